@@ -1,0 +1,11 @@
+/** One jest run over every package. Tests import the libs from source (moduleNameMapper), so unit tests
+ * need no build; the end-to-end suite starts the built processes, which is why `npm test` builds first. */
+module.exports = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test'],
+  testMatch: ['**/test/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleNameMapper: { '^@loom/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }] },
+  testTimeout: 30000,
+};

@@ -1,0 +1,184 @@
+/**
+ * The vocabulary of the contracts: resources (fields with the contexts they appear in), endpoints (methods,
+ * argument schemas, batch flag) and routes (a path pattern with named placeholders). Everything a client
+ * sees about a route (the index entry, OPTIONS, validation) is derived from these definitions.
+ */
+import { z, type ZodTypeAny } from 'zod';
+import { toWpArg, toWpSchema, wp, type Context, type WpSchema } from './json-schema';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const READABLE: Method[] = ['GET'];
+export const CREATABLE: Method[] = ['POST'];
+/** Spec 1.2.2: on item routes POST, PUT and PATCH are one update endpoint. */
+export const EDITABLE: Method[] = ['POST', 'PUT', 'PATCH'];
+export const DELETABLE: Method[] = ['DELETE'];
+
+export const ALL_CONTEXTS: Context[] = ['view', 'edit', 'embed'];
+
+// ---------------------------------------------------------------------------------------------------------
+// Resources
+
+export interface FieldDef {
+  schema: ZodTypeAny;
+  context: Context[];
+  readonly?: boolean;
+  /** Sub-fields of an object field, for per-context filtering of nested values (title.raw is edit-only). */
+  properties?: Record<string, FieldDef>;
+}
+
+/** A resource field: its zod schema, the contexts it appears in, and whether clients may write it. */
+export function field(schema: ZodTypeAny, context: Context[], opts: { readonly?: boolean; properties?: Record<string, FieldDef> } = {}): FieldDef {
+  return { schema, context, ...opts };
+}
+
+export interface ResourceDef {
+  /** The schema title WordPress uses (`category`, `post_tag`, `type`...). */
+  title: string;
+  fields: Record<string, FieldDef>;
+}
+
+export function resource(title: string, fields: Record<string, FieldDef>): ResourceDef {
+  return { title, fields };
+}
+
+/** The item schema of a resource in WordPress's JSON-schema form (OPTIONS and `context=help`). */
+export function resourceSchema(res: ResourceDef): WpSchema & { $schema: string; title: string } {
+  return { $schema: 'http://json-schema.org/draft-04/schema#', title: res.title, type: 'object', properties: fieldsSchema(res.fields) };
+}
+
+function fieldsSchema(fields: Record<string, FieldDef>): Record<string, WpSchema> {
+  const out: Record<string, WpSchema> = {};
+  for (const [name, f] of Object.entries(fields)) {
+    const s: WpSchema = { ...toWpSchema(f.schema), context: f.context };
+    if (f.readonly) s.readonly = true;
+    if (f.properties) s.properties = fieldsSchema(f.properties);
+    delete s.default;
+    out[name] = s;
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Endpoints and routes
+
+export type ArgsShape = Record<string, ZodTypeAny>;
+export type ArgsOf<S extends ArgsShape> = z.infer<z.ZodObject<S>>;
+
+export interface EndpointDef<S extends ArgsShape = ArgsShape> {
+  methods: Method[];
+  args: S;
+  /** Spec 4.1: whether this endpoint may be invoked inside POST /batch/v1. */
+  allowBatch?: boolean;
+  /** The route this endpoint belongs to; set by route(). */
+  route?: RouteDef;
+  /** A stable name for logs and handler binding checks, e.g. `core/v2 categories.list`. */
+  name?: string;
+}
+
+export function endpoint<S extends ArgsShape>(methods: Method[], args: S, opts: { allowBatch?: boolean } = {}): EndpointDef<S> {
+  return { methods, args, ...opts };
+}
+
+export interface RouteDef<E extends Record<string, EndpointDef> = Record<string, EndpointDef>> {
+  namespace: string;
+  /** WordPress's regular-expression form, e.g. `/core/v2/categories/(?P<id>[\d]+)`. */
+  pattern: string;
+  endpoints: E;
+  /** The item schema shown by OPTIONS. */
+  schema?: ResourceDef;
+  /** The route matcher (JavaScript form of `pattern`, anchored, case-insensitive as WordPress). */
+  regex: RegExp;
+  /** True when the pattern has no placeholders; only those get `_links.self` in the index. */
+  isStatic: boolean;
+}
+
+/**
+ * Spec 1.2 placeholders in their WordPress regular-expression forms. `<id>` and `<parent>` are digits,
+ * `<slug>` anything but `/`, `<type>`/`<status>`/`<taxonomy>` word characters and hyphens, `<template_id>` one
+ * or two `/`-separated segments free of `: < > * ? " |`.
+ */
+const PLACEHOLDERS: Record<string, string> = {
+  id: '(?P<id>[\\d]+)',
+  parent: '(?P<parent>[\\d]+)',
+  user_id: '(?P<user_id>(?:[\\d]+|me))',
+  uuid: '(?P<uuid>[\\w\\-]+)',
+  slug: '(?P<slug>[^/]+)',
+  type: '(?P<type>[\\w-]+)',
+  status: '(?P<status>[\\w-]+)',
+  taxonomy: '(?P<taxonomy>[\\w-]+)',
+  template_id: '(?P<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)',
+};
+
+/** Turns a spec path (`/core/v2/categories/<id>`) into WordPress's pattern form. */
+export function toPattern(specPath: string): string {
+  return specPath.replace(/<([a-z_]+)>/g, (_, name: string) => {
+    const p = PLACEHOLDERS[name];
+    if (!p) throw new Error(`unknown placeholder <${name}> in ${specPath}`);
+    return p;
+  });
+}
+
+/** WordPress's `(?P<name>...)` groups are JavaScript's `(?<name>...)`. */
+export function compilePattern(pattern: string): RegExp {
+  return new RegExp(`^${pattern.replace(/\(\?P</g, '(?<')}$`, 'i');
+}
+
+export function route<E extends Record<string, EndpointDef>>(namespace: string, specPath: string, endpoints: E, schema?: ResourceDef): RouteDef<E> {
+  const pattern = toPattern(specPath);
+  const def: RouteDef<E> = { namespace, pattern, endpoints, schema, regex: compilePattern(pattern), isStatic: !/[(<]/.test(specPath) };
+  for (const [key, e] of Object.entries(endpoints)) {
+    e.route = def as unknown as RouteDef;
+    e.name = `${pattern} ${key}`;
+  }
+  return def;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Route index entries (spec 2.17) and OPTIONS bodies, derived from the definitions above.
+
+export interface IndexEndpoint {
+  methods: Method[];
+  allow_batch?: { v1: true };
+  args: Record<string, WpSchema>;
+}
+
+export interface RouteEntry {
+  namespace: string;
+  methods: Method[];
+  endpoints: IndexEndpoint[];
+  schema?: WpSchema;
+  _links?: { self: Array<{ href: string }> };
+}
+
+export function indexEndpoint(e: EndpointDef): IndexEndpoint {
+  const args: Record<string, WpSchema> = {};
+  for (const [name, schema] of Object.entries(e.args)) args[name] = toWpArg(schema);
+  return { methods: e.methods, ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args };
+}
+
+/** The entry of one route in the index. `restUrl` is `{base_url}/rest`. */
+export function routeEntry(r: RouteDef, restUrl: string, opts: { withSchema?: boolean } = {}): RouteEntry {
+  const endpoints = Object.values(r.endpoints).map(indexEndpoint);
+  const methods = [...new Set(endpoints.flatMap((e) => e.methods))];
+  const entry: RouteEntry = { namespace: r.namespace, methods, endpoints };
+  if (opts.withSchema && r.schema) entry.schema = resourceSchema(r.schema);
+  if (r.isStatic) entry._links = { self: [{ href: restUrl + r.pattern }] };
+  return entry;
+}
+
+/** `routes` of an index document: pattern → entry, in declaration order. */
+export function routeEntries(routes: RouteDef[], restUrl: string): Record<string, RouteEntry> {
+  const out: Record<string, RouteEntry> = {};
+  for (const r of routes) out[r.pattern] = routeEntry(r, restUrl);
+  return out;
+}
+
+/** A namespace's root route (spec 4.2-4.6: `namespace` and `context` parameters, untyped as in WordPress). */
+export function namespaceRoute(namespace: string): RouteDef<{ index: EndpointDef }> {
+  return route(namespace, `/${namespace}`, {
+    index: endpoint(READABLE, {
+      namespace: wp(z.any().default(namespace), {}),
+      context: wp(z.any().default('view'), {}),
+    }),
+  });
+}

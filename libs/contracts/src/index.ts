@@ -1,0 +1,11 @@
+export * from './json-schema';
+export * from './define';
+export * from './params';
+export * from './errors';
+export * from './identity';
+export * from './namespaces';
+export * from './sanitize';
+export * as core from './core';
+export * as events from './events';
+export * as forms from './forms';
+export * as oembed from './oembed';

@@ -1,0 +1,37 @@
+/**
+ * WordPress's text sanitizers, used as zod transforms on write parameters (WordPress runs them as the
+ * args' sanitize callbacks), so stored values look like what WordPress would store.
+ */
+
+/** sanitize_text_field: no tags, no line breaks or tabs, single spaces, trimmed. */
+export function sanitizeTextField(value: string): string {
+  return value
+    .replace(/<[^>]*>/g, '')
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+/** remove_accents, approximately: decompose and drop the combining marks (é → e, ß → ss). */
+function removeAccents(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/ß/g, 'ss')
+    .replace(/æ/gi, 'ae')
+    .replace(/ø/gi, 'o');
+}
+
+/**
+ * sanitize_title_with_dashes: lowercase ASCII letters, digits, `_` and `-`; other characters are
+ * percent-encoded (UTF-8, lowercase hex) the way WordPress keeps non-Latin slugs; spaces become dashes.
+ */
+export function sanitizeTitle(value: string): string {
+  let s = removeAccents(value.replace(/<[^>]*>/g, '')).toLowerCase();
+  s = s.replace(/&[a-z0-9#]+;/g, '');
+  s = [...s].map((ch) => (/^[\x00-\x7f]$/.test(ch) ? ch : encodeURIComponent(ch).toLowerCase())).join('');
+  s = s.replace(/\./g, '-');
+  s = s.replace(/[^%a-z0-9 _-]/g, '');
+  s = s.replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-+|-+$/g, '');
+  return s;
+}

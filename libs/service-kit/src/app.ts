@@ -1,0 +1,124 @@
+/**
+ * The one Express app factory every service uses, and the process runner (listen, readiness, graceful
+ * shutdown). A service supplies its route table, its bindings and its store; the kit does the rest.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { REQUEST_ID_HEADER, routeEntries, type RouteDef } from '@loom/contracts';
+import type { Store } from '@loom/store';
+import { usesDevSecret, type KitConfig } from './config';
+import { bind, Dispatcher, restHeaders, type Binding } from './dispatch';
+import { restError } from './errors';
+import type { Logger } from './logger';
+
+export interface ServiceDefinition {
+  name: string;
+  /** Namespaces this service owns (their roots are answered by the kit). */
+  namespaces: string[];
+  routes: RouteDef[];
+  bindings: Binding[];
+}
+
+/** A request id we accept from upstream (the gateway); anything else is replaced. */
+const SAFE_ID = /^[\w.:-]{1,128}$/;
+
+/** Binds each namespace root route to the namespace index `{namespace, routes, _links.up}`. */
+function namespaceRootBindings(def: ServiceDefinition, config: KitConfig): Binding[] {
+  return def.namespaces.map((ns) => {
+    const root = def.routes.find((r) => r.pattern === `/${ns}`);
+    if (!root) throw new Error(`${def.name}: no root route for namespace ${ns}`);
+    const own = def.routes.filter((r) => r.namespace === ns);
+    return bind(root.endpoints.index!, null, () => ({
+      body: { namespace: ns, routes: routeEntries(own, config.restUrl), _links: { up: [{ href: `${config.restUrl}/` }] } },
+    }));
+  });
+}
+
+export function createServiceApp(def: ServiceDefinition, deps: { config: KitConfig; store: Store; log: Logger }): Express {
+  const { config, store, log } = deps;
+  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log });
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+
+  // Request id and one log line per request (id, method, route pattern, status, ms; never headers or bodies).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const given = req.get(REQUEST_ID_HEADER);
+    const id = given && SAFE_ID.test(given) ? given : randomUUID();
+    res.locals.requestId = id;
+    res.set('X-Request-Id', id);
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      const line = { reqId: id, method: req.method, route: res.locals.route ?? req.path.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.user?.id };
+      if (res.statusCode >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
+    });
+    next();
+  });
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: def.name });
+  });
+  app.get('/readyz', (_req, res) => {
+    const ready = store.isOpen() && !res.app.locals.shuttingDown;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind });
+  });
+  /** The service's own index, read by the gateway to build the merged route index. Not under /rest. */
+  app.get('/_loom/routes', (_req, res) => {
+    res.json({ service: def.name, namespaces: def.namespaces, routes: routeEntries(def.routes, config.restUrl) });
+  });
+
+  // Bodies are read as text and parsed by the dispatcher, which knows WordPress's rules (rest_invalid_json...).
+  app.use(
+    '/rest',
+    express.text({ type: () => true, limit: config.maxBodyBytes }),
+    (err: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
+      if (!err) return next();
+      const status = err.status ?? 400;
+      const e = status === 413 ? restError('rest_request_too_large', 'The request body is too large.', 413) : restError('rest_invalid_body', 'The request body could not be read.', status);
+      res.set(restHeaders(config.restUrl)).status(e.status).json(e.toBody());
+    },
+    dispatcher.middleware,
+  );
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+  if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
+  return app;
+}
+
+/** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
+export async function runService(app: Express, deps: { config: KitConfig; store: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
+  const { config, store, log } = deps;
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = app.listen(config.port, config.host, () => resolve(s));
+    s.once('error', reject);
+  });
+  log.info({ host: config.host, port: config.port, store: store.kind }, `${config.service} listening`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.locals.shuttingDown = true;
+    log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      log.warn('shutdown timed out; closing remaining connections');
+      server.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    await deps.onClose?.();
+    await store.close();
+    log.info('stopped');
+    log.flush?.();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  return server;
+}

@@ -1,0 +1,74 @@
+/**
+ * Configuration comes only from environment variables, each with a safe default for local use
+ * (the README's table lists them all).
+ */
+import type { ServiceName } from '@loom/contracts';
+
+export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
+  gateway: 8080,
+  'core-content': 8081,
+  events: 8082,
+  forms: 8083,
+  oembed: 8084,
+};
+
+/** Environment variable holding a service's port, e.g. CORE_CONTENT_PORT. */
+export const portVar = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_PORT`;
+/** Environment variable holding a service's internal URL (for the gateway), e.g. CORE_CONTENT_URL. */
+export const urlVar = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
+
+/** A secret for local use only; production (NODE_ENV=production) refuses to start without a real one. */
+const DEV_SECRET = 'loom-local-development-secret-change-me';
+
+export interface KitConfig {
+  service: string;
+  host: string;
+  port: number;
+  /** The public site URL, e.g. https://example.com; the REST root is `${baseUrl}/rest`. */
+  baseUrl: string;
+  restUrl: string;
+  homeUrl: string;
+  dataDir: string;
+  mongoUrl?: string;
+  natsUrl?: string;
+  internalSecret: string;
+  /** How old a signed identity header may be (seconds). */
+  identityMaxAgeS: number;
+  shutdownTimeoutMs: number;
+  maxBodyBytes: number;
+  logLevel: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.ProcessEnv = process.env): KitConfig {
+  const baseUrl = (env.LOOM_BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
+  const secret = env.LOOM_INTERNAL_SECRET || '';
+  if (!secret && env.NODE_ENV === 'production') throw new Error('LOOM_INTERNAL_SECRET must be set when NODE_ENV=production');
+  return {
+    service,
+    host: env.LOOM_HOST || '127.0.0.1',
+    port: int(env, portVar(service), DEFAULT_PORTS[service]),
+    baseUrl,
+    restUrl: `${baseUrl}/rest`,
+    homeUrl: (env.LOOM_HOME_URL || baseUrl).replace(/\/+$/, ''),
+    dataDir: env.DATA_DIR || './data',
+    mongoUrl: env.MONGO_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    internalSecret: secret || DEV_SECRET,
+    identityMaxAgeS: int(env, 'LOOM_IDENTITY_MAX_AGE_S', 300),
+    shutdownTimeoutMs: int(env, 'LOOM_SHUTDOWN_TIMEOUT_MS', 10000),
+    maxBodyBytes: int(env, 'LOOM_MAX_BODY_BYTES', 10 * 1024 * 1024),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}
+
+export function usesDevSecret(config: KitConfig): boolean {
+  return config.internalSecret === DEV_SECRET;
+}

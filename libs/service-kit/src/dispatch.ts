@@ -1,0 +1,222 @@
+/**
+ * The REST dispatcher every service runs under `/rest`: method override, route matching, OPTIONS,
+ * parameters, identity, permission, handler, and the response conventions (headers, `_fields`,
+ * `_envelope`, Allow). Order of checks as WordPress: route → JSON → required → valid → permission → handler.
+ */
+import type { Request, Response } from 'express';
+import {
+  IDENTITY_HEADER,
+  routeEntry,
+  type ArgsOf,
+  type ArgsShape,
+  type EndpointDef,
+  type Identity,
+  type Method,
+  type RouteDef,
+} from '@loom/contracts';
+import type { Store } from '@loom/store';
+import type { KitConfig } from './config';
+import { noRoute, restError, WpError } from './errors';
+import { verifyIdentity } from './identity';
+import type { Logger } from './logger';
+import { bodySources, parseArgs, parsePhpStyle, type Sources } from './request';
+import { applyFields, parseFieldsParam } from './shape';
+
+export interface RestRequest<S extends ArgsShape = ArgsShape> {
+  params: ArgsOf<S>;
+  /** Whether the client sent this parameter (WordPress's has_param): absent and defaulted are different. */
+  has(name: keyof S & string): boolean;
+  user: Identity | null;
+  method: Method;
+  /** Path under /rest, e.g. `/core/v2/categories/5`. */
+  path: string;
+  /** The original query string, for pagination links. */
+  rawQuery: string;
+  route: RouteDef;
+  endpoint: EndpointDef<S>;
+  config: KitConfig;
+  store: Store;
+  log: Logger;
+  requestId: string;
+}
+
+export interface RestResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Permission<S extends ArgsShape = ArgsShape> = (req: RestRequest<S>) => true | WpError | Promise<true | WpError>;
+export type Handler<S extends ArgsShape = ArgsShape> = (req: RestRequest<S>) => RestResult | Promise<RestResult>;
+
+export interface Binding<S extends ArgsShape = ArgsShape> {
+  endpoint: EndpointDef<S>;
+  permission: Permission<S> | null;
+  handler: Handler<S>;
+}
+
+/** Connects a contract endpoint to its permission check (null = public) and handler. */
+export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>): Binding {
+  // Typed against the endpoint's own args here; erased for the dispatcher, which validated them.
+  return { endpoint, permission, handler } as unknown as Binding;
+}
+
+export interface DispatcherOptions {
+  routes: RouteDef[];
+  bindings: Binding[];
+  config: KitConfig;
+  store: Store;
+  log: Logger;
+}
+
+/** Headers WordPress sends on every REST response (reference §2.3). */
+export function restHeaders(restUrl: string): Record<string, string> {
+  return {
+    'X-Robots-Tag': 'noindex',
+    Link: `<${restUrl}/>; rel="https://api.w.org/"`,
+    'X-Content-Type-Options': 'nosniff',
+    'Access-Control-Expose-Headers': 'X-WP-Total, X-WP-TotalPages, Link',
+    'Access-Control-Allow-Headers': 'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+  };
+}
+
+/** Headers for signed-in callers, so shared caches never keep personalised responses. */
+const NO_CACHE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0' };
+
+export class Dispatcher {
+  private readonly bindings = new Map<EndpointDef, Binding>();
+
+  constructor(private readonly opts: DispatcherOptions) {
+    for (const b of opts.bindings) this.bindings.set(b.endpoint as EndpointDef, b as unknown as Binding);
+    const unbound = opts.routes.flatMap((r) => Object.values(r.endpoints)).filter((e) => !this.bindings.has(e));
+    if (unbound.length) throw new Error(`endpoints without a handler: ${unbound.map((e) => e.name).join('; ')}`);
+  }
+
+  /** Express middleware for everything under /rest. */
+  middleware = async (req: Request, res: Response): Promise<void> => {
+    const started = res.locals as { route?: string; user?: Identity | null };
+    const { config, log } = this.opts;
+    const requestId = String(res.locals.requestId ?? '');
+    const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
+    const query = parsePhpStyle(rawQuery);
+    const base = restHeaders(config.restUrl);
+    let user: Identity | null = null;
+    let allow: string | undefined;
+    let matched: RouteDef | undefined;
+
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const envelope = Object.prototype.hasOwnProperty.call(query, '_envelope');
+      const all = { ...headers, ...(allow ? { Allow: allow } : {}) };
+      res.set(base);
+      if (user) res.set(NO_CACHE);
+      if (envelope) {
+        res.status(200).json({ body, status, headers: all });
+        return;
+      }
+      res.set(all);
+      res.status(status).json(body);
+    };
+
+    try {
+      // Identity first: a header that does not verify is refused outright rather than silently ignored.
+      const header = req.get(IDENTITY_HEADER);
+      if (header) {
+        const v = verifyIdentity(header, config.internalSecret, config.identityMaxAgeS);
+        if (!v.ok) throw restError('loom_invalid_identity', 'The identity header could not be verified.', 401);
+        user = v.user;
+      }
+      started.user = user;
+
+      const method = this.effectiveMethod(req, query);
+      let path: string;
+      try {
+        path = decodeURIComponent(req.path).replace(/^\/rest/, '') || '/';
+      } catch {
+        throw noRoute();
+      }
+      if (path.length > 1) path = path.replace(/\/+$/, '');
+
+      const candidates = this.opts.routes.map((r) => ({ r, m: r.regex.exec(path) })).filter((c) => c.m);
+      if (method === 'OPTIONS') {
+        const first = candidates[0];
+        if (!first) return send(200, []);
+        matched = first.r;
+        started.route = first.r.pattern;
+        const entry = routeEntry(first.r, config.restUrl, { withSchema: true });
+        allow = entry.methods.join(', ');
+        return send(200, entry);
+      }
+
+      let found: { route: RouteDef; endpoint: EndpointDef; pathParams: Record<string, string> } | undefined;
+      for (const c of candidates) {
+        const e = Object.values(c.r.endpoints).find((ep) => ep.methods.includes(method));
+        if (e) {
+          found = { route: c.r, endpoint: e, pathParams: { ...(c.m!.groups ?? {}) } };
+          break;
+        }
+      }
+      if (!found) throw noRoute();
+      matched = found.route;
+      started.route = found.route.pattern;
+
+      const sources: Sources = { query, path: found.pathParams, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
+      const { params, given } = parseArgs(found.endpoint, sources);
+      const restReq: RestRequest = {
+        params,
+        has: (name) => given.has(name),
+        user,
+        method,
+        path,
+        rawQuery,
+        route: found.route,
+        endpoint: found.endpoint,
+        config,
+        store: this.opts.store,
+        log,
+        requestId,
+      };
+      allow = await this.allowedMethods(found.route, restReq);
+      const binding = this.bindings.get(found.endpoint)!;
+      if (binding.permission) {
+        const p = await binding.permission(restReq);
+        if (p !== true) throw p;
+      }
+      const result = await binding.handler(restReq);
+      const status = result.status ?? 200;
+      const fields = parseFieldsParam(query._fields ?? sources.json?._fields ?? sources.form?._fields);
+      const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
+      return send(status, body, result.headers);
+    } catch (err) {
+      if (err instanceof WpError) return send(err.status, err.toBody());
+      log.error({ err, reqId: requestId, route: matched?.pattern }, 'unhandled error');
+      return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    }
+  };
+
+  /** `_method` (query) beats X-HTTP-Method-Override; HEAD is answered by GET handlers. */
+  private effectiveMethod(req: Request, query: Record<string, unknown>): Method | 'OPTIONS' {
+    const override = typeof query._method === 'string' ? query._method : req.get('x-http-method-override');
+    const m = (override || req.method).toUpperCase();
+    if (m === 'HEAD') return 'GET';
+    // Unknown methods match no endpoint and end as rest_no_route, as in WordPress.
+    return m as Method | 'OPTIONS';
+  }
+
+  /** The Allow header: the route's methods whose permission check passes for this caller. */
+  private async allowedMethods(route: RouteDef, req: RestRequest): Promise<string> {
+    const allowed: string[] = [];
+    for (const e of Object.values(route.endpoints)) {
+      const b = this.bindings.get(e)!;
+      let okay = true;
+      if (b.permission) {
+        try {
+          okay = (await b.permission({ ...req, endpoint: e })) === true;
+        } catch {
+          okay = false;
+        }
+      }
+      if (okay) allowed.push(...e.methods);
+    }
+    return [...new Set(allowed)].join(', ');
+  }
+}

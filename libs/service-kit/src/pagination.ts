@@ -1,0 +1,25 @@
+/**
+ * Collection pagination headers as WordPress sends them: X-WP-Total, X-WP-TotalPages and one Link header
+ * with rel="prev"/"next", keeping every original query parameter and replacing `page`.
+ */
+export interface PageInfo {
+  total: number;
+  perPage: number;
+  page: number;
+}
+
+/** `collectionUrl` is absolute and query-less; `rawQuery` the request's original query string. */
+export function paginationHeaders(info: PageInfo, collectionUrl: string, rawQuery: string): Record<string, string> {
+  const totalPages = info.total === 0 ? 0 : Math.ceil(info.total / info.perPage);
+  const headers: Record<string, string> = { 'X-WP-Total': String(info.total), 'X-WP-TotalPages': String(totalPages) };
+  const link = (page: number) => {
+    const q = new URLSearchParams(rawQuery);
+    q.set('page', String(page));
+    return `${collectionUrl}?${q.toString()}`;
+  };
+  const rels: string[] = [];
+  if (info.page > 1) rels.push(`<${link(Math.min(info.page - 1, Math.max(totalPages, 1)))}>; rel="prev"`);
+  if (totalPages > info.page) rels.push(`<${link(info.page + 1)}>; rel="next"`);
+  if (rels.length) headers.Link = rels.join(', ');
+  return headers;
+}

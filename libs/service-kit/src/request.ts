@@ -1,0 +1,120 @@
+/**
+ * Reading a request the WordPress way (reference §2): parameter sources and their precedence, coercion
+ * and validation against the endpoint's contract, and the resulting typed parameters.
+ */
+import { z } from 'zod';
+import { parse as parseQs } from 'qs';
+import { toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
+import { restError, WpError } from './errors';
+import { checkValue, type Issue } from './validate';
+
+/** PHP-like query/form parsing: `a[]=1&a[]=2` lists, `a[k]=v` maps, last duplicate wins, bounded depth. */
+export function parsePhpStyle(raw: string): Record<string, unknown> {
+  return parseQs(raw, { depth: 5, arrayLimit: 100, parameterLimit: 1000, duplicates: 'last', allowPrototypes: false, plainObjects: true }) as Record<string, unknown>;
+}
+
+/** wp_is_json_media_type. */
+export function isJsonType(contentType: string | undefined): boolean {
+  return !!contentType && /(^|\s|,)application\/([\w!#$&\-^.+]+\+)?json(\+oembed)?($|\s|;|,)/i.test(contentType);
+}
+
+export interface Sources {
+  json: Record<string, unknown> | null;
+  form: Record<string, unknown> | null;
+  query: Record<string, unknown>;
+  path: Record<string, string>;
+}
+
+/** Parses the raw body into the JSON or form source; malformed JSON is rest_invalid_json. */
+export function bodySources(method: string, contentType: string | undefined, raw: string): Pick<Sources, 'json' | 'form'> {
+  if (raw.trim() === '') return { json: null, form: null };
+  if (isJsonType(contentType)) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch (e) {
+      throw restError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message });
+    }
+    return { json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null, form: null };
+  }
+  const formLike = !contentType || /^application\/x-www-form-urlencoded/i.test(contentType);
+  if (formLike && method !== 'GET') return { json: null, form: parsePhpStyle(raw) };
+  return { json: null, form: null };
+}
+
+/** Highest first: JSON body, form body, query string, path placeholders (reference §2.1). */
+function lookup(sources: Sources, name: string): { found: boolean; value: unknown } {
+  for (const src of [sources.json, sources.form, sources.query, sources.path]) {
+    if (src && Object.prototype.hasOwnProperty.call(src, name)) return { found: true, value: src[name] };
+  }
+  return { found: false, value: undefined };
+}
+
+/** Per-endpoint compiled argument schemas, computed once. */
+interface CompiledArgs {
+  wp: Record<string, WpSchema>;
+  zod: z.ZodObject<ArgsShape>;
+}
+const compiled = new WeakMap<EndpointDef, CompiledArgs>();
+
+function compile(endpoint: EndpointDef): CompiledArgs {
+  let c = compiled.get(endpoint);
+  if (!c) {
+    const wp: Record<string, WpSchema> = {};
+    for (const [name, schema] of Object.entries(endpoint.args)) wp[name] = toWpArg(schema);
+    c = { wp, zod: z.object(endpoint.args) };
+    compiled.set(endpoint, c);
+  }
+  return c;
+}
+
+export interface ParsedArgs {
+  params: Record<string, unknown>;
+  /** Names the client supplied (in any source), for has_param-style checks. */
+  given: Set<string>;
+}
+
+/**
+ * Resolves, validates and coerces every declared argument. Unknown parameters are ignored, so nothing a
+ * client adds ever reaches a handler or the store. Errors: rest_missing_callback_param, rest_invalid_param.
+ */
+export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
+  const { wp, zod } = compile(endpoint);
+  const values: Record<string, unknown> = {};
+  const given = new Set<string>();
+  const missing: string[] = [];
+  const invalid: Record<string, Issue> = {};
+
+  for (const [name, schema] of Object.entries(wp)) {
+    const { found, value } = lookup(sources, name);
+    const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+    if (found && (value !== null || nullable)) {
+      given.add(name);
+      const r = checkValue(value, schema, name);
+      if (r.ok) values[name] = r.value;
+      else invalid[name] = r.issue;
+    } else if (schema.required) {
+      missing.push(name);
+    }
+  }
+
+  if (missing.length) {
+    throw restError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
+  }
+  if (Object.keys(invalid).length === 0) {
+    // zod applies defaults and the contracts' transforms (WordPress's sanitize callbacks) and refinements.
+    const parsed = zod.safeParse(values);
+    // Cloned: zod hands out one shared instance of each default ([] / {}).
+    if (parsed.success) return { params: structuredClone(parsed.data), given };
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      invalid[name] ??= { code: 'rest_invalid_param', message: `${name}: ${issue.message}`, data: null };
+    }
+  }
+  const names = Object.keys(invalid);
+  throw new WpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
+    status: 400,
+    params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
+    details: Object.fromEntries(names.map((n) => [n, invalid[n]])),
+  });
+}

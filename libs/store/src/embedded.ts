@@ -1,0 +1,351 @@
+/**
+ * The embedded adapter: one @seald-io/nedb datafile per collection under `dir` (`<dir>/<collection>.db`),
+ * sequences in `<dir>/_sequences.db`. The whole data set lives in memory, every write is appended to the
+ * file, and files are compacted on load and on close.
+ *
+ * nedb's query language differs from MongoDB's in a few places; `toNedbQuery` rewrites the port's filters
+ * so both adapters return the same documents (see README "Behaviour shared by both adapters").
+ * One process must own a directory: two stores on the same files would overwrite each other.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import Datastore from '@seald-io/nedb';
+import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
+import {
+  checkCollectionName,
+  checkIndexSpec,
+  checkSequenceName,
+  isPlainObject,
+  normalizeFilter,
+  normalizeFindOptions,
+  normalizeUpdate,
+  prepareInsert,
+  sortDocs,
+  stripId,
+} from './internal';
+
+type Raw = Record<string, unknown>;
+type NedbQuery = Record<string, unknown>;
+type Nedb = Datastore<Raw>;
+
+const SEQUENCES = '_sequences';
+
+interface SequenceDoc {
+  _id: string;
+  value: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Filter translation
+
+/** `{path: value}` with MongoDB's meaning: null also matches a missing field (nedb's does not). */
+function equals(path: string, value: unknown): NedbQuery {
+  if (value === null) return { $or: [{ [path]: null }, { [path]: { $exists: false } }] };
+  return { [path]: value };
+}
+
+/** `$in` with MongoDB's meaning: RegExp items match as patterns, null also matches a missing field. */
+function inList(path: string, list: unknown[]): NedbQuery {
+  const literals = list.filter((v) => !(v instanceof RegExp));
+  const alternatives: NedbQuery[] = [{ [path]: { $in: literals } }];
+  for (const re of list) if (re instanceof RegExp) alternatives.push({ [path]: re });
+  if (literals.includes(null)) alternatives.push({ [path]: { $exists: false } });
+  return alternatives.length === 1 ? alternatives[0] : { $or: alternatives };
+}
+
+function translateField(path: string, condition: unknown): NedbQuery[] {
+  const isOps = isPlainObject(condition) && Object.keys(condition).some((k) => k.startsWith('$'));
+  if (!isOps) return [equals(path, condition)];
+  const ops = condition as Record<string, unknown>;
+  const clauses: NedbQuery[] = [];
+  const native: Raw = {};
+  for (const [op, operand] of Object.entries(ops)) {
+    switch (op) {
+      case '$eq': // nedb has no $eq
+        clauses.push(equals(path, operand));
+        break;
+      case '$ne': // nedb's $ne on an array means "some element differs"; MongoDB's means "no element equals"
+        clauses.push({ $not: equals(path, operand) });
+        break;
+      case '$in':
+        clauses.push(inList(path, operand as unknown[]));
+        break;
+      case '$nin': // same array issue as $ne
+        clauses.push({ $not: inList(path, operand as unknown[]) });
+        break;
+      case '$exists':
+        // nedb tests $exists per element of an array, so an empty array would not "exist"; negate the opposite.
+        if (operand) clauses.push({ $not: { [path]: { $exists: false } } });
+        else native.$exists = false;
+        break;
+      default: // $gt $gte $lt $lte $regex behave alike (any element of an array may match)
+        native[op] = operand;
+    }
+  }
+  if (Object.keys(native).length) clauses.push({ [path]: native });
+  return clauses;
+}
+
+/** Rewrites a checked port filter into an nedb query with MongoDB's semantics. */
+export function toNedbQuery(filter: Filter): NedbQuery {
+  const clauses: NedbQuery[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and') clauses.push({ $and: (value as Filter[]).map(toNedbQuery) });
+    else if (key === '$or') clauses.push({ $or: (value as Filter[]).map(toNedbQuery) });
+    else if (key === '$nor') clauses.push({ $not: { $or: (value as Filter[]).map(toNedbQuery) } }); // nedb has no $nor
+    else clauses.push(...translateField(key, value));
+  }
+  if (clauses.length === 0) return {};
+  return clauses.length === 1 ? clauses[0] : { $and: clauses };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Errors
+
+interface UniqueViolation extends Error {
+  errorType: 'uniqueViolated';
+  key?: unknown;
+}
+
+function isUniqueViolation(e: unknown): e is UniqueViolation {
+  return e instanceof Error && (e as Partial<UniqueViolation>).errorType === 'uniqueViolated';
+}
+
+/** The shape of nedb's (untyped) index map, used only to name the fields of a violated index. */
+interface NedbIndex {
+  fieldName: string;
+  unique: boolean;
+  tree: { search(key: unknown): unknown[] };
+}
+
+/**
+ * nedb's error carries the duplicate key but not the index. The violated index is the unique one that
+ * already holds that key (nedb has rolled the failed write back by the time we see the error).
+ */
+function violatedFields(db: Nedb, key: unknown): string[] {
+  try {
+    const indexes = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes ?? {};
+    for (const index of Object.values(indexes)) {
+      if (index.unique && index.fieldName !== '_id' && index.tree.search(key).length > 0) return index.fieldName.split(',');
+    }
+  } catch {
+    // best effort: the error is still a DuplicateKeyError without field names
+  }
+  return [];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Collection
+
+class EmbeddedCollection<T extends Doc> implements Collection<T> {
+  /** Writes of this collection run one at a time, so read-then-write steps (deleteOne) are atomic. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly name: string,
+    private readonly db: () => Promise<Nedb>,
+  ) {}
+
+  private exclusive<R>(fn: (db: Nedb) => Promise<R>): Promise<R> {
+    // Take the datastore now: a write accepted before close() still runs once its turn comes.
+    const db = this.db();
+    db.catch(() => undefined); // handled when its turn comes; avoid an unhandled-rejection report meanwhile
+    const run = this.queue.then(async () => fn(await db));
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once every write queued so far has finished. */
+  idle(): Promise<unknown> {
+    return this.queue;
+  }
+
+  private duplicate(db: Nedb, e: unknown): unknown {
+    return isUniqueViolation(e) ? new DuplicateKeyError(this.name, violatedFields(db, e.key)) : e;
+  }
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    const fields = checkIndexSpec(spec);
+    const unique = spec.unique ?? false;
+    return this.exclusive(async (db) => {
+      const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[[...fields].sort().join(',')];
+      if (existing) {
+        // MongoDB refuses to redefine an index; nedb would silently keep the old one.
+        if (existing.unique !== unique) throw new Error(`index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}`);
+        return;
+      }
+      try {
+        await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique });
+      } catch (e) {
+        throw isUniqueViolation(e) ? new DuplicateKeyError(this.name, fields) : e;
+      }
+    });
+  }
+
+  async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    const { sort, skip, limit } = normalizeFindOptions(options);
+    const db = await this.db();
+    if (!sort) {
+      let cursor = db.findAsync(query);
+      if (skip) cursor = cursor.skip(skip);
+      if (limit) cursor = cursor.limit(limit);
+      return ((await cursor) as unknown as Raw[]).map((d) => stripId<T>(d));
+    }
+    // nedb's own sort orders types and arrays differently from MongoDB; sort here instead (nedb's cursor
+    // also loads every match before sorting, so this costs the same).
+    const all = (await db.findAsync(query)) as unknown as Raw[];
+    const page = sortDocs(all, sort).slice(skip, limit ? skip + limit : undefined);
+    return page.map((d) => stripId<T>(d));
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    const doc = (await (await this.db()).findOneAsync(query)) as unknown as Raw | null;
+    return doc ? stripId<T>(doc) : null;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    return (await (await this.db()).countAsync(query)) as unknown as number;
+  }
+
+  async insert(doc: T): Promise<T> {
+    const prepared = prepareInsert(doc);
+    return this.exclusive(async (db) => {
+      try {
+        return stripId<T>((await db.insertAsync(prepared)) as Raw);
+      } catch (e) {
+        throw this.duplicate(db, e);
+      }
+    });
+  }
+
+  async updateOne(filter: Filter, update: Update): Promise<T | null> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    const modifier = normalizeUpdate(update);
+    if (!modifier) return this.findOne(filter);
+    return this.exclusive(async (db) => {
+      try {
+        const { affectedDocuments } = await db.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true });
+        return affectedDocuments ? stripId<T>(affectedDocuments as Raw) : null;
+      } catch (e) {
+        throw this.duplicate(db, e);
+      }
+    });
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    const modifier = normalizeUpdate(update);
+    if (!modifier) return this.count(filter);
+    return this.exclusive(async (db) => {
+      try {
+        const { numAffected } = await db.updateAsync(query, modifier, { multi: true });
+        return numAffected;
+      } catch (e) {
+        throw this.duplicate(db, e);
+      }
+    });
+  }
+
+  async deleteOne(filter: Filter): Promise<T | null> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    return this.exclusive(async (db) => {
+      // nedb's remove returns only a count; find then remove by _id, atomic because writes are queued.
+      const doc = (await db.findOneAsync(query)) as unknown as Raw | null;
+      if (!doc) return null;
+      await db.removeAsync({ _id: doc._id }, { multi: false });
+      return stripId<T>(doc);
+    });
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    const query = toNedbQuery(normalizeFilter(filter));
+    return this.exclusive((db) => db.removeAsync(query, { multi: true }));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Store
+
+class EmbeddedStore implements Store {
+  readonly kind = 'embedded' as const;
+  private open = true;
+  private readonly datastores = new Map<string, Promise<Nedb>>();
+  private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
+
+  constructor(private readonly dir: string) {}
+
+  /** The loaded datastore for a collection (loaded once, on first use). */
+  datastore(name: string): Promise<Nedb> {
+    if (!this.open) return Promise.reject(new Error('store is closed'));
+    let loading = this.datastores.get(name);
+    if (!loading) {
+      const db: Nedb = new Datastore<Raw>({ filename: path.join(this.dir, `${name}.db`) });
+      loading = db.loadDatabaseAsync().then(() => db);
+      // Do not cache a failure: the next call retries the load.
+      loading.catch(() => {
+        if (this.datastores.get(name) === loading) this.datastores.delete(name);
+      });
+      this.datastores.set(name, loading);
+    }
+    return loading;
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    checkCollectionName(name);
+    let coll = this.collections.get(name);
+    if (!coll) {
+      coll = new EmbeddedCollection<Doc>(name, () => this.datastore(name));
+      this.collections.set(name, coll);
+    }
+    return coll as unknown as Collection<T>;
+  }
+
+  async nextId(sequence: string, floor?: number): Promise<number> {
+    checkSequenceName(sequence);
+    if (floor !== undefined && !Number.isSafeInteger(floor)) throw new TypeError(`floor must be an integer, got ${floor}`);
+    const db = (await this.datastore(SEQUENCES)) as unknown as Datastore<SequenceDoc>;
+    // Each update is atomic in nedb (its executor runs one command at a time). Raising first and then
+    // incrementing stays correct under concurrency: increments only ever move the value up.
+    if (floor !== undefined) await db.updateAsync({ _id: sequence }, { $max: { value: floor - 1 } }, { upsert: true });
+    const { affectedDocuments } = await db.updateAsync(
+      { _id: sequence },
+      { $inc: { value: 1 } },
+      { upsert: true, returnUpdatedDocs: true },
+    );
+    const value = (affectedDocuments as SequenceDoc | null)?.value;
+    if (typeof value !== 'number') throw new Error(`sequence ${sequence} did not return a number`);
+    return value;
+  }
+
+  isOpen(): boolean {
+    return this.open;
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await Promise.allSettled([...this.collections.values()].map((c) => c.idle()));
+    const loaded = await Promise.allSettled(this.datastores.values());
+    for (const result of loaded) {
+      // Compaction rewrites each file as one line per live document (nedb appends on every write).
+      if (result.status === 'fulfilled') await result.value.compactDatafileAsync();
+    }
+    this.datastores.clear();
+    this.collections.clear();
+  }
+}
+
+/**
+ * Opens (creating if needed) an embedded store in `dir`. Collections are loaded lazily on first use;
+ * the sequences file is loaded now, so an unusable directory fails here rather than on the first request.
+ */
+export async function openEmbeddedStore(dir: string): Promise<Store> {
+  const resolved = path.resolve(dir);
+  await mkdir(resolved, { recursive: true });
+  const store = new EmbeddedStore(resolved);
+  await store.datastore(SEQUENCES);
+  return store;
+}

@@ -1,0 +1,226 @@
+/**
+ * The MongoDB adapter (official driver). Documents keep the driver's ObjectId as `_id`, which is projected
+ * away on every read; sequences live in the `_sequences` collection as `{_id: name, value}`.
+ */
+import {
+  Collection as MongoCollection,
+  Db,
+  Document,
+  Filter as MongoFilter,
+  MongoClient,
+  MongoClientOptions,
+  UpdateFilter,
+} from 'mongodb';
+import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
+import {
+  checkCollectionName,
+  checkIndexSpec,
+  checkSequenceName,
+  normalizeFilter,
+  normalizeFindOptions,
+  normalizeUpdate,
+  prepareInsert,
+  stripId,
+} from './internal';
+
+const SEQUENCES = '_sequences';
+const NO_ID = { _id: 0 } as const;
+
+interface SequenceDoc {
+  _id: string;
+  value: number;
+}
+
+/** Server error code for a unique index violation (E11000). */
+const DUPLICATE_KEY = 11000;
+
+function isDuplicateKey(e: unknown): e is Error & { code: number; keyPattern?: Record<string, unknown> } {
+  return e instanceof Error && (e as { code?: unknown }).code === DUPLICATE_KEY;
+}
+
+function mapError(collection: string, e: unknown, fallback: string[] = []): unknown {
+  if (!isDuplicateKey(e)) return e;
+  const fields = e.keyPattern ? Object.keys(e.keyPattern) : fallback;
+  return new DuplicateKeyError(collection, fields);
+}
+
+/** The port's filter is a subset of MongoDB's, so after the shared checks it is passed on as it is. */
+function toMongoFilter(filter: Filter | undefined): MongoFilter<Document> {
+  return normalizeFilter(filter) as MongoFilter<Document>;
+}
+
+class MongoStoreCollection<T extends Doc> implements Collection<T> {
+  constructor(
+    private readonly name: string,
+    private readonly coll: () => MongoCollection<Document>,
+  ) {}
+
+  async ensureIndex(spec: IndexSpec): Promise<void> {
+    const fields = checkIndexSpec(spec);
+    const keys = Object.fromEntries(fields.map((f) => [f, 1 as const]));
+    // MongoDB's default naming (a_1_b_1): stable across restarts, so createIndex is a no-op once it exists.
+    const name = fields.map((f) => `${f}_1`).join('_');
+    try {
+      await this.coll().createIndex(keys, { name, unique: spec.unique ?? false });
+    } catch (e) {
+      throw mapError(this.name, e, fields);
+    }
+  }
+
+  async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
+    const query = toMongoFilter(filter);
+    const { sort, skip, limit } = normalizeFindOptions(options);
+    let cursor = this.coll().find(query, { projection: NO_ID });
+    if (sort) cursor = cursor.sort(sort);
+    if (skip) cursor = cursor.skip(skip);
+    if (limit) cursor = cursor.limit(limit);
+    return (await cursor.toArray()).map((d) => stripId<T>(d));
+  }
+
+  async findOne(filter: Filter): Promise<T | null> {
+    const doc = await this.coll().findOne(toMongoFilter(filter), { projection: NO_ID });
+    return doc ? stripId<T>(doc) : null;
+  }
+
+  async count(filter?: Filter): Promise<number> {
+    return this.coll().countDocuments(toMongoFilter(filter));
+  }
+
+  async insert(doc: T): Promise<T> {
+    const prepared = prepareInsert(doc);
+    try {
+      // insertOne adds an ObjectId `_id` to the object it is given: that is our copy, stripped below.
+      await this.coll().insertOne(prepared);
+    } catch (e) {
+      throw mapError(this.name, e);
+    }
+    return stripId<T>(prepared);
+  }
+
+  async updateOne(filter: Filter, update: Update): Promise<T | null> {
+    const query = toMongoFilter(filter);
+    const modifier = normalizeUpdate(update);
+    if (!modifier) return this.findOne(filter);
+    try {
+      // Driver 6 resolves to the document itself (not {value, ok}) unless includeResultMetadata is set.
+      const doc = await this.coll().findOneAndUpdate(query, modifier as UpdateFilter<Document>, {
+        returnDocument: 'after',
+        projection: NO_ID,
+        includeResultMetadata: false,
+      });
+      return doc ? stripId<T>(doc) : null;
+    } catch (e) {
+      throw mapError(this.name, e);
+    }
+  }
+
+  async updateMany(filter: Filter, update: Update): Promise<number> {
+    const query = toMongoFilter(filter);
+    const modifier = normalizeUpdate(update);
+    if (!modifier) return this.count(filter);
+    try {
+      const result = await this.coll().updateMany(query, modifier as UpdateFilter<Document>);
+      return result.matchedCount;
+    } catch (e) {
+      // Unlike nedb, MongoDB keeps the documents it updated before the one that failed.
+      throw mapError(this.name, e);
+    }
+  }
+
+  async deleteOne(filter: Filter): Promise<T | null> {
+    const doc = await this.coll().findOneAndDelete(toMongoFilter(filter), { projection: NO_ID, includeResultMetadata: false });
+    return doc ? stripId<T>(doc) : null;
+  }
+
+  async deleteMany(filter: Filter): Promise<number> {
+    return (await this.coll().deleteMany(toMongoFilter(filter))).deletedCount;
+  }
+}
+
+class MongoStore implements Store {
+  readonly kind = 'mongodb' as const;
+  private open = true;
+  private readonly collections = new Map<string, MongoStoreCollection<Doc>>();
+
+  constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  private raw<S extends Document>(name: string): MongoCollection<S> {
+    if (!this.open) throw new Error('store is closed');
+    return this.db.collection<S>(name);
+  }
+
+  collection<T extends Doc = Doc>(name: string): Collection<T> {
+    checkCollectionName(name);
+    let coll = this.collections.get(name);
+    if (!coll) {
+      coll = new MongoStoreCollection<Doc>(name, () => this.raw(name));
+      this.collections.set(name, coll);
+    }
+    return coll as unknown as Collection<T>;
+  }
+
+  async nextId(sequence: string, floor?: number): Promise<number> {
+    checkSequenceName(sequence);
+    if (floor !== undefined && !Number.isSafeInteger(floor)) throw new TypeError(`floor must be an integer, got ${floor}`);
+    const sequences = this.raw<SequenceDoc>(SEQUENCES);
+    // Upserts on _id are retried by the server when two race to insert, but older servers surface E11000: retry once.
+    const retryOnce = async <R>(op: () => Promise<R>): Promise<R> => {
+      try {
+        return await op();
+      } catch (e) {
+        if (isDuplicateKey(e)) return op();
+        throw e;
+      }
+    };
+    if (floor !== undefined) {
+      await retryOnce(() => sequences.updateOne({ _id: sequence }, { $max: { value: floor - 1 } }, { upsert: true }));
+    }
+    const doc = await retryOnce(() =>
+      sequences.findOneAndUpdate(
+        { _id: sequence },
+        { $inc: { value: 1 } },
+        { upsert: true, returnDocument: 'after', includeResultMetadata: false },
+      ),
+    );
+    if (!doc || typeof doc.value !== 'number') throw new Error(`sequence ${sequence} did not return a number`);
+    return doc.value;
+  }
+
+  isOpen(): boolean {
+    return this.open;
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await this.client.close();
+  }
+}
+
+/** Defaults chosen so a service with an unreachable database fails its start within seconds. */
+const DEFAULT_OPTIONS: MongoClientOptions = {
+  serverSelectionTimeoutMS: 5000,
+  connectTimeoutMS: 5000,
+  // Belt and braces: the shared checks already drop undefined fields from writes and reject them in filters.
+  ignoreUndefined: true,
+};
+
+/**
+ * Connects to MongoDB at `url` and uses database `dbName`. Rejects if no server is reachable within
+ * `serverSelectionTimeoutMS` (5 s unless overridden in `options`).
+ */
+export async function openMongoStore(url: string, dbName: string, options: MongoClientOptions = {}): Promise<Store> {
+  const client = new MongoClient(url, { ...DEFAULT_OPTIONS, ...options });
+  try {
+    await client.connect();
+    const db = client.db(dbName);
+    await db.command({ ping: 1 });
+    return new MongoStore(client, db);
+  } catch (e) {
+    await client.close().catch(() => undefined);
+    throw e;
+  }
+}

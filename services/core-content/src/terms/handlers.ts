@@ -1,0 +1,139 @@
+/**
+ * The term routes (categories, tags, and later menus and pattern categories): permission checks as
+ * WordPress's terms controller, then the repository, then the response shaped by the kit.
+ */
+import type { core, Context } from '@loom/contracts';
+import {
+  bind,
+  can,
+  filterByContext,
+  forbidden,
+  links,
+  paginationHeaders,
+  restError,
+  type Binding,
+  type RestRequest,
+} from '@loom/service-kit';
+import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from './repository';
+
+type TermRoutes = ReturnType<typeof core.termRoutes>;
+
+export interface TermCapabilities {
+  /** edit_terms / manage_terms / delete_terms of the taxonomy. */
+  manage: string;
+  /** assign_terms: what non-hierarchical taxonomies require to create a term (WordPress 6). */
+  assign: string;
+}
+
+export interface TermResourceOptions {
+  spec: core.TaxonomyRouteSpec;
+  routes: TermRoutes;
+  rules: TaxonomyRules;
+  caps: TermCapabilities;
+  /** Front-end permalink base, e.g. `category` → {home}/category/<path>/. */
+  permalinkBase: string;
+  /** Post types the taxonomy applies to, as `wp:post_type` links: [rest base]. */
+  postTypeBases: string[];
+}
+
+export function termBindings(o: TermResourceOptions): Binding[] {
+  const { spec, routes } = o;
+  const schema = routes.collection.schema!;
+  const repo = (req: RestRequest) => new TermRepository(req.store, o.rules);
+  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${spec.restBase}`;
+
+  async function prepare(req: RestRequest, term: TermDoc, context: Context) {
+    const r = repo(req);
+    const path = o.rules.hierarchical ? [...(await r.ancestorTerms(term)).map((t) => t.slug), term.slug] : [term.slug];
+    const parent = o.rules.hierarchical && term.parent ? await r.get(term.parent) : null;
+    const data = {
+      id: term.id,
+      count: term.count,
+      description: term.description,
+      link: `${req.config.homeUrl}/${o.permalinkBase}/${path.join('/')}/`,
+      name: term.name,
+      slug: term.slug,
+      taxonomy: term.taxonomy,
+      ...(o.rules.hierarchical ? { parent: term.parent } : {}),
+      // No term meta keys are registered, so WordPress shows an empty list here.
+      meta: [],
+      _links: links({
+        self: `${collectionUrl(req)}/${term.id}`,
+        collection: collectionUrl(req),
+        about: `${req.config.restUrl}/core/v2/taxonomies/${term.taxonomy}`,
+        up: parent ? { embeddable: true, href: `${collectionUrl(req)}/${parent.id}` } : undefined,
+        'https://api.w.org/post_type': o.postTypeBases.map((b) => ({ href: `${req.config.restUrl}/core/v2/${b}?${spec.restBase}=${term.id}` })),
+      }),
+    };
+    return filterByContext(schema, data, context);
+  }
+
+  /** Existence first (404), then the capability: WordPress's item permission checks. */
+  const itemCheck = (cap: (req: RestRequest, term: TermDoc) => boolean, code: string, message: string) => async (req: RestRequest) => {
+    const term = await repo(req).require(Number(req.params.id));
+    return cap(req, term) ? (true as const) : forbidden(req.user, code, message);
+  };
+  const canManage = (req: RestRequest) => can(req.user, o.caps.manage);
+  const canDelete = (req: RestRequest, term: TermDoc) => canManage(req) && !(term.taxonomy === 'category' && term.id === DEFAULT_CATEGORY_ID);
+
+  return [
+    bind(
+      routes.collection.endpoints.list,
+      (req) => (req.params.context === 'edit' && !canManage(req) ? forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.') : true),
+      async (req) => {
+        const p = req.params as Record<string, unknown> & { page: number; per_page: number; context: Context };
+        const offset = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
+        const { items, total } = await repo(req).query({
+          search: p.search as string | undefined,
+          include: p.include as number[],
+          exclude: p.exclude as number[],
+          slug: p.slug as string[] | undefined,
+          parent: p.parent as number | undefined,
+          hideEmpty: p.hide_empty as boolean,
+          post: p.post as number | undefined,
+          orderby: p.orderby as string,
+          order: p.order as 'asc' | 'desc',
+          perPage: p.per_page,
+          offset,
+        });
+        const page = Math.ceil(offset / p.per_page + 1);
+        return {
+          body: await Promise.all(items.map((t) => prepare(req, t, p.context))),
+          headers: paginationHeaders({ total, perPage: p.per_page, page }, collectionUrl(req), req.rawQuery),
+        };
+      },
+    ),
+    bind(
+      routes.collection.endpoints.create,
+      (req) =>
+        can(req.user, o.rules.hierarchical ? o.caps.manage : o.caps.assign)
+          ? true
+          : forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.'),
+      async (req) => {
+        const p = req.params as { name: string; slug?: string; description?: string; parent?: number };
+        const term = await repo(req).create(p);
+        return { status: 201, body: await prepare(req, term, 'edit'), headers: { Location: `${collectionUrl(req)}/${term.id}` } };
+      },
+    ),
+    bind(
+      routes.item.endpoints.read,
+      itemCheck((req) => req.params.context !== 'edit' || canManage(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.'),
+      async (req) => ({ body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context) }),
+    ),
+    bind(routes.item.endpoints.update, itemCheck(canManage, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.'), async (req) => {
+      const p = req.params as { id: number; name?: string; slug?: string; description?: string; parent?: number };
+      const term = await repo(req).update(Number(p.id), { name: p.name, slug: p.slug, description: p.description, parent: p.parent });
+      return { body: await prepare(req, term, 'edit') };
+    }),
+    bind(routes.item.endpoints.delete, itemCheck(canDelete, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'), async (req) => {
+      if (!req.params.force) {
+        throw restError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
+      }
+      const r = repo(req);
+      const term = await r.require(Number(req.params.id));
+      const previous = await prepare(req, term, 'view');
+      await r.delete(term.id);
+      return { body: { deleted: true, previous } };
+    }),
+  ];
+}
