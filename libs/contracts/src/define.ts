@@ -106,7 +106,8 @@ const PLACEHOLDERS: Record<string, string> = {
   type: '(?P<type>[\\w-]+)',
   status: '(?P<status>[\\w-]+)',
   taxonomy: '(?P<taxonomy>[\\w-]+)',
-  template_id: '(?P<id>([^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)[\\/\\w%-]+)',
+  // Spec 1.2: exactly one or two segments (WordPress's own pattern also lets stray slashes through).
+  template_id: '(?P<id>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
 };
 
 /** Turns a spec path (`/core/v2/categories/<id>`) into WordPress's pattern form. */

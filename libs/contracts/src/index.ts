@@ -9,3 +9,4 @@ export * as core from './core';
 export * as events from './events';
 export * as forms from './forms';
 export * as oembed from './oembed';
+export * from './batch';

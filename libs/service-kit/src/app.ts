@@ -90,13 +90,13 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
 }
 
 /** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
-export async function runService(app: Express, deps: { config: KitConfig; store: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
+export async function runService(app: Express, deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
   const { config, store, log } = deps;
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
-  log.info({ host: config.host, port: config.port, store: store.kind }, `${config.service} listening`);
+  log.info({ host: config.host, port: config.port, store: store?.kind }, `${config.service} listening`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -113,12 +113,14 @@ export async function runService(app: Express, deps: { config: KitConfig; store:
       server.closeIdleConnections();
     });
     await deps.onClose?.();
-    await store.close();
+    await store?.close();
     log.info('stopped');
     log.flush?.();
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // `on`, not `once`: under `npm start` Ctrl-C reaches a service twice (terminal and launcher), and a second
+  // signal must not kill it mid-drain.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   return server;
 }

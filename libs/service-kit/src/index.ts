@@ -11,3 +11,4 @@ export * from './request';
 export * from './shape';
 export * from './validate';
 export * from './testing';
+export * from './main';

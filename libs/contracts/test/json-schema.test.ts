@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { compilePattern, core, endpoint, route, routeEntry, toPattern, toWpArg, toWpSchema, wp } from '../src';
+
+describe('zod → WordPress JSON schema', () => {
+  test('scalars with bounds, defaults, enums and descriptions', () => {
+    expect(toWpArg(z.number().int().min(1).max(100).default(10).describe('Maximum number of items to be returned in result set.'))).toEqual({
+      description: 'Maximum number of items to be returned in result set.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+      required: false,
+    });
+    expect(toWpArg(z.enum(['asc', 'desc']).default('asc'))).toEqual({ type: 'string', enum: ['asc', 'desc'], default: 'asc', required: false });
+    expect(toWpArg(z.string())).toEqual({ type: 'string', required: true });
+    expect(toWpArg(z.string().optional())).toEqual({ type: 'string', required: false });
+    expect(toWpSchema(z.string().nullable())).toEqual({ type: ['string', 'null'] });
+    expect(toWpSchema(z.number().gt(0).lt(360))).toEqual({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 360, exclusiveMaximum: true });
+  });
+
+  test('arrays, objects (required properties inline), unions, extras', () => {
+    expect(toWpSchema(z.array(z.number().int()).max(25))).toEqual({ type: 'array', items: { type: 'integer' }, maxItems: 25 });
+    expect(toWpSchema(z.object({ path: z.string(), method: z.enum(['POST']).default('POST') }).strict())).toEqual({
+      type: 'object',
+      properties: { path: { type: 'string', required: true }, method: { type: 'string', enum: ['POST'], default: 'POST' } },
+      additionalProperties: false,
+    });
+    expect(toWpSchema(z.union([z.array(z.number().int()), z.object({ terms: z.array(z.number().int()) })]))).toMatchObject({
+      type: ['array', 'object'],
+      oneOf: [{ type: 'array' }, { type: 'object' }],
+    });
+    expect(toWpArg(wp(z.number().int().optional(), { default: null }))).toEqual({ type: 'integer', default: null, required: false });
+    expect(toWpSchema(wp(z.string(), { format: 'uri' }))).toEqual({ type: 'string', format: 'uri' });
+    expect(toWpSchema(z.string().transform((s) => s.trim()).describe('d'))).toEqual({ description: 'd', type: 'string' });
+  });
+});
+
+describe('routes', () => {
+  test('spec placeholders become WordPress patterns that JavaScript can match', () => {
+    expect(toPattern('/core/v2/posts/<parent>/revisions/<id>')).toBe('/core/v2/posts/(?P<parent>[\\d]+)/revisions/(?P<id>[\\d]+)');
+    const re = compilePattern(toPattern('/core/v2/templates/<template_id>'));
+    expect(re.exec('/core/v2/templates/twentytwenty//home')).toBeNull();
+    expect(re.exec('/core/v2/templates/twentytwenty/home')?.groups?.id).toBe('twentytwenty/home');
+    expect(compilePattern(toPattern('/events/v1/events/by-slug/<slug>')).exec('/events/v1/events/by-slug/a b')?.groups?.slug).toBe('a b');
+    expect(compilePattern(toPattern('/core/v2/categories/<id>')).test('/core/v2/categories/abc')).toBe(false);
+  });
+
+  test('index entries: union of methods, allow_batch, self link only for static routes', () => {
+    const r = route('x/v1', '/x/v1/things/<id>', { read: endpoint(['GET'], { id: z.number().int().optional() }, { allowBatch: true }), update: endpoint(['POST', 'PUT', 'PATCH'], {}) });
+    expect(routeEntry(r, 'http://s/rest')).toEqual({
+      namespace: 'x/v1',
+      methods: ['GET', 'POST', 'PUT', 'PATCH'],
+      endpoints: [
+        { methods: ['GET'], allow_batch: { v1: true }, args: { id: { type: 'integer', required: false } } },
+        { methods: ['POST', 'PUT', 'PATCH'], args: {} },
+      ],
+    });
+    expect(routeEntry(core.categories.collection, 'http://s/rest')._links).toEqual({ self: [{ href: 'http://s/rest/core/v2/categories' }] });
+  });
+
+  test('term routes follow spec set T: offset only on tags, parent only on categories', () => {
+    const catArgs = Object.keys(core.categories.collection.endpoints.list.args);
+    const tagArgs = Object.keys(core.tags.collection.endpoints.list.args);
+    expect(catArgs).toEqual(['context', 'page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'slug']);
+    expect(tagArgs).toEqual(['context', 'page', 'per_page', 'search', 'exclude', 'include', 'offset', 'order', 'orderby', 'hide_empty', 'post', 'slug']);
+    expect(toWpArg(core.categories.collection.endpoints.create.args.name)).toMatchObject({ type: 'string', required: true });
+    expect(toWpArg(core.categories.item.endpoints.update.args.name)).toMatchObject({ required: false });
+  });
+});

@@ -1,0 +1,5 @@
+/** Runs events on its own: how Kubernetes runs it, and what `npm start` starts. */
+import { serviceMain } from '@loom/service-kit';
+import { buildApp } from './service';
+
+serviceMain('events', buildApp);
