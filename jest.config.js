@@ -5,7 +5,11 @@ module.exports = {
   roots: ['<rootDir>/libs', '<rootDir>/services', '<rootDir>/test'],
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  moduleNameMapper: { '^@loom/([a-z-]+)$': '<rootDir>/libs/$1/src' },
+  moduleNameMapper: {
+    '^@loom/(contracts|service-kit|store)$': '<rootDir>/libs/$1/src',
+    '^@loom/(gateway|core-content|events|forms|oembed)$': '<rootDir>/services/$1/src',
+  },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }] },
   testTimeout: 30000,
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

@@ -29,7 +29,7 @@ function removeAccents(value: string): string {
 export function sanitizeTitle(value: string): string {
   let s = removeAccents(value.replace(/<[^>]*>/g, '')).toLowerCase();
   s = s.replace(/&[a-z0-9#]+;/g, '');
-  s = [...s].map((ch) => (/^[\x00-\x7f]$/.test(ch) ? ch : encodeURIComponent(ch).toLowerCase())).join('');
+  s = [...s].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch : encodeURIComponent(ch).toLowerCase())).join('');
   s = s.replace(/\./g, '-');
   s = s.replace(/[^%a-z0-9 _-]/g, '');
   s = s.replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-+|-+$/g, '');

@@ -1,3 +1,4 @@
+import { WpError } from './errors';
 /**
  * Collection pagination headers as WordPress sends them: X-WP-Total, X-WP-TotalPages and one Link header
  * with rel="prev"/"next", keeping every original query parameter and replacing `page`.
@@ -22,4 +23,15 @@ export function paginationHeaders(info: PageInfo, collectionUrl: string, rawQuer
   if (totalPages > info.page) rels.push(`<${link(info.page + 1)}>; rel="next"`);
   if (rels.length) headers.Link = rels.join(', ');
   return headers;
+}
+
+/**
+ * Post-like collections refuse a page past the end (when there is anything at all), as WordPress does;
+ * term, user and comment collections answer [] instead and do not call this.
+ */
+export function checkPageInRange(info: PageInfo, code = 'rest_post_invalid_page_number'): void {
+  const totalPages = Math.ceil(info.total / info.perPage);
+  if (info.total > 0 && info.page > totalPages) {
+    throw new WpError(code, 'The page number requested is larger than the number of pages available.', { status: 400 });
+  }
 }

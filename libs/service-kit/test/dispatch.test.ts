@@ -10,6 +10,7 @@ import {
   createServiceApp,
   filterByContext,
   forbidden,
+  checkPageInRange,
   paginationHeaders,
   signIdentity,
   testConfig,
@@ -271,6 +272,14 @@ describe('helpers', () => {
       Link: '<http://s/rest/c?per_page=10&page=1&search=a+b>; rel="prev", <http://s/rest/c?per_page=10&page=3&search=a+b>; rel="next"',
     });
     expect(paginationHeaders({ total: 0, perPage: 10, page: 1 }, 'http://s/rest/c', '')).toEqual({ 'X-WP-Total': '0', 'X-WP-TotalPages': '0' });
+  });
+
+  test('a page past the end is the WordPress 400 for post-like collections, unless there is nothing at all', () => {
+    expect(() => checkPageInRange({ total: 25, perPage: 10, page: 3 })).not.toThrow();
+    expect(() => checkPageInRange({ total: 0, perPage: 10, page: 9 })).not.toThrow();
+    expect(() => checkPageInRange({ total: 25, perPage: 10, page: 4 })).toThrow(
+      expect.objectContaining({ code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } }),
+    );
   });
 
   test('roles carry WordPress capabilities', () => {

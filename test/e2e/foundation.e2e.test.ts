@@ -1,0 +1,84 @@
+/**
+ * End to end, over real processes: the merged route index, terms through the gateway with a signed
+ * identity, a service going down and coming back, persistence across restarts, graceful stop.
+ */
+import { NAMESPACES } from '@loom/contracts';
+import { asRole } from '@loom/service-kit';
+import { Cluster, eventually, SERVICES } from './processes';
+
+const cluster = new Cluster();
+let rest: string;
+
+beforeAll(async () => {
+  await cluster.init();
+  for (const s of SERVICES) await cluster.start(s);
+  await cluster.start('gateway');
+  rest = `${cluster.url()}/rest`;
+}, 60000);
+afterAll(() => cluster.stopAll());
+
+const editor = () => asRole('editor', 'e2e-secret');
+const json = async (r: Response) => ({ status: r.status, body: await r.json(), headers: r.headers });
+
+test('the index has the site fields, the namespaces and every route with args', async () => {
+  const { status, body, headers } = await json(await fetch(`${rest}/`));
+  expect(status).toBe(200);
+  expect(headers.get('link')).toBe(`<${rest}/>; rel="https://api.w.org/"`);
+  expect(body).toMatchObject({ name: expect.any(String), url: cluster.url(), home: cluster.url(), gmt_offset: '0', timezone_string: '' });
+  expect(body.namespaces).toEqual([...NAMESPACES]);
+  expect(body.authentication['application-passwords'].endpoints.authorization).toBe(`${cluster.url()}/admin/authorize-application`);
+  for (const key of ['/', '/batch/v1', '/oembed/1.0', '/formsA/v1', '/events/v1', '/formsB/v1', '/core/v2', '/core/v2/categories', '/core/v2/categories/(?P<id>[\\d]+)', '/core/v2/tags', '/core/v2/types', '/core/v2/statuses/(?P<status>[\\w-]+)', '/core/v2/taxonomies']) {
+    expect(body.routes[key]).toBeDefined();
+  }
+  expect(body.routes['/core/v2/categories'].endpoints[0].args.per_page).toMatchObject({ type: 'integer', minimum: 1, maximum: 100, default: 10 });
+  expect(body.routes['/batch/v1'].namespace).toBe('');
+  const noSlash = await fetch(`${rest}`);
+  expect(noSlash.status).toBe(200);
+});
+
+test('categories through the gateway: signed identity writes, anonymous is refused', async () => {
+  const anon = await json(await fetch(`${rest}/core/v2/categories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Knitwear' }) }));
+  expect(anon.status).toBe(401);
+  expect(anon.body.code).toBe('rest_cannot_create');
+  const made = await json(await fetch(`${rest}/core/v2/categories`, { method: 'POST', headers: { 'content-type': 'application/json', ...editor() }, body: JSON.stringify({ name: 'Knitwear' }) }));
+  expect(made.status).toBe(201);
+  expect(made.headers.get('location')).toBe(`${rest}/core/v2/categories/${made.body.id}`);
+  const form = await json(await fetch(`${rest}/core/v2/categories/${made.body.id}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...editor() }, body: 'description=Warm+things' }));
+  expect(form.body.description).toBe('Warm things');
+  const list = await json(await fetch(`${rest}/core/v2/categories?search=knit`));
+  expect(list.body.map((c: { name: string }) => c.name)).toEqual(['Knitwear']);
+  expect(list.headers.get('x-wp-total')).toBe('1');
+});
+
+test('a service going down takes only its namespace with it, and comes back', async () => {
+  await cluster.stop('events');
+  const down = await json(await fetch(`${rest}/events/v1`));
+  expect(down.status).toBe(503);
+  expect(down.body).toMatchObject({ code: 'loom_service_unavailable', data: { status: 503 } });
+  expect((await fetch(`${rest}/core/v2/categories`)).status).toBe(200);
+  const index = await json(await fetch(`${rest}/`));
+  expect(index.body.routes['/events/v1']).toBeDefined();
+  await cluster.start('events');
+  await eventually(async () => (await fetch(`${rest}/events/v1`)).status === 200);
+  expect((await json(await fetch(`${rest}/events/v1`))).body.namespace).toBe('events/v1');
+});
+
+test('data survives a restart, and SIGTERM stops a service cleanly', async () => {
+  const tag = await json(await fetch(`${rest}/core/v2/tags`, { method: 'POST', headers: { 'content-type': 'application/json', ...editor() }, body: JSON.stringify({ name: 'Merino' }) }));
+  expect(tag.status).toBe(201);
+  expect(await cluster.stop('core-content')).toBe(0);
+  expect(cluster.logs.get('core-content')).toContain('"msg":"stopped"');
+  await cluster.start('core-content');
+  const back = await json(await fetch(`${rest}/core/v2/tags/${tag.body.id}`));
+  expect(back.status).toBe(200);
+  expect(back.body.name).toBe('Merino');
+});
+
+test('request ids travel from the gateway to the service log; credentials never reach the logs', async () => {
+  const r = await fetch(`${rest}/core/v2/tags`, { headers: { 'x-request-id': 'e2e-trace-1', ...editor() } });
+  expect(r.headers.get('x-request-id')).toBe('e2e-trace-1');
+  await eventually(async () => (cluster.logs.get('core-content') ?? '').includes('e2e-trace-1'));
+  const all = [...cluster.logs.values()].join('\n');
+  expect(all).not.toContain(editor()['x-loom-identity']);
+  expect(all).not.toContain('e2e-secret');
+});
