@@ -1,16 +1,7 @@
-/** core/v2 types, statuses and taxonomies. (Being filled in: see types.ts, statuses.ts, taxonomies.ts.) */
-import { core } from '@loom/contracts';
-import { bind, restError, type Binding } from '@loom/service-kit';
+/** core/v2 types, statuses and taxonomies (spec 4.6 "Descriptors"). */
+import type { Binding } from '@loom/service-kit';
+import { statusBindings } from './statuses';
+import { taxonomyBindings } from './taxonomies';
+import { typeBindings } from './types';
 
-const todo = () => {
-  throw restError('rest_not_implemented', 'Not implemented yet.', 501);
-};
-
-export const descriptorBindings: Binding[] = [
-  bind(core.descriptors.types.collection.endpoints.list, null, todo),
-  bind(core.descriptors.types.item.endpoints.read, null, todo),
-  bind(core.descriptors.statuses.collection.endpoints.list, null, todo),
-  bind(core.descriptors.statuses.item.endpoints.read, null, todo),
-  bind(core.descriptors.taxonomies.collection.endpoints.list, null, todo),
-  bind(core.descriptors.taxonomies.item.endpoints.read, null, todo),
-];
+export const descriptorBindings: Binding[] = [...typeBindings, ...statusBindings, ...taxonomyBindings];
