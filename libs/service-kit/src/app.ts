@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { REQUEST_ID_HEADER, routeEntries, type RouteDef } from '@loom/contracts';
+import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding } from './dispatch';
@@ -19,6 +19,8 @@ export interface ServiceDefinition {
   routes: RouteDef[];
   bindings: Binding[];
 }
+
+const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes']);
 
 /** A request id we accept from upstream (the gateway); anything else is replaced. */
 const SAFE_ID = /^[\w.:-]{1,128}$/;
@@ -53,6 +55,8 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = { reqId: id, method: req.method, route: res.locals.route ?? req.path.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.user?.id };
       if (res.statusCode >= 500) log.error(line, 'request');
+      // Probes and the gateway's index polling would drown the access log at info.
+      else if (INTERNAL_PATHS.has(req.path)) log.debug(line, 'request');
       else log.info(line, 'request');
     });
     next();
@@ -66,8 +70,10 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind });
   });
   /** The service's own index, read by the gateway to build the merged route index. Not under /rest. */
-  app.get('/_loom/routes', (_req, res) => {
-    res.json({ service: def.name, namespaces: def.namespaces, routes: routeEntries(def.routes, config.restUrl) });
+  app.get('/_loom/routes', (req, res) => {
+    const withSchema = req.query.context === 'help';
+    const routes = Object.fromEntries(def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema })]));
+    res.json({ service: def.name, namespaces: def.namespaces, routes });
   });
 
   // Bodies are read as text and parsed by the dispatcher, which knows WordPress's rules (rest_invalid_json...).

@@ -94,7 +94,8 @@ export class Dispatcher {
 
   /** Express middleware for everything under /rest. */
   middleware = async (req: Request, res: Response): Promise<void> => {
-    const started = res.locals as { route?: string; user?: Identity | null };
+    // Read by the request logger once the response is finished.
+    const locals = res.locals as { route?: string; user?: Identity | null };
     const { config, log } = this.opts;
     const requestId = String(res.locals.requestId ?? '');
     const rawQuery = req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : '';
@@ -125,12 +126,13 @@ export class Dispatcher {
         if (!v.ok) throw restError('loom_invalid_identity', 'The identity header could not be verified.', 401);
         user = v.user;
       }
-      started.user = user;
+      locals.user = user;
 
       const method = this.effectiveMethod(req, query);
       let path: string;
       try {
-        path = decodeURIComponent(req.path).replace(/^\/rest/, '') || '/';
+        // Mounted at /rest, so req.path is already relative to the REST root.
+        path = decodeURIComponent(req.path) || '/';
       } catch {
         throw noRoute();
       }
@@ -141,7 +143,7 @@ export class Dispatcher {
         const first = candidates[0];
         if (!first) return send(200, []);
         matched = first.r;
-        started.route = first.r.pattern;
+        locals.route = first.r.pattern;
         const entry = routeEntry(first.r, config.restUrl, { withSchema: true });
         allow = entry.methods.join(', ');
         return send(200, entry);
@@ -157,7 +159,7 @@ export class Dispatcher {
       }
       if (!found) throw noRoute();
       matched = found.route;
-      started.route = found.route.pattern;
+      locals.route = found.route.pattern;
 
       const sources: Sources = { query, path: found.pathParams, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
       const { params, given } = parseArgs(found.endpoint, sources);

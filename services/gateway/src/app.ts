@@ -1,0 +1,168 @@
+/**
+ * The gateway app: the merged route index at /rest, the advertised-only namespace roots, and everything
+ * else under /rest proxied by namespace to the service that owns it. Batch and authentication arrive with
+ * their own issues (POST /rest/batch/v1 answers 501 until then).
+ */
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import { routeEntry, type Namespace, type RouteDef } from '@loom/contracts';
+import { restError, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
+import { createProxies } from './proxy';
+import { requestContext } from './request-log';
+import { effectiveMethod, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
+import { restRouteRewrite } from './rest-route';
+import { RouteIndex } from './route-index';
+import { loadGatewaySettings, type GatewaySettings } from './settings';
+import { matchNamespace, resolveUpstreams, type Upstreams } from './upstreams';
+
+export interface GatewayDeps {
+  config: KitConfig;
+  log: Logger;
+  /** Where the gateway's own settings and the service URLs are read from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Service URLs overriding the environment (tests point these at in-process services). */
+  upstreams?: Partial<Upstreams>;
+  /** Overrides LOOM_INDEX_REFRESH_MS. */
+  refreshMs?: number;
+  /** Overrides LOOM_INDEX_TIMEOUT_MS. */
+  indexTimeoutMs?: number;
+  /** Overrides LOOM_UPSTREAM_TIMEOUT_MS. */
+  upstreamTimeoutMs?: number;
+}
+
+export interface Gateway {
+  app: Express;
+  settings: GatewaySettings;
+  upstreams: Upstreams;
+  routeIndex: RouteIndex;
+  /** Resolves when the first read of every service's routes is over (reached or not). */
+  ready: Promise<void>;
+  /** Re-reads every service's routes now. */
+  refresh(): Promise<void>;
+  /** Stops the refresh timer and drops pooled upstream connections. Idempotent. */
+  close(): void;
+}
+
+/**
+ * The path under /rest (`/rest/core/v2/` → `/core/v2`), decoded; undefined outside /rest, null when it
+ * cannot be a route: undecodable, or with `.`/`..` segments (no route has them, and an upstream that
+ * normalised them could be steered outside the namespace the gateway chose).
+ */
+function restPathOf(path: string): string | null | undefined {
+  if (path !== '/rest' && !path.startsWith('/rest/')) return undefined;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path.slice(5));
+  } catch {
+    return null;
+  }
+  if (/(^|\/)\.\.?(\/|$)/.test(decoded)) return null;
+  return decoded.replace(/\/+$/, '') || '/';
+}
+
+export function buildGateway(deps: GatewayDeps): Gateway {
+  const { config, log } = deps;
+  const env = deps.env ?? process.env;
+  const loaded = loadGatewaySettings(env);
+  const settings: GatewaySettings = {
+    ...loaded,
+    indexRefreshMs: deps.refreshMs ?? loaded.indexRefreshMs,
+    indexTimeoutMs: deps.indexTimeoutMs ?? loaded.indexTimeoutMs,
+    upstreamTimeoutMs: deps.upstreamTimeoutMs ?? loaded.upstreamTimeoutMs,
+  };
+  const upstreams = resolveUpstreams(env, deps.upstreams);
+  const { restUrl } = config;
+  const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
+  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log });
+
+  /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
+  const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult }) => {
+    res.locals.route = r.pattern;
+    const query = queryOf(req);
+    const method = effectiveMethod(req, query);
+    const entry = routeEntry(r, restUrl, { withSchema: true });
+    const allow = entry.methods.join(', ');
+    if (method === 'OPTIONS') return sendRest(req, res, restUrl, { body: entry, headers: { Allow: allow } });
+    if (method === 'GET' && handlers.get) return sendRest(req, res, restUrl, { body: await handlers.get(query.context === 'help'), headers: { Allow: allow } });
+    if (method === 'POST' && handlers.post) return sendRest(req, res, restUrl, { ...handlers.post(), headers: { Allow: allow } });
+    return sendNoRoute(req, res, restUrl);
+  };
+
+  const index = async (help: boolean) => {
+    await routeIndex.whenStarted(); // the very first requests wait for the first read, not an empty index
+    const routes = help ? await routeIndex.helpRoutes() : routeIndex.routesFor.bind(routeIndex);
+    return indexDocument({ config, settings, routes, help });
+  };
+
+  const rest = async (req: Request, res: Response, restPath: string | null): Promise<void> => {
+    if (restPath === null) return sendNoRoute(req, res, restUrl);
+    if (restPath === '/') return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: index });
+    if (restPath === '/batch/v1') {
+      return serveOwn(req, res, GATEWAY_ROUTES.get('/batch/v1')!, {
+        post: () => ({ status: 501, body: restError('loom_not_implemented', 'Batch requests are not available yet.', 501).toBody() }),
+      });
+    }
+    const match = matchNamespace(restPath);
+    if (match?.service) {
+      setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
+      return proxies.forward(match.service, match.namespace, req, res);
+    }
+    if (match && restPath === `/${match.namespace}`) {
+      const ns: Namespace = match.namespace;
+      return serveOwn(req, res, ADVERTISED_ROOTS.get(ns)!, { get: (help) => advertisedRootDocument(ns, config, help) });
+    }
+    // WordPress answers OPTIONS on a path without a route with 200 and an empty body (reference §6.4).
+    if (effectiveMethod(req, queryOf(req)) === 'OPTIONS') return sendRest(req, res, restUrl, { body: [] });
+    return sendNoRoute(req, res, restUrl);
+  };
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(restRouteRewrite);
+  app.use(requestContext(log));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/readyz', (_req, res) => {
+    // Ready while listening and not draining; a service being down is a 503 for its namespace, not for us.
+    const ready = !app.locals.shuttingDown;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: 'gateway', upstreams: routeIndex.status() });
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const restPath = restPathOf(req.path);
+    if (restPath === undefined) return next();
+    rest(req, res, restPath).catch(next);
+  });
+
+  app.use((_req: Request, res: Response) => {
+    res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return void res.destroy();
+    if (err instanceof WpError) return sendError(req, res, restUrl, err);
+    log.error({ err, reqId: res.locals.requestId }, 'unhandled error');
+    sendError(req, res, restUrl, restError('internal_server_error', 'There has been a critical error on this website.', 500));
+  });
+
+  if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
+  const ready = routeIndex.start();
+  let closed = false;
+  return {
+    app,
+    settings,
+    upstreams,
+    routeIndex,
+    ready,
+    refresh: () => routeIndex.refresh(),
+    close() {
+      if (closed) return;
+      closed = true;
+      routeIndex.stop();
+      proxies.close();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The route index (spec 2.17, reference §6.1) and the roots of the advertised-only namespaces. The
+ * gateway's own routes (`/`, `/batch/v1`, advertised-only roots) come from the contracts; every other
+ * route comes from the service that owns its namespace.
+ */
+import { ADVERTISED_ONLY, batchRoute, NAMESPACE_OWNERS, NAMESPACES, namespaceRoute, rootRoute, routeEntry, type Namespace, type RouteDef, type ServiceName } from '@loom/contracts';
+import type { KitConfig } from '@loom/service-kit';
+import type { Routes } from './route-index';
+import type { GatewaySettings } from './settings';
+
+/** Roots of the namespaces nobody serves yet; the gateway answers them (spec 4.6). */
+export const ADVERTISED_ROOTS: ReadonlyMap<Namespace, RouteDef> = new Map(ADVERTISED_ONLY.map((ns) => [ns, namespaceRoute(ns)]));
+
+/** The routes the gateway itself answers, by their path under /rest. */
+export const GATEWAY_ROUTES: ReadonlyMap<string, RouteDef> = new Map<string, RouteDef>([
+  ['/', rootRoute],
+  ['/batch/v1', batchRoute],
+  ...[...ADVERTISED_ROOTS].map(([ns, r]) => [`/${ns}`, r] as [string, RouteDef]),
+]);
+
+export type RouteLookup = (service: ServiceName, namespace: Namespace) => Routes;
+
+export interface IndexInputs {
+  config: KitConfig;
+  settings: GatewaySettings;
+  routes: RouteLookup;
+  /** `context=help`: route entries carry their schema, as WordPress's index does. */
+  help: boolean;
+}
+
+/** `routes`: `/`, then each namespace in advertised order, then `/batch/v1`. */
+export function indexRoutes({ config, routes, help }: Pick<IndexInputs, 'config' | 'routes' | 'help'>): Routes {
+  const own = (r: RouteDef) => routeEntry(r, config.restUrl, { withSchema: help });
+  const out: Routes = { '/': own(rootRoute) };
+  for (const ns of NAMESPACES) {
+    const owner = NAMESPACE_OWNERS[ns];
+    const advertised = ADVERTISED_ROOTS.get(ns);
+    if (owner) Object.assign(out, routes(owner, ns));
+    else if (advertised) out[advertised.pattern] = own(advertised);
+  }
+  out['/batch/v1'] = own(batchRoute);
+  return out;
+}
+
+/** WP_REST_Server::get_index, in WordPress's key order. */
+export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
+  const { config, settings } = inputs;
+  return {
+    name: settings.siteName,
+    description: settings.siteDescription,
+    url: config.baseUrl,
+    home: config.homeUrl,
+    gmt_offset: settings.gmtOffset,
+    timezone_string: settings.timezoneString,
+    page_for_posts: 0,
+    page_on_front: 0,
+    show_on_front: 'posts',
+    namespaces: [...NAMESPACES],
+    authentication: { 'application-passwords': { endpoints: { authorization: `${config.baseUrl}/admin/authorize-application` } } },
+    routes: indexRoutes(inputs),
+    site_logo: 0,
+    site_icon: 0,
+    site_icon_url: '',
+    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+  };
+}
+
+/** `GET /rest/<ns>` for an advertised-only namespace: its root is its only route. */
+export function advertisedRootDocument(namespace: Namespace, config: KitConfig, help: boolean): Record<string, unknown> {
+  const r = ADVERTISED_ROOTS.get(namespace)!;
+  return {
+    namespace,
+    routes: { [r.pattern]: routeEntry(r, config.restUrl, { withSchema: help }) },
+    _links: { up: [{ href: `${config.restUrl}/` }] },
+  };
+}

@@ -1,0 +1,16 @@
+/** Runs the gateway: how Kubernetes runs it, and what `npm start` starts. */
+import { createLogger, loadConfig, runService } from '@loom/service-kit';
+import { buildGateway } from './app';
+
+const start = async () => {
+  const config = loadConfig('gateway');
+  const log = createLogger('gateway', config.logLevel);
+  const gateway = buildGateway({ config, log });
+  log.info({ upstreams: gateway.upstreams, refreshMs: gateway.settings.indexRefreshMs }, 'gateway upstreams');
+  await runService(gateway.app, { config, log, onClose: async () => gateway.close() });
+};
+
+start().catch((err) => {
+  console.error('gateway failed to start:', err);
+  process.exit(1);
+});

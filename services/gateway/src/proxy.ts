@@ -1,0 +1,105 @@
+/**
+ * Forwarding to the owning service with http-proxy-middleware: path, method, query and body untouched
+ * (the gateway never parses a body it proxies), plus the request id and X-Forwarded-* headers. A service
+ * that refuses the connection or does not answer in time becomes a WordPress-style 503 for its namespace.
+ */
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Request, Response } from 'express';
+import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
+import type { ServiceName } from '@loom/contracts';
+import { restError, restHeaders, type Logger } from '@loom/service-kit';
+import { corsHeaders, varyWithOrigin } from './cors';
+import { sendError } from './respond';
+import { SERVICES, type Upstreams } from './upstreams';
+
+export interface ProxyOptions {
+  upstreams: Upstreams;
+  /** Idle time allowed on the upstream socket before the request counts as unanswered. */
+  timeoutMs: number;
+  restUrl: string;
+  log: Logger;
+}
+
+export interface Proxies {
+  /** Forwards the request to `service`; `namespace` names the service in a 503. */
+  forward(service: ServiceName, namespace: string, req: Request, res: Response): void;
+  close(): void;
+}
+
+/** Locals the proxy callbacks read back from the response they are writing. */
+interface ProxyLocals {
+  requestId?: string;
+  namespace?: string;
+}
+
+/**
+ * X-Forwarded-For gets the client appended; Proto and Host are kept when an ingress in front of us set
+ * them (it saw the original request), otherwise they describe the request we received.
+ */
+function setForwardedHeaders(req: Request): void {
+  const h = req.headers;
+  const client = req.socket.remoteAddress ?? '';
+  const prior = typeof h['x-forwarded-for'] === 'string' ? h['x-forwarded-for'] : '';
+  h['x-forwarded-for'] = prior ? `${prior}, ${client}` : client;
+  h['x-forwarded-proto'] ||= (req.socket as Socket & { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  h['x-forwarded-host'] ||= h.host ?? '';
+}
+
+export function createProxies(opts: ProxyOptions): Proxies {
+  const { restUrl, log } = opts;
+  // One pooled keep-alive agent for all services: the gateway is on every request's path.
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const base = restHeaders(restUrl);
+
+  const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+    const h = proxyRes.headers;
+    // Services already send the REST headers; fill in only what an upstream left out, never twice.
+    for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
+    h.vary = varyWithOrigin(h.vary);
+    const id = ((res as Response).locals as ProxyLocals | undefined)?.requestId;
+    if (id) h['x-request-id'] = id;
+  };
+
+  const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
+    const locals = ((res as Response).locals ?? {}) as ProxyLocals;
+    log.warn({ reqId: locals.requestId, ns: locals.namespace, err: err.code ?? err.message }, 'upstream did not answer');
+    if (!('writeHead' in res)) return void res.destroy();
+    // Failing half-way through a response: nothing valid can follow what was already sent.
+    if (res.headersSent) return void res.destroy();
+    const ns = locals.namespace ?? 'requested';
+    sendError(req as Request, res as Response, restUrl, restError('loom_service_unavailable', `The ${ns} service is not available right now.`, 503));
+  };
+
+  const handlers = new Map<ServiceName, RequestHandler>(
+    SERVICES.map((service) => [
+      service,
+      createProxyMiddleware({
+        target: opts.upstreams[service],
+        changeOrigin: true,
+        xfwd: false, // set by setForwardedHeaders, which does not append to Proto/Host
+        preserveHeaderKeyCase: true,
+        proxyTimeout: opts.timeoutMs,
+        agent,
+        on: { proxyRes: onProxyRes, error: onError },
+      }),
+    ]),
+  );
+
+  return {
+    forward(service, namespace, req, res) {
+      (res.locals as ProxyLocals).namespace = namespace;
+      setForwardedHeaders(req);
+      // The identity header (x-loom-identity) passes through unchanged for now: services verify its
+      // signature themselves. The authentication issue replaces it with the gateway's own signed identity.
+      void handlers.get(service)!(req, res, (err?: unknown) => {
+        log.error({ reqId: (res.locals as ProxyLocals).requestId, ns: namespace, err }, 'proxy setup failed');
+        if (!res.headersSent) sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${namespace} service is not available right now.`, 503));
+      });
+    },
+    close() {
+      agent.destroy();
+    },
+  };
+}

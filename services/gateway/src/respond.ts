@@ -1,0 +1,57 @@
+/**
+ * Responses the gateway writes itself (index, advertised-only namespace roots, errors), with the
+ * conventions the services follow for theirs: REST headers, CORS, `_fields`, `_envelope`.
+ */
+import type { Request, Response } from 'express';
+import { noRoute, parseFieldsParam, parsePhpStyle, restHeaders, type WpError, applyFields } from '@loom/service-kit';
+import { corsHeaders, varyWithOrigin } from './cors';
+
+export interface GatewayResult {
+  status?: number;
+  body: unknown;
+  /** Response headers of the route (Allow...), enveloped with the body under `_envelope`. */
+  headers?: Record<string, string>;
+}
+
+/** The request's query string, parsed the PHP way (`_fields[]=a`), as the services parse it. */
+export function queryOf(req: Request): Record<string, unknown> {
+  const i = req.url.indexOf('?');
+  return i < 0 ? {} : parsePhpStyle(req.url.slice(i + 1));
+}
+
+/** `_method` (query) beats X-HTTP-Method-Override; HEAD is answered as GET (reference §2.3). */
+export function effectiveMethod(req: Request, query: Record<string, unknown>): string {
+  const override = typeof query._method === 'string' ? query._method : req.get('x-http-method-override');
+  const m = (override || req.method).toUpperCase();
+  return m === 'HEAD' ? 'GET' : m;
+}
+
+/** CORS and Vary for any response under /rest. */
+export function setCors(req: Request, res: Response): void {
+  res.set(corsHeaders(req.headers));
+  res.set('Vary', varyWithOrigin(res.get('Vary')));
+}
+
+export function sendRest(req: Request, res: Response, restUrl: string, result: GatewayResult): void {
+  const query = queryOf(req);
+  const status = result.status ?? 200;
+  const headers = result.headers ?? {};
+  const fields = parseFieldsParam(query._fields);
+  const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
+  res.set(restHeaders(restUrl));
+  setCors(req, res);
+  if (Object.prototype.hasOwnProperty.call(query, '_envelope')) {
+    res.status(200).json({ body, status, headers });
+    return;
+  }
+  res.set(headers);
+  res.status(status).json(body);
+}
+
+export function sendError(req: Request, res: Response, restUrl: string, err: WpError): void {
+  sendRest(req, res, restUrl, { status: err.status, body: err.toBody() });
+}
+
+export function sendNoRoute(req: Request, res: Response, restUrl: string): void {
+  sendError(req, res, restUrl, noRoute());
+}

@@ -1,0 +1,41 @@
+/**
+ * The gateway's own settings, read from the environment on top of the kit's shared config
+ * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_GMT_OFFSET, LOOM_TIMEZONE,
+ * LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, and the upstream URLs in upstreams.ts).
+ */
+
+export interface GatewaySettings {
+  /** The index's `name` (WordPress's blogname). */
+  siteName: string;
+  /** The index's `description` (blogdescription). */
+  siteDescription: string;
+  /** The index's `gmt_offset`: a string, as WordPress stores the option. */
+  gmtOffset: string;
+  timezoneString: string;
+  /** How often each service's `/_loom/routes` is re-read. */
+  indexRefreshMs: number;
+  /** How long one `/_loom/routes` read may take before the service counts as down for that round. */
+  indexTimeoutMs: number;
+  /** How long a proxied request may wait for its service before the client gets a 503. */
+  upstreamTimeoutMs: number;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+  return {
+    siteName: env.LOOM_SITE_NAME ?? 'Loom',
+    siteDescription: env.LOOM_SITE_DESCRIPTION ?? '',
+    gmtOffset: env.LOOM_GMT_OFFSET || '0',
+    timezoneString: env.LOOM_TIMEZONE ?? '',
+    indexRefreshMs: positiveInt(env, 'LOOM_INDEX_REFRESH_MS', 10000),
+    indexTimeoutMs: positiveInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000),
+    upstreamTimeoutMs: positiveInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000),
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * Real upstreams for the gateway tests: core-content on a fresh embedded store, small kit apps for other
+ * namespaces, an echo service that reports exactly what reached it, and ports where nothing answers.
+ */
+import { once } from 'node:events';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { Writable } from 'node:stream';
+import express, { type Express } from 'express';
+import pino from 'pino';
+import { events, forms, routeEntries, routeEntry } from '@loom/contracts';
+import { createLogger, createServiceApp, testConfig, type Logger } from '@loom/service-kit';
+import { openStore, type Store } from '@loom/store';
+import { buildApp as buildCore } from '@loom/core-content';
+import { buildGateway, type Gateway, type GatewayDeps } from '../src';
+
+export interface Running {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Listens on 127.0.0.1 (port 0 = ephemeral); close() also drops idle keep-alive connections. */
+export async function listen(app: Express, port = 0): Promise<Running> {
+  const server = createHttpServer(app);
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  server.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const p = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${p}`,
+    port: p,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+/** A port nothing listens on (connection refused). */
+export async function freePort(): Promise<number> {
+  const s = createNetServer();
+  s.listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+const silent = (): Logger => createLogger('test', 'silent');
+
+/** The real core-content app (core/v2) on a fresh embedded store. */
+export async function startCore(): Promise<Running & { store: Store }> {
+  const config = testConfig('core-content');
+  const store = await openStore({ service: 'core-content', dataDir: config.dataDir });
+  const app = await buildCore({ config, store, log: silent() });
+  const running = await listen(app);
+  return {
+    ...running,
+    store,
+    close: async () => {
+      await running.close();
+      await store.close();
+    },
+  };
+}
+
+/** A real kit app serving events/v1 (its namespace root only, for now). */
+export async function startEvents(port = 0): Promise<Running> {
+  const config = testConfig('events');
+  const store = await openStore({ service: 'events', dataDir: config.dataDir });
+  const app = createServiceApp({ name: 'events', namespaces: [events.EVENTS], routes: events.eventsRoutes, bindings: [] }, { config, store, log: silent() });
+  const running = await listen(app, port);
+  return {
+    ...running,
+    close: async () => {
+      await running.close();
+      await store.close();
+    },
+  };
+}
+
+export interface Echoed {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * Stands in for the forms service: `/_loom/routes` like a kit app (plus a schema under `?context=help`),
+ * and every request under /rest answered with what arrived (method, url, headers, raw body), without
+ * the REST headers, so tests see what the gateway forwards and what it adds.
+ */
+export async function startEcho(): Promise<Running> {
+  const restUrl = 'http://loom.test/rest';
+  const app = express();
+  app.get('/_loom/routes', (req, res) => {
+    const routes = routeEntries([...forms.formsARoutes, ...forms.formsBRoutes], restUrl);
+    if (req.query.context === 'help') routes['/formsA/v1'] = { ...routeEntry(forms.formsARoot, restUrl), schema: { type: 'object', title: 'echo' } };
+    res.json({ service: 'forms', namespaces: [forms.FORMS_A, forms.FORMS_B], routes });
+  });
+  app.use('/rest', express.raw({ type: () => true }), (req, res) => {
+    const echoed: Echoed = { method: req.method, url: req.originalUrl, headers: req.headers, body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '' };
+    res.set('Vary', 'Accept-Encoding');
+    res.json(echoed);
+  });
+  return listen(app);
+}
+
+/** Accepts connections and never answers (an upstream that hangs). */
+export async function startHanging(): Promise<Running> {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((s) => {
+    sockets.add(s);
+    s.on('error', () => undefined);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A pino logger whose JSON lines are kept for inspection. */
+export function captureLog(): { log: Logger; lines: () => Array<Record<string, unknown>> } {
+  const raw: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, cb) {
+      raw.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      cb();
+    },
+  });
+  return { log: pino({ level: 'debug' }, stream), lines: () => raw.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+/** The gateway with test config; every service not given is pointed at a port where nothing listens. */
+export async function startGateway(deps: Partial<GatewayDeps> & { upstreams: GatewayDeps['upstreams'] }, env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
+  const closed = `http://127.0.0.1:${await freePort()}`;
+  const gw = buildGateway({
+    config: testConfig('gateway'),
+    log: silent(),
+    env,
+    ...deps,
+    upstreams: { 'core-content': closed, events: closed, forms: closed, oembed: closed, ...deps.upstreams },
+  });
+  await gw.ready;
+  return gw;
+}
+
+/** Polls `check` until it passes or `ms` elapse. */
+export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('condition not met in time');
+}
