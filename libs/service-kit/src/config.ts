@@ -39,11 +39,12 @@ export interface KitConfig {
   logLevel: string;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
+/** An integer setting (at least `min`); a malformed value stops the process at start, not later. */
+export function envInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return dflt;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   return n;
 }
 
@@ -54,7 +55,7 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
   return {
     service,
     host: env.LOOM_HOST || '127.0.0.1',
-    port: int(env, portVar(service), DEFAULT_PORTS[service]),
+    port: envInt(env, portVar(service), DEFAULT_PORTS[service]),
     baseUrl,
     restUrl: `${baseUrl}/rest`,
     homeUrl: (env.LOOM_HOME_URL || baseUrl).replace(/\/+$/, ''),
@@ -62,9 +63,9 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
     mongoUrl: env.MONGO_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     internalSecret: secret || DEV_SECRET,
-    identityMaxAgeS: int(env, 'LOOM_IDENTITY_MAX_AGE_S', 300),
-    shutdownTimeoutMs: int(env, 'LOOM_SHUTDOWN_TIMEOUT_MS', 10000),
-    maxBodyBytes: int(env, 'LOOM_MAX_BODY_BYTES', 10 * 1024 * 1024),
+    identityMaxAgeS: envInt(env, 'LOOM_IDENTITY_MAX_AGE_S', 300),
+    shutdownTimeoutMs: envInt(env, 'LOOM_SHUTDOWN_TIMEOUT_MS', 10000),
+    maxBodyBytes: envInt(env, 'LOOM_MAX_BODY_BYTES', 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
   };
 }

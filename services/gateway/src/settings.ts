@@ -3,6 +3,7 @@
  * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_GMT_OFFSET, LOOM_TIMEZONE,
  * LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, and the upstream URLs in upstreams.ts).
  */
+import { envInt } from '@loom/service-kit';
 
 export interface GatewaySettings {
   /** The index's `name` (WordPress's blogname). */
@@ -20,22 +21,14 @@ export interface GatewaySettings {
   upstreamTimeoutMs: number;
 }
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, dflt: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return dflt;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
 export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
   return {
     siteName: env.LOOM_SITE_NAME ?? 'Loom',
     siteDescription: env.LOOM_SITE_DESCRIPTION ?? '',
     gmtOffset: env.LOOM_GMT_OFFSET || '0',
     timezoneString: env.LOOM_TIMEZONE ?? '',
-    indexRefreshMs: positiveInt(env, 'LOOM_INDEX_REFRESH_MS', 10000),
-    indexTimeoutMs: positiveInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000),
-    upstreamTimeoutMs: positiveInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000),
+    indexRefreshMs: envInt(env, 'LOOM_INDEX_REFRESH_MS', 10000, 1),
+    indexTimeoutMs: envInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000, 1),
+    upstreamTimeoutMs: envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1),
   };
 }
