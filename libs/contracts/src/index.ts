@@ -10,3 +10,4 @@ export * as events from './events';
 export * as forms from './forms';
 export * as oembed from './oembed';
 export * from './batch';
+export * from './internal';

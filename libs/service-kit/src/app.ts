@@ -18,6 +18,11 @@ export interface ServiceDefinition {
   namespaces: string[];
   routes: RouteDef[];
   bindings: Binding[];
+  /**
+   * Service-to-service routes outside /rest (e.g. core-content's `/_loom/auth/*`); guard them with
+   * `requireInternal(config.internalSecret)`.
+   */
+  extend?: (app: Express, deps: { config: KitConfig; store: Store; log: Logger }) => void;
 }
 
 const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes']);
@@ -75,6 +80,8 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     const routes = Object.fromEntries(def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema })]));
     res.json({ service: def.name, namespaces: def.namespaces, routes });
   });
+
+  def.extend?.(app, deps);
 
   // Bodies are read as text and parsed by the dispatcher, which knows WordPress's rules (rest_invalid_json...).
   app.use(

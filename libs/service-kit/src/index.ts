@@ -12,3 +12,4 @@ export * from './shape';
 export * from './validate';
 export * from './testing';
 export * from './main';
+export * from './internal';
