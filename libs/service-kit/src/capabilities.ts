@@ -1,12 +1,35 @@
 /**
- * WordPress's default roles and their primitive capabilities (wp-admin/includes/schema.php, populate_roles).
- * Routes check capabilities, never role names, so a role change is one edit here.
+ * WordPress's capability model, shared by every service so each route declares its check in one line:
+ * the default roles with their primitive capabilities (populate_roles, plus what the events and forms
+ * plugins add on activation), and the meta capabilities WordPress maps onto them (map_meta_cap) for a
+ * given object: `can(user, 'edit_user', { userId: 7 })`.
+ *
+ * Capabilities by service:
+ * - core-content: WordPress core's (edit_posts, publish_posts, edit_others_posts, manage_categories,
+ *   edit_theme_options, upload_files, list_users, edit_users, create_users, delete_users, promote_users...).
+ * - events (The Events Calendar): edit/publish/delete/read_private/edit_others/... `_tribe_events`,
+ *   `_tribe_venues`, `_tribe_organizers`, granted per role as the plugin does; event categories are a
+ *   taxonomy managed with manage_categories.
+ * - forms (Contact Form 7's meta capabilities): wpcf7_read_contact_form(s) → edit_posts,
+ *   wpcf7_edit_contact_form(s) and wpcf7_delete_contact_form → publish_pages,
+ *   wpcf7_manage_integration → manage_options; submitting feedback needs nothing.
  */
 import type { Identity, Role } from '@loom/contracts';
 
+/** The Events Calendar's post-type capabilities for one of its types, by what each role gets. */
+function tribeCaps(plural: string) {
+  return {
+    contributor: [`edit_${plural}`, `delete_${plural}`, `read_${plural}`],
+    author: [`publish_${plural}`, `edit_published_${plural}`, `delete_published_${plural}`],
+    editor: [`edit_others_${plural}`, `delete_others_${plural}`, `read_private_${plural}`, `edit_private_${plural}`, `delete_private_${plural}`],
+  };
+}
+const TRIBE = ['tribe_events', 'tribe_venues', 'tribe_organizers'].map(tribeCaps);
+const tribe = (level: 'contributor' | 'author' | 'editor') => TRIBE.flatMap((t) => t[level]);
+
 const subscriber = ['read', 'level_0'];
-const contributor = [...subscriber, 'edit_posts', 'delete_posts', 'level_1'];
-const author = [...contributor, 'upload_files', 'publish_posts', 'edit_published_posts', 'delete_published_posts', 'level_2'];
+const contributor = [...subscriber, 'edit_posts', 'delete_posts', 'level_1', ...tribe('contributor')];
+const author = [...contributor, 'upload_files', 'publish_posts', 'edit_published_posts', 'delete_published_posts', 'level_2', ...tribe('author')];
 const editor = [
   ...author,
   'moderate_comments',
@@ -29,6 +52,7 @@ const editor = [
   'edit_private_pages',
   'read_private_pages',
   'level_7',
+  ...tribe('editor'),
 ];
 const administrator = [
   ...editor,
@@ -69,8 +93,61 @@ export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<string>> = {
   administrator: new Set(administrator),
 };
 
-/** current_user_can() for primitive capabilities. Anonymous callers have none. */
-export function can(user: Identity | null | undefined, capability: string): boolean {
-  if (!user) return false;
+/** The object a meta capability is checked against. */
+export interface CapObject {
+  /** The user the check is about (edit_user, delete_user, application passwords...). */
+  userId?: number;
+}
+
+/** What map_meta_cap turns a meta capability into: the primitives required, or null for "never". */
+type Mapper = (user: Identity, obj: CapObject) => string[] | null;
+
+const self = (user: Identity, obj: CapObject) => obj.userId !== undefined && obj.userId === user.id;
+
+/** Users may edit themselves; everyone else needs edit_users. Application passwords follow edit_user. */
+const editUser: Mapper = (user, obj) => (self(user, obj) ? [] : ['edit_users']);
+
+const META_CAPS: Record<string, Mapper> = {
+  edit_user: editUser,
+  create_app_password: editUser,
+  list_app_passwords: editUser,
+  read_app_password: editUser,
+  edit_app_password: editUser,
+  delete_app_passwords: editUser,
+  delete_app_password: editUser,
+  // WordPress lets nobody delete or promote themselves through these checks' object form.
+  delete_user: () => ['delete_users'],
+  promote_user: () => ['promote_users'],
+  // Taxonomy meta capabilities (category, post_tag, and the events plugin's taxonomies).
+  edit_categories: () => ['manage_categories'],
+  delete_categories: () => ['manage_categories'],
+  assign_categories: () => ['edit_posts'],
+  manage_post_tags: () => ['manage_categories'],
+  edit_post_tags: () => ['manage_categories'],
+  delete_post_tags: () => ['manage_categories'],
+  assign_post_tags: () => ['edit_posts'],
+  // Contact Form 7.
+  wpcf7_read_contact_forms: () => ['edit_posts'],
+  wpcf7_read_contact_form: () => ['edit_posts'],
+  wpcf7_edit_contact_forms: () => ['publish_pages'],
+  wpcf7_edit_contact_form: () => ['publish_pages'],
+  wpcf7_delete_contact_form: () => ['publish_pages'],
+  wpcf7_manage_integration: () => ['manage_options'],
+  wpcf7_submit: () => [],
+};
+
+function hasPrimitive(user: Identity, capability: string): boolean {
   return user.roles.some((r) => ROLE_CAPABILITIES[r]?.has(capability));
+}
+
+/**
+ * current_user_can(): primitive capabilities come from the caller's roles; meta capabilities are mapped
+ * for `obj` first. Anonymous callers can do nothing.
+ */
+export function can(user: Identity | null | undefined, capability: string, obj: CapObject = {}): boolean {
+  if (!user) return false;
+  const mapper = META_CAPS[capability];
+  if (!mapper) return hasPrimitive(user, capability);
+  const required = mapper(user, obj);
+  return required !== null && required.every((c) => hasPrimitive(user, c));
 }

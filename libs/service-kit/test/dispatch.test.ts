@@ -296,4 +296,24 @@ describe('helpers', () => {
     expect(can(u('administrator'), 'edit_theme_options')).toBe(true);
     expect(can(u('administrator'), 'list_users')).toBe(true);
   });
+
+  test('meta capabilities are mapped for their object, as map_meta_cap', () => {
+    const u = (role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber', id = 10) => ({ id, login: 'x', name: '', roles: [role], iat: 0 });
+    expect(can(u('subscriber', 10), 'edit_user', { userId: 10 })).toBe(true);
+    expect(can(u('subscriber', 10), 'edit_user', { userId: 11 })).toBe(false);
+    expect(can(u('editor', 10), 'create_app_password', { userId: 11 })).toBe(false);
+    expect(can(u('administrator', 10), 'delete_app_password', { userId: 11 })).toBe(true);
+    expect(can(u('administrator', 10), 'delete_user', { userId: 11 })).toBe(true);
+    expect(can(u('editor', 10), 'promote_user', { userId: 10 })).toBe(false);
+    expect(can(u('contributor'), 'assign_post_tags')).toBe(true);
+    expect(can(u('author'), 'edit_categories')).toBe(false);
+    expect(can(u('contributor'), 'edit_tribe_events')).toBe(true);
+    expect(can(u('contributor'), 'publish_tribe_events')).toBe(false);
+    expect(can(u('author'), 'publish_tribe_venues')).toBe(true);
+    expect(can(u('editor'), 'edit_others_tribe_organizers')).toBe(true);
+    expect(can(u('contributor'), 'wpcf7_read_contact_forms')).toBe(true);
+    expect(can(u('author'), 'wpcf7_edit_contact_form')).toBe(false);
+    expect(can(u('editor'), 'wpcf7_edit_contact_form')).toBe(true);
+    expect(can(null, 'wpcf7_submit')).toBe(false);
+  });
 });

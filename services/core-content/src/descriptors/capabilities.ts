@@ -1,6 +1,6 @@
 /**
  * Capabilities as the registry names them (a post type's `cap`, a taxonomy's `cap`) and the check against a
- * caller: WordPress's meta capabilities mapped to the primitives our roles hold.
+ * caller (the kit's capability model maps WordPress's meta capabilities to primitives).
  */
 import type { Identity } from '@loom/contracts';
 import { can } from '@loom/service-kit';
@@ -70,16 +70,5 @@ export interface TaxonomyCaps {
   assign_terms: string;
 }
 
-/** Meta capabilities the taxonomies name, mapped to primitives as map_meta_cap() does. */
-const META_CAPS: Record<string, string> = {
-  edit_categories: 'manage_categories',
-  delete_categories: 'manage_categories',
-  assign_categories: 'edit_posts',
-  manage_post_tags: 'manage_categories',
-  edit_post_tags: 'manage_categories',
-  delete_post_tags: 'manage_categories',
-  assign_post_tags: 'edit_posts',
-};
-
-/** current_user_can() for the capabilities named in this registry. */
-export const userCan = (user: Identity | null, capability: string): boolean => can(user, META_CAPS[capability] ?? capability);
+/** current_user_can() for the capabilities named in this registry (the kit maps the meta ones). */
+export const userCan = (user: Identity | null, capability: string): boolean => can(user, capability);
