@@ -47,6 +47,24 @@ export function wp<T extends ZodTypeAny>(schema: T, meta: Partial<WpSchema>): T 
   return schema;
 }
 
+/**
+ * Args whose WordPress definition has its own sanitize_callback and no validate_callback (users' `reassign`):
+ * WordPress then skips schema validation and lets the callback alone decide. The kit hands such an arg's raw
+ * value straight to its zod schema, while the index still shows the declared type.
+ */
+const sanitizeOnly = new WeakSet<ZodTypeAny>();
+
+export function sanitizedOnly<T extends ZodTypeAny>(schema: T): T {
+  sanitizeOnly.add(schema);
+  return schema;
+}
+
+/** Whether the schema, or one it wraps (.optional(), .default()...), was marked with sanitizedOnly(). */
+export function isSanitizedOnly(schema: ZodTypeAny): boolean {
+  for (let s: ZodTypeAny | undefined = schema; s; s = unwrapOnce(s)) if (sanitizeOnly.has(s)) return true;
+  return false;
+}
+
 /** Keywords attached with wp() anywhere along a wrapper chain, outermost winning. */
 function collectExtras(schema: ZodTypeAny): Partial<WpSchema> {
   const chain: ZodTypeAny[] = [];

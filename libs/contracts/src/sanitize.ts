@@ -2,6 +2,7 @@
  * WordPress's text sanitizers, used as zod transforms on write parameters (WordPress runs them as the
  * args' sanitize callbacks), so stored values look like what WordPress would store.
  */
+import { z } from 'zod';
 
 /** sanitize_text_field: no tags, no line breaks or tabs, single spaces, trimmed. */
 export function sanitizeTextField(value: string): string {
@@ -34,4 +35,13 @@ export function sanitizeTitle(value: string): string {
   s = s.replace(/[^%a-z0-9 _-]/g, '');
   s = s.replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-+|-+$/g, '');
   return s;
+}
+
+/**
+ * A sanitize callback's WP_Error inside a zod transform: the kit reports it as WordPress does, `rest_invalid_param`
+ * with this message under `params` and `{code, message, data}` under `details`.
+ */
+export function sanitizeError(ctx: z.RefinementCtx, code: string, message: string): typeof z.NEVER {
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { wp: { code, message, data: { status: 400 } } } });
+  return z.NEVER;
 }

@@ -8,7 +8,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
-import { bind, Dispatcher, restHeaders, type Binding } from './dispatch';
+import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
 import { restError } from './errors';
 import type { Logger } from './logger';
 
@@ -23,6 +23,8 @@ export interface ServiceDefinition {
    * `requireInternal(config.internalSecret)`.
    */
   extend?: (app: Express, deps: { config: KitConfig; store: Store; log: Logger }) => void;
+  /** Maps each verified identity to the caller (or null: treated as anonymous); see UserResolver. */
+  resolveUser?: UserResolver;
 }
 
 const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes']);
@@ -44,7 +46,7 @@ function namespaceRootBindings(def: ServiceDefinition, config: KitConfig): Bindi
 
 export function createServiceApp(def: ServiceDefinition, deps: { config: KitConfig; store: Store; log: Logger }): Express {
   const { config, store, log } = deps;
-  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log });
+  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log, resolveUser: def.resolveUser });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -61,12 +61,19 @@ export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: 
   return { endpoint, permission, handler } as unknown as Binding;
 }
 
+/**
+ * Turns a verified identity into the caller the handlers see, or null for "nobody" (core-content: the user must
+ * still exist; its stored roles are the ones that count).
+ */
+export type UserResolver = (user: Identity, store: Store) => Promise<Identity | null>;
+
 export interface DispatcherOptions {
   routes: RouteDef[];
   bindings: Binding[];
   config: KitConfig;
   store: Store;
   log: Logger;
+  resolveUser?: UserResolver;
 }
 
 /** Headers WordPress sends on every REST response (reference §2.3). */
@@ -124,7 +131,7 @@ export class Dispatcher {
       if (header) {
         const v = verifyIdentity(header, config.internalSecret, config.identityMaxAgeS);
         if (!v.ok) throw restError('loom_invalid_identity', 'The identity header could not be verified.', 401);
-        user = v.user;
+        user = this.opts.resolveUser ? await this.opts.resolveUser(v.user, this.opts.store) : v.user;
       }
       locals.user = user;
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parse as parseQs } from 'qs';
-import { toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
+import { isSanitizedOnly, toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
 import { restError, WpError } from './errors';
 import { checkValue, type Issue } from './validate';
 
@@ -90,7 +90,7 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
     const nullable = Array.isArray(schema.type) && schema.type.includes('null');
     if (found && (value !== null || nullable)) {
       given.add(name);
-      const r = checkValue(value, schema, name);
+      const r = isSanitizedOnly(endpoint.args[name]!) ? { ok: true as const, value } : checkValue(value, schema, name);
       if (r.ok) values[name] = r.value;
       else invalid[name] = r.issue;
     } else if (schema.required) {
@@ -108,7 +108,9 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
     if (parsed.success) return { params: structuredClone(parsed.data), given };
     for (const issue of parsed.error.issues) {
       const name = String(issue.path[0] ?? '');
-      invalid[name] ??= { code: 'rest_invalid_param', message: `${name}: ${issue.message}`, data: null };
+      // A sanitize callback's own error (contracts' sanitizeError) keeps its code and message.
+      const own = issue.code === 'custom' ? (issue.params as { wp?: Issue } | undefined)?.wp : undefined;
+      invalid[name] ??= own ?? { code: 'rest_invalid_param', message: `${name}: ${issue.message}`, data: null };
     }
   }
   const names = Object.keys(invalid);

@@ -5,11 +5,13 @@
  *
  * nedb's query language differs from MongoDB's in a few places; `toNedbQuery` rewrites the port's filters
  * so both adapters return the same documents (see README "Behaviour shared by both adapters").
- * One process must own a directory: two stores on the same files would overwrite each other.
+ * One process must own a directory: two stores on the same files would overwrite each other, so opening takes
+ * a pid lock file (see lock.ts) and closing releases it.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { acquireLock, type DirLock } from './lock';
 import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
   checkCollectionName,
@@ -275,7 +277,10 @@ class EmbeddedStore implements Store {
   private readonly datastores = new Map<string, Promise<Nedb>>();
   private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    private readonly lock: DirLock,
+  ) {}
 
   /** The loaded datastore for a collection (loaded once, on first use). */
   datastore(name: string): Promise<Nedb> {
@@ -327,25 +332,37 @@ class EmbeddedStore implements Store {
   async close(): Promise<void> {
     if (!this.open) return;
     this.open = false;
-    await Promise.allSettled([...this.collections.values()].map((c) => c.idle()));
-    const loaded = await Promise.allSettled(this.datastores.values());
-    for (const result of loaded) {
-      // Compaction rewrites each file as one line per live document (nedb appends on every write).
-      if (result.status === 'fulfilled') await result.value.compactDatafileAsync();
+    try {
+      await Promise.allSettled([...this.collections.values()].map((c) => c.idle()));
+      const loaded = await Promise.allSettled(this.datastores.values());
+      for (const result of loaded) {
+        // Compaction rewrites each file as one line per live document (nedb appends on every write).
+        if (result.status === 'fulfilled') await result.value.compactDatafileAsync();
+      }
+      this.datastores.clear();
+      this.collections.clear();
+    } finally {
+      // Released once nothing more will be written, even if compaction failed.
+      this.lock.release();
     }
-    this.datastores.clear();
-    this.collections.clear();
   }
 }
 
 /**
  * Opens (creating if needed) an embedded store in `dir`. Collections are loaded lazily on first use;
  * the sequences file is loaded now, so an unusable directory fails here rather than on the first request.
+ * Throws StoreLockedError while another live process (or this one) has the directory open.
  */
 export async function openEmbeddedStore(dir: string): Promise<Store> {
   const resolved = path.resolve(dir);
   await mkdir(resolved, { recursive: true });
-  const store = new EmbeddedStore(resolved);
-  await store.datastore(SEQUENCES);
-  return store;
+  const lock = acquireLock(resolved);
+  try {
+    const store = new EmbeddedStore(resolved, lock);
+    await store.datastore(SEQUENCES);
+    return store;
+  } catch (e) {
+    lock.release();
+    throw e;
+  }
 }
