@@ -1,29 +1,56 @@
 /**
  * core-content: the core/v2 namespace. This file lists the service's routes and bindings and prepares its
- * store; main.ts runs it, tests build it in-process.
+ * store; main.ts runs it, tests build it in-process, cli.ts shares its store preparation.
  */
 import { core } from '@loom/contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { applicationPasswordBindings } from './application-passwords/handlers';
+import { ensureAppPasswordIndexes } from './application-passwords/repository';
+import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
 import { categoryBindings } from './terms/categories';
 import { ensureTermIndexes, seedDefaultCategory } from './terms/repository';
 import { tagBindings } from './terms/tags';
+import { ensureAuthorshipIndexes } from './users/authorship';
+import { bootstrapAdmin } from './users/bootstrap';
+import { resolveCaller } from './users/caller';
+import { userBindings } from './users/handlers';
+import { ensureUserIndexes } from './users/repository';
 
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
   namespaces: [core.CORE],
   routes: core.coreRoutes,
-  bindings: [...categoryBindings, ...tagBindings, ...descriptorBindings],
+  bindings: [...categoryBindings, ...tagBindings, ...descriptorBindings, ...userBindings, ...applicationPasswordBindings],
+  // Callers are users of this store: a signed identity for a user that is gone is nobody.
+  resolveUser: resolveCaller,
+  extend: mountInternalAuth,
 };
 
-/** Indexes and first-start data (the default category). Idempotent. */
-export async function prepareStore(store: Store): Promise<void> {
+/** Indexes only: safe for any process that opens the store (the service, the CLI). Idempotent. */
+export async function ensureIndexes(store: Store): Promise<void> {
   await ensureTermIndexes(store);
-  await seedDefaultCategory(store);
+  await ensureUserIndexes(store);
+  await ensureAppPasswordIndexes(store);
+  await ensureAuthorshipIndexes(store);
 }
 
-export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }) {
-  await prepareStore(deps.store);
+export interface PrepareOptions {
+  config: KitConfig;
+  log: Logger;
+  /** Where LOOM_ADMIN_* come from (process.env in production, explicit in tests). */
+  env: NodeJS.ProcessEnv;
+}
+
+/** Indexes and first-start data (the default category, the first administrator). Idempotent. */
+export async function prepareStore(store: Store, opts: PrepareOptions): Promise<void> {
+  await ensureIndexes(store);
+  await seedDefaultCategory(store);
+  await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
+}
+
+export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv = process.env) {
+  await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
   return createServiceApp(coreContent, deps);
 }

@@ -1,13 +1,77 @@
-/** Builds core-content in-process on a fresh (or given) embedded store, for supertest. */
-import { createLogger, testConfig } from '@loom/service-kit';
+/**
+ * Builds core-content in-process on a fresh (or given) embedded store, for supertest. By default the store holds
+ * one real user per role with the ids asRole() signs (TEST_USER_IDS): core-content treats a signed identity
+ * whose user does not exist as anonymous, so tests act as users that exist.
+ */
+import type { Role } from '@loom/contracts';
+import { asRole, createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
-import { buildApp } from '../src/service';
+import { buildApp, ensureIndexes } from '../src/service';
+import { hashPassword } from '../src/users/passwords';
+import { USER_SEQUENCE, USERS, type UserDoc } from '../src/users/repository';
 
-export async function startCoreAt(dataDir?: string) {
+export const ROLE_ORDER: Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
+export const passwordOf = (login: string) => `password-of-${login}`;
+
+/** scrypt is slow on purpose; tests hash each distinct password once per worker. */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
+/** Stores a user directly (fast path for fixtures; the repository itself is tested through the API). */
+export async function insertUser(store: Store, login: string, roles: Role[], extra: Partial<UserDoc> = {}): Promise<UserDoc> {
+  const id = await store.nextId(USER_SEQUENCE);
+  const doc: UserDoc = {
+    id,
+    login,
+    login_key: login.toLowerCase(),
+    email: `${login}@example.com`.toLowerCase(),
+    email_key: `${login}@example.com`.toLowerCase(),
+    slug: login.toLowerCase(),
+    name: login,
+    name_sort: login.toLowerCase(),
+    first_name: '',
+    last_name: '',
+    nickname: login,
+    url: '',
+    description: '',
+    locale: '',
+    roles,
+    registered: new Date().toISOString(),
+    password_hash: await hashOnce(passwordOf(login)),
+    ...extra,
+  };
+  return store.collection<UserDoc>(USERS).insert(doc);
+}
+
+/** One user per role, ids 1..5 as TEST_USER_IDS has them (login = role name). */
+export async function seedRoleUsers(store: Store): Promise<void> {
+  await ensureIndexes(store);
+  for (const role of ROLE_ORDER) {
+    const user = await insertUser(store, role, [role]);
+    if (user.id !== TEST_USER_IDS[role]) throw new Error(`seeded ${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
+  }
+}
+
+export interface StartOptions {
+  /** Seed the per-role users (default true); false leaves the store empty for the bootstrap. */
+  seedRoles?: boolean;
+  env?: NodeJS.ProcessEnv;
+  log?: Logger;
+}
+
+export async function startCoreAt(dataDir?: string, opts: StartOptions = {}) {
   const config = testConfig('core-content', dataDir ? { DATA_DIR: dataDir } : {});
   const store: Store = await openStore({ service: 'core-content', dataDir: config.dataDir });
-  const app = await buildApp({ config, store, log: createLogger('core-content', 'silent') });
+  if (opts.seedRoles !== false && (await store.collection(USERS).count({})) === 0) await seedRoleUsers(store);
+  const log = opts.log ?? createLogger('core-content', 'silent');
+  const app = await buildApp({ config, store, log }, opts.env ?? {});
   return { app, store, config, dataDir: config.dataDir, close: () => store.close() };
 }
 
-export const startCore = () => startCoreAt();
+export const startCore = (opts: StartOptions = {}) => startCoreAt(undefined, opts);
+
+/** The identity header of a stored user (its first role; core-content reads the real roles from the store). */
+export const as = (user: Pick<UserDoc, 'id' | 'roles'>) => asRole(user.roles[0] ?? 'subscriber', undefined, { id: user.id });

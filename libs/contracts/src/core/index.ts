@@ -2,9 +2,13 @@
 import { namespaceRoute, type RouteDef } from '../define';
 import { categories, CORE, tags } from './terms';
 import { descriptors } from './descriptors';
+import { users } from './users';
+import { applicationPasswords } from './application-passwords';
 
 export * from './terms';
 export * from './descriptors';
+export * from './users';
+export * from './application-passwords';
 
 export const coreRoot = namespaceRoute(CORE);
 
@@ -20,4 +24,11 @@ export const coreRoutes: RouteDef[] = [
   descriptors.statuses.item,
   descriptors.taxonomies.collection,
   descriptors.taxonomies.item,
+  // WordPress registers users, then application passwords, after the taxonomies.
+  users.collection,
+  users.item,
+  users.me,
+  applicationPasswords.collection,
+  applicationPasswords.introspect,
+  applicationPasswords.item,
 ] as RouteDef[];

@@ -1,0 +1,53 @@
+/**
+ * The two service-to-service auth endpoints (`/_loom/auth/*`, outside /rest so the gateway never proxies them):
+ * POST JSON `{username, password, ip?}`, answered `{user}` or a WordPress error. Only callers proving they hold
+ * LOOM_INTERNAL_SECRET get past requireInternal; bodies are parsed after that check, never before.
+ */
+import express, { type Express, type RequestHandler } from 'express';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authRequestSchema, type AuthRequest, type Authenticated } from '@loom/contracts';
+import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { warmUpDummy } from '../users/passwords';
+import { authenticateAppPassword, authenticateLogin } from './authenticate';
+
+type Check = (store: Store, input: AuthRequest) => Promise<Authenticated>;
+
+const parseJson = express.json({ limit: '4kb' });
+
+/** express.json, with WordPress's error body instead of Express's HTML page. */
+const jsonBody: RequestHandler = (req, res, next) =>
+  parseJson(req, res, (err?: unknown) => {
+    if (!err) return next();
+    const status = (err as { status?: number }).status === 413 ? 413 : 400;
+    res.status(status).json({ code: status === 413 ? 'rest_request_too_large' : 'rest_invalid_json', message: status === 413 ? 'The request body is too large.' : 'Invalid JSON body passed.', data: { status } });
+  });
+
+function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHandler {
+  return async (req, res) => {
+    // Credentials in the answer's inputs must never sit in a cache.
+    res.set('Cache-Control', 'no-store');
+    const parsed = authRequestSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
+      res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`, data: { status: 400, params } });
+      return;
+    }
+    try {
+      res.json({ user: await check(deps.store, parsed.data) });
+    } catch (e) {
+      if (e instanceof WpError) {
+        res.status(e.status).json(e.toBody());
+        return;
+      }
+      deps.log.error({ err: e }, 'credential check failed');
+      res.status(500).json({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    }
+  };
+}
+
+export function mountInternalAuth(app: Express, deps: { config: KitConfig; store: Store; log: Logger }): void {
+  void warmUpDummy();
+  const guard = requireInternal(deps.config.internalSecret);
+  app.post(AUTH_APP_PASSWORD_PATH, guard, jsonBody, endpoint(authenticateAppPassword, deps));
+  app.post(AUTH_LOGIN_PATH, guard, jsonBody, endpoint(authenticateLogin, deps));
+}

@@ -1,0 +1,183 @@
+/**
+ * `npm run loom -- <command>`: user and application-password administration against the store core-content uses
+ * (DATA_DIR or MONGO_URL, as the service reads them), through the same repositories. The embedded store belongs
+ * to one process at a time, so with core-content running on the same DATA_DIR this refuses (use MongoDB, or the
+ * REST API, or stop the service). Exit codes: 0 done, 1 failed, 2 usage.
+ */
+import { parseArgs } from 'node:util';
+import { roles as ROLES } from '@loom/contracts';
+import { loadConfig, WpError } from '@loom/service-kit';
+import { openStore, StoreLockedError, type Store } from '@loom/store';
+import { AppPasswordRepository } from './application-passwords/repository';
+import { generatePassword } from './users/passwords';
+import { DEFAULT_ROLE, UserRepository, type UserDoc } from './users/repository';
+import { ensureIndexes } from './service';
+
+const USAGE = `Usage: npm run loom -- <command> [options]
+
+  users list [--json]
+  users create --login <login> --email <email> [--role <role>] [--name <display name>]
+               [--password <password> | --password-stdin]      (generated and printed when not given)
+  users set-password --login <login> [--password <password> | --password-stdin]
+  app-passwords create --login <login> --name <application name>   (prints the password once)
+  app-passwords list --login <login> [--json]
+
+Roles: ${ROLES.join(', ')} (default ${DEFAULT_ROLE}). --login also accepts an email address.
+The store is the one core-content uses: DATA_DIR (default ./data) or MONGO_URL.`;
+
+class UsageError extends Error {}
+
+type Options = Record<string, string | boolean | undefined>;
+interface Io {
+  out: (line: string) => void;
+  readStdin: () => Promise<string>;
+}
+
+const OPTIONS = {
+  login: { type: 'string' },
+  email: { type: 'string' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  password: { type: 'string' },
+  'password-stdin': { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function need(opts: Options, name: string): string {
+  const v = opts[name];
+  if (typeof v !== 'string' || v === '') throw new UsageError(`--${name} is required`);
+  return v;
+}
+
+/** The password from --password, --password-stdin (first line), or undefined when neither was given. */
+async function givenPassword(opts: Options, io: Io): Promise<string | undefined> {
+  if (opts['password-stdin']) return (await io.readStdin()).split(/\r?\n/)[0];
+  return typeof opts.password === 'string' ? opts.password : undefined;
+}
+
+async function findUser(users: UserRepository, login: string): Promise<UserDoc> {
+  const user = await users.byLoginOrEmail(login);
+  if (!user) throw new WpError('invalid_username', `No user with login or email "${login}".`);
+  return user;
+}
+
+/** Fixed-width columns, for the list commands. */
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+}
+
+const gmt = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 19) : '-');
+
+type Command = (store: Store, opts: Options, io: Io) => Promise<void>;
+
+const COMMANDS: Record<string, Command> = {
+  async 'users list'(store, opts, io) {
+    const { items } = await new UserRepository(store).query({
+      searchAllColumns: true,
+      include: [],
+      exclude: [],
+      authorsOnly: false,
+      orderby: 'id',
+      order: 'asc',
+      perPage: 0,
+      offset: 0,
+    });
+    if (opts.json) {
+      io.out(JSON.stringify(items.map((u) => ({ id: u.id, login: u.login, email: u.email, name: u.name, roles: u.roles, registered: u.registered }))));
+      return;
+    }
+    io.out(table([['ID', 'LOGIN', 'EMAIL', 'ROLES', 'NAME', 'REGISTERED'], ...items.map((u) => [String(u.id), u.login, u.email, u.roles.join(',') || '-', u.name, u.registered.slice(0, 19)])]));
+  },
+
+  async 'users create'(store, opts, io) {
+    const login = need(opts, 'login');
+    const email = need(opts, 'email');
+    const role = typeof opts.role === 'string' ? opts.role : DEFAULT_ROLE;
+    if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
+    const given = await givenPassword(opts, io);
+    const password = given ?? generatePassword();
+    const user = await new UserRepository(store).create({ login, email, password, roles: [role], name: typeof opts.name === 'string' ? opts.name : undefined });
+    io.out(`Created user ${user.id} "${user.login}" (${user.roles.join(', ')}).`);
+    if (given === undefined) io.out(`Password: ${password}\n(shown only this once)`);
+  },
+
+  async 'users set-password'(store, opts, io) {
+    const users = new UserRepository(store);
+    const user = await findUser(users, need(opts, 'login'));
+    const given = await givenPassword(opts, io);
+    const password = given ?? generatePassword();
+    await users.setPassword(user.id, password);
+    io.out(`Password of "${user.login}" changed.`);
+    if (given === undefined) io.out(`Password: ${password}\n(shown only this once)`);
+  },
+
+  async 'app-passwords create'(store, opts, io) {
+    const user = await findUser(new UserRepository(store), need(opts, 'login'));
+    const { password, item } = await new AppPasswordRepository(store).create(user.id, { name: need(opts, 'name') });
+    io.out(`Created application password "${item.name}" (${item.uuid}) for "${user.login}".`);
+    io.out(`Password: ${password}\n(shown only this once; use it with HTTP Basic auth as ${user.login}:<password>)`);
+  },
+
+  async 'app-passwords list'(store, opts, io) {
+    const user = await findUser(new UserRepository(store), need(opts, 'login'));
+    const items = await new AppPasswordRepository(store).list(user.id);
+    if (opts.json) {
+      io.out(JSON.stringify(items.map((i) => ({ uuid: i.uuid, app_id: i.app_id, name: i.name, created: gmt(i.created), last_used: i.last_used ? gmt(i.last_used) : null, last_ip: i.last_ip }))));
+      return;
+    }
+    io.out(table([['UUID', 'NAME', 'CREATED', 'LAST USED', 'LAST IP'], ...items.map((i) => [i.uuid, i.name, gmt(i.created), gmt(i.last_used), i.last_ip ?? '-'])]));
+  },
+};
+
+/** Runs one command line; returns the exit code. Split from main() so the parsing is testable in-process. */
+export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, err: (line: string) => void): Promise<number> {
+  let store: Store | undefined;
+  try {
+    const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    const command = positionals.join(' ');
+    if (values.help || positionals.length === 0) {
+      io.out(USAGE);
+      return values.help ? 0 : 2;
+    }
+    const fn = COMMANDS[command];
+    if (!fn) throw new UsageError(`unknown command "${command}"`);
+    // The CLI never signs anything, so it does not need the service secret even in production.
+    const config = loadConfig('core-content', { ...env, LOOM_INTERNAL_SECRET: env.LOOM_INTERNAL_SECRET || 'unused-by-the-cli' });
+    store = await openStore({ service: 'core-content', dataDir: config.dataDir, mongoUrl: config.mongoUrl });
+    await ensureIndexes(store);
+    await fn(store, values, io);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      err(`error: ${(e as Error).message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (e instanceof StoreLockedError) {
+      err(`error: ${e.message}\nIs core-content running on this DATA_DIR? Stop it first (or use the REST API, or MongoDB via MONGO_URL).`);
+      return 1;
+    }
+    if (e instanceof WpError) {
+      err(`error: ${e.message.replace(/<[^>]+>/g, '')} (${e.code})`);
+      return 1;
+    }
+    err(`error: ${(e as Error).message ?? String(e)}`);
+    return 1;
+  } finally {
+    await store?.close();
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+if (require.main === module) {
+  const io: Io = { out: (line) => process.stdout.write(`${line}\n`), readStdin };
+  void run(process.argv.slice(2), process.env, io, (line) => process.stderr.write(`${line}\n`)).then((code) => {
+    process.exitCode = code;
+  });
+}

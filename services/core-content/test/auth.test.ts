@@ -1,0 +1,198 @@
+import pino from 'pino';
+import request from 'supertest';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authResponseSchema, INTERNAL_HEADER } from '@loom/contracts';
+import { asRole, signInternal, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { APP_PASSWORDS, USAGE_INTERVAL_MS, type AppPasswordDoc } from '../src/application-passwords/repository';
+import * as passwords from '../src/users/passwords';
+import { passwordOf, startCore } from './helpers';
+
+let app: Awaited<ReturnType<typeof startCore>>['app'];
+let store: Store;
+let close: () => Promise<void>;
+let logged: string[];
+
+beforeEach(async () => {
+  logged = [];
+  // Everything the service logs, at every level, for the "no credentials in logs" checks.
+  const log = pino({ level: 'trace' }, { write: (line: string) => void logged.push(line) });
+  ({ app, store, close } = await startCore({ log }));
+});
+afterEach(() => close());
+
+const internal = () => ({ [INTERNAL_HEADER]: signInternal(TEST_SECRET) });
+const check = (path: string, body: unknown) => request(app).post(path).set(internal()).send(body as object);
+const appAuth = (username: string, password: string, ip?: string) => check(AUTH_APP_PASSWORD_PATH, { username, password, ...(ip ? { ip } : {}) });
+
+/** Creates an application password for the author through the REST API; returns it as shown (chunked). */
+async function newAppPassword(name = 'client'): Promise<{ password: string; uuid: string }> {
+  const r = await request(app).post('/rest/core/v2/users/me/application-passwords').set(asRole('author')).send({ name });
+  return { password: r.body.password, uuid: r.body.uuid };
+}
+const stored = async (uuid: string) => (await store.collection<AppPasswordDoc>(APP_PASSWORDS).findOne({ uuid }))!;
+
+describe('application passwords (the gateway\'s Basic credentials)', () => {
+  test('by login and by email (any case), spaced or not: {user} with the password\'s uuid', async () => {
+    const { password, uuid } = await newAppPassword();
+    const expected = { user: { id: TEST_USER_IDS.author, login: 'author', name: 'author', roles: ['author'], app_password: uuid } };
+    for (const [username, pw] of [
+      ['author', password],
+      ['AUTHOR@example.com', password],
+      ['author', password.replace(/ /g, '')],
+      ['author', password.replace(/ /g, '-')],
+    ]) {
+      const r = await appAuth(username!, pw!);
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual(expected);
+      expect(authResponseSchema.parse(r.body)).toEqual(expected);
+      expect(r.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  test('unknown login, unknown email, wrong password: 401 with WordPress\'s codes and messages', async () => {
+    const { password } = await newAppPassword();
+    expect((await appAuth('nobody', password)).body).toEqual({
+      code: 'invalid_username',
+      message: '<strong>Error</strong>: Unknown username. Check again or try your email address.',
+      data: { status: 401 },
+    });
+    expect((await appAuth('nobody@example.com', password)).body).toEqual({
+      code: 'invalid_email',
+      message: '<strong>Error</strong>: Unknown email address. Check again or try your username.',
+      data: { status: 401 },
+    });
+    const wrong = await appAuth('author', 'abcd efgh ijkl mnop qrst uvwx');
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
+  });
+
+  test('the account password is not accepted here', async () => {
+    await newAppPassword();
+    const r = await appAuth('author', passwordOf('author'));
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe('incorrect_password');
+  });
+
+  test('a user without application passwords: incorrect_password', async () => {
+    expect((await appAuth('editor', 'abcd efgh ijkl mnop qrst uvwx')).body.code).toBe('incorrect_password');
+  });
+
+  test('use is recorded: last_used (GMT, no Z) and last_ip, at most once a day as WordPress', async () => {
+    const { password, uuid } = await newAppPassword();
+    expect(await stored(uuid)).toMatchObject({ last_used: null, last_ip: null });
+    const before = Date.now();
+    await appAuth('author', password, '203.0.113.9');
+    const first = await stored(uuid);
+    expect(first.last_used).toBeGreaterThanOrEqual(before);
+    expect(first.last_ip).toBe('203.0.113.9');
+    const listed = await request(app).get('/rest/core/v2/users/me/application-passwords').set(asRole('author'));
+    expect(listed.body[0].last_used).toBe(new Date(first.last_used!).toISOString().slice(0, 19));
+    expect(listed.body[0].last_ip).toBe('203.0.113.9');
+
+    await appAuth('author', password, '198.51.100.7');
+    expect(await stored(uuid)).toMatchObject({ last_used: first.last_used, last_ip: '203.0.113.9' });
+    // A day later the next use is recorded again.
+    await store.collection(APP_PASSWORDS).updateOne({ uuid }, { $set: { last_used: first.last_used! - USAGE_INTERVAL_MS - 1 } });
+    await appAuth('author', password, '198.51.100.7');
+    const later = await stored(uuid);
+    expect(later.last_ip).toBe('198.51.100.7');
+    expect(later.last_used).toBeGreaterThanOrEqual(before);
+  });
+
+  test('a revoked (deleted) application password fails immediately; the others keep working', async () => {
+    const a = await newAppPassword('a');
+    const b = await newAppPassword('b');
+    expect((await appAuth('author', a.password)).status).toBe(200);
+    await request(app).delete(`/rest/core/v2/users/me/application-passwords/${a.uuid}`).set(asRole('author'));
+    expect((await appAuth('author', a.password)).body.code).toBe('incorrect_password');
+    expect((await appAuth('author', b.password)).body.user.app_password).toBe(b.uuid);
+  });
+});
+
+describe('account passwords (the authorize-application page)', () => {
+  test('by login or email: {user} without app_password', async () => {
+    for (const username of ['editor', 'Editor@Example.com']) {
+      const r = await check(AUTH_LOGIN_PATH, { username, password: passwordOf('editor') });
+      expect(r.status).toBe(200);
+      expect(r.body).toEqual({ user: { id: TEST_USER_IDS.editor, login: 'editor', name: 'editor', roles: ['editor'] } });
+    }
+  });
+
+  test('wrong password, unknown login or email, empty fields: 401 with WordPress\'s codes; application passwords refused', async () => {
+    const { password } = await newAppPassword();
+    const viaApp = await check(AUTH_LOGIN_PATH, { username: 'author', password });
+    expect(viaApp.body).toEqual({ code: 'incorrect_password', message: '<strong>Error</strong>: The password you entered for the username <strong>author</strong> is incorrect.', data: { status: 401 } });
+    const byEmail = await check(AUTH_LOGIN_PATH, { username: 'author@example.com', password: 'nope' });
+    expect(byEmail.body.message).toBe('<strong>Error</strong>: The password you entered for the email address <strong>author@example.com</strong> is incorrect.');
+    const unknown = await check(AUTH_LOGIN_PATH, { username: '<i>x</i>', password: 'nope' });
+    expect(unknown.body).toEqual({
+      code: 'invalid_username',
+      message: '<strong>Error</strong>: The username <strong>&lt;i&gt;x&lt;/i&gt;</strong> is not registered on this site. If you are unsure of your username, try your email address instead.',
+      data: { status: 401 },
+    });
+    expect((await check(AUTH_LOGIN_PATH, { username: 'who@example.com', password: 'nope' })).body).toEqual({
+      code: 'invalid_email',
+      message: 'Unknown email address. Check again or try your username.',
+      data: { status: 401 },
+    });
+    expect((await check(AUTH_LOGIN_PATH, { username: '', password: 'x' })).body.code).toBe('empty_username');
+    expect((await check(AUTH_LOGIN_PATH, { username: 'editor', password: '' })).body.code).toBe('empty_password');
+  });
+
+  test('an unknown login costs a password hash too, so timing does not tell which logins exist', async () => {
+    const spy = jest.spyOn(passwords, 'verifyAgainstDummy');
+    try {
+      await check(AUTH_LOGIN_PATH, { username: 'nobody', password: 'x' });
+      expect(spy).toHaveBeenCalledTimes(1);
+      await check(AUTH_LOGIN_PATH, { username: 'editor', password: 'x' });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('the endpoints themselves', () => {
+  test('no or a bad x-loom-internal proof: 403, whatever the body', async () => {
+    for (const path of [AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH]) {
+      const none = await request(app).post(path).send({ username: 'editor', password: passwordOf('editor') });
+      expect(none.status).toBe(403);
+      expect(none.body).toEqual({ code: 'loom_internal_only', message: 'This endpoint is for Loom services only.', data: { status: 403 } });
+      const forged = await request(app).post(path).set(INTERNAL_HEADER, signInternal('not-the-secret')).send({ username: 'editor', password: passwordOf('editor') });
+      expect(forged.status).toBe(403);
+    }
+  });
+
+  test('not reachable under /rest (the gateway proxies only /rest)', async () => {
+    const r = await request(app).post(`/rest${AUTH_APP_PASSWORD_PATH}`).set(internal()).send({ username: 'a', password: 'b' });
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('rest_no_route');
+  });
+
+  test('malformed or incomplete bodies are 400s in WordPress\'s shape', async () => {
+    const bad = await request(app).post(AUTH_LOGIN_PATH).set(internal()).set('content-type', 'application/json').send('{"username":');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } });
+    const missing = await check(AUTH_APP_PASSWORD_PATH, { username: 'editor' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { password: expect.any(String) } } });
+  });
+
+  test('no password, application password or hash ever reaches the logs', async () => {
+    const { password, uuid } = await newAppPassword();
+    const secrets = [password, password.replace(/ /g, ''), passwordOf('editor'), 'wrong-password-value', 'NewUserPassword123'];
+    await appAuth('author', password, '192.0.2.1');
+    await appAuth('author', password.replace(/ /g, ''));
+    await appAuth('author', 'wrong-password-value');
+    await appAuth('nobody', password);
+    await check(AUTH_LOGIN_PATH, { username: 'editor', password: passwordOf('editor') });
+    await check(AUTH_LOGIN_PATH, { username: 'editor', password: 'wrong-password-value' });
+    await request(app).post('/rest/core/v2/users').set(asRole('administrator')).send({ username: 'newbie', email: 'newbie@example.com', password: 'NewUserPassword123' });
+    await request(app).post(AUTH_LOGIN_PATH).set(internal()).set('content-type', 'application/json').send(`{"username":"editor","password":"${passwordOf('editor')}"`);
+    const hashes = [(await stored(uuid)).password, ...(await store.collection('users').find({})).map((u) => String(u.password_hash))];
+    const all = logged.join('');
+    expect(logged.length).toBeGreaterThan(5);
+    for (const s of [...secrets, ...hashes]) expect(all).not.toContain(s);
+    expect(all).not.toMatch(/scrypt\$|sha256\$/);
+  });
+});
