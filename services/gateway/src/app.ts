@@ -1,18 +1,24 @@
 /**
  * The gateway app: the merged route index at /rest, the advertised-only namespace roots, and everything
- * else under /rest proxied by namespace to the service that owns it. Batch and authentication arrive with
- * their own issues (POST /rest/batch/v1 answers 501 until then).
+ * else under /rest proxied by namespace to the service that owns it, each request first authenticated
+ * (application passwords over Basic auth, see auth/); and the authorize-application page that hands out
+ * those passwords. Batch arrives with its own issue (POST /rest/batch/v1 answers 501 until then).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef } from '@loom/contracts';
-import { restError, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { restError, signIdentity, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
+import { AuthCache } from './auth/cache';
+import { createCoreClient } from './auth/core-client';
+import { authorizePage } from './authorize/page';
 import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
 import { createProxies } from './proxy';
 import { requestContext } from './request-log';
 import { effectiveMethod, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
 import { restRouteRewrite } from './rest-route';
 import { RouteIndex } from './route-index';
-import { loadGatewaySettings, type GatewaySettings } from './settings';
+import { AUTH_CACHE_MAX_MS, loadGatewaySettings, type GatewaySettings } from './settings';
+import { Throttle } from './throttle';
 import { matchNamespace, resolveUpstreams, type Upstreams } from './upstreams';
 
 export interface GatewayDeps {
@@ -74,6 +80,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const { restUrl } = config;
   const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
   const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log });
+  const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log });
+  // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
+  const throttles = {
+    byAddress: new Throttle({ maxFailures: settings.authMaxFailures, windowMs: settings.authWindowMs }),
+    byLogin: new Throttle({ maxFailures: settings.authMaxUserFailures, windowMs: settings.authWindowMs }),
+  };
+  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log });
 
   /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
   const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult }) => {
@@ -95,6 +108,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   };
 
   const rest = async (req: Request, res: Response, restPath: string | null): Promise<void> => {
+    // Every REST request is authenticated first, as WordPress's check_authentication does before routing:
+    // wrong credentials are a 401 even on the index or a path without a route.
+    const auth: AuthOutcome = await authenticate(req, res.locals.requestId as string);
+    if (auth.kind === 'error') return sendRest(req, res, restUrl, { status: auth.error.status, body: auth.error.toBody(), headers: auth.headers });
+    const user = auth.kind === 'user' ? auth.user : null;
+    // Batch items will run as this caller when batch lands.
+    res.locals.user = user;
     if (restPath === null) return sendNoRoute(req, res, restUrl);
     if (restPath === '/') return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: index });
     if (restPath === '/batch/v1') {
@@ -105,7 +125,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const match = matchNamespace(restPath);
     if (match?.service) {
       setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
-      return proxies.forward(match.service, match.namespace, req, res);
+      // Signed per request (not cached) so that its issued-at is fresh for the services' age check.
+      const identity = user ? signIdentity({ id: user.id, login: user.login, name: user.name, roles: user.roles, app_password: user.app_password }, config.internalSecret) : undefined;
+      return proxies.forward(match.service, match.namespace, req, res, identity);
     }
     if (match && restPath === `/${match.namespace}`) {
       const ns: Namespace = match.namespace;
@@ -119,8 +141,11 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // The client address (throttling, last_ip) comes from X-Forwarded-For only through this many proxies.
+  if (settings.trustProxy > 0) app.set('trust proxy', settings.trustProxy);
   app.use(restRouteRewrite);
   app.use(requestContext(log));
+  app.use(authorizePage({ config, siteName: settings.siteName, core, throttles, log }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -149,6 +174,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   });
 
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
+  if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS) log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);
   const ready = routeIndex.start();
   let closed = false;
   return {

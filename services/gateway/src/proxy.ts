@@ -7,7 +7,7 @@ import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import type { ServiceName } from '@loom/contracts';
+import { IDENTITY_HEADER, type ServiceName } from '@loom/contracts';
 import { restError, restHeaders, type Logger } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from './cors';
 import { sendError } from './respond';
@@ -22,8 +22,11 @@ export interface ProxyOptions {
 }
 
 export interface Proxies {
-  /** Forwards the request to `service`; `namespace` names the service in a 503. */
-  forward(service: ServiceName, namespace: string, req: Request, res: Response): void;
+  /**
+   * Forwards the request to `service`; `namespace` names the service in a 503. `identity` is the signed
+   * identity header of the authenticated caller, or undefined for an anonymous request.
+   */
+  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string): void;
   close(): void;
 }
 
@@ -88,11 +91,14 @@ export function createProxies(opts: ProxyOptions): Proxies {
   );
 
   return {
-    forward(service, namespace, req, res) {
+    forward(service, namespace, req, res, identity) {
       (res.locals as ProxyLocals).namespace = namespace;
       setForwardedHeaders(req);
-      // The identity header (x-loom-identity) passes through unchanged for now: services verify its
-      // signature themselves. The authentication issue replaces it with the gateway's own signed identity.
+      // Only the gateway says who the caller is: a client's own identity header is dropped (even a validly
+      // signed one, replayed from elsewhere), and so are its credentials, which services have no use for.
+      delete req.headers[IDENTITY_HEADER];
+      delete req.headers.authorization;
+      if (identity) req.headers[IDENTITY_HEADER] = identity;
       void handlers.get(service)!(req, res, (err?: unknown) => {
         log.error({ reqId: (res.locals as ProxyLocals).requestId, ns: namespace, err }, 'proxy setup failed');
         if (!res.headersSent) sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${namespace} service is not available right now.`, 503));

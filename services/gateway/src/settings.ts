@@ -1,7 +1,8 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
  * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_GMT_OFFSET, LOOM_TIMEZONE,
- * LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, and the upstream URLs in upstreams.ts).
+ * LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
+ * LOOM_TRUST_PROXY, and the upstream URLs in upstreams.ts).
  */
 import { envInt } from '@loom/service-kit';
 
@@ -19,7 +20,24 @@ export interface GatewaySettings {
   indexTimeoutMs: number;
   /** How long a proxied request may wait for its service before the client gets a 503. */
   upstreamTimeoutMs: number;
+  /**
+   * How long a successful Basic check is reused without asking core-content again. It is also how long a
+   * revoked application password keeps working, hence the ceiling (AUTH_CACHE_MAX_MS); 0 disables the cache.
+   */
+  authCacheMs: number;
+  /** How long one credential check on core-content may take before the request gets a 503. */
+  authTimeoutMs: number;
+  /** Failed sign-ins allowed per client address within authWindowMs; the next attempts get a 429. */
+  authMaxFailures: number;
+  /** The same per login/email, across addresses (distributed guessing); higher, as anyone can spend it. */
+  authMaxUserFailures: number;
+  authWindowMs: number;
+  /** How many proxies in front of the gateway may be believed about the client address (X-Forwarded-For). */
+  trustProxy: number;
 }
+
+/** A revoked application password must stop working within this long (the issue asks for at most 10 s). */
+export const AUTH_CACHE_MAX_MS = 10000;
 
 export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
   return {
@@ -30,5 +48,11 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     indexRefreshMs: envInt(env, 'LOOM_INDEX_REFRESH_MS', 10000, 1),
     indexTimeoutMs: envInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000, 1),
     upstreamTimeoutMs: envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1),
+    authCacheMs: Math.min(envInt(env, 'LOOM_AUTH_CACHE_MS', 5000), AUTH_CACHE_MAX_MS),
+    authTimeoutMs: envInt(env, 'LOOM_AUTH_TIMEOUT_MS', 5000, 1),
+    authMaxFailures: envInt(env, 'LOOM_AUTH_MAX_FAILURES', 10, 1),
+    authMaxUserFailures: envInt(env, 'LOOM_AUTH_MAX_USER_FAILURES', 50, 1),
+    authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
+    trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
   };
 }

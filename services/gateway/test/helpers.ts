@@ -7,12 +7,14 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import express, { type Express } from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
 import pino from 'pino';
 import { events, forms, routeEntries, routeEntry } from '@loom/contracts';
-import { createLogger, createServiceApp, testConfig, type Logger } from '@loom/service-kit';
+import { createLogger, createServiceApp, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildGateway, type Gateway, type GatewayDeps } from '../src';
+import { ADMIN, createUser } from './accounts';
 
 export interface Running {
   url: string;
@@ -54,12 +56,20 @@ export async function freePort(): Promise<number> {
 
 const silent = (): Logger => createLogger('test', 'silent');
 
-/** The real core-content app (core/v2) on a fresh embedded store. */
+/**
+ * The real core-content app (core/v2) on a fresh embedded store, with real users: the administrator of the
+ * first start (LOOM_ADMIN_*, id 1) and one user per other role created through its REST API, so that the ids
+ * asRole() signs (TEST_USER_IDS) are users core-content knows (it treats an unknown user as anonymous).
+ */
 export async function startCore(): Promise<Running & { store: Store }> {
   const config = testConfig('core-content');
   const store = await openStore({ service: 'core-content', dataDir: config.dataDir });
-  const app = await buildCore({ config, store, log: silent() });
+  const app = await buildCore({ config, store, log: silent() }, { LOOM_ADMIN_USER: ADMIN.login, LOOM_ADMIN_EMAIL: ADMIN.email, LOOM_ADMIN_PASSWORD: ADMIN.password });
   const running = await listen(app);
+  for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
+    const user = await createUser(running.url, role, role);
+    if (user.id !== TEST_USER_IDS[role]) throw new Error(`${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
+  }
   return {
     ...running,
     store,
@@ -168,4 +178,25 @@ export async function eventually(check: () => Promise<boolean>, ms = 3000): Prom
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('condition not met in time');
+}
+
+/** `Authorization: Basic` for a login (or email) and password. */
+export function basic(login: string, password: string): Record<string, string> {
+  return { Authorization: `Basic ${Buffer.from(`${login}:${password}`, 'utf8').toString('base64')}` };
+}
+
+/**
+ * A pass-through in front of a service that counts the requests per path, so tests can tell whether the
+ * gateway asked core-content (the cache) or not (the throttle).
+ */
+export async function startCounter(target: string): Promise<Running & { count(path: string): number; reset(): void }> {
+  const counts = new Map<string, number>();
+  const app = express();
+  app.use((req, _res, next) => {
+    counts.set(req.path, (counts.get(req.path) ?? 0) + 1);
+    next();
+  });
+  app.use(createProxyMiddleware({ target, changeOrigin: true }));
+  const running = await listen(app);
+  return { ...running, count: (path) => counts.get(path) ?? 0, reset: () => counts.clear() };
 }

@@ -1,0 +1,129 @@
+/**
+ * Who is calling a /rest route: anonymous (no Basic credentials), a user (application password checked by
+ * core-content, or a recent identical success from the cache), or an error the gateway answers itself:
+ * 401 with WordPress's codes and `WWW-Authenticate`, 429 when the address or login has failed too often,
+ * 503 when core-content cannot check.
+ *
+ * Order matters: the throttle is consulted before anything else, so a refused attempt costs no check
+ * and reveals nothing about the credentials it carries.
+ */
+import type { Request } from 'express';
+import type { Authenticated } from '@loom/contracts';
+import { restError, type Logger, type WpError } from '@loom/service-kit';
+import { clientIp, throttleKey } from '../client-address';
+import type { Throttle, ThrottleVerdict } from '../throttle';
+import { normaliseAppPassword, parseAuthorization, type Credentials } from './basic';
+import type { AuthCache } from './cache';
+import { CoreUnavailable, type CheckResult, type CoreClient } from './core-client';
+
+export type AuthOutcome =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; user: Authenticated }
+  | { kind: 'error'; error: WpError; headers: Record<string, string> };
+
+export interface Throttles {
+  byAddress: Throttle;
+  byLogin: Throttle;
+}
+
+export interface AuthenticatorOptions {
+  core: CoreClient;
+  cache: AuthCache;
+  throttles: Throttles;
+  /** The site name, as the `realm` of WWW-Authenticate. */
+  realm: string;
+  log: Logger;
+}
+
+/** The contract's limits on what core-content accepts; longer values cannot match any account. */
+const MAX_FIELD = 200;
+
+/** Throttle key for a login or email: WordPress looks both up case-insensitively. */
+export const loginKey = (username: string) => username.trim().toLowerCase();
+
+export function tooManyAttempts(verdict: Extract<ThrottleVerdict, { ok: false }>): { error: WpError; headers: Record<string, string> } {
+  return {
+    error: restError('loom_too_many_attempts', 'Too many failed login attempts. Please try again later.', 429),
+    headers: { 'Retry-After': String(verdict.retryAfterS) },
+  };
+}
+
+export function authUnavailable(): WpError {
+  return restError('loom_service_unavailable', 'The authentication service is not available right now.', 503);
+}
+
+/** wp_authenticate_application_password's answer for a login that cannot exist (is_email decides the code). */
+function unknownLogin(username: string): CheckResult {
+  return username.includes('@')
+    ? { ok: false, error: restError('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.', 401) }
+    : { ok: false, error: restError('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401) };
+}
+
+export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, reqId?: string) => Promise<AuthOutcome> {
+  const { core, cache, throttles, log } = opts;
+  const challenge = { 'WWW-Authenticate': `Basic realm="${opts.realm.replace(/["\\\r\n]/g, '')}"` };
+  // Concurrent requests with the same credentials share one check (a client's first burst).
+  const inflight = new Map<string, Promise<CheckResult>>();
+
+  const refuse = (error: WpError): AuthOutcome => ({ kind: 'error', error, headers: { ...challenge } });
+
+  const check = (key: string, c: Credentials, ip: string, addr: string, login: string, reqId?: string): Promise<CheckResult> => {
+    const shared = inflight.get(key);
+    if (shared) return shared;
+    if (c.username.length > MAX_FIELD) return Promise.resolve(unknownLogin(c.username));
+    if (c.password.length > MAX_FIELD) return Promise.resolve({ ok: false, error: restError('incorrect_password', 'The provided password is an invalid application password.', 401) });
+    throttles.byAddress.begin(addr);
+    throttles.byLogin.begin(login);
+    const flight = core.checkAppPassword(c, ip, reqId).finally(() => {
+      inflight.delete(key);
+      throttles.byAddress.end(addr, false);
+      throttles.byLogin.end(login, false);
+    });
+    inflight.set(key, flight);
+    return flight;
+  };
+
+  return async (req, reqId) => {
+    const parsed = parseAuthorization(req.get('authorization'));
+    if (parsed.kind === 'none') return { kind: 'anonymous' };
+
+    const ip = clientIp(req);
+    const addr = throttleKey(ip);
+    const byAddress = throttles.byAddress.check(addr);
+    if (!byAddress.ok) {
+      log.warn({ reqId, client: addr }, 'authentication refused: too many failures from this address');
+      return { kind: 'error', ...tooManyAttempts(byAddress) };
+    }
+    if (parsed.kind === 'malformed') {
+      throttles.byAddress.fail(addr);
+      return refuse(restError('loom_malformed_authorization', 'The Authorization header is not valid: Basic credentials must be the base64 encoding of "login:password".', 401));
+    }
+
+    const c: Credentials = { username: parsed.credentials.username, password: normaliseAppPassword(parsed.credentials.password) };
+    const login = loginKey(c.username);
+    const byLogin = throttles.byLogin.check(login);
+    if (!byLogin.ok) {
+      log.warn({ reqId, client: addr }, 'authentication refused: too many failures for this login');
+      return { kind: 'error', ...tooManyAttempts(byLogin) };
+    }
+
+    const key = cache.keyOf(c);
+    const cached = cache.get(key);
+    if (cached) return { kind: 'user', user: cached };
+
+    let result: CheckResult;
+    try {
+      result = await check(key, c, ip, addr, login, reqId);
+    } catch (err) {
+      if (err instanceof CoreUnavailable) return { kind: 'error', error: authUnavailable(), headers: {} };
+      throw err;
+    }
+    if (!result.ok) {
+      throttles.byAddress.fail(addr);
+      throttles.byLogin.fail(login);
+      return refuse(result.error);
+    }
+    cache.set(key, result.user);
+    return { kind: 'user', user: result.user };
+  };
+}

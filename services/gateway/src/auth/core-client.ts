@@ -1,0 +1,109 @@
+/**
+ * The gateway's calls to core-content about users: the internal credential checks (`/_loom/auth/*`, proven
+ * with `x-loom-internal`) and creating an application password as the signed-in user through core-content's
+ * own REST route. Nothing here logs credentials or passwords; failures are logged by status only.
+ */
+import {
+  AUTH_APP_PASSWORD_PATH,
+  AUTH_LOGIN_PATH,
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  REQUEST_ID_HEADER,
+  authResponseSchema,
+  errorBodySchema,
+  type Authenticated,
+} from '@loom/contracts';
+import { signIdentity, signInternal, WpError, type Logger } from '@loom/service-kit';
+import type { Credentials } from './basic';
+
+export type CheckResult = { ok: true; user: Authenticated } | { ok: false; error: WpError };
+export type CreateResult = { ok: true; password: string } | { ok: false; error: WpError };
+
+/** core-content did not answer, or answered something other than the contract (a 503 for the caller). */
+export class CoreUnavailable extends Error {
+  constructor(reason: string) {
+    super(`core-content unavailable: ${reason}`);
+    this.name = 'CoreUnavailable';
+  }
+}
+
+export interface CoreClientOptions {
+  baseUrl: string;
+  secret: string;
+  timeoutMs: number;
+  log: Logger;
+}
+
+export interface CoreClient {
+  /** `Authorization: Basic` credentials: login or email + application password. */
+  checkAppPassword(c: Credentials, ip: string, reqId?: string): Promise<CheckResult>;
+  /** The authorize page's sign-in: login or email + account password. */
+  checkLogin(c: Credentials, ip: string, reqId?: string): Promise<CheckResult>;
+  /** POST /rest/core/v2/users/<id>/application-passwords as `user`; the plaintext password on success. */
+  createAppPassword(user: Authenticated, input: { name: string; app_id?: string }, reqId?: string): Promise<CreateResult>;
+}
+
+/** A WordPress error body from core-content, or null when the body is not one. */
+function wpErrorOf(body: unknown, status: number): WpError | null {
+  const parsed = errorBodySchema.safeParse(body);
+  if (!parsed.success) return null;
+  return new WpError(parsed.data.code, parsed.data.message, { ...(parsed.data.data ?? {}), status });
+}
+
+export function createCoreClient(opts: CoreClientOptions): CoreClient {
+  const { baseUrl, secret, timeoutMs, log } = opts;
+
+  const post = async (path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: unknown }> => {
+    let res: Response;
+    try {
+      res = await fetch(`${baseUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      const e = err as Error & { cause?: { code?: string } };
+      throw new CoreUnavailable(e.cause?.code ?? e.name);
+    }
+    const text = await res.text().catch(() => '');
+    try {
+      return { status: res.status, body: JSON.parse(text) as unknown };
+    } catch {
+      return { status: res.status, body: null };
+    }
+  };
+
+  const check = async (path: string, c: Credentials, ip: string, reqId?: string): Promise<CheckResult> => {
+    const headers: Record<string, string> = { [INTERNAL_HEADER]: signInternal(secret) };
+    if (reqId) headers[REQUEST_ID_HEADER] = reqId;
+    const r = await post(path, headers, { username: c.username, password: c.password, ...(ip ? { ip } : {}) });
+    if (r.status === 200) {
+      const ok = authResponseSchema.safeParse(r.body);
+      if (ok.success) return { ok: true, user: ok.data.user };
+    } else if (r.status === 401) {
+      const error = wpErrorOf(r.body, 401);
+      if (error) return { ok: false, error };
+    }
+    // 403 (secrets differ), 404 (no such endpoint), 400, 5xx or a body off the contract: not the caller's fault.
+    log.error({ reqId, path, status: r.status }, 'credential check failed on core-content');
+    throw new CoreUnavailable(`HTTP ${r.status}`);
+  };
+
+  return {
+    checkAppPassword: (c, ip, reqId) => check(AUTH_APP_PASSWORD_PATH, c, ip, reqId),
+    checkLogin: (c, ip, reqId) => check(AUTH_LOGIN_PATH, c, ip, reqId),
+    async createAppPassword(user, input, reqId) {
+      const identity = signIdentity({ id: user.id, login: user.login, name: user.name, roles: user.roles }, secret);
+      const headers: Record<string, string> = { [IDENTITY_HEADER]: identity };
+      if (reqId) headers[REQUEST_ID_HEADER] = reqId;
+      const r = await post(`/rest/core/v2/users/${user.id}/application-passwords`, headers, input);
+      const password = (r.body as { password?: unknown } | null)?.password;
+      if (r.status === 201 && typeof password === 'string') return { ok: true, password };
+      const error = r.status < 500 ? wpErrorOf(r.body, r.status) : null;
+      if (error) return { ok: false, error };
+      log.error({ reqId, status: r.status }, 'creating an application password failed on core-content');
+      throw new CoreUnavailable(`HTTP ${r.status}`);
+    },
+  };
+}
