@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { NAMESPACES } from '@loom/contracts';
 import { Cluster, eventually, SERVICES } from './processes';
+import { asRole } from '@loom/service-kit';
 
 const cluster = new Cluster();
 let rest: string;
@@ -91,4 +92,26 @@ test('request ids travel from the gateway to the service log; credentials never 
   expect(all).not.toContain(appPassword);
   expect(all).not.toContain(appPassword.replace(/ /g, ''));
   expect(all).not.toContain('e2e-secret');
+});
+
+test('calling a service directly: forged, unsigned or client-made identity headers get no more than anonymous', async () => {
+  const direct = `${cluster.url('core-content')}/rest/core/v2/categories`;
+  const post = (headers: Record<string, string>) =>
+    fetch(direct, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ name: 'Forged' }) });
+  const forged = await json(await post(asRole('administrator', 'not-the-secret', { id: 1 })));
+  expect(forged.status).toBe(401);
+  expect(forged.body.code).toBe('loom_invalid_identity');
+  const unsigned = await json(await post({ 'x-loom-identity': Buffer.from(JSON.stringify({ id: 1, roles: ['administrator'] })).toString('base64url') }));
+  expect(unsigned.status).toBe(401);
+  const anonymous = await json(await post({}));
+  expect(anonymous.body.code).toBe('rest_cannot_create');
+  // Through the gateway, even a correctly signed header from a client is dropped: only credentials count.
+  const viaGateway = await json(await fetch(`${rest}/core/v2/categories`, { method: 'POST', headers: { 'content-type': 'application/json', ...asRole('administrator', cluster.secret, { id: 1 }) }, body: JSON.stringify({ name: 'Forged' }) }));
+  expect(viaGateway.status).toBe(401);
+  expect(viaGateway.body.code).toBe('rest_cannot_create');
+  // The internal credential check answers only callers holding the internal secret.
+  const internal = await fetch(`${cluster.url('core-content')}/_loom/auth/app-password`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'editor', password: appPassword }) });
+  expect(internal.status).toBe(403);
+  const list = await json(await fetch(`${rest}/core/v2/categories?search=forged`));
+  expect(list.body).toEqual([]);
 });
