@@ -28,3 +28,13 @@ export const forceParam = (description: string) => z.boolean().default(false).de
 
 /** Integer parameters whose WordPress default is `null` (shown as such in the index). */
 export const nullableIntParam = (description: string) => wp(z.number().int().optional().describe(description), { default: null });
+
+/** The arguments every collection starts with (WordPress's get_collection_params plus include/exclude). */
+export const baseCollectionArgs = (perPageDefault = 10) => ({
+  context: contextParam('view'),
+  page: pageParam(),
+  per_page: perPageParam(perPageDefault),
+  search: searchParam(),
+  exclude: excludeParam(),
+  include: includeParam(),
+});

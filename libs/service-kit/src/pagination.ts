@@ -35,3 +35,12 @@ export function checkPageInRange(info: PageInfo, code = 'rest_post_invalid_page_
     throw new WpError(code, 'The page number requested is larger than the number of pages available.', { status: 400 });
   }
 }
+
+/**
+ * The window of a collection request as WordPress computes it: a non-zero `offset` overrides `page`, and the
+ * page reported in headers is derived back from the offset.
+ */
+export function pageWindow(p: { page: number; per_page: number; offset?: unknown }): { offset: number; page: number } {
+  const offset = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
+  return { offset, page: Math.ceil(offset / p.per_page + 1) };
+}

@@ -5,19 +5,7 @@
 import { z } from 'zod';
 import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
 import { wp } from '../json-schema';
-import {
-  contextParam,
-  excludeParam,
-  forceParam,
-  idParam,
-  includeParam,
-  nullableIntParam,
-  offsetParam,
-  orderParam,
-  pageParam,
-  perPageParam,
-  searchParam,
-} from '../params';
+import { baseCollectionArgs, contextParam, forceParam, idParam, nullableIntParam, offsetParam, orderParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
 
 export const CORE = 'core/v2';
@@ -54,12 +42,7 @@ export function termResource(t: TaxonomyRouteSpec): ResourceDef {
 /** Term collection query set T. `offset` only on non-hierarchical taxonomies, `parent` only on hierarchical. */
 export function termCollectionArgs(t: TaxonomyRouteSpec) {
   return {
-    context: contextParam('view'),
-    page: pageParam(),
-    per_page: perPageParam(10),
-    search: searchParam(),
-    exclude: excludeParam(),
-    include: includeParam(),
+    ...baseCollectionArgs(),
     ...(t.hierarchical ? {} : { offset: offsetParam() }),
     order: orderParam('asc'),
     orderby: z.enum(termOrderby).default('name').describe('Sort collection by term attribute.'),

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
 import { sanitizedOnly, wp } from '../json-schema';
-import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
+import { baseCollectionArgs, contextParam, forceParam, idParam, offsetParam, orderParam } from '../params';
 import { sanitizeError, sanitizeTextField, sanitizeTitle } from '../sanitize';
 import { CORE } from './terms';
 
@@ -59,12 +59,7 @@ export const userResource: ResourceDef = resource('user', {
 /** GET /users. `roles`, `capabilities`, edit context and email/registered_date ordering need list_users. */
 export function userCollectionArgs() {
   return {
-    context: contextParam('view'),
-    page: pageParam(),
-    per_page: perPageParam(10),
-    search: searchParam(),
-    exclude: excludeParam(),
-    include: includeParam(),
+    ...baseCollectionArgs(),
     offset: offsetParam(),
     order: orderParam('asc'),
     orderby: z.enum(userOrderby).default('name').describe('Sort collection by user attribute.'),

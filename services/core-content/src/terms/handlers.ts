@@ -9,6 +9,7 @@ import {
   filterByContext,
   forbidden,
   links,
+  pageWindow,
   paginationHeaders,
   restError,
   type Binding,
@@ -82,7 +83,7 @@ export function termBindings(o: TermResourceOptions): Binding[] {
       (req) => (req.params.context === 'edit' && !canManage(req) ? forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.') : true),
       async (req) => {
         const p = req.params as Record<string, unknown> & { page: number; per_page: number; context: Context };
-        const offset = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
+        const { offset, page } = pageWindow(p);
         const { items, total } = await repo(req).query({
           search: p.search as string | undefined,
           include: p.include as number[],
@@ -96,7 +97,6 @@ export function termBindings(o: TermResourceOptions): Binding[] {
           perPage: p.per_page,
           offset,
         });
-        const page = Math.ceil(offset / p.per_page + 1);
         return {
           body: await Promise.all(items.map((t) => prepare(req, t, p.context))),
           headers: paginationHeaders({ total, perPage: p.per_page, page }, collectionUrl(req), req.rawQuery),

@@ -3,7 +3,7 @@
  * then the response shaped by context. Error codes, messages and statuses are WordPress's.
  */
 import { core, roles as ROLES, type Context, type Identity } from '@loom/contracts';
-import { bind, can, forbidden, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
 import { POST_TYPES } from '../descriptors/registry';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
@@ -111,7 +111,7 @@ async function list(req: RestRequest) {
   let publishedTypes: readonly string[] | undefined = p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES : undefined;
   const hpp = p.has_published_posts as boolean | string[] | undefined;
   if (hpp === true || (Array.isArray(hpp) && hpp.length)) publishedTypes = hpp === true ? core.REST_POST_TYPES : hpp;
-  const offset = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
+  const { offset, page } = pageWindow(p);
   const { items, total } = await repo(req).query({
     search: p.search as string | undefined,
     searchAllColumns: listUsers(req),
@@ -127,7 +127,6 @@ async function list(req: RestRequest) {
     perPage: p.per_page,
     offset,
   });
-  const page = Math.ceil(offset / p.per_page + 1);
   return {
     body: items.map((u) => present(req, u, p.context)),
     headers: paginationHeaders({ total, perPage: p.per_page, page }, collectionUrl(req), req.rawQuery),
