@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loo
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
+import type { Embedder } from './embed';
 import { restError } from './errors';
 import type { Logger } from './logger';
 
@@ -25,6 +26,8 @@ export interface ServiceDefinition {
   extend?: (app: Express, deps: { config: KitConfig; store: Store; log: Logger }) => void;
   /** Maps each verified identity to the caller (or null: treated as anonymous); see UserResolver. */
   resolveUser?: UserResolver;
+  /** Batch loaders for `_embed`, so embedding a page of items costs one query per relation. */
+  embedders?: Embedder[];
 }
 
 const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes']);
@@ -46,7 +49,7 @@ function namespaceRootBindings(def: ServiceDefinition, config: KitConfig): Bindi
 
 export function createServiceApp(def: ServiceDefinition, deps: { config: KitConfig; store: Store; log: Logger }): Express {
   const { config, store, log } = deps;
-  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log, resolveUser: def.resolveUser });
+  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log, resolveUser: def.resolveUser, embedders: def.embedders });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);

@@ -20,6 +20,7 @@ import { noRoute, restError, WpError } from './errors';
 import { verifyIdentity } from './identity';
 import type { Logger } from './logger';
 import { bodySources, parseArgs, parsePhpStyle, type Sources } from './request';
+import { embedLinks, parseEmbedParam, type Embedder } from './embed';
 import { applyFields, parseFieldsParam } from './shape';
 
 export interface RestRequest<S extends ArgsShape = ArgsShape> {
@@ -67,6 +68,12 @@ export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: 
  */
 export type UserResolver = (user: Identity, store: Store) => Promise<Identity | null>;
 
+interface Matched {
+  route: RouteDef;
+  endpoint: EndpointDef;
+  pathParams: Record<string, string>;
+}
+
 export interface DispatcherOptions {
   routes: RouteDef[];
   bindings: Binding[];
@@ -74,6 +81,8 @@ export interface DispatcherOptions {
   store: Store;
   log: Logger;
   resolveUser?: UserResolver;
+  /** Batch loaders for `_embed` (see embed.ts). */
+  embedders?: Embedder[];
 }
 
 /** Headers WordPress sends on every REST response (reference §2.3). */
@@ -145,9 +154,8 @@ export class Dispatcher {
       }
       if (path.length > 1) path = path.replace(/\/+$/, '');
 
-      const candidates = this.opts.routes.map((r) => ({ r, m: r.regex.exec(path) })).filter((c) => c.m);
       if (method === 'OPTIONS') {
-        const first = candidates[0];
+        const first = this.opts.routes.map((r) => ({ r, m: r.regex.exec(path) })).find((c) => c.m);
         if (!first) return send(200, []);
         matched = first.r;
         locals.route = first.r.pattern;
@@ -156,43 +164,21 @@ export class Dispatcher {
         return send(200, entry);
       }
 
-      let found: { route: RouteDef; endpoint: EndpointDef; pathParams: Record<string, string> } | undefined;
-      for (const c of candidates) {
-        const e = Object.values(c.r.endpoints).find((ep) => ep.methods.includes(method));
-        if (e) {
-          found = { route: c.r, endpoint: e, pathParams: { ...(c.m!.groups ?? {}) } };
-          break;
-        }
-      }
-      if (!found) throw noRoute();
+      const found = this.match(path, method);
       matched = found.route;
       locals.route = found.route.pattern;
 
       const sources: Sources = { query, path: found.pathParams, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
-      const { params, given } = parseArgs(found.endpoint, sources);
-      const restReq: RestRequest = {
-        params,
-        has: (name) => given.has(name),
-        user,
-        method,
-        path,
-        rawQuery,
-        route: found.route,
-        endpoint: found.endpoint,
-        config,
-        store: this.opts.store,
-        log,
-        requestId,
-      };
+      const restReq = this.request(found, sources, { user, method, path, rawQuery, requestId });
       allow = await this.allowedMethods(found.route, restReq);
-      const binding = this.bindings.get(found.endpoint)!;
-      if (binding.permission) {
-        const p = await binding.permission(restReq);
-        if (p !== true) throw p;
-      }
-      const result = await binding.handler(restReq);
+      const result = await this.execute(restReq);
       const status = result.status ?? 200;
       const fields = parseFieldsParam(query._fields ?? sources.json?._fields ?? sources.form?._fields);
+      const embed = parseEmbedParam(query._embed);
+      // With `_fields`, links are embedded only when `_links` or `_embedded` is among them (as WordPress).
+      if (embed && status < 300 && (!fields || fields.some((f) => f === '_links' || f === '_embedded'))) {
+        await embedLinks(result.body, embed, this.opts.embedders ?? [], (href, r) => this.internalGet(href, r), restReq);
+      }
       const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
       return send(status, body, result.headers);
     } catch (err) {
@@ -201,6 +187,55 @@ export class Dispatcher {
       return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
     }
   };
+
+  /** The first route matching `path` that has an endpoint for `method`; rest_no_route otherwise. */
+  private match(path: string, method: string): Matched {
+    for (const r of this.opts.routes) {
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      const e = Object.values(r.endpoints).find((ep) => ep.methods.includes(method as Method));
+      if (e) return { route: r, endpoint: e, pathParams: { ...(m.groups ?? {}) } };
+    }
+    throw noRoute();
+  }
+
+  /** Validated parameters and the request handlers see. */
+  private request(found: Matched, sources: Sources, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+    const { params, given } = parseArgs(found.endpoint, sources);
+    return { ...r, params, has: (name) => given.has(name), route: found.route, endpoint: found.endpoint, config: this.opts.config, store: this.opts.store, log: this.opts.log };
+  }
+
+  /** Permission check, then the handler. */
+  private async execute(req: RestRequest): Promise<RestResult> {
+    const binding = this.bindings.get(req.endpoint)!;
+    if (binding.permission) {
+      const p = await binding.permission(req);
+      if (p !== true) throw p;
+    }
+    return binding.handler(req);
+  }
+
+  /**
+   * GET of an href under this service's REST root, in-process, as the same caller: `embed` context unless the
+   * href says otherwise and, for collections, WordPress's maximum page size. Errors come back as their body.
+   */
+  async internalGet(href: string, parent: RestRequest): Promise<unknown> {
+    try {
+      const url = new URL(href);
+      const root = new URL(this.opts.config.restUrl);
+      if (url.origin !== root.origin || !url.pathname.startsWith(`${root.pathname}/`)) throw noRoute();
+      const path = decodeURIComponent(url.pathname.slice(root.pathname.length)).replace(/(.)\/+$/, '$1');
+      const found = this.match(path, 'GET');
+      const query = parsePhpStyle(url.search.slice(1));
+      query.context ??= 'embed';
+      if (query.per_page === undefined && 'per_page' in found.endpoint.args) query.per_page = '100';
+      const req = this.request(found, { query, path: found.pathParams, json: null, form: null }, { user: parent.user, method: 'GET', path, rawQuery: url.search.slice(1), requestId: parent.requestId });
+      return (await this.execute(req)).body;
+    } catch (err) {
+      if (err instanceof WpError) return err.toBody();
+      throw err;
+    }
+  }
 
   /** `_method` (query) beats X-HTTP-Method-Override; HEAD is answered by GET handlers. */
   private effectiveMethod(req: Request, query: Record<string, unknown>): Method | 'OPTIONS' {

@@ -13,3 +13,4 @@ export * from './validate';
 export * from './testing';
 export * from './main';
 export * from './internal';
+export * from './embed';
