@@ -9,9 +9,10 @@ import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
-import { categoryBindings } from './terms/categories';
+import { termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
+import { categoryBindings, categoryResource } from './terms/categories';
 import { ensureTermIndexes, seedDefaultCategory } from './terms/repository';
-import { tagBindings } from './terms/tags';
+import { tagBindings, tagResource } from './terms/tags';
 import { ensureAuthorshipIndexes } from './users/authorship';
 import { bootstrapAdmin } from './users/bootstrap';
 import { resolveCaller } from './users/caller';
@@ -25,6 +26,13 @@ export const coreContent: ServiceDefinition = {
   bindings: [...categoryBindings, ...tagBindings, ...descriptorBindings, ...userBindings, ...applicationPasswordBindings],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
+  embedders: [
+    userEmbedder,
+    termItemEmbedder(categoryResource),
+    termItemEmbedder(tagResource),
+    termsOfPostEmbedder(categoryResource),
+    termsOfPostEmbedder(tagResource),
+  ],
   extend: mountInternalAuth,
 };
 

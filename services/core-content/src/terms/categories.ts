@@ -1,8 +1,8 @@
 /** core/v2/categories: the hierarchical `category` taxonomy of posts. */
 import { core } from '@loom/contracts';
-import { termBindings } from './handlers';
+import { termBindings, type TermResourceOptions } from './handlers';
 
-export const categoryBindings = termBindings({
+export const categoryResource: TermResourceOptions = {
   spec: core.categoriesTaxonomy,
   routes: core.categories,
   rules: { taxonomy: 'category', hierarchical: true, postField: 'categories' },
@@ -10,4 +10,6 @@ export const categoryBindings = termBindings({
   caps: { manage: 'manage_categories', assign: 'edit_posts' },
   permalinkBase: 'category',
   postTypeBases: ['posts'],
-});
+};
+
+export const categoryBindings = termBindings(categoryResource);

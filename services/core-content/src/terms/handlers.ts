@@ -6,9 +6,7 @@ import type { core, Context } from '@loom/contracts';
 import {
   bind,
   can,
-  filterByContext,
   forbidden,
-  links,
   pageWindow,
   paginationHeaders,
   restError,
@@ -16,6 +14,7 @@ import {
   type RestRequest,
 } from '@loom/service-kit';
 import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from './repository';
+import { prepareTerms } from './response';
 
 type TermRoutes = ReturnType<typeof core.termRoutes>;
 
@@ -39,35 +38,10 @@ export interface TermResourceOptions {
 
 export function termBindings(o: TermResourceOptions): Binding[] {
   const { spec, routes } = o;
-  const schema = routes.collection.schema!;
   const repo = (req: RestRequest) => new TermRepository(req.store, o.rules);
   const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${spec.restBase}`;
 
-  async function prepare(req: RestRequest, term: TermDoc, context: Context) {
-    const r = repo(req);
-    const path = o.rules.hierarchical ? [...(await r.ancestorTerms(term)).map((t) => t.slug), term.slug] : [term.slug];
-    const parent = o.rules.hierarchical && term.parent ? await r.get(term.parent) : null;
-    const data = {
-      id: term.id,
-      count: term.count,
-      description: term.description,
-      link: `${req.config.homeUrl}/${o.permalinkBase}/${path.join('/')}/`,
-      name: term.name,
-      slug: term.slug,
-      taxonomy: term.taxonomy,
-      ...(o.rules.hierarchical ? { parent: term.parent } : {}),
-      // No term meta keys are registered, so WordPress shows an empty list here.
-      meta: [],
-      _links: links({
-        self: `${collectionUrl(req)}/${term.id}`,
-        collection: collectionUrl(req),
-        about: `${req.config.restUrl}/core/v2/taxonomies/${term.taxonomy}`,
-        up: parent ? { embeddable: true, href: `${collectionUrl(req)}/${parent.id}` } : undefined,
-        'https://api.w.org/post_type': o.postTypeBases.map((b) => ({ href: `${req.config.restUrl}/core/v2/${b}?${spec.restBase}=${term.id}` })),
-      }),
-    };
-    return filterByContext(schema, data, context);
-  }
+  const prepare = async (req: RestRequest, term: TermDoc, context: Context) => (await prepareTerms(req, o, [term], context))[0]!;
 
   /** Existence first (404), then the capability: WordPress's item permission checks. */
   const itemCheck = (cap: (req: RestRequest, term: TermDoc) => boolean, code: string, message: string) => async (req: RestRequest) => {
@@ -98,7 +72,7 @@ export function termBindings(o: TermResourceOptions): Binding[] {
           offset,
         });
         return {
-          body: await Promise.all(items.map((t) => prepare(req, t, p.context))),
+          body: await prepareTerms(req, o, items, p.context),
           headers: paginationHeaders({ total, perPage: p.per_page, page }, collectionUrl(req), req.rawQuery),
         };
       },

@@ -228,13 +228,6 @@ export class TermRepository {
     return out;
   }
 
-  /** Ancestor terms from the root down, for category permalinks (`/category/tech/rust/`). */
-  async ancestorTerms(term: TermDoc): Promise<TermDoc[]> {
-    const ids = await this.ancestors(term.id);
-    const found = ids.length ? await this.terms.find({ id: { $in: ids }, taxonomy: this.rules.taxonomy }) : [];
-    return ids.reverse().map((i) => found.find((t) => t.id === i)!).filter(Boolean);
-  }
-
   private async checkedParent(parent: number): Promise<number> {
     if (!parent) return 0;
     if (!(await this.get(parent))) throw restError('rest_term_invalid', 'Parent term does not exist.', 400);

@@ -1,8 +1,8 @@
 /** core/v2/tags: the flat `post_tag` taxonomy of posts. */
 import { core } from '@loom/contracts';
-import { termBindings } from './handlers';
+import { termBindings, type TermResourceOptions } from './handlers';
 
-export const tagBindings = termBindings({
+export const tagResource: TermResourceOptions = {
   spec: core.tagsTaxonomy,
   routes: core.tags,
   rules: { taxonomy: 'post_tag', hierarchical: false, postField: 'tags' },
@@ -11,4 +11,6 @@ export const tagBindings = termBindings({
   caps: { manage: 'manage_categories', assign: 'edit_posts' },
   permalinkBase: 'tag',
   postTypeBases: ['posts'],
-});
+};
+
+export const tagBindings = termBindings(tagResource);

@@ -1,0 +1,77 @@
+/**
+ * `_embed` loaders for core-content's own resources: each loads every href of a page in one go (one store
+ * query per relation), so embedding authors and terms of 100 posts costs a handful of queries, not hundreds.
+ * Other links fall back to the kit's in-process dispatch.
+ */
+import { core } from '@loom/contracts';
+import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
+import type { TermResourceOptions } from './terms/handlers';
+import { POSTS, TERMS, type TermDoc } from './terms/repository';
+import { prepareTerms } from './terms/response';
+import { publishedAuthors } from './users/authorship';
+import { USERS, type UserDoc } from './users/repository';
+import { prepareUser } from './users/response';
+
+const idOf = (url: URL, base: string): number | null => {
+  const m = new RegExp(`^/rest/core/v2/${base}/(\\d+)$`).exec(url.pathname);
+  return m ? Number(m[1]) : null;
+};
+
+/** `core/v2/<terms>/<id>` (a term's `up` link, a post's term links): the terms in one query. */
+export function termItemEmbedder(o: TermResourceOptions): Embedder {
+  return {
+    match: (url) => idOf(url, o.spec.restBase) !== null,
+    async load(urls, req) {
+      const ids = urls.map((u) => idOf(u, o.spec.restBase)!);
+      const terms = await req.store.collection<TermDoc>(TERMS).find({ id: { $in: ids }, taxonomy: o.rules.taxonomy });
+      const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
+      const missing = restError('rest_term_invalid', 'Term does not exist.', 404).toBody();
+      return new Map(urls.map((u) => [u.href, bodies.get(idOf(u, o.spec.restBase)!) ?? missing]));
+    },
+  };
+}
+
+/** `core/v2/<terms>?post=<id>` (a post's `wp:term` links): the posts, then all their terms, in two queries. */
+export function termsOfPostEmbedder(o: TermResourceOptions): Embedder {
+  const field = o.rules.postField!;
+  return {
+    match: (url) => url.pathname === `/rest/core/v2/${o.spec.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
+    async load(urls, req) {
+      const postIds = urls.map((u) => Number(u.searchParams.get('post')));
+      const posts = await req.store.collection(POSTS).find({ id: { $in: postIds } });
+      const termIds = [...new Set(posts.flatMap((p) => (Array.isArray(p[field]) ? (p[field] as number[]) : [])))];
+      const terms = termIds.length ? await req.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds }, taxonomy: o.rules.taxonomy }, { sort: { name_sort: 1, id: 1 } }) : [];
+      const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
+      return new Map(
+        urls.map((u) => {
+          const post = posts.find((p) => p.id === Number(u.searchParams.get('post')));
+          const own = new Set(post && Array.isArray(post[field]) ? (post[field] as number[]) : []);
+          return [u.href, terms.filter((t) => own.has(t.id)).map((t) => bodies.get(t.id))];
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * `core/v2/users/<id>` (authors): the users in one query, with the users controller's read check: yourself,
+ * anyone with list_users, or an author of published content.
+ */
+export const userEmbedder: Embedder = {
+  match: (url) => idOf(url, 'users') !== null,
+  async load(urls, req: RestRequest) {
+    const ids = urls.map((u) => idOf(u, 'users')!);
+    const users = await req.store.collection<UserDoc>(USERS).find({ id: { $in: ids } });
+    const listable = can(req.user, 'list_users') ? null : await publishedAuthors(req.store, users.map((u) => u.id), core.REST_POST_TYPES);
+    return new Map(
+      urls.map((u) => {
+        const user = users.find((x) => x.id === idOf(u, 'users'));
+        if (!user) return [u.href, restError('rest_user_invalid_id', 'Invalid user ID.', 404).toBody()];
+        if (listable && user.id !== req.user?.id && !listable.has(user.id)) {
+          return [u.href, forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.').toBody()];
+        }
+        return [u.href, prepareUser(user, req.config, 'embed')];
+      }),
+    );
+  },
+};

@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { asRole, createLogger, TEST_USER_IDS, type RestRequest } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { termsOfPostEmbedder, userEmbedder } from '../src/embed';
+import { categoryResource } from '../src/terms/categories';
+import { startCore } from './helpers';
+
+let app: Awaited<ReturnType<typeof startCore>>['app'];
+let store: Store;
+let config: Awaited<ReturnType<typeof startCore>>['config'];
+let close: () => Promise<void>;
+beforeAll(async () => {
+  ({ app, store, config, close } = await startCore());
+});
+afterAll(() => close());
+
+const editor = asRole('editor');
+const create = async (body: Record<string, unknown>) => (await request(app).post('/rest/core/v2/categories').set(editor).send(body)).body;
+/** A request context as handlers get it, for calling loaders directly. */
+const ctx = (user: RestRequest['user']): RestRequest => ({ user, store, config, log: createLogger('t', 'silent') }) as unknown as RestRequest;
+const REST = 'http://loom.test/rest/core/v2';
+
+test('a child category embeds its parent (up) in embed context', async () => {
+  const top = await create({ name: 'Garments' });
+  const child = await create({ name: 'Shirts', parent: top.id });
+  const r = await request(app).get(`/rest/core/v2/categories/${child.id}?_embed`);
+  expect(r.body._embedded.up).toEqual([
+    { id: top.id, link: 'http://loom.test/category/garments/', name: 'Garments', slug: 'garments', taxonomy: 'category', _links: expect.any(Object) },
+  ]);
+  const list = await request(app).get(`/rest/core/v2/categories?_embed=up&include=${child.id},${top.id}`);
+  expect(list.body.find((c: { id: number }) => c.id === child.id)._embedded.up[0].id).toBe(top.id);
+  expect(list.body.find((c: { id: number }) => c.id === top.id)._embedded).toBeUndefined();
+});
+
+test("terms of many posts load together, each post's own in name order", async () => {
+  const a = await create({ name: 'Zips' });
+  const b = await create({ name: 'Buttons', parent: a.id });
+  await store.collection('posts').insert({ id: 9001, type: 'post', status: 'publish', author: 3, categories: [a.id, b.id] });
+  await store.collection('posts').insert({ id: 9002, type: 'post', status: 'publish', author: 3, categories: [b.id] });
+  const urls = [new URL(`${REST}/categories?post=9001`), new URL(`${REST}/categories?post=9002`), new URL(`${REST}/categories?post=9999`)];
+  const loader = termsOfPostEmbedder(categoryResource);
+  expect(urls.every((u) => loader.match(u))).toBe(true);
+  const got = await loader.load(urls, ctx(null));
+  expect((got.get(urls[0]!.href) as Array<{ name: string }>).map((t) => t.name)).toEqual(['Buttons', 'Zips']);
+  expect(got.get(urls[1]!.href)).toEqual([expect.objectContaining({ id: b.id, link: 'http://loom.test/category/zips/buttons/' })]);
+  expect(got.get(urls[2]!.href)).toEqual([]);
+});
+
+test('authors embed only when readable: published authors publicly, others with list_users or themselves', async () => {
+  await store.collection('posts').insert({ id: 9100, type: 'post', status: 'publish', author: TEST_USER_IDS.author, categories: [] });
+  const urls = [TEST_USER_IDS.author, TEST_USER_IDS.contributor, 424242].map((id) => new URL(`${REST}/users/${id}`));
+  const anon = await userEmbedder.load(urls, ctx(null));
+  expect(anon.get(urls[0]!.href)).toMatchObject({ id: TEST_USER_IDS.author, slug: 'author' });
+  expect(Object.keys(anon.get(urls[0]!.href) as object)).not.toContain('email');
+  expect(anon.get(urls[1]!.href)).toEqual({ code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to list users.', data: { status: 401 } });
+  expect(anon.get(urls[2]!.href)).toMatchObject({ code: 'rest_user_invalid_id', data: { status: 404 } });
+  const admin = await userEmbedder.load(urls, ctx({ id: 1, login: 'administrator', name: '', roles: ['administrator'], iat: 0 }));
+  expect(admin.get(urls[1]!.href)).toMatchObject({ id: TEST_USER_IDS.contributor });
+  const self = await userEmbedder.load([urls[1]!], ctx({ id: TEST_USER_IDS.contributor, login: 'contributor', name: '', roles: ['contributor'], iat: 0 }));
+  expect(self.get(urls[1]!.href)).toMatchObject({ id: TEST_USER_IDS.contributor });
+});
