@@ -14,7 +14,7 @@ module.exports = tseslint.config(
   },
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { URL: 'readonly', fetch: 'readonly', require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { Buffer: 'readonly', URL: 'readonly', fetch: 'readonly', require: 'readonly', module: 'writable', process: 'readonly', console: 'readonly', __dirname: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );
