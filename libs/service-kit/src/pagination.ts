@@ -41,6 +41,9 @@ export function checkPageInRange(info: PageInfo, code = 'rest_post_invalid_page_
  * page reported in headers is derived back from the offset.
  */
 export function pageWindow(p: { page: number; per_page: number; offset?: unknown }): { offset: number; page: number } {
-  const offset = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
-  return { offset, page: Math.ceil(offset / p.per_page + 1) };
+  const raw = typeof p.offset === 'number' && p.offset ? p.offset : (p.page - 1) * p.per_page;
+  // `page` and `offset` are unbounded integers; past any real collection they all mean "nothing left", and the
+  // stores only take safe integers. A negative offset counts from the start, as SQL's would be refused.
+  const offset = Math.min(Math.max(raw, 0), Number.MAX_SAFE_INTEGER);
+  return { offset, page: Math.min(Math.ceil(offset / p.per_page + 1), Number.MAX_SAFE_INTEGER) };
 }

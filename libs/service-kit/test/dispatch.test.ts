@@ -11,6 +11,7 @@ import {
   filterByContext,
   forbidden,
   checkPageInRange,
+  pageWindow,
   paginationHeaders,
   signIdentity,
   testConfig,
@@ -280,6 +281,13 @@ describe('helpers', () => {
     expect(() => checkPageInRange({ total: 25, perPage: 10, page: 4 })).toThrow(
       expect.objectContaining({ code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } }),
     );
+  });
+
+  test('page window: offset overrides page; huge or negative values stay within what a store accepts', () => {
+    expect(pageWindow({ page: 3, per_page: 10 })).toEqual({ offset: 20, page: 3 });
+    expect(pageWindow({ page: 3, per_page: 10, offset: 5 })).toEqual({ offset: 5, page: 2 });
+    expect(pageWindow({ page: 1e20, per_page: 10 }).offset).toBe(Number.MAX_SAFE_INTEGER);
+    expect(pageWindow({ page: 1, per_page: 10, offset: -5 })).toEqual({ offset: 0, page: 1 });
   });
 
   test('roles carry WordPress capabilities', () => {
