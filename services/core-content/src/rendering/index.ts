@@ -1,0 +1,21 @@
+/**
+ * Rendering of stored post fields the way WordPress's REST API renders them (content, title, excerpt), and the
+ * kses sanitising applied on save for users without unfiltered_html. Pure functions of their string inputs.
+ */
+export { renderContent, blockVersion } from './content';
+export { renderTitle } from './title';
+export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags, EXCERPT_LENGTH, EXCERPT_MORE } from './excerpt';
+export { sanitizePostContent, sanitizeTextForTitle } from './sanitize';
+export {
+  hasBlocks,
+  parseBlocks,
+  renderBlock,
+  doBlocks,
+  excerptRemoveBlocks,
+  serializeBlock,
+  serializeBlocks,
+  SERVER_RENDERED_BLOCKS,
+  type ParsedBlock,
+} from './blocks';
+export { wptexturize, convertChars } from './texturize';
+export { wpautop } from './autop';

@@ -1,0 +1,12 @@
+/**
+ * `title.rendered`: the_title (wptexturize, convert_chars, trim, then capital_P_dangit). WordPress does not escape
+ * it, trusting the title kses'd on save; we also pass it through the title allow-list here so a title stored
+ * by any path can never carry markup beyond $allowedtags. No "Protected: " / "Private: " prefix: the REST
+ * controller removes those title formats before calling get_the_title().
+ */
+import { sanitizeTextForTitle } from './sanitize';
+import { capitalPDangitTitle, convertChars, phpTrim, wptexturize } from './texturize';
+
+export function renderTitle(raw: string): string {
+  return capitalPDangitTitle(phpTrim(convertChars(wptexturize(sanitizeTextForTitle(raw)))));
+}
