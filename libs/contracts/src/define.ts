@@ -4,7 +4,7 @@
  * sees about a route (the index entry, OPTIONS, validation) is derived from these definitions.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { toWpArg, toWpSchema, wp, type Context, type WpSchema } from './json-schema';
+import { isHiddenArg, toWpArg, toWpSchema, wp, type Context, type WpSchema } from './json-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export const READABLE: Method[] = ['GET'];
@@ -153,7 +153,7 @@ export interface RouteEntry {
 
 export function indexEndpoint(e: EndpointDef): IndexEndpoint {
   const args: Record<string, WpSchema> = {};
-  for (const [name, schema] of Object.entries(e.args)) args[name] = toWpArg(schema);
+  for (const [name, schema] of Object.entries(e.args)) if (!isHiddenArg(schema)) args[name] = toWpArg(schema);
   return { methods: e.methods, ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args };
 }
 

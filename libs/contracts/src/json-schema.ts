@@ -59,6 +59,21 @@ export function sanitizedOnly<T extends ZodTypeAny>(schema: T): T {
   return schema;
 }
 
+/**
+ * Args a handler must see although WordPress does not list them (the posts controller reads `$request['id']` on
+ * create to refuse it with rest_post_exists): parsed like any arg, left out of the index and OPTIONS.
+ */
+const hidden = new WeakSet<ZodTypeAny>();
+
+export function hiddenArg<T extends ZodTypeAny>(schema: T): T {
+  hidden.add(schema);
+  return schema;
+}
+
+export function isHiddenArg(schema: ZodTypeAny): boolean {
+  return hidden.has(schema);
+}
+
 /** Whether the schema, or one it wraps (.optional(), .default()...), was marked with sanitizedOnly(). */
 export function isSanitizedOnly(schema: ZodTypeAny): boolean {
   for (let s: ZodTypeAny | undefined = schema; s; s = unwrapOnce(s)) if (sanitizeOnly.has(s)) return true;

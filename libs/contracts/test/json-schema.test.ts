@@ -67,3 +67,17 @@ describe('routes', () => {
     expect(toWpArg(core.categories.item.endpoints.update.args.name)).toMatchObject({ required: false });
   });
 });
+
+describe('post-like routes', () => {
+  test('hidden args (create refuses an id) are declared but never listed', () => {
+    const create = core.posts.collection.endpoints.create;
+    expect(Object.keys(create.args)).toContain('id');
+    expect(Object.keys(routeEntry(core.posts.collection, 'http://s/rest').endpoints[1]!.args)).not.toContain('id');
+  });
+
+  test('status sets of spec 2.1: the write set is the filter set without the internal statuses and `any`', () => {
+    const internal = ['trash', 'auto-draft', 'inherit', 'request-pending', 'request-confirmed', 'request-failed', 'request-completed', 'x-rewrite-republish', 'any'];
+    expect(core.FILTER_STATUSES.filter((s) => !internal.includes(s))).toEqual([...core.WRITE_STATUSES]);
+    expect(toWpArg(core.posts.item.endpoints.update.args.status!)).toMatchObject({ type: 'string', enum: [...core.WRITE_STATUSES], required: false });
+  });
+});

@@ -2,7 +2,7 @@
  * WordPress's capability model, shared by every service so each route declares its check in one line:
  * the default roles with their primitive capabilities (populate_roles, plus what the events and forms
  * plugins add on activation), and the meta capabilities WordPress maps onto them (map_meta_cap) for a
- * given object: `can(user, 'edit_user', { userId: 7 })`.
+ * given object: `can(user, 'edit_user', { userId: 7 })`, `can(user, 'edit_post', { post: { author, status, type } })`.
  *
  * Capabilities by service:
  * - core-content: WordPress core's (edit_posts, publish_posts, edit_others_posts, manage_categories,
@@ -93,10 +93,66 @@ export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<string>> = {
   administrator: new Set(administrator),
 };
 
+/**
+ * A post type's capability names, as get_post_type_capabilities() gives them (the registry of each service holds its
+ * types'). map_meta_cap reads these to turn edit_post, delete_post and read_post into primitives.
+ */
+export interface PostTypeCapNames {
+  read: string;
+  read_private_posts: string;
+  edit_posts: string;
+  edit_others_posts: string;
+  edit_published_posts: string;
+  edit_private_posts: string;
+  delete_posts: string;
+  delete_others_posts: string;
+  delete_published_posts: string;
+  delete_private_posts: string;
+  publish_posts: string;
+}
+
+/** The primitives of capability_type `post` (plural `posts`) or `page` (`pages`) with map_meta_cap. */
+export function capabilityType(plural: string): PostTypeCapNames {
+  return {
+    read: 'read',
+    read_private_posts: `read_private_${plural}`,
+    edit_posts: `edit_${plural}`,
+    edit_others_posts: `edit_others_${plural}`,
+    edit_published_posts: `edit_published_${plural}`,
+    edit_private_posts: `edit_private_${plural}`,
+    delete_posts: `delete_${plural}`,
+    delete_others_posts: `delete_others_${plural}`,
+    delete_published_posts: `delete_published_${plural}`,
+    delete_private_posts: `delete_private_${plural}`,
+    publish_posts: `publish_${plural}`,
+  };
+}
+
+const POST_CAPS = capabilityType('posts');
+const PAGE_CAPS = capabilityType('pages');
+
+/** The post a post meta capability (edit_post, delete_post, read_post, publish_post...) is checked against. */
+export interface CapPost {
+  /** post_author; 0 means nobody, so nobody is "the author". */
+  author: number;
+  status: string;
+  type: string;
+  /** For a trashed post, the status it had before (WordPress's `_wp_trash_meta_status`). */
+  trashedFrom?: string;
+  /** The type's capability names; defaults to WordPress's for `page`, and `post`'s for every other type. */
+  caps?: PostTypeCapNames;
+  /** The status object's `public` flag (default: publish); public posts are readable by anyone with `read`. */
+  statusPublic?: boolean;
+  /** The status object's `private` flag (default: private); such posts need read_private_posts. */
+  statusPrivate?: boolean;
+}
+
 /** The object a meta capability is checked against. */
 export interface CapObject {
   /** The user the check is about (edit_user, delete_user, application passwords...). */
   userId?: number;
+  /** The post the check is about (edit_post, delete_post, read_post, publish_post and their _page forms). */
+  post?: CapPost;
 }
 
 /** What map_meta_cap turns a meta capability into: the primitives required, or null for "never". */
@@ -107,7 +163,55 @@ const self = (user: Identity, obj: CapObject) => obj.userId !== undefined && obj
 /** Users may edit themselves; everyone else needs edit_users. Application passwords follow edit_user. */
 const editUser: Mapper = (user, obj) => (self(user, obj) ? [] : ['edit_users']);
 
+const capsOf = (post: CapPost): PostTypeCapNames => post.caps ?? (post.type === 'page' ? PAGE_CAPS : POST_CAPS);
+const isAuthor = (user: Identity, post: CapPost) => post.author > 0 && post.author === user.id;
+const PUBLISHED = ['publish', 'future'];
+
+/**
+ * map_meta_cap's edit_post / delete_post: the author needs edit_posts (edit_published_posts once published or
+ * scheduled, also for a trashed post that was); anyone else edit_others_posts, plus edit_published_posts or
+ * edit_private_posts for published or private posts.
+ */
+const editOrDelete =
+  (verb: 'edit' | 'delete'): Mapper =>
+  (user, obj) => {
+    const post = obj.post;
+    if (!post) return null;
+    const caps = capsOf(post);
+    const cap = (what: 'posts' | 'others_posts' | 'published_posts' | 'private_posts') => caps[`${verb}_${what}` as keyof PostTypeCapNames];
+    if (isAuthor(user, post)) {
+      if (PUBLISHED.includes(post.status)) return [cap('published_posts')];
+      if (post.status === 'trash') return [PUBLISHED.includes(post.trashedFrom ?? '') ? cap('published_posts') : cap('posts')];
+      return [cap('posts')];
+    }
+    const required = [cap('others_posts')];
+    if (PUBLISHED.includes(post.status)) required.push(cap('published_posts'));
+    else if (post.status === 'private') required.push(cap('private_posts'));
+    return required;
+  };
+
+/** map_meta_cap's read_post: public statuses need `read`; the author reads their own; private needs read_private_posts; else edit_post. */
+const readPost: Mapper = (user, obj) => {
+  const post = obj.post;
+  if (!post) return null;
+  const caps = capsOf(post);
+  if (post.statusPublic ?? post.status === 'publish') return [caps.read];
+  if (isAuthor(user, post)) return [caps.read];
+  if (post.statusPrivate ?? post.status === 'private') return [caps.read_private_posts];
+  return editOrDelete('edit')(user, obj);
+};
+
+const publishPost: Mapper = (_user, obj) => (obj.post ? [capsOf(obj.post).publish_posts] : null);
+
 const META_CAPS: Record<string, Mapper> = {
+  // Post meta capabilities: each needs the post (CapObject.post), as WordPress needs a post id.
+  edit_post: editOrDelete('edit'),
+  edit_page: editOrDelete('edit'),
+  delete_post: editOrDelete('delete'),
+  delete_page: editOrDelete('delete'),
+  read_post: readPost,
+  read_page: readPost,
+  publish_post: publishPost,
   edit_user: editUser,
   create_app_password: editUser,
   list_app_passwords: editUser,

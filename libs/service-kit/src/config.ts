@@ -37,6 +37,13 @@ export interface KitConfig {
   shutdownTimeoutMs: number;
   maxBodyBytes: number;
   logLevel: string;
+  /**
+   * The site's `gmt_offset` option as WordPress stores it (hours, a string such as `0`, `5.5`, `-4`), shown by the
+   * index and used for local dates when no timezone is named (LOOM_GMT_OFFSET).
+   */
+  gmtOffset: string;
+  /** The site's `timezone_string` (an IANA name such as `Europe/Paris`, or empty); wins over gmtOffset (LOOM_TIMEZONE). */
+  timezoneString: string;
 }
 
 /** An integer setting (at least `min`); a malformed value stops the process at start, not later. */
@@ -46,6 +53,27 @@ export function envInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min =
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
   return n;
+}
+
+/** LOOM_GMT_OFFSET: hours east of UTC, as WordPress's option holds them; malformed values stop the process at start. */
+export function envGmtOffset(env: NodeJS.ProcessEnv): string {
+  const raw = (env.LOOM_GMT_OFFSET ?? '').trim();
+  if (raw === '') return '0';
+  const n = Number(raw);
+  if (!/^[+-]?\d+(\.\d+)?$/.test(raw) || Math.abs(n) > 14) throw new Error(`LOOM_GMT_OFFSET must be a number of hours between -14 and 14, got "${raw}"`);
+  return raw;
+}
+
+/** LOOM_TIMEZONE: an IANA timezone name the runtime knows, or empty (then LOOM_GMT_OFFSET applies). */
+export function envTimezone(env: NodeJS.ProcessEnv): string {
+  const raw = (env.LOOM_TIMEZONE ?? '').trim();
+  if (raw === '') return '';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: raw });
+  } catch {
+    throw new Error(`LOOM_TIMEZONE must be an IANA timezone name such as Europe/Paris, got "${raw}"`);
+  }
+  return raw;
 }
 
 export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.ProcessEnv = process.env): KitConfig {
@@ -67,6 +95,9 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
     shutdownTimeoutMs: envInt(env, 'LOOM_SHUTDOWN_TIMEOUT_MS', 10000),
     maxBodyBytes: envInt(env, 'LOOM_MAX_BODY_BYTES', 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
+    // One definition for every service: the gateway's index shows them, core-content dates posts with them.
+    gmtOffset: envGmtOffset(env),
+    timezoneString: envTimezone(env),
   };
 }
 

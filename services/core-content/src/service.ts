@@ -10,6 +10,7 @@ import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
 import { termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
+import { ensurePostIndexes, pageBindings, postBindings } from './posts';
 import { categoryBindings, categoryResource } from './terms/categories';
 import { ensureTermIndexes, seedDefaultCategory } from './terms/repository';
 import { tagBindings, tagResource } from './terms/tags';
@@ -23,7 +24,7 @@ export const coreContent: ServiceDefinition = {
   name: 'core-content',
   namespaces: [core.CORE],
   routes: core.coreRoutes,
-  bindings: [...categoryBindings, ...tagBindings, ...descriptorBindings, ...userBindings, ...applicationPasswordBindings],
+  bindings: [...postBindings, ...pageBindings, ...categoryBindings, ...tagBindings, ...descriptorBindings, ...userBindings, ...applicationPasswordBindings],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
   embedders: [
@@ -42,6 +43,7 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureUserIndexes(store);
   await ensureAppPasswordIndexes(store);
   await ensureAuthorshipIndexes(store);
+  await ensurePostIndexes(store);
 }
 
 export interface PrepareOptions {

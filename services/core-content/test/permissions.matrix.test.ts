@@ -37,7 +37,28 @@ interface Row {
   expect: [number, number, number, number, number, number];
 }
 
+const post = (status: string, extra: Record<string, unknown> = {}) => made('posts', { title: unique('p'), status, ...extra });
+
 const ROWS: Row[] = [
+  { name: 'list posts', method: 'get', path: () => 'posts', expect: [200, 200, 200, 200, 200, 200] },
+  { name: 'list posts, edit context', method: 'get', path: () => 'posts?context=edit', expect: [401, 403, 200, 200, 200, 200] },
+  { name: 'list draft posts', method: 'get', path: () => 'posts?status=draft', expect: [400, 400, 200, 200, 200, 200] },
+  { name: 'list private posts', method: 'get', path: () => 'posts?status=private', expect: [400, 400, 200, 200, 200, 200] },
+  { name: 'read a published post', method: 'get', path: async () => `posts/${await post('publish')}`, expect: [200, 200, 200, 200, 200, 200] },
+  { name: "read someone else's draft", method: 'get', path: async () => `posts/${await post('draft')}`, expect: [401, 403, 403, 403, 200, 200] },
+  { name: "read someone else's private post", method: 'get', path: async () => `posts/${await post('private')}`, expect: [401, 403, 403, 403, 200, 200] },
+  { name: 'read a published post, edit context', method: 'get', path: async () => `posts/${await post('publish')}?context=edit`, expect: [401, 403, 403, 403, 200, 200] },
+  { name: 'create a draft post', method: 'post', path: () => 'posts', body: () => ({ title: unique('t') }), expect: [401, 403, 201, 201, 201, 201] },
+  { name: 'create a published post', method: 'post', path: () => 'posts', body: () => ({ title: unique('t'), status: 'publish' }), expect: [401, 403, 403, 201, 201, 201] },
+  { name: 'create a private post', method: 'post', path: () => 'posts', body: () => ({ title: unique('t'), status: 'private' }), expect: [401, 403, 403, 201, 201, 201] },
+  { name: 'create a sticky post', method: 'post', path: () => 'posts', body: () => ({ title: unique('t'), status: 'publish', sticky: true }), expect: [401, 403, 403, 403, 201, 201] },
+  { name: 'create a post for another author', method: 'post', path: () => 'posts', body: () => ({ title: unique('t'), author: 1 }), expect: [401, 403, 403, 403, 201, 201] },
+  { name: "update someone else's post", method: 'post', path: async () => `posts/${await post('publish')}`, body: () => ({ title: unique('u') }), expect: [401, 403, 403, 403, 200, 200] },
+  { name: "trash someone else's post", method: 'delete', path: async () => `posts/${await post('publish')}`, expect: [401, 403, 403, 403, 200, 200] },
+  { name: "delete someone else's post", method: 'delete', path: async () => `posts/${await post('draft')}?force=true`, expect: [401, 403, 403, 403, 200, 200] },
+  { name: 'list pages', method: 'get', path: () => 'pages', expect: [200, 200, 200, 200, 200, 200] },
+  { name: 'create a page', method: 'post', path: () => 'pages', body: () => ({ title: unique('pg') }), expect: [401, 403, 403, 403, 201, 201] },
+  { name: 'update a page', method: 'post', path: async () => `pages/${await made('pages', { title: unique('pg'), status: 'publish' })}`, body: () => ({ title: unique('u') }), expect: [401, 403, 403, 403, 200, 200] },
   { name: 'list categories', method: 'get', path: () => 'categories', expect: [200, 200, 200, 200, 200, 200] },
   { name: 'list categories, edit context', method: 'get', path: () => 'categories?context=edit', expect: [401, 403, 403, 403, 200, 200] },
   { name: 'read category', method: 'get', path: () => 'categories/1', expect: [200, 200, 200, 200, 200, 200] },

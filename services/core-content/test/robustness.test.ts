@@ -1,6 +1,6 @@
 /**
  * Hostile and malformed input never produces a 500 or changes stored data: a bounded table of inputs thrown
- * at every term and user route, as query strings, JSON and form bodies.
+ * at every term, user, post and page route, as query strings, JSON and form bodies.
  */
 import request from 'supertest';
 import { asRole } from '@loom/service-kit';
@@ -49,7 +49,7 @@ const BODIES: Array<[string, string]> = [
   ['application/json', '{'.repeat(2000)],
 ];
 
-const ROUTES = ['categories', 'tags', 'users'];
+const ROUTES = ['categories', 'tags', 'users', 'posts', 'pages'];
 
 test('no query string makes a collection answer 500', async () => {
   for (const route of ROUTES) {
@@ -64,7 +64,8 @@ test('no query string makes a collection answer 500', async () => {
 
 test('no body makes a create or update answer 500, and nothing half-written remains', async () => {
   const before = { terms: await store.collection('terms').count({}), users: await store.collection('users').count({}) };
-  for (const route of ['categories', 'tags', 'categories/1', 'users/me']) {
+  const post = (await request(app).post('/rest/core/v2/posts').set(asRole('administrator')).send({ title: 'target' })).body.id as number;
+  for (const route of ['categories', 'tags', 'categories/1', 'users/me', 'posts', 'pages', `posts/${post}`]) {
     for (const [type, body] of BODIES) {
       const r = await request(app).post(`/rest/core/v2/${route}`).set(asRole('administrator')).set('Content-Type', type).send(body);
       expect([route, body.slice(0, 40), r.status < 500]).toEqual([route, body.slice(0, 40), true]);
@@ -76,6 +77,10 @@ test('no body makes a create or update answer 500, and nothing half-written rema
     expect(typeof t.name).toBe('string');
     expect(typeof t.slug).toBe('string');
     expect(Object.keys(t)).not.toContain('$gt');
+  }
+  for (const p of await store.collection('posts').find({})) {
+    expect([typeof p.title, typeof p.slug, typeof p.content]).toEqual(['string', 'string', 'string']);
+    expect(Object.keys(p)).not.toContain('$gt');
   }
   expect(await store.collection('users').count({})).toBe(before.users);
   expect(({} as Record<string, unknown>).admin).toBeUndefined();

@@ -50,8 +50,9 @@ export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
     description: settings.siteDescription,
     url: config.baseUrl,
     home: config.homeUrl,
-    gmt_offset: settings.gmtOffset,
-    timezone_string: settings.timezoneString,
+    // A string, as WordPress stores the option; both come from the kit's config, shared with the services.
+    gmt_offset: config.gmtOffset,
+    timezone_string: config.timezoneString,
     page_for_posts: 0,
     page_on_front: 0,
     show_on_front: 'posts',

@@ -1,8 +1,8 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
- * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_GMT_OFFSET, LOOM_TIMEZONE,
- * LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_TRUST_PROXY, and the upstream URLs in upstreams.ts).
+ * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
+ * LOOM_TRUST_PROXY, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
 import { envInt } from '@loom/service-kit';
 
@@ -11,9 +11,6 @@ export interface GatewaySettings {
   siteName: string;
   /** The index's `description` (blogdescription). */
   siteDescription: string;
-  /** The index's `gmt_offset`: a string, as WordPress stores the option. */
-  gmtOffset: string;
-  timezoneString: string;
   /** How often each service's `/_loom/routes` is re-read. */
   indexRefreshMs: number;
   /** How long one `/_loom/routes` read may take before the service counts as down for that round. */
@@ -43,8 +40,6 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
   return {
     siteName: env.LOOM_SITE_NAME ?? 'Loom',
     siteDescription: env.LOOM_SITE_DESCRIPTION ?? '',
-    gmtOffset: env.LOOM_GMT_OFFSET || '0',
-    timezoneString: env.LOOM_TIMEZONE ?? '',
     indexRefreshMs: envInt(env, 'LOOM_INDEX_REFRESH_MS', 10000, 1),
     indexTimeoutMs: envInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000, 1),
     upstreamTimeoutMs: envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1),

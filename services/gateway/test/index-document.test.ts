@@ -1,6 +1,7 @@
 /** GET /rest: the merged route index (spec 2.17, reference §6.1), served with the real core-content upstream. */
 import request from 'supertest';
 import { NAMESPACES } from '@loom/contracts';
+import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { startCore, startEcho, startEvents, startGateway, type Running } from './helpers';
 
@@ -79,9 +80,10 @@ describe('the index document', () => {
     expect(head.text ?? '').toBe('');
     expect(head.headers.allow).toBe('GET');
 
+    // The site's clock is the kit's config (shared with the services); the name and tagline are the gateway's own.
     const custom = await startGateway(
-      { upstreams: { 'core-content': core.url } },
-      { LOOM_SITE_NAME: 'Garments & Co', LOOM_SITE_DESCRIPTION: 'Made well', LOOM_GMT_OFFSET: '5.5', LOOM_TIMEZONE: 'Asia/Kolkata' },
+      { upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_GMT_OFFSET: '5.5', LOOM_TIMEZONE: 'Asia/Kolkata' }) },
+      { LOOM_SITE_NAME: 'Garments & Co', LOOM_SITE_DESCRIPTION: 'Made well' },
     );
     try {
       const r = await request(custom.app).get('/rest/');

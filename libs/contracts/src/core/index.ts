@@ -2,10 +2,12 @@
 import { namespaceRoute, type RouteDef } from '../define';
 import { categories, CORE, tags } from './terms';
 import { descriptors } from './descriptors';
+import { pages, posts } from './posts';
 import { users } from './users';
 import { applicationPasswords } from './application-passwords';
 
 export * from './terms';
+export * from './posts';
 export * from './descriptors';
 export * from './users';
 export * from './application-passwords';
@@ -14,6 +16,11 @@ export const coreRoot = namespaceRoute(CORE);
 
 export const coreRoutes: RouteDef[] = [
   coreRoot,
+  // WordPress registers the post types' routes first (posts, pages, ...), then the terms'.
+  posts.collection,
+  posts.item,
+  pages.collection,
+  pages.item,
   categories.collection,
   categories.item,
   tags.collection,

@@ -214,7 +214,31 @@ export class TermRepository {
     if (this.rules.taxonomy === 'category' && id === DEFAULT_CATEGORY_ID) throw restError('rest_cannot_delete', 'The term cannot be deleted.', 500);
     if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent } });
     await this.terms.deleteOne({ id, taxonomy: this.rules.taxonomy });
+    await this.detachFromPosts(term);
     return term;
+  }
+
+  /**
+   * wp_delete_term()'s object side: the term leaves every post carrying it, and posts left without a category
+   * get the default one (its count is then recounted: published posts only).
+   */
+  private async detachFromPosts(term: TermDoc): Promise<void> {
+    const field = this.rules.postField;
+    if (!field) return;
+    const posts = this.store.collection(POSTS);
+    let defaulted = false;
+    for (const post of await posts.find({ [field]: term.id })) {
+      let ids = (post[field] as number[]).filter((t) => t !== term.id);
+      if (this.rules.taxonomy === 'category' && ids.length === 0 && post.type === 'post') {
+        ids = [DEFAULT_CATEGORY_ID];
+        defaulted = true;
+      }
+      await posts.updateOne({ id: post.id }, { $set: { [field]: ids } });
+    }
+    if (defaulted) {
+      const count = await posts.count({ [field]: DEFAULT_CATEGORY_ID, status: 'publish' });
+      await this.terms.updateOne({ id: DEFAULT_CATEGORY_ID }, { $set: { count } });
+    }
   }
 
   /** Ancestor ids, nearest first (bounded, in case stored data ever holds a loop). */

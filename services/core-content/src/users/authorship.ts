@@ -5,6 +5,7 @@
  */
 import { core } from '@loom/contracts';
 import type { Store } from '@loom/store';
+import { deleteAuthorContent } from '../posts/repository';
 
 export const POSTS = 'posts';
 
@@ -33,16 +34,14 @@ export async function publishedAuthors(store: Store, ids: number[], types: reado
 
 /**
  * wp_delete_user( $id, $reassign ): every post of the user goes to `reassign`, or, with null, the types that are
- * deleted with their author go. Until posts land this works on the stored documents directly; the posts
- * repository should take this over (term counts, revisions and attachments of deleted posts).
+ * deleted with their author go, through the posts repository (term counts, child pages, revisions).
  */
 export async function releaseContent(store: Store, userId: number, reassign: number | null): Promise<void> {
-  const posts = store.collection<PostRef>(POSTS);
-  if (reassign === null) await posts.deleteMany({ author: userId, type: { $in: DELETE_WITH_USER } });
-  else await posts.updateMany({ author: userId }, { $set: { author: reassign } });
+  if (reassign === null) await deleteAuthorContent(store, userId, DELETE_WITH_USER);
+  else await store.collection<PostRef>(POSTS).updateMany({ author: userId }, { $set: { author: reassign } });
 }
 
 export async function ensureAuthorshipIndexes(store: Store): Promise<void> {
-  // Authorship lookups (above) are by author; the posts repository adds its own indexes.
+  // Authorship lookups (above) are by author; the posts repository adds its own indexes (ensurePostIndexes).
   await store.collection(POSTS).ensureIndex({ fields: ['author'] });
 }

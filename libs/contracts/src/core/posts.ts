@@ -1,0 +1,467 @@
+/**
+ * core/v2 post-like types (spec 2.1, 2.3, 2.4, 4.6): posts and pages now; media, blocks and navigation are built
+ * from the same factory. Item schema, collection parameters (query set P/G), write arguments and routes follow
+ * WordPress's posts controller (WP_REST_Posts_Controller): field order, contexts, descriptions, enums, defaults.
+ */
+import { z, type ZodTypeAny } from 'zod';
+import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '../define';
+import { hiddenArg, sanitizedOnly, wp, type WpSchema } from '../json-schema';
+import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
+import { sanitizeError, sanitizeTitle } from '../sanitize';
+import { CORE } from './terms';
+
+/** Spec 2.1 content status set (write): get_post_stati( array( 'internal' => false ) ), in registration order. */
+export const WRITE_STATUSES = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'closed',
+  'spam',
+  'orphan',
+  'hidden',
+  'x-disabled',
+  'x-ea-success',
+  'x-ea-failed',
+  'x-ea-schedule',
+  'x-ea-pending',
+  'x-ea-draft',
+  'x-ignored',
+] as const;
+
+/** Spec 2.1 content status set (filter): every registered status in registration order, then `any`. */
+export const FILTER_STATUSES = [
+  'publish',
+  'future',
+  'draft',
+  'pending',
+  'private',
+  'trash',
+  'auto-draft',
+  'inherit',
+  'request-pending',
+  'request-confirmed',
+  'request-failed',
+  'request-completed',
+  'closed',
+  'spam',
+  'orphan',
+  'hidden',
+  'x-disabled',
+  'x-ea-success',
+  'x-ea-failed',
+  'x-ea-schedule',
+  'x-ea-pending',
+  'x-ea-draft',
+  'x-ignored',
+  'x-rewrite-republish',
+  'any',
+] as const;
+
+/** get_post_format_slugs(), `standard` first. */
+export const POST_FORMATS = ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'] as const;
+
+/** Spec 2.1 meta object: the forum component's nine counters (integers, default 0)... */
+export const FORUM_META_KEYS = [
+  '_forum_topic_count',
+  '_forum_reply_count',
+  '_forum_total_topic_count',
+  '_forum_total_reply_count',
+  '_forum_voice_count',
+  '_forum_anonymous_reply_count',
+  '_forum_topic_count_hidden',
+  '_forum_reply_count_hidden',
+  '_forum_subforum_count',
+] as const;
+
+/** ...plus, on posts and pages, core's `footnotes` (a string, default empty). */
+export const POST_META_DEFAULTS: Readonly<Record<string, number | string>> = {
+  ...Object.fromEntries(FORUM_META_KEYS.map((k) => [k, 0])),
+  footnotes: '',
+};
+
+export const POST_SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;
+
+export const postOrderby = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
+
+/** A REST taxonomy of a post type, as the posts controller names its fields and filters (by rest base). */
+export interface PostTaxonomySpec {
+  taxonomy: string;
+  restBase: string;
+  hierarchical: boolean;
+}
+
+/** What distinguishes one post-like route from another (the post type object's relevant parts). */
+export interface PostTypeRouteSpec {
+  /** Post type name: `post`, `page`... (the schema title). */
+  type: string;
+  restBase: string;
+  hierarchical: boolean;
+  /** post_type_supports() features: title, editor, author, excerpt, thumbnail, comments, page-attributes, post-formats, custom-fields. */
+  supports: readonly string[];
+  /** Viewable public types get permalink_template, generated_slug and class_list. */
+  viewable: boolean;
+  taxonomies: readonly PostTaxonomySpec[];
+  /** Meta keys registered for the type (show_in_rest) with their defaults. */
+  meta: Readonly<Record<string, number | string>>;
+}
+
+const ALL = ['view', 'edit', 'embed'] as const;
+const VE = ['view', 'edit'] as const;
+const ro = { readonly: true };
+const dateTime = (description: string) => wp(z.string().describe(description), { format: 'date-time' });
+const nullableDateTime = (description: string) => wp(z.string().nullable().describe(description), { format: 'date-time' });
+
+/** The meta object's schema: each registered key with its type and default. */
+function metaSchema(meta: PostTypeRouteSpec['meta']): WpSchema {
+  const properties: Record<string, WpSchema> = {};
+  for (const [key, dflt] of Object.entries(meta)) properties[key] = { type: typeof dflt === 'number' ? 'integer' : 'string', default: dflt };
+  return { description: 'Meta fields.', type: 'object', properties };
+}
+
+function metaFields(meta: PostTypeRouteSpec['meta']): Record<string, FieldDef> {
+  return Object.fromEntries(
+    Object.entries(meta).map(([key, dflt]) => [key, field(wp(typeof dflt === 'number' ? z.number().int() : z.string(), { default: dflt }), [...VE])]),
+  );
+}
+
+const supports = (t: PostTypeRouteSpec, feature: string) => t.supports.includes(feature);
+
+/** The item schema (get_item_schema), properties in WordPress's order. */
+export function postResource(t: PostTypeRouteSpec): ResourceDef {
+  const fields: Record<string, FieldDef> = {
+    date: field(nullableDateTime("The date the post was published, in the site's timezone."), [...ALL]),
+    date_gmt: field(nullableDateTime('The date the post was published, as GMT.'), [...VE]),
+    guid: field(
+      z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe('The globally unique identifier for the post.'),
+      [...VE],
+      {
+        readonly: true,
+        properties: {
+          raw: field(z.string().describe('GUID for the post, as it exists in the database.'), ['edit'], ro),
+          rendered: field(z.string().describe('GUID for the post, transformed for display.'), [...VE], ro),
+        },
+      },
+    ),
+    id: field(z.number().int().describe('Unique identifier for the post.'), [...ALL], ro),
+    link: field(wp(z.string().describe('URL to the post.'), { format: 'uri' }), [...ALL], ro),
+    modified: field(dateTime("The date the post was last modified, in the site's timezone."), [...VE], ro),
+    modified_gmt: field(dateTime('The date the post was last modified, as GMT.'), [...VE], ro),
+    slug: field(z.string().describe('An alphanumeric identifier for the post unique to its type.'), [...ALL]),
+    status: field(z.enum(WRITE_STATUSES).describe('A named status for the post.'), [...VE]),
+    type: field(z.string().describe('Type of post.'), [...ALL], ro),
+    password: field(z.string().describe('A password to protect access to the content and excerpt.'), ['edit']),
+  };
+  if (t.viewable) {
+    fields.permalink_template = field(z.string().describe('Permalink template for the post.'), ['edit'], ro);
+    fields.generated_slug = field(z.string().describe('Slug automatically generated from the post title.'), ['edit'], ro);
+    fields.class_list = field(z.array(z.string()).describe('An array of the class names for the post container element.'), [...VE], ro);
+  }
+  if (t.hierarchical) fields.parent = field(z.number().int().describe('The ID for the parent of the post.'), [...VE]);
+  if (supports(t, 'title')) {
+    fields.title = field(z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe('The title for the post.'), [...ALL], {
+      properties: {
+        raw: field(z.string().describe('Title for the post, as it exists in the database.'), ['edit']),
+        rendered: field(z.string().describe('HTML title for the post, transformed for display.'), [...ALL], ro),
+      },
+    });
+  }
+  if (supports(t, 'editor')) {
+    fields.content = field(z.object({}).describe('The content for the post.'), [...VE], {
+      properties: {
+        raw: field(z.string().describe('Content for the post, as it exists in the database.'), ['edit']),
+        rendered: field(z.string().describe('HTML content for the post, transformed for display.'), [...VE], ro),
+        block_version: field(z.number().int().describe('Version of the content block format used by the post.'), ['edit'], ro),
+        protected: field(z.boolean().describe('Whether the content is protected with a password.'), [...ALL], ro),
+      },
+    });
+  }
+  if (supports(t, 'author')) fields.author = field(z.number().int().describe('The ID for the author of the post.'), [...ALL]);
+  if (supports(t, 'excerpt')) {
+    fields.excerpt = field(z.object({}).describe('The excerpt for the post.'), [...ALL], {
+      properties: {
+        raw: field(z.string().describe('Excerpt for the post, as it exists in the database.'), ['edit']),
+        rendered: field(z.string().describe('HTML excerpt for the post, transformed for display.'), [...ALL], ro),
+        protected: field(z.boolean().describe('Whether the excerpt is protected with a password.'), [...ALL], ro),
+      },
+    });
+  }
+  if (supports(t, 'thumbnail')) fields.featured_media = field(z.number().int().describe('The ID of the featured media for the post.'), [...ALL]);
+  if (supports(t, 'comments')) {
+    fields.comment_status = field(z.enum(['open', 'closed']).describe('Whether or not comments are open on the post.'), [...VE]);
+    fields.ping_status = field(z.enum(['open', 'closed']).describe('Whether or not the post can be pinged.'), [...VE]);
+  }
+  if (supports(t, 'page-attributes')) fields.menu_order = field(z.number().int().describe('The order of the post in relation to other posts.'), [...VE]);
+  if (supports(t, 'post-formats')) fields.format = field(z.enum(POST_FORMATS).describe('The format for the post.'), [...VE]);
+  if (supports(t, 'custom-fields')) {
+    fields.meta = field(z.object({}).describe('Meta fields.'), [...VE], { properties: metaFields(t.meta) });
+  }
+  if (t.type === 'post') fields.sticky = field(z.boolean().describe('Whether or not the post should be treated as sticky.'), [...VE]);
+  fields.template = field(z.string().describe('The theme file to use to display the post.'), [...VE]);
+  for (const tax of t.taxonomies) {
+    fields[tax.restBase] = field(z.array(z.number().int()).describe(`The terms assigned to the post in the ${tax.taxonomy} taxonomy.`), [...VE]);
+  }
+  return resource(t.type, fields);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Collection parameters (spec 4.6, query set P and G)
+
+const idList = (description: string) => z.array(z.number().int()).default([]).describe(description);
+
+/** The taxonomy filter of prepare_taxonomy_limit_schema: a term id list, or {terms, include_children, operator}. */
+function taxonomyLimit(tax: PostTaxonomySpec, exclude: boolean): ZodTypeAny {
+  const list = wp(z.array(z.number().int()).describe('Match terms with the listed IDs.'), { title: 'Term ID List' });
+  const props: Record<string, ZodTypeAny> = { terms: z.array(z.number().int()).default([]).describe('Term IDs.') };
+  if (tax.hierarchical) props.include_children = z.boolean().default(false).describe('Whether to include child terms in the terms limiting the result set.');
+  if (!exclude) props.operator = z.enum(['AND', 'OR']).default('OR').describe('Whether items must be assigned all or any of the specified terms.');
+  const query = wp(z.object(props).strict().describe('Perform an advanced term query.'), { title: 'Term ID Taxonomy Query' });
+  const description = exclude
+    ? `Limit result set to items except those with specific terms assigned in the ${tax.restBase} taxonomy.`
+    : `Limit result set to items with specific terms assigned in the ${tax.restBase} taxonomy.`;
+  // WordPress lists the object form first in `type`, the list form first in `oneOf`.
+  return wp(z.union([list, query]).optional().describe(description), { type: ['object', 'array'] });
+}
+
+/** get_collection_params() for a post type, in WordPress's order (trunk, limited to spec 4.6's set). */
+export function postCollectionArgs(t: PostTypeRouteSpec) {
+  const pageAttributes = t.type === 'page' || supports(t, 'page-attributes');
+  const args: Record<string, ZodTypeAny> = {
+    context: contextParam('view'),
+    page: pageParam(),
+    per_page: perPageParam(10),
+    search: searchParam(),
+    after: dateTime('Limit response to posts published after a given ISO8601 compliant date.').optional(),
+    modified_after: dateTime('Limit response to posts modified after a given ISO8601 compliant date.').optional(),
+  };
+  if (supports(t, 'author')) {
+    args.author = idList('Limit result set to posts assigned to specific authors.');
+    args.author_exclude = idList('Ensure result set excludes posts assigned to specific authors.');
+  }
+  args.before = dateTime('Limit response to posts published before a given ISO8601 compliant date.').optional();
+  args.modified_before = dateTime('Limit response to posts modified before a given ISO8601 compliant date.').optional();
+  args.exclude = excludeParam();
+  args.include = includeParam();
+  if (pageAttributes) args.menu_order = z.number().int().optional().describe('Limit result set to posts with a specific menu_order value.');
+  args.offset = offsetParam();
+  args.order = orderParam('desc');
+  args.orderby = z
+    .enum([...postOrderby, ...(pageAttributes ? (['menu_order'] as const) : [])] as [string, ...string[]])
+    .default('date')
+    .describe('Sort collection by post attribute.');
+  if (t.hierarchical || t.type === 'attachment') {
+    args.parent = idList('Limit result set to items with particular parent IDs.');
+    args.parent_exclude = idList('Limit result set to all items except those of a particular parent ID.');
+  }
+  args.search_columns = z.array(z.enum(POST_SEARCH_COLUMNS)).default([]).describe('Array of column names to be searched.');
+  args.slug = z.array(z.string()).optional().describe('Limit result set to posts with one or more specific slugs.');
+  // WordPress shows the default as the string 'publish'; the sanitize callback turns lists into arrays.
+  args.status = wp(z.array(z.enum(FILTER_STATUSES)).default(['publish']).describe('Limit result set to posts assigned one or more statuses.'), { default: 'publish' });
+  if (t.taxonomies.length) {
+    args.tax_relation = z.enum(['AND', 'OR']).optional().describe('Limit result set based on relationship between multiple taxonomies.');
+    for (const tax of t.taxonomies) {
+      args[tax.restBase] = taxonomyLimit(tax, false);
+      args[`${tax.restBase}_exclude`] = taxonomyLimit(tax, true);
+    }
+  }
+  if (t.type === 'post') args.sticky = z.boolean().optional().describe('Limit result set to items that are sticky.');
+  return args;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Write arguments (get_endpoint_args_for_item_schema)
+
+/** What a text object argument (title, content, excerpt) carries: the raw value when one was given. */
+export interface TextInput {
+  raw?: string;
+}
+
+/**
+ * title / content / excerpt: a string, or an object with `raw` (WordPress validates neither; the index shows the
+ * object). A title only counts when `raw` is non-empty; content and excerpt when `raw` is set.
+ */
+function textArg(description: string, properties: Record<string, WpSchema>, kind: 'title' | 'text') {
+  return sanitizedOnly(
+    wp(
+      z
+        .unknown()
+        .transform((v): TextInput => {
+          if (typeof v === 'string') return { raw: v };
+          if (v && typeof v === 'object' && !Array.isArray(v)) {
+            const raw = (v as Record<string, unknown>).raw;
+            if (kind === 'title' ? raw !== undefined && raw !== null && raw !== '' && raw !== false && raw !== 0 && raw !== '0' : raw !== undefined && raw !== null) {
+              return { raw: typeof raw === 'string' ? raw : String(raw) };
+            }
+          }
+          return {};
+        })
+        .optional(),
+      { description, type: 'object', properties },
+    ),
+  );
+}
+
+/** meta: any object (check_meta_is_array); each registered key is validated by the handler, as WordPress does. */
+function metaArg(t: PostTypeRouteSpec) {
+  return sanitizedOnly(
+    wp(
+      z
+        .unknown()
+        .transform((v, ctx) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : v === '' ? {} : sanitizeError(ctx, 'rest_invalid_param', 'Invalid parameter.')))
+        .optional(),
+      metaSchema(t.meta),
+    ),
+  );
+}
+
+/**
+ * `status` on update: WordPress's check_status lets the post's current status through even when the enum has no
+ * such value (a trashed post may be sent back with status trash), so the handler checks the enum; here only
+ * the type is checked. On create the enum is checked here.
+ */
+function statusArg(updating: boolean) {
+  const description = 'A named status for the post.';
+  if (!updating) return z.enum(WRITE_STATUSES).optional().describe(description);
+  return sanitizedOnly(
+    wp(
+      z
+        .unknown()
+        .transform((v, ctx) => (typeof v === 'string' ? v : sanitizeError(ctx, 'rest_invalid_type', 'status is not of type string.')))
+        .optional(),
+      { description, type: 'string', enum: [...WRITE_STATUSES] },
+    ),
+  );
+}
+
+export function postWriteArgs(t: PostTypeRouteSpec, updating: boolean) {
+  const args: Record<string, ZodTypeAny> = {
+    date: nullableDateTime("The date the post was published, in the site's timezone.").optional(),
+    date_gmt: nullableDateTime('The date the post was published, as GMT.').optional(),
+    slug: z.string().transform(sanitizeTitle).optional().describe('An alphanumeric identifier for the post unique to its type.'),
+    status: statusArg(updating),
+    password: z.string().optional().describe('A password to protect access to the content and excerpt.'),
+  };
+  if (t.hierarchical) args.parent = z.number().int().optional().describe('The ID for the parent of the post.');
+  if (supports(t, 'title')) {
+    args.title = textArg(
+      'The title for the post.',
+      {
+        raw: { description: 'Title for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+        rendered: { description: 'HTML title for the post, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+      },
+      'title',
+    );
+  }
+  if (supports(t, 'editor')) {
+    args.content = textArg(
+      'The content for the post.',
+      {
+        raw: { description: 'Content for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+        rendered: { description: 'HTML content for the post, transformed for display.', type: 'string', context: ['view', 'edit'], readonly: true },
+        block_version: { description: 'Version of the content block format used by the post.', type: 'integer', context: ['edit'], readonly: true },
+        protected: { description: 'Whether the content is protected with a password.', type: 'boolean', context: ['view', 'edit', 'embed'], readonly: true },
+      },
+      'text',
+    );
+  }
+  if (supports(t, 'author')) args.author = z.number().int().optional().describe('The ID for the author of the post.');
+  if (supports(t, 'excerpt')) {
+    args.excerpt = textArg(
+      'The excerpt for the post.',
+      {
+        raw: { description: 'Excerpt for the post, as it exists in the database.', type: 'string', context: ['edit'] },
+        rendered: { description: 'HTML excerpt for the post, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+        protected: { description: 'Whether the excerpt is protected with a password.', type: 'boolean', context: ['view', 'edit', 'embed'], readonly: true },
+      },
+      'text',
+    );
+  }
+  if (supports(t, 'thumbnail')) args.featured_media = z.number().int().optional().describe('The ID of the featured media for the post.');
+  if (supports(t, 'comments')) {
+    args.comment_status = z.enum(['open', 'closed']).optional().describe('Whether or not comments are open on the post.');
+    args.ping_status = z.enum(['open', 'closed']).optional().describe('Whether or not the post can be pinged.');
+  }
+  if (supports(t, 'page-attributes')) args.menu_order = z.number().int().optional().describe('The order of the post in relation to other posts.');
+  if (supports(t, 'post-formats')) args.format = z.enum(POST_FORMATS).optional().describe('The format for the post.');
+  if (supports(t, 'custom-fields')) args.meta = metaArg(t);
+  if (t.type === 'post') args.sticky = z.boolean().optional().describe('Whether or not the post should be treated as sticky.');
+  args.template = z.string().optional().describe('The theme file to use to display the post.');
+  for (const tax of t.taxonomies) {
+    args[tax.restBase] = z.array(z.number().int()).optional().describe(`The terms assigned to the post in the ${tax.taxonomy} taxonomy.`);
+  }
+  // Not an argument WordPress lists, but create refuses it (rest_post_exists), so the handler must see it.
+  if (!updating) args.id = hiddenArg(sanitizedOnly(z.unknown().optional()));
+  return args;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Routes
+
+const postId = () => idParam('Unique identifier for the post.');
+
+export function postTypeRoutes(t: PostTypeRouteSpec) {
+  const schema = postResource(t);
+  const batch = { allowBatch: true };
+  return {
+    spec: t,
+    collection: route(
+      CORE,
+      `/${CORE}/${t.restBase}`,
+      {
+        list: endpoint(READABLE, postCollectionArgs(t), batch),
+        create: endpoint(CREATABLE, postWriteArgs(t, false), batch),
+      },
+      schema,
+    ),
+    item: route(
+      CORE,
+      `/${CORE}/${t.restBase}/<id>`,
+      {
+        read: endpoint(
+          READABLE,
+          {
+            id: postId(),
+            context: contextParam('view'),
+            password: z.string().optional().describe('The password for the post if it is password protected.'),
+          },
+          batch,
+        ),
+        update: endpoint(EDITABLE, { id: postId(), ...postWriteArgs(t, true) }, batch),
+        delete: endpoint(DELETABLE, { id: postId(), force: forceParam('Whether to bypass Trash and force deletion.') }, batch),
+      },
+      schema,
+    ),
+  };
+}
+
+export type PostTypeRoutes = ReturnType<typeof postTypeRoutes>;
+
+const postTaxonomies: PostTaxonomySpec[] = [
+  { taxonomy: 'category', restBase: 'categories', hierarchical: true },
+  { taxonomy: 'post_tag', restBase: 'tags', hierarchical: false },
+];
+
+/** Fixed schema features (the posts controller's $fixed_schemas for post and page). */
+export const postsType: PostTypeRouteSpec = {
+  type: 'post',
+  restBase: 'posts',
+  hierarchical: false,
+  supports: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'post-formats', 'custom-fields'],
+  viewable: true,
+  taxonomies: postTaxonomies,
+  meta: POST_META_DEFAULTS,
+};
+
+export const pagesType: PostTypeRouteSpec = {
+  type: 'page',
+  restBase: 'pages',
+  hierarchical: true,
+  supports: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'],
+  viewable: true,
+  taxonomies: [],
+  meta: POST_META_DEFAULTS,
+};
+
+export const posts = postTypeRoutes(postsType);
+export const pages = postTypeRoutes(pagesType);

@@ -1,0 +1,425 @@
+/**
+ * The routes of a post-like type (posts, pages, ...): WP_REST_Posts_Controller's permission checks, argument
+ * handling (prepare_item_for_database, handle_status_param, check_status, check_template) and responses, over
+ * the repository. Error codes, messages and statuses are WordPress's.
+ */
+import { core, type Context, type Identity } from '@loom/contracts';
+import {
+  authStatus,
+  bind,
+  can,
+  checkPageInRange,
+  checkValue,
+  forbidden,
+  paginationHeaders,
+  parsePhpStyle,
+  restError,
+  WpError,
+  type Binding,
+  type RestRequest,
+} from '@loom/service-kit';
+import type { Filter } from '@loom/store';
+import { STATUSES } from '../descriptors/registry';
+import { UserRepository } from '../users/repository';
+import { dateWithGmt, localOfQueryDate, siteClock, type SiteClock } from './dates';
+import { permalink } from './permalinks';
+import { renderer } from './render';
+import { PostRepository, publishDuePosts, type PostDoc, type PostInput, type TaxClause } from './repository';
+import { PostPresenter } from './response';
+import { postCan, statusObject, type PostTypeRules } from './types';
+
+type Params = Record<string, unknown>;
+
+/** A validate/sanitize callback's failure, reported as WordPress reports it: rest_invalid_param naming the argument. */
+function invalidParam(name: string, code: string, message: string, data: Record<string, unknown> | null = null): WpError {
+  return new WpError('rest_invalid_param', `Invalid parameter(s): ${name}`, { status: 400, params: { [name]: message }, details: { [name]: { code, message, data } } });
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false || (Array.isArray(v) && v.length === 0);
+
+export function postTypeBindings(rules: PostTypeRules): Binding[] {
+  const { routes } = rules;
+  const cap = rules.object.cap;
+  const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
+  const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
+  const presenter = (req: RestRequest) => new PostPresenter(req, rules, clockOf(req));
+  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${rules.object.restBase}`;
+
+  // -------------------------------------------------------------------------------------------------------
+  // Permission helpers
+
+  /** check_read_permission(): published (or any public status), else read_post. */
+  const canRead = (user: Identity | null, post: PostDoc) => post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);
+
+  /** check_assign_terms_permission(): every existing term sent needs the taxonomy's assign_terms. */
+  async function canAssignTerms(req: RestRequest): Promise<boolean> {
+    const r = repo(req);
+    for (const tax of rules.taxonomies) {
+      const ids = req.params[tax.restBase] as number[] | undefined;
+      if (!ids?.length) continue;
+      if ((await r.existingTerms(tax.name, ids)).length && !can(req.user, tax.cap.assign_terms)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,
+   * check_update_permission) per status, for posts of others and for the caller's own, so totals and pages
+   * only count what the caller may see.
+   */
+  function visibility(user: Identity | null, statuses: string[], context: Context): Filter {
+    const meta = context === 'edit' ? 'edit_post' : 'read_post';
+    const anyone: string[] = [];
+    const own: string[] = [];
+    const alternatives: Filter[] = [];
+    for (const status of statuses) {
+      const target = (author: number, trashedFrom?: string) => ({ author, status, type: rules.name, trashed_from: trashedFrom });
+      if ((context !== 'edit' && (status === 'publish' || statusObject(status)?.public)) || postCan(user, meta, target(-1))) {
+        anyone.push(status);
+        continue;
+      }
+      if (!user) continue;
+      if (status !== 'trash') {
+        if (postCan(user, meta, target(user.id))) own.push(status);
+        continue;
+      }
+      // An own trashed post is edited as what it was before (published or not).
+      const published = postCan(user, meta, target(user.id, 'publish'));
+      const other = postCan(user, meta, target(user.id, 'draft'));
+      if (published && other) own.push('trash');
+      else if (published) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $in: ['publish', 'future'] } });
+      else if (other) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $nin: ['publish', 'future'] } });
+    }
+    if (anyone.length) alternatives.push({ status: { $in: anyone } });
+    if (own.length && user) alternatives.push({ author: user.id, status: { $in: own } });
+    if (!alternatives.length) return { id: { $in: [] } };
+    return alternatives.length === 1 ? alternatives[0]! : { $or: alternatives };
+  }
+
+  /**
+   * The post an item route names, loaded once per request: the dispatcher runs every endpoint's permission check
+   * (for the Allow header) with the same parameters, so they share one read. Scheduled posts that are due are
+   * published first, so a reader never meets one still marked future.
+   */
+  const loaded = new WeakMap<object, Promise<PostDoc>>();
+  const load = (req: RestRequest): Promise<PostDoc> => {
+    let post = loaded.get(req.params);
+    if (!post) {
+      post = publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id)));
+      loaded.set(req.params, post);
+    }
+    return post;
+  };
+
+  /** Existence first (rest_post_invalid_id 404), then the check, as WordPress's item permission checks. */
+  const itemCheck = (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) => async (req: RestRequest) => check(req, await load(req));
+
+  // -------------------------------------------------------------------------------------------------------
+  // Writes: prepare_item_for_database
+
+  /** handle_status_param(): publishing, scheduling and private posts need the type's publish_posts. */
+  function checkStatus(req: RestRequest, status: string): string {
+    if ((status === 'publish' || status === 'future') && !can(req.user, cap.publish_posts)) {
+      throw forbidden(req.user, 'rest_cannot_publish', 'Sorry, you are not allowed to publish posts in this post type.');
+    }
+    if (status === 'private' && !can(req.user, cap.publish_posts)) {
+      throw forbidden(req.user, 'rest_cannot_publish', 'Sorry, you are not allowed to create private posts in this post type.');
+    }
+    return STATUSES.some((s) => s.name === status) ? status : 'draft';
+  }
+
+  /** Meta values for the registered keys (others ignored), each validated against its type as WordPress's meta fields do. */
+  function metaInput(value: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
+    if (!value) return undefined;
+    const out: Record<string, unknown> = {};
+    for (const [key, dflt] of Object.entries(rules.routes.spec.meta)) {
+      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      const v = value[key];
+      if (v === null) {
+        out[key] = null;
+        continue;
+      }
+      const checked = checkValue(v, { type: typeof dflt === 'number' ? 'integer' : 'string' }, `meta.${key}`);
+      if (!checked.ok) throw restError(checked.issue.code, checked.issue.message, 400);
+      out[key] = checked.value;
+    }
+    return out;
+  }
+
+  async function prepareInput(req: RestRequest, existing: PostDoc | null): Promise<PostInput> {
+    const p = req.params as Params;
+    const input: PostInput = {};
+    const user = req.user;
+    const unfiltered = can(user, 'unfiltered_html');
+    const kses = (html: string) => (unfiltered ? html : renderer.sanitizePostContent(html));
+    const text = (name: string) => (p[name] as core.TextInput | undefined)?.raw;
+
+    const title = text('title');
+    if (title !== undefined) input.title = unfiltered ? title : renderer.sanitizeTitle(title);
+    const content = text('content');
+    if (content !== undefined) input.content = kses(content);
+    const excerpt = text('excerpt');
+    if (excerpt !== undefined) input.excerpt = kses(excerpt);
+
+    // Status: check_status (the current status is always accepted), then handle_status_param when it changes.
+    if (req.has('status') && typeof p.status === 'string') {
+      const status = p.status;
+      if (existing?.status !== status) {
+        if (!(core.WRITE_STATUSES as readonly string[]).includes(status)) {
+          const check = checkValue(status, { type: 'string', enum: [...core.WRITE_STATUSES] }, 'status');
+          if (!check.ok) throw invalidParam('status', check.issue.code, check.issue.message, check.issue.data);
+        }
+        input.status = checkStatus(req, status);
+      }
+    }
+
+    // Dates: `date` wins over `date_gmt`; either one set to null resets the date.
+    const clock = clockOf(req);
+    if (!isEmpty(p.date)) {
+      const d = dateWithGmt(clock, p.date as string, false);
+      if (d) input.date = { ...d, from: 'date' };
+    } else if (!isEmpty(p.date_gmt)) {
+      const d = dateWithGmt(clock, p.date_gmt as string, true);
+      if (d) input.date = { ...d, from: 'date_gmt' };
+    }
+    if ((req.has('date') && p.date === null) || (req.has('date_gmt') && p.date_gmt === null)) input.date = null;
+
+    if (p.slug !== undefined) input.slug = p.slug as string;
+
+    if (!isEmpty(p.author)) {
+      const author = p.author as number;
+      if (author !== user?.id && !(await new UserRepository(req.store).get(author))) throw restError('rest_invalid_author', 'Invalid author ID.', 400);
+      input.author = author;
+    }
+
+    if (p.password !== undefined) {
+      input.password = p.password as string;
+      if (input.password !== '') {
+        if (rules.name === 'post' && !isEmpty(p.sticky)) throw restError('rest_invalid_field', 'A post can not be sticky and have a password.', 400);
+        if (existing?.sticky) throw restError('rest_invalid_field', 'A sticky post can not be password protected.', 400);
+      }
+    }
+    if (rules.name === 'post' && !isEmpty(p.sticky) && existing?.password) {
+      throw restError('rest_invalid_field', 'A password protected post can not be set to sticky.', 400);
+    }
+
+    if (rules.object.hierarchical && p.parent !== undefined) {
+      const parent = p.parent as number;
+      if (parent !== 0 && !(await repo(req).getAny(parent))) throw restError('rest_post_invalid_id', 'Invalid post parent ID.', 400);
+      input.parent = parent;
+    }
+    if (p.menu_order !== undefined) input.menu_order = p.menu_order as number;
+    if (!isEmpty(p.comment_status)) input.comment_status = p.comment_status as 'open' | 'closed';
+    if (!isEmpty(p.ping_status)) input.ping_status = p.ping_status as 'open' | 'closed';
+
+    // check_template: '', the current template, or one of the theme's templates for the type.
+    if (p.template !== undefined) {
+      const template = p.template as string;
+      if (template && template !== existing?.template && !(template in rules.templates)) {
+        throw invalidParam('template', 'rest_invalid_param', `template is not one of ${Object.keys(rules.templates).join(', ')}.`);
+      }
+      input.template = template;
+    }
+
+    // handle_featured_media(): the id must be an attachment (none exist until media lands).
+    if (p.featured_media !== undefined) {
+      const id = p.featured_media as number;
+      if (id !== 0) {
+        const media = await repo(req).getAny(id);
+        if (!media || media.type !== 'attachment') throw restError('rest_invalid_featured_media', 'Invalid featured media ID.', 400);
+      }
+      input.featured_media = id;
+    }
+
+    if (!isEmpty(p.format)) input.format = p.format as string;
+    if (rules.name === 'post' && p.sticky !== undefined) input.sticky = p.sticky as boolean;
+
+    // handle_terms(): ids that are not terms of the taxonomy are dropped, as wp_set_object_terms drops them.
+    for (const tax of rules.taxonomies) {
+      const ids = p[tax.restBase] as number[] | undefined;
+      if (ids === undefined) continue;
+      (input.terms ??= {})[tax.restBase] = await repo(req).existingTerms(tax.name, ids);
+    }
+    input.meta = metaInput(p.meta as Record<string, unknown> | undefined);
+    return input;
+  }
+
+  const present = async (req: RestRequest, post: PostDoc, context: Context, password?: string) => (await presenter(req).prepare([post], { context, password }))[0]!;
+
+  // -------------------------------------------------------------------------------------------------------
+  // Collection
+
+  async function list(req: RestRequest) {
+    const p = req.params as Params & { page: number; per_page: number; context: Context; status: string[] };
+    const user = req.user;
+    const clock = clockOf(req);
+
+    // sanitize_post_statuses(): anything but the default needs edit_posts (private: read_private_posts too).
+    for (const status of p.status) {
+      if (status === 'publish') continue;
+      if (!(can(user, cap.edit_posts) || (status === 'private' && can(user, cap.read_private_posts)))) {
+        throw invalidParam('status', 'rest_forbidden_status', 'Status is forbidden.', { status: authStatus(user) });
+      }
+    }
+    if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+    if (p.orderby === 'include' && !(p.include as number[]).length) {
+      throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
+    }
+    await publishDuePosts(req.store, clock);
+
+    // post_status 'any': every status not excluded from search (the internal ones), plus any named with it.
+    const statuses = p.status.includes('any') ? STATUSES.filter((s) => !s.internal || p.status.includes(s.name)).map((s) => s.name) : p.status;
+
+    const r = repo(req);
+    const tax: TaxClause[] = [];
+    for (const t of rules.taxonomies) {
+      for (const exclude of [false, true]) {
+        const value = p[exclude ? `${t.restBase}_exclude` : t.restBase] as number[] | { terms?: number[]; include_children?: boolean; operator?: string } | undefined;
+        if (!value) continue;
+        let terms = Array.isArray(value) ? value : (value.terms ?? []);
+        if (!terms.length) continue;
+        if (!Array.isArray(value) && value.include_children && t.hierarchical) terms = await r.withChildTerms(t.name, terms);
+        const operator = exclude ? 'NOT IN' : !Array.isArray(value) && value.operator === 'AND' ? 'AND' : 'IN';
+        tax.push({ restBase: t.restBase, terms, operator });
+      }
+    }
+    const queryDate = (name: string) => (typeof p[name] === 'string' ? (localOfQueryDate(clock, p[name] as string) ?? undefined) : undefined);
+    const perPage = p.per_page;
+    const page = p.page;
+    // WP_Query: an offset replaces the page's window (absint); page still drives the headers. Past any real
+    // collection every window is empty, and the stores only take safe integers.
+    const offset = Math.min(typeof p.offset === 'number' ? Math.abs(p.offset) : (page - 1) * perPage, Number.MAX_SAFE_INTEGER);
+
+    const { items, total } = await r.query({
+      statuses,
+      visibility: visibility(user, statuses, p.context),
+      search: (p.search as string | undefined) || undefined,
+      searchColumns: (p.search_columns as string[] | undefined) ?? [],
+      anonymous: !user,
+      after: queryDate('after'),
+      before: queryDate('before'),
+      modifiedAfter: queryDate('modified_after'),
+      modifiedBefore: queryDate('modified_before'),
+      author: (p.author as number[] | undefined) ?? [],
+      authorExclude: (p.author_exclude as number[] | undefined) ?? [],
+      include: p.include as number[],
+      exclude: p.exclude as number[],
+      menuOrder: p.menu_order as number | undefined,
+      parent: (p.parent as number[] | undefined) ?? [],
+      parentExclude: (p.parent_exclude as number[] | undefined) ?? [],
+      slug: p.slug as string[] | undefined,
+      taxRelation: p.tax_relation === 'OR' ? 'OR' : 'AND',
+      tax,
+      sticky: p.sticky as boolean | undefined,
+      orderby: p.orderby as string,
+      order: p.order as 'asc' | 'desc',
+      perPage,
+      offset,
+    });
+    checkPageInRange({ total, perPage, page });
+    // Defensive: the visibility filter already keeps out what the caller may not read (or, in edit context, edit).
+    const visible = items.filter((post) => (p.context === 'edit' ? postCan(user, 'edit_post', post) : canRead(user, post)));
+    return {
+      body: await presenter(req).prepare(visible, { context: p.context }),
+      headers: paginationHeaders({ total, perPage, page }, collectionUrl(req), req.rawQuery),
+    };
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Bindings
+
+  return [
+    bind(
+      routes.collection.endpoints.list,
+      (req) =>
+        req.params.context === 'edit' && !can(req.user, cap.edit_posts)
+          ? forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.')
+          : true,
+      list,
+    ),
+    bind(
+      routes.collection.endpoints.create,
+      async (req) => {
+        const p = req.params as Params;
+        if (!isEmpty(p.id)) return restError('rest_post_exists', 'Cannot create existing post.', 400);
+        if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
+          return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
+        }
+        if (!isEmpty(p.sticky) && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
+          return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+        }
+        if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
+        if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
+        return true;
+      },
+      async (req) => {
+        const input = await prepareInput(req, null);
+        const post = await repo(req).create(input, { userId: req.user?.id ?? 0, canPublish: can(req.user, cap.publish_posts) });
+        return { status: 201, body: await present(req, post, 'edit'), headers: { Location: `${collectionUrl(req)}/${post.id}` } };
+      },
+    ),
+    bind(
+      routes.item.endpoints.read,
+      itemCheck((req, post) => {
+        if (req.params.context === 'edit' && !postCan(req.user, 'edit_post', post)) {
+          return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
+        }
+        // Only the query string's password counts here (hash_equals against the post's, even when it has none).
+        const given = parsePhpStyle(req.rawQuery).password;
+        if (typeof given === 'string' && given !== '' && given !== post.password) return restError('rest_post_incorrect_password', 'Incorrect post password.', 403);
+        return canRead(req.user, post) ? true : forbidden(req.user);
+      }),
+      async (req) => {
+        const r = repo(req);
+        const post = await load(req);
+        const body = await present(req, post, req.params.context as Context, req.params.password as string | undefined);
+        const headers: Record<string, string> = {};
+        if (rules.object.viewable) {
+          const link = permalink(post, { homeUrl: req.config.homeUrl, rules, ancestors: await r.ancestors(post), canRead: canRead(req.user, post) });
+          headers.Link = `<${link}>; rel="alternate"; type=text/html`;
+        }
+        return { body, headers };
+      },
+    ),
+    bind(
+      routes.item.endpoints.update,
+      itemCheck(async (req, post) => {
+        const p = req.params as Params;
+        if (!postCan(req.user, 'edit_post', post)) return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+        if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
+          return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
+        }
+        if (rules.name === 'post' && p.sticky !== undefined && post.sticky !== p.sticky && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
+          return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+        }
+        if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
+        return true;
+      }),
+      async (req) => {
+        const r = repo(req);
+        const existing = await r.require(Number(req.params.id));
+        const input = await prepareInput(req, existing);
+        const { current } = await r.update(existing.id, input, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', existing) });
+        return { body: await present(req, current, 'edit') };
+      },
+    ),
+    bind(
+      routes.item.endpoints.delete,
+      itemCheck((req, post) => (postCan(req.user, 'delete_post', post) ? true : forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.'))),
+      async (req) => {
+        const r = repo(req);
+        const post = await r.require(Number(req.params.id));
+        if (req.params.force) {
+          // `previous` is the data alone, without links (WP_REST_Response::get_data()).
+          const { _links, ...previous } = await present(req, post, 'edit');
+          void _links;
+          await r.deletePermanently(post.id);
+          return { body: { deleted: true, previous } };
+        }
+        if (post.status === 'trash') throw restError('rest_already_trashed', 'The post has already been deleted.', 410);
+        const trashed = await r.trash(post.id, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', post) });
+        return { body: await present(req, trashed, 'edit') };
+      },
+    ),
+  ];
+}

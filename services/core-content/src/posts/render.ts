@@ -1,0 +1,31 @@
+/**
+ * The seam between post-like storage and content rendering (issue item 7, `src/rendering/`): what the posts
+ * code needs from it, behind one small interface, so the repository and responses never reach into the
+ * rendering internals and a type with different rendering (blocks show raw only, templates...) can bring its own.
+ */
+import * as rendering from '../rendering';
+
+export interface PostRenderer {
+  /** the_content: the HTML shown as `content.rendered`. */
+  renderContent(raw: string): string;
+  /** block_version(): 1 when the content holds block markup, else 0. */
+  blockVersion(raw: string): number;
+  /** get_the_title() with the REST API's title format (no "Private:"/"Protected:" prefix). */
+  renderTitle(raw: string): string;
+  /** get_the_excerpt + the_excerpt: the manual excerpt, or one made from the content. */
+  renderExcerpt(rawExcerpt: string, rawContent: string): string;
+  /** content_save_pre / excerpt_save_pre for callers without unfiltered_html (wp_filter_post_kses). */
+  sanitizePostContent(raw: string): string;
+  /** title_save_pre for callers without unfiltered_html (wp_filter_kses). */
+  sanitizeTitle(raw: string): string;
+}
+
+/** The renderer the posts code uses: WordPress's filters as src/rendering ports them. */
+export const renderer: PostRenderer = {
+  renderContent: rendering.renderContent,
+  blockVersion: rendering.blockVersion,
+  renderTitle: rendering.renderTitle,
+  renderExcerpt: rendering.renderExcerpt,
+  sanitizePostContent: rendering.sanitizePostContent,
+  sanitizeTitle: rendering.sanitizeTextForTitle,
+};

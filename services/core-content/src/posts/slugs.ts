@@ -1,0 +1,80 @@
+/**
+ * Post slugs (post_name) as wp_unique_post_slug() makes them: no check while draft or pending; flat types unique
+ * within their type (a numeric post slug would clash with date archives under `/%postname%/`); hierarchical
+ * types unique among siblings and attachments (and never `page2`-like or numeric); attachments unique across
+ * every type. Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
+ */
+import type { Collection, Filter } from '@loom/store';
+
+/** Feed names ($wp_rewrite->feeds). */
+const FEEDS = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
+
+/** The post_name column's length. */
+export const SLUG_MAX = 200;
+
+/** _truncate_post_slug(): shortened to `length` bytes, never inside a percent-encoded character, no trailing dash. */
+export function truncateSlug(slug: string, length = SLUG_MAX): string {
+  let s = slug;
+  if (s.length > length) {
+    s = s.slice(0, length);
+    // Drop a percent-encoded UTF-8 character cut in the middle (a stray `%` or `%x`, or an incomplete sequence).
+    s = s.replace(/%[0-9a-f]?$/i, '');
+    const tail = /((?:%[0-9a-f]{2})+)$/i.exec(s);
+    if (tail) {
+      const bytes = tail[1]!.match(/%[0-9a-f]{2}/gi)!.map((h) => parseInt(h.slice(1), 16));
+      let keep = 0;
+      for (let i = 0; i < bytes.length; ) {
+        const b = bytes[i]!;
+        const len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+        if (i + len > bytes.length) break;
+        i += len;
+        keep = i;
+      }
+      s = s.slice(0, s.length - (bytes.length - keep) * 3);
+    }
+  }
+  return s.replace(/-+$/, '');
+}
+
+export interface SlugTarget {
+  id: number;
+  status: string;
+  type: string;
+  parent: number;
+  hierarchical: boolean;
+  /** The slug the post has now (a stored numeric slug may stay). */
+  currentSlug?: string;
+}
+
+/** wp_unique_post_slug(). */
+export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget): Promise<string> {
+  if (['draft', 'pending', 'auto-draft'].includes(t.status) || (t.status === 'inherit' && t.type === 'revision') || t.type === 'user_request') return slug;
+  if (t.hierarchical && t.type === 'nav_menu_item') return slug;
+
+  let scope: Filter;
+  let bad: boolean;
+  if (t.type === 'attachment') {
+    scope = {};
+    bad = false;
+  } else if (t.hierarchical) {
+    // Page slugs must be unique within their own trees; pages and posts do not collide.
+    scope = { type: { $in: [t.type, 'attachment'] }, parent: t.parent };
+    bad = /^(page)?\d+$/.test(slug);
+  } else {
+    scope = { type: t.type };
+    // With /%postname%/ first in the structure, any non-zero number could be a year archive.
+    bad = t.type === 'post' && t.currentSlug !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0;
+  }
+  // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
+  const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
+  if (!(await taken(slug)) && !bad && !FEEDS.includes(slug) && slug !== 'embed') return slug;
+  for (let suffix = 2; ; suffix++) {
+    const alt = `${truncateSlug(slug, SLUG_MAX - (String(suffix).length + 1))}-${suffix}`;
+    if (!(await taken(alt))) return alt;
+  }
+}
+
+/** wp_add_trashed_suffix_to_post_name_for_post(): `slug__trashed`, so the slug is free for other posts. */
+export function trashedSlug(slug: string): string {
+  return slug.endsWith('__trashed') ? slug : `${truncateSlug(slug, 191)}__trashed`;
+}

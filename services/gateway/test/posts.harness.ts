@@ -1,0 +1,76 @@
+/**
+ * The posts suites' world: the real core-content and gateway in-process, one user per role plus a second author,
+ * each with an application password, and every request made through the gateway with `Authorization: Basic`.
+ */
+import request from 'supertest';
+import type { Role } from '@loom/contracts';
+import { testConfig } from '@loom/service-kit';
+import type { Gateway } from '../src';
+import { ADMIN, basicFor, createUser, seeded, type TestUser } from './accounts';
+import { startCore, startGateway, type Running } from './helpers';
+
+export type Caller = Role | 'anonymous' | 'author2';
+
+export interface World {
+  gw: Gateway;
+  core: Running;
+  users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
+  auth: Record<Caller, Record<string, string>>;
+  close(): Promise<void>;
+}
+
+/** `siteEnv`: the site's clock (LOOM_TIMEZONE, LOOM_GMT_OFFSET), given to both processes as the kit's config. */
+export async function startWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<World> {
+  const core = await startCore(siteEnv);
+  const gw = await startGateway(
+    { upstreams: { 'core-content': core.url }, config: testConfig('gateway', siteEnv) },
+    { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
+  );
+  const author2 = await createUser(core.url, 'author', 'author2');
+  const users = {
+    administrator: ADMIN,
+    editor: seeded('editor'),
+    author: seeded('author'),
+    contributor: seeded('contributor'),
+    subscriber: seeded('subscriber'),
+    author2,
+  };
+  const auth = { anonymous: {} } as Record<Caller, Record<string, string>>;
+  for (const [role, user] of Object.entries(users)) auth[role as Caller] = await basicFor(core.url, user);
+  return {
+    gw,
+    core,
+    users,
+    auth,
+    close: async () => {
+      gw.close();
+      await core.close();
+    },
+  };
+}
+
+/** Requests through the gateway as one caller (a role of the world, or any `Authorization` headers). */
+export function as(world: World, caller: Caller | Record<string, string>) {
+  const h = typeof caller === 'string' ? world.auth[caller] : caller;
+  const app = world.gw.app;
+  return {
+    get: (path: string) => request(app).get(`/rest${path}`).set(h),
+    head: (path: string) => request(app).head(`/rest${path}`).set(h),
+    post: (path: string, body: object = {}) => request(app).post(`/rest${path}`).set(h).send(body),
+    put: (path: string, body: object = {}) => request(app).put(`/rest${path}`).set(h).send(body),
+    patch: (path: string, body: object = {}) => request(app).patch(`/rest${path}`).set(h).send(body),
+    delete: (path: string, body?: object) => (body ? request(app).delete(`/rest${path}`).set(h).send(body) : request(app).delete(`/rest${path}`).set(h)),
+  };
+}
+
+export type Client = ReturnType<typeof as>;
+
+/** Creates an item and returns its body (fails the test when not 201). */
+export async function make(client: Client, base: 'posts' | 'pages', body: object): Promise<Record<string, unknown> & { id: number }> {
+  const r = await client.post(`/core/v2/${base}`, body);
+  if (r.status !== 201) throw new Error(`creating ${base}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as Record<string, unknown> & { id: number };
+}
+
+/** The error part of a response, for one-line expectations. */
+export const err = (r: request.Response) => ({ status: r.status, code: (r.body as { code?: string }).code });
