@@ -1,0 +1,159 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: starts its own Loom (core-content and the gateway, built, on free loopback ports, with a
+ * fresh data directory), seeds posts through the REST API, and measures reads with autocannon: through the
+ * gateway, directly on core-content, and against a bare Node HTTP server answering the same JSON from memory
+ * (the ceiling of this machine), at 1,000 and then 10,000 posts. Prints a Markdown table; `--write` also
+ * saves it as bench/RESULTS.md. Every run is bounded (LOOM_BENCH_REQUESTS per target), loopback only.
+ */
+'use strict';
+const { execFileSync, spawn } = require('node:child_process');
+const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
+const { createServer } = require('node:http');
+const net = require('node:net');
+const os = require('node:os');
+const path = require('node:path');
+const autocannon = require('autocannon');
+
+const ROOT = path.resolve(__dirname, '..');
+const REQUESTS = Number(process.env.LOOM_BENCH_REQUESTS || 3000);
+const CONNECTIONS = Number(process.env.LOOM_BENCH_CONNECTIONS || 16);
+const SIZES = (process.env.LOOM_BENCH_POSTS || '1000,10000').split(',').map(Number);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+async function waitReady(url) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become ready`);
+}
+
+async function startLoom() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loom-bench-'));
+  const [gw, core] = [await freePort(), await freePort()];
+  const env = {
+    PATH: process.env.PATH,
+    DATA_DIR: dataDir,
+    LOOM_INTERNAL_SECRET: 'bench-secret',
+    LOOM_BASE_URL: `http://127.0.0.1:${gw}`,
+    GATEWAY_PORT: String(gw),
+    CORE_CONTENT_PORT: String(core),
+    CORE_CONTENT_URL: `http://127.0.0.1:${core}`,
+    LOG_LEVEL: 'warn',
+    LOOM_ADMIN_PASSWORD: 'bench-admin-password',
+  };
+  // The CLI writes to the store before the service holds it: an administrator and an application password.
+  const cli = path.join(ROOT, 'services/core-content/dist/cli.js');
+  execFileSync(process.execPath, [cli, 'users', 'create', '--login', 'bench', '--email', 'bench@example.com', '--role', 'administrator', '--password', 'bench-password'], { env });
+  const out = execFileSync(process.execPath, [cli, 'app-passwords', 'create', '--login', 'bench', '--name', 'bench'], { env }).toString();
+  const password = /Password: (.+)/.exec(out)[1].trim();
+  const procs = ['core-content', 'gateway'].map((s) => spawn(process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
+  await waitReady(`http://127.0.0.1:${core}`);
+  await waitReady(`http://127.0.0.1:${gw}`);
+  return {
+    gateway: `http://127.0.0.1:${gw}`,
+    core: `http://127.0.0.1:${core}`,
+    auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
+    async stop() {
+      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates posts up to `total` through the gateway (bounded concurrency). */
+async function seedPosts(loom, from, total) {
+  let next = from;
+  const worker = async () => {
+    while (next < total) {
+      const i = next++;
+      const r = await fetch(`${loom.gateway}/rest/core/v2/posts`, {
+        method: 'POST',
+        headers: { authorization: loom.auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ title: `Bench post ${i}`, content: `<!-- wp:paragraph -->\n<p>Post ${i} about weaving and yarn.</p>\n<!-- /wp:paragraph -->`, status: 'publish' }),
+      });
+      if (r.status !== 201) throw new Error(`seeding post ${i}: ${r.status} ${await r.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+}
+
+function measure(url) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, amount: REQUESTS }, (err, res) => (err ? reject(err) : resolve(res)));
+  });
+}
+
+/** A bare HTTP server answering `body` from memory: what Node itself manages on this machine. */
+async function bare(body) {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
+}
+
+(async () => {
+  const rows = [];
+  const loom = await startLoom();
+  try {
+    let seeded = 0;
+    for (const size of SIZES) {
+      process.stdout.write(`seeding ${size} posts... `);
+      const t0 = Date.now();
+      await seedPosts(loom, seeded, size);
+      seeded = size;
+      console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      const list = await fetch(`${loom.gateway}/rest/core/v2/posts?per_page=10`);
+      const listBody = await list.text();
+      const id = JSON.parse(listBody)[0].id;
+      const itemBody = await (await fetch(`${loom.gateway}/rest/core/v2/posts/${id}`)).text();
+      for (const [label, pathname, body] of [
+        ['GET posts?per_page=10', '/rest/core/v2/posts?per_page=10', listBody],
+        [`GET posts/<id>`, `/rest/core/v2/posts/${id}`, itemBody],
+      ]) {
+        const ceiling = await bare(body);
+        for (const [target, url] of [
+          ['gateway', loom.gateway + pathname],
+          ['core-content', loom.core + pathname],
+          ['bare node (ceiling)', ceiling.url + pathname],
+        ]) {
+          const r = await measure(url);
+          const errors = r.errors + r.non2xx;
+          rows.push({ size, label, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors });
+          console.log(`${String(size).padStart(6)}  ${label.padEnd(24)} ${target.padEnd(20)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);
+        }
+        await ceiling.close();
+      }
+    }
+  } finally {
+    await loom.stop();
+  }
+  const cpu = os.cpus()[0];
+  const table = [
+    '| posts | request | target | req/s | p50 ms | p99 ms | errors |',
+    '|---:|---|---|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.size} | ${r.label} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+  ].join('\n');
+  const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${REQUESTS} requests per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
+  console.log(`\n${table}`);
+  if (process.argv.includes('--write')) writeFileSync(path.join(__dirname, 'RESULTS.md'), doc);
+})().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
