@@ -6,7 +6,8 @@
 import { core } from '@loom/contracts';
 import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
 import type { TermResourceOptions } from './terms/handlers';
-import { POSTS, TERMS, type TermDoc } from './terms/repository';
+import { loadPosts, termsOfPostAccess } from './terms/post-access';
+import { TERMS, type TermDoc } from './terms/repository';
 import { prepareTerms } from './terms/response';
 import { publishedAuthors } from './users/authorship';
 import { USERS, type UserDoc } from './users/repository';
@@ -38,13 +39,15 @@ export function termsOfPostEmbedder(o: TermResourceOptions): Embedder {
     match: (url) => url.pathname === `/rest/core/v2/${o.spec.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
     async load(urls, req) {
       const postIds = urls.map((u) => Number(u.searchParams.get('post')));
-      const posts = await req.store.collection(POSTS).find({ id: { $in: postIds } });
+      const posts = await loadPosts(req.store, postIds);
       const termIds = [...new Set(posts.flatMap((p) => (Array.isArray(p[field]) ? (p[field] as number[]) : [])))];
       const terms = termIds.length ? await req.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds }, taxonomy: o.rules.taxonomy }, { sort: { name_sort: 1, id: 1 } }) : [];
       const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
-      return new Map(
-        urls.map((u) => {
+      return new Map<string, unknown>(
+        urls.map((u): [string, unknown] => {
           const post = posts.find((p) => p.id === Number(u.searchParams.get('post')));
+          const access = termsOfPostAccess(req.user, post ?? null, o.rules);
+          if (access !== true) return [u.href, access.toBody()];
           const own = new Set(post && Array.isArray(post[field]) ? (post[field] as number[]) : []);
           return [u.href, terms.filter((t) => own.has(t.id)).map((t) => bodies.get(t.id))];
         }),

@@ -43,7 +43,13 @@ test("terms of many posts load together, each post's own in name order", async (
   const got = await loader.load(urls, ctx(null));
   expect((got.get(urls[0]!.href) as Array<{ name: string }>).map((t) => t.name)).toEqual(['Buttons', 'Zips']);
   expect(got.get(urls[1]!.href)).toEqual([expect.objectContaining({ id: b.id, link: 'http://loom.test/category/zips/buttons/' })]);
-  expect(got.get(urls[2]!.href)).toEqual([]);
+  expect(got.get(urls[2]!.href)).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 400 } });
+  // A draft's terms are embedded only for callers who may read the draft.
+  await store.collection('posts').insert({ id: 9003, type: 'post', status: 'draft', author: 3, categories: [a.id] });
+  const draft = new URL(`${REST}/categories?post=9003`);
+  expect((await loader.load([draft], ctx(null))).get(draft.href)).toMatchObject({ code: 'rest_forbidden_context', data: { status: 401 } });
+  const editor = { id: 2, login: 'editor', name: '', roles: ['editor' as const], iat: 0 };
+  expect((await loader.load([draft], ctx(editor))).get(draft.href)).toEqual([expect.objectContaining({ id: a.id })]);
 });
 
 test('authors embed only when readable: published authors publicly, others with list_users or themselves', async () => {

@@ -237,9 +237,17 @@ describe('term query set T', () => {
     expect(names(await list(`exclude=${ids.Apple},${ids.banana}`))).toEqual(['cherry', 'Date', 'elder']);
     expect(names(await list('slug=cherry,apple'))).toEqual(['Apple', 'cherry']);
     expect(names(await list('hide_empty=true'))).toEqual([]);
-    expect(names(await list('post=12345'))).toEqual([]);
-    await store.collection('posts').insert({ id: 777, tags: [ids.cherry, ids.elder] });
+    const missing = await list('post=12345');
+    expect([missing.status, missing.body.code]).toEqual([400, 'rest_post_invalid_id']);
+    await store.collection('posts').insert({ id: 777, type: 'post', status: 'publish', author: 3, tags: [ids.cherry, ids.elder] });
     expect(names(await list('post=777'))).toEqual(['cherry', 'elder']);
+    // The terms of a draft are as private as the draft (check_read_terms_permission_for_post).
+    await store.collection('posts').insert({ id: 778, type: 'post', status: 'draft', author: 3, tags: [ids.cherry] });
+    const anon = await list('post=778');
+    expect([anon.status, anon.body.code, anon.body.message]).toEqual([401, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.']);
+    expect((await request(app).get('/rest/core/v2/tags?post=778').set(asRole('contributor'))).status).toBe(403);
+    expect(names(await request(app).get('/rest/core/v2/tags?post=778').set(asRole('author')))).toEqual(['cherry']);
+    expect(names(await request(app).get('/rest/core/v2/tags?post=778').set(editor))).toEqual(['cherry']);
   });
 
   test('parent filter on categories; context=embed fields', async () => {

@@ -14,6 +14,7 @@ import {
   type RestRequest,
 } from '@loom/service-kit';
 import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from './repository';
+import { loadPosts, termsOfPostAccess } from './post-access';
 import { prepareTerms } from './response';
 
 type TermRoutes = ReturnType<typeof core.termRoutes>;
@@ -54,7 +55,11 @@ export function termBindings(o: TermResourceOptions): Binding[] {
   return [
     bind(
       routes.collection.endpoints.list,
-      (req) => (req.params.context === 'edit' && !canManage(req) ? forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.') : true),
+      async (req) => {
+        if (req.params.context === 'edit' && !canManage(req)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+        const post = req.params.post as number | undefined;
+        return post ? termsOfPostAccess(req.user, (await loadPosts(req.store, [post]))[0] ?? null, o.rules) : true;
+      },
       async (req) => {
         const p = req.params as Record<string, unknown> & { page: number; per_page: number; context: Context };
         const { offset, page } = pageWindow(p);
