@@ -4,7 +4,7 @@
  * fresh data directory), seeds posts through the REST API, and measures reads with autocannon: through the
  * gateway, directly on core-content, and against a bare Node HTTP server answering the same JSON from memory
  * (the ceiling of this machine), at 1,000 and then 10,000 posts. Prints a Markdown table; `--write` also
- * saves it as bench/RESULTS.md. Every run is bounded (LOOM_BENCH_REQUESTS per target), loopback only.
+ * saves it as bench/RESULTS.md. Every run is bounded (LOOM_BENCH_SECONDS per target), loopback only.
  */
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
@@ -16,7 +16,7 @@ const path = require('node:path');
 const autocannon = require('autocannon');
 
 const ROOT = path.resolve(__dirname, '..');
-const REQUESTS = Number(process.env.LOOM_BENCH_REQUESTS || 3000);
+const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.LOOM_BENCH_CONNECTIONS || 16);
 const SIZES = (process.env.LOOM_BENCH_POSTS || '1000,10000').split(',').map(Number);
 
@@ -94,7 +94,7 @@ async function seedPosts(loom, from, total) {
 
 function measure(url) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, amount: REQUESTS }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
 
@@ -150,7 +150,7 @@ async function bare(body) {
     '|---:|---|---|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.size} | ${r.label} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
   ].join('\n');
-  const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${REQUESTS} requests per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
+  const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
   console.log(`\n${table}`);
   if (process.argv.includes('--write')) writeFileSync(path.join(__dirname, 'RESULTS.md'), doc);
 })().catch((e) => {

@@ -177,7 +177,7 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   for (const field of new Set(TAXONOMY_FIELD.values())) await posts.ensureIndex({ fields: [field] });
 }
 
-/** Recounts published posts for each term (_update_post_term_count: only `publish` counts). */
+/** Recounts published posts for each term from scratch (_update_post_term_count); for bulk changes. */
 export async function recountTerms(store: Store, termIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(termIds)].filter((id) => id > 0);
   if (!ids.length) return;
@@ -188,6 +188,22 @@ export async function recountTerms(store: Store, termIds: Iterable<number>): Pro
     if (!field) continue;
     const count = await posts.count({ [field]: term.id, status: 'publish' });
     if (count !== term.count) await terms.updateOne({ id: term.id }, { $set: { count } });
+  }
+}
+
+/**
+ * Moves term counts by what one write changed (published membership before vs after), with atomic
+ * increments: recounting a term scans every post in it, which made each write to a big category O(posts).
+ * Only `publish` counts, as _update_post_term_count.
+ */
+export async function adjustTermCounts(store: Store, previous: PostDoc | null, current: PostDoc | null): Promise<void> {
+  const counted = (post: PostDoc | null) => new Set(post && post.status === 'publish' ? termIdsOf(post) : []);
+  const before = counted(previous);
+  const after = counted(current);
+  const terms = store.collection<TermDoc>(TERMS);
+  for (const id of new Set([...before, ...after])) {
+    const delta = (after.has(id) ? 1 : 0) - (before.has(id) ? 1 : 0);
+    if (delta !== 0) await terms.updateOne({ id }, { $inc: { count: delta } });
   }
 }
 
@@ -238,7 +254,7 @@ export async function publishDuePosts(store: Store, clock: SiteClock, force = fa
     }
     const done = await posts.updateOne({ id: post.id, status: 'future' }, { $set: set });
     if (done) {
-      await recountTerms(store, termIdsOf(done));
+      await adjustTermCounts(store, post, done);
       await postSaved(done, post, store);
     }
   }
@@ -440,7 +456,7 @@ export class PostRepository {
     doc.guid = permalink(doc, { homeUrl: this.homeUrl, rules, ancestors: await this.ancestors(doc), canRead: true });
     if (status !== 'trash' && slug) await this.freeTrashedSlug(slug, id);
     const saved = await this.posts.insert(doc);
-    await recountTerms(this.store, termIdsOf(saved));
+    await adjustTermCounts(this.store, null, saved);
     await postSaved(saved, null, this.store);
     return saved;
   }
@@ -527,7 +543,7 @@ export class PostRepository {
     void _id;
     const current = await this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
     if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
-    await recountTerms(this.store, [...termIdsOf(previous), ...termIdsOf(current)]);
+    await adjustTermCounts(this.store, previous, current);
     await postSaved(current, previous, this.store);
     return { previous, current };
   }
@@ -544,7 +560,7 @@ export class PostRepository {
     await this.posts.updateMany({ type: 'attachment', parent: id }, { $set: { parent: post.parent } });
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
     if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
-    await recountTerms(this.store, termIdsOf(deleted));
+    await adjustTermCounts(this.store, deleted, null);
     await postDeleted(deleted, this.store);
     return deleted;
   }
