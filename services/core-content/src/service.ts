@@ -10,7 +10,9 @@ import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
 import { termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
-import { ensurePostIndexes, pageBindings, postBindings } from './posts';
+import { ensurePostIndexes, pageBindings, pageRules, postBindings, postRules } from './posts';
+import { postTypeWrites } from './posts/handlers';
+import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
 import { categoryBindings, categoryResource } from './terms/categories';
 import { ensureTermIndexes, seedDefaultCategory } from './terms/repository';
 import { tagBindings, tagResource } from './terms/tags';
@@ -20,11 +22,24 @@ import { resolveCaller } from './users/caller';
 import { userBindings } from './users/handlers';
 import { ensureUserIndexes } from './users/repository';
 
+// Revisions follow every post save and delete (posts/lifecycle.ts), whichever route or process made it.
+registerRevisionLifecycle();
+
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
   namespaces: [core.CORE],
   routes: core.coreRoutes,
-  bindings: [...postBindings, ...pageBindings, ...categoryBindings, ...tagBindings, ...descriptorBindings, ...userBindings, ...applicationPasswordBindings],
+  bindings: [
+    ...postBindings,
+    ...revisionBindings(postRules, core.postRevisions, postTypeWrites(postRules)),
+    ...pageBindings,
+    ...revisionBindings(pageRules, core.pageRevisions, postTypeWrites(pageRules)),
+    ...categoryBindings,
+    ...tagBindings,
+    ...descriptorBindings,
+    ...userBindings,
+    ...applicationPasswordBindings,
+  ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
   embedders: [
@@ -44,6 +59,7 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureAppPasswordIndexes(store);
   await ensureAuthorshipIndexes(store);
   await ensurePostIndexes(store);
+  await ensureRevisionIndexes(store);
 }
 
 export interface PrepareOptions {

@@ -3,11 +3,13 @@ import { namespaceRoute, type RouteDef } from '../define';
 import { categories, CORE, tags } from './terms';
 import { descriptors } from './descriptors';
 import { pages, posts } from './posts';
+import { pageRevisions, postRevisions } from './revisions';
 import { users } from './users';
 import { applicationPasswords } from './application-passwords';
 
 export * from './terms';
 export * from './posts';
+export * from './revisions';
 export * from './descriptors';
 export * from './users';
 export * from './application-passwords';
@@ -19,8 +21,17 @@ export const coreRoutes: RouteDef[] = [
   // WordPress registers the post types' routes first (posts, pages, ...), then the terms'.
   posts.collection,
   posts.item,
+  // WordPress registers each type's revision and autosave routes right after its item route.
+  postRevisions.revisions.collection,
+  postRevisions.revisions.item,
+  postRevisions.autosaves.collection,
+  postRevisions.autosaves.item,
   pages.collection,
   pages.item,
+  pageRevisions.revisions.collection,
+  pageRevisions.revisions.item,
+  pageRevisions.autosaves.collection,
+  pageRevisions.autosaves.item,
   categories.collection,
   categories.item,
   tags.collection,

@@ -37,19 +37,14 @@ function invalidParam(name: string, code: string, message: string, data: Record<
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false || (Array.isArray(v) && v.length === 0);
 
-export function postTypeBindings(rules: PostTypeRules): Binding[] {
-  const { routes } = rules;
+/**
+ * The write side of a post-like type (prepare_item_for_database and the update permission check), shared by its
+ * item routes and by the routes built on them (autosaves).
+ */
+export function postTypeWrites(rules: PostTypeRules) {
   const cap = rules.object.cap;
   const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
   const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
-  const presenter = (req: RestRequest) => new PostPresenter(req, rules, clockOf(req));
-  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${rules.object.restBase}`;
-
-  // -------------------------------------------------------------------------------------------------------
-  // Permission helpers
-
-  /** check_read_permission(): published (or any public status), else read_post. */
-  const canRead = (user: Identity | null, post: PostDoc) => post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);
 
   /** check_assign_terms_permission(): every existing term sent needs the taxonomy's assign_terms. */
   async function canAssignTerms(req: RestRequest): Promise<boolean> {
@@ -61,61 +56,6 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
     }
     return true;
   }
-
-  /**
-   * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,
-   * check_update_permission) per status, for posts of others and for the caller's own, so totals and pages
-   * only count what the caller may see.
-   */
-  function visibility(user: Identity | null, statuses: string[], context: Context): Filter {
-    const meta = context === 'edit' ? 'edit_post' : 'read_post';
-    const anyone: string[] = [];
-    const own: string[] = [];
-    const alternatives: Filter[] = [];
-    for (const status of statuses) {
-      const target = (author: number, trashedFrom?: string) => ({ author, status, type: rules.name, trashed_from: trashedFrom });
-      if ((context !== 'edit' && (status === 'publish' || statusObject(status)?.public)) || postCan(user, meta, target(-1))) {
-        anyone.push(status);
-        continue;
-      }
-      if (!user) continue;
-      if (status !== 'trash') {
-        if (postCan(user, meta, target(user.id))) own.push(status);
-        continue;
-      }
-      // An own trashed post is edited as what it was before (published or not).
-      const published = postCan(user, meta, target(user.id, 'publish'));
-      const other = postCan(user, meta, target(user.id, 'draft'));
-      if (published && other) own.push('trash');
-      else if (published) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $in: ['publish', 'future'] } });
-      else if (other) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $nin: ['publish', 'future'] } });
-    }
-    if (anyone.length) alternatives.push({ status: { $in: anyone } });
-    if (own.length && user) alternatives.push({ author: user.id, status: { $in: own } });
-    if (!alternatives.length) return { id: { $in: [] } };
-    return alternatives.length === 1 ? alternatives[0]! : { $or: alternatives };
-  }
-
-  /**
-   * The post an item route names, loaded once per request: the dispatcher runs every endpoint's permission check
-   * (for the Allow header) with the same parameters, so they share one read. Scheduled posts that are due are
-   * published first, so a reader never meets one still marked future.
-   */
-  const loaded = new WeakMap<object, Promise<PostDoc>>();
-  const load = (req: RestRequest): Promise<PostDoc> => {
-    let post = loaded.get(req.params);
-    if (!post) {
-      post = publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id)));
-      loaded.set(req.params, post);
-    }
-    return post;
-  };
-
-  /** Existence first (rest_post_invalid_id 404), then the check, as WordPress's item permission checks. */
-  const itemCheck = (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) => async (req: RestRequest) => check(req, await load(req));
-
-  // -------------------------------------------------------------------------------------------------------
-  // Writes: prepare_item_for_database
 
   /** handle_status_param(): publishing, scheduling and private posts need the type's publish_posts. */
   function checkStatus(req: RestRequest, status: string): string {
@@ -243,6 +183,92 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
     input.meta = metaInput(p.meta as Record<string, unknown> | undefined);
     return input;
   }
+
+
+  /** update_item_permissions_check() for an existing post (also the autosaves controller's create check). */
+  async function updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError> {
+    const p = req.params as Params;
+    if (!postCan(req.user, 'edit_post', post)) return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+    if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
+      return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
+    }
+    if (rules.name === 'post' && p.sticky !== undefined && post.sticky !== p.sticky && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
+      return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+    }
+    if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
+    return true;
+  }
+
+  return { prepareInput, updatePermission, canAssignTerms };
+}
+
+export function postTypeBindings(rules: PostTypeRules): Binding[] {
+  const { routes } = rules;
+  const cap = rules.object.cap;
+  const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
+  const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
+  const presenter = (req: RestRequest) => new PostPresenter(req, rules, clockOf(req));
+  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${rules.object.restBase}`;
+
+  const { prepareInput, updatePermission, canAssignTerms } = postTypeWrites(rules);
+
+  // -------------------------------------------------------------------------------------------------------
+  // Permission helpers
+
+  /** check_read_permission(): published (or any public status), else read_post. */
+  const canRead = (user: Identity | null, post: PostDoc) => post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);
+
+  /**
+   * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,
+   * check_update_permission) per status, for posts of others and for the caller's own, so totals and pages
+   * only count what the caller may see.
+   */
+  function visibility(user: Identity | null, statuses: string[], context: Context): Filter {
+    const meta = context === 'edit' ? 'edit_post' : 'read_post';
+    const anyone: string[] = [];
+    const own: string[] = [];
+    const alternatives: Filter[] = [];
+    for (const status of statuses) {
+      const target = (author: number, trashedFrom?: string) => ({ author, status, type: rules.name, trashed_from: trashedFrom });
+      if ((context !== 'edit' && (status === 'publish' || statusObject(status)?.public)) || postCan(user, meta, target(-1))) {
+        anyone.push(status);
+        continue;
+      }
+      if (!user) continue;
+      if (status !== 'trash') {
+        if (postCan(user, meta, target(user.id))) own.push(status);
+        continue;
+      }
+      // An own trashed post is edited as what it was before (published or not).
+      const published = postCan(user, meta, target(user.id, 'publish'));
+      const other = postCan(user, meta, target(user.id, 'draft'));
+      if (published && other) own.push('trash');
+      else if (published) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $in: ['publish', 'future'] } });
+      else if (other) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $nin: ['publish', 'future'] } });
+    }
+    if (anyone.length) alternatives.push({ status: { $in: anyone } });
+    if (own.length && user) alternatives.push({ author: user.id, status: { $in: own } });
+    if (!alternatives.length) return { id: { $in: [] } };
+    return alternatives.length === 1 ? alternatives[0]! : { $or: alternatives };
+  }
+
+  /**
+   * The post an item route names, loaded once per request: the dispatcher runs every endpoint's permission check
+   * (for the Allow header) with the same parameters, so they share one read. Scheduled posts that are due are
+   * published first, so a reader never meets one still marked future.
+   */
+  const loaded = new WeakMap<object, Promise<PostDoc>>();
+  const load = (req: RestRequest): Promise<PostDoc> => {
+    let post = loaded.get(req.params);
+    if (!post) {
+      post = publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id)));
+      loaded.set(req.params, post);
+    }
+    return post;
+  };
+
+  /** Existence first (rest_post_invalid_id 404), then the check, as WordPress's item permission checks. */
+  const itemCheck = (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) => async (req: RestRequest) => check(req, await load(req));
 
   const present = async (req: RestRequest, post: PostDoc, context: Context, password?: string) => (await presenter(req).prepare([post], { context, password }))[0]!;
 
@@ -383,18 +409,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
     ),
     bind(
       routes.item.endpoints.update,
-      itemCheck(async (req, post) => {
-        const p = req.params as Params;
-        if (!postCan(req.user, 'edit_post', post)) return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
-        if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
-          return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
-        }
-        if (rules.name === 'post' && p.sticky !== undefined && post.sticky !== p.sticky && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
-          return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
-        }
-        if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
-        return true;
-      }),
+      itemCheck(updatePermission),
       async (req) => {
         const r = repo(req);
         const existing = await r.require(Number(req.params.id));

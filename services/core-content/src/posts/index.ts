@@ -6,7 +6,7 @@ export { postBindings } from './posts';
 export { pageBindings } from './pages';
 export { postTypeBindings } from './handlers';
 export { ensurePostIndexes, publishDuePosts, PostRepository, POSTS, POST_SEQUENCE, type PostDoc, type PostInput } from './repository';
-export { onPostLifecycle, type PostLifecycle, type RevisionSummary } from './lifecycle';
+export { onPostLifecycle, type PostLifecycle, type RevisionSummary, type SaveContext } from './lifecycle';
 export { renderer, type PostRenderer } from './render';
 export { siteClock, type SiteClock } from './dates';
 export { POST_TYPE_RULES, postRules, pageRules, postCan, type PostTypeRules } from './types';

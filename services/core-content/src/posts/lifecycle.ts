@@ -13,9 +13,17 @@ export interface RevisionSummary {
   latestId?: number;
 }
 
+/** Who saved, and how: WordPress's current user and DOING_AUTOSAVE. */
+export interface SaveContext {
+  /** The user making the change (0 for none: scheduled publishing). */
+  userId: number;
+  /** An autosave writing the post itself (wp_save_post_revision stores nothing then). */
+  autosave?: boolean;
+}
+
 export interface PostLifecycle {
   /** After a create (`previous` null) or an update, once the post and its terms are stored. */
-  saved?(current: PostDoc, previous: PostDoc | null, store: Store): Promise<void>;
+  saved?(current: PostDoc, previous: PostDoc | null, store: Store, by: SaveContext): Promise<void>;
   /** After a permanent delete. */
   deleted?(post: PostDoc, store: Store): Promise<void>;
   /** The `version-history` link's count and the latest revision (several posts at once, for a page of results). */
@@ -33,8 +41,8 @@ export function onPostLifecycle(hook: PostLifecycle): () => void {
   };
 }
 
-export async function postSaved(current: PostDoc, previous: PostDoc | null, store: Store): Promise<void> {
-  for (const h of hooks) await h.saved?.(current, previous, store);
+export async function postSaved(current: PostDoc, previous: PostDoc | null, store: Store, by: SaveContext = { userId: 0 }): Promise<void> {
+  for (const h of hooks) await h.saved?.(current, previous, store, by);
 }
 
 export async function postDeleted(post: PostDoc, store: Store): Promise<void> {

@@ -89,6 +89,8 @@ export interface WriteContext {
   userId: number;
   /** publish_posts (create) / publish_post (update): WordPress empties a pending post's slug for others. */
   canPublish: boolean;
+  /** An autosave updating the post itself (DOING_AUTOSAVE: no revision is stored). */
+  autosave?: boolean;
 }
 
 export interface TaxClause {
@@ -457,7 +459,7 @@ export class PostRepository {
     if (status !== 'trash' && slug) await this.freeTrashedSlug(slug, id);
     const saved = await this.posts.insert(doc);
     await adjustTermCounts(this.store, null, saved);
-    await postSaved(saved, null, this.store);
+    await postSaved(saved, null, this.store, { userId: ctx.userId });
     return saved;
   }
 
@@ -544,7 +546,7 @@ export class PostRepository {
     const current = await this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
     if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
     await adjustTermCounts(this.store, previous, current);
-    await postSaved(current, previous, this.store);
+    await postSaved(current, previous, this.store, { userId: ctx.userId, autosave: ctx.autosave });
     return { previous, current };
   }
 
@@ -641,7 +643,7 @@ function mergeMeta(current: Record<string, unknown>, changes: Record<string, unk
  * WP_Query::parse_search_order() for orderby=relevance: the whole search in the title first, then all its terms
  * in the title, then any of them, then the whole search in the excerpt, then in the content; ties by date.
  */
-function relevanceRank(search: string, terms: string[]): (p: PostDoc) => number {
+export function relevanceRank(search: string, terms: string[]): (p: PostDoc) => number {
   const positive = terms.filter((t) => !(t.length > 1 && t.startsWith('-')));
   const has = (text: string, t: string) => text.toLowerCase().includes(t.toLowerCase());
   if (terms.length <= 1) {

@@ -1,0 +1,244 @@
+/**
+ * The revision and autosave routes of one post-like type (WP_REST_Revisions_Controller and
+ * WP_REST_Autosaves_Controller), generic over the type: its rules, its contract routes, and the write side of
+ * its own routes (prepare_item_for_database and the update permission check), which autosaves reuse.
+ */
+import { createHash } from 'node:crypto';
+import { core, type Context, type ResourceDef } from '@loom/contracts';
+import { bind, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
+import { POST_TYPES } from '../descriptors/registry';
+import { nowStamps, siteClock } from '../posts/dates';
+import { permalink } from '../posts/permalinks';
+import { renderer } from '../posts/render';
+import { PostRepository, type PostDoc, type PostInput } from '../posts/repository';
+import { postCan, type PostTypeRules } from '../posts/types';
+import { fieldsDiffer, revisionsEnabled, REVISION, RevisionRepository, type RevisionDoc, type RevisionFields } from './repository';
+
+type Params = Record<string, unknown>;
+
+/** What autosaves need from the parent type's own write routes (posts/handlers.ts postTypeWrites). */
+export interface ParentWrites {
+  prepareInput(req: RestRequest, existing: PostDoc | null): Promise<PostInput>;
+  updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError>;
+}
+
+const invalidParent = () => restError('rest_post_invalid_parent', 'Invalid post parent ID.', 404);
+const invalidRevision = () => restError('rest_post_invalid_id', 'Invalid revision ID.', 404);
+const mismatch = (parent: number) => restError('rest_revision_parent_id_mismatch', `The revision does not belong to the specified parent with id of "${parent}"`, 404);
+
+/** wp_create_nonce( 'post_preview_{id}' ) stand-in: ten hex digits, stable for the user and the half-day. */
+function previewNonce(parent: number, userId: number, nowMs: number): string {
+  const tick = Math.ceil(nowMs / 1000 / 43200);
+  return createHash('sha256').update(`${tick}|post_preview_${parent}|${userId}`).digest('hex').slice(-12, -2);
+}
+
+/** add_query_arg() for a few arguments. */
+const addQuery = (url: string, args: Record<string, string | number>) =>
+  `${url}${url.includes('?') ? '&' : '?'}${Object.entries(args)
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&')}`;
+
+export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRoutes, writes: ParentWrites): Binding[] {
+  const { revisions, autosaves } = routes;
+  const revisionSchema = revisions.item.schema!;
+  const autosaveSchema = autosaves.item.schema!;
+  const clockOf = (req: RestRequest) => siteClock(req.config);
+  const postRepo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
+  const repo = (req: RestRequest) => new RevisionRepository(req.store);
+  const rest = (req: RestRequest) => `${req.config.restUrl}/core/v2`;
+
+  /** get_parent(): rest_post_invalid_parent 404 unless the id is a post of this type. Loaded once per request. */
+  const parents = new WeakMap<object, Promise<PostDoc>>();
+  const parentOf = (req: RestRequest, key: 'parent' | 'id'): Promise<PostDoc> => {
+    let p = parents.get(req.params);
+    if (!p) {
+      const id = Number((req.params as Params)[key]);
+      p = (id > 0 ? req.store.collection<PostDoc>('posts').findOne({ id, type: rules.name }) : Promise.resolve(null)).then((post) => {
+        if (!post) throw invalidParent();
+        return post;
+      });
+      parents.set(req.params, p);
+    }
+    return p;
+  };
+
+  /** get_items_permissions_check(): the parent, then edit_post on it. */
+  const readCheck = (key: 'parent' | 'id', message: string) => async (req: RestRequest) => {
+    const parent = await parentOf(req, key);
+    return postCan(req.user, 'edit_post', parent) ? true : forbidden(req.user, 'rest_cannot_read', message);
+  };
+  const revisionsReadCheck = readCheck('parent', 'Sorry, you are not allowed to view revisions of this post.');
+
+  // -------------------------------------------------------------------------------------------------------
+  // Responses (prepare_item_for_response of both controllers)
+
+  /** rest_get_route_for_post() of a post id (the revision's parent, or a page's parent for a draft autosave). */
+  async function routeForPost(req: RestRequest, doc: PostDoc): Promise<string | null> {
+    if (!doc.parent) return null;
+    const type = doc.type === REVISION ? rules.name : (await req.store.collection<PostDoc>('posts').findOne({ id: doc.parent }))?.type;
+    const base = POST_TYPES.find((t) => t.name === type)?.restBase;
+    return base ? `${rest(req)}/${base}/${doc.parent}` : null;
+  }
+
+  /** get_preview_post_link(): the post's permalink with `preview=true` (an autosave's adds its id and a nonce). */
+  async function previewLink(req: RestRequest, doc: PostDoc, parent: PostDoc): Promise<string> {
+    const pr = postRepo(req);
+    const link = permalink(parent, { homeUrl: req.config.homeUrl, rules, ancestors: await pr.ancestors(parent), canRead: postCan(req.user, 'read_post', parent) });
+    if (doc.type !== REVISION) return addQuery(link, { preview: 'true' });
+    return addQuery(link, { preview_id: parent.id, preview_nonce: previewNonce(parent.id, req.user?.id ?? 0, clockOf(req).now()), preview: 'true' });
+  }
+
+  /** A revision, an autosave, or (a draft autosaved by its author) the post itself, in the revision's shape. */
+  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc }): Promise<Record<string, unknown>> {
+    // prepare_date_response(): a date whose GMT value is unset (a floating draft) is null.
+    const floating = doc.date_gmt === null;
+    const excerpt = doc.excerpt ? renderer.renderExcerpt(doc.excerpt, '') : '';
+    const guid = doc.guid || `${req.config.homeUrl}/?p=${doc.id}`;
+    const data: Record<string, unknown> = {
+      author: doc.author,
+      date: floating ? null : doc.date,
+      date_gmt: floating ? null : doc.date_gmt,
+      id: doc.id,
+      modified: doc.modified,
+      modified_gmt: doc.modified_gmt,
+      parent: doc.parent,
+      slug: doc.slug,
+      guid: { rendered: guid, raw: guid },
+      title: { raw: doc.title, rendered: renderer.renderTitle(doc.title) },
+      content: { raw: doc.content, rendered: renderer.renderContent(doc.content) },
+      excerpt: { raw: doc.excerpt, rendered: excerpt },
+    };
+    if (o.parent) data.preview_link = await previewLink(req, doc, o.parent);
+    const up = await routeForPost(req, doc);
+    if (up) data._links = links({ parent: up });
+    return filterByContext(o.schema, data, context);
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Revisions
+
+  async function listRevisions(req: RestRequest) {
+    const p = req.params as Params & { page: number; context: Context; include: number[]; exclude: number[]; orderby: string; order: 'asc' | 'desc' };
+    const parent = await parentOf(req, 'parent');
+    if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+    if (p.orderby === 'include' && !p.include.length) {
+      throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
+    }
+    const perPage = typeof p.per_page === 'number' ? p.per_page : undefined;
+    const page = p.page;
+    let items: RevisionDoc[] = [];
+    let total = 0;
+    if (revisionsEnabled(rules.name)) {
+      // WP_Query: a given offset (absint) replaces the page's window; with no per_page there is no window.
+      const hasOffset = typeof p.offset === 'number';
+      const offset = Math.min(hasOffset ? Math.abs(p.offset as number) : (page - 1) * (perPage ?? 0), Number.MAX_SAFE_INTEGER);
+      ({ items, total } = await repo(req).query(parent.id, {
+        search: (p.search as string | undefined) || undefined,
+        include: p.include,
+        exclude: p.exclude,
+        orderby: p.orderby,
+        order: p.order,
+        perPage,
+        offset,
+      }));
+      const maxPages = perPage ? Math.ceil(total / perPage) : total > 0 ? 1 : 0;
+      const rawOffset = hasOffset ? (p.offset as number) : 0;
+      if (total > 0) {
+        if (rawOffset >= total) {
+          throw restError('rest_revision_invalid_offset_number', 'The offset number requested is larger than or equal to the number of available revisions.', 400);
+        }
+        if (!rawOffset && page > maxPages) throw restError('rest_revision_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
+      }
+    }
+    const body = [];
+    for (const r of items) body.push(await present(req, r, p.context, { schema: revisionSchema }));
+    const base = `${rest(req)}/${rules.object.restBase}/${parent.id}/revisions`;
+    return { body, headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery) };
+  }
+
+  /** get_item(): the revision must exist and belong to the parent. */
+  async function revisionOf(req: RestRequest, parent: PostDoc): Promise<RevisionDoc> {
+    const revision = await repo(req).get(Number((req.params as Params).id));
+    if (!revision) throw invalidRevision();
+    if (revision.parent !== parent.id) throw mismatch(parent.id);
+    return revision;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // Autosaves
+
+  /** create_post_autosave(): one autosave per user, replaced on each save; nothing new → rest_autosave_no_changes. */
+  async function autosave(req: RestRequest, post: PostDoc, input: PostInput): Promise<RevisionDoc> {
+    const r = repo(req);
+    const userId = req.user?.id ?? 0;
+    const old = await r.autosaveOf(post.id, userId);
+    const base: RevisionFields = old ?? post;
+    const fields: RevisionFields = { title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt };
+    if (!fieldsDiffer(fields, base)) throw restError('rest_autosave_no_changes', 'There is nothing to save. The autosave and the post content are the same.', 400);
+    const date = nowStamps(clockOf(req));
+    return old ? r.replaceAutosave(old, fields, { author: userId, date }) : r.insert(post, fields, { author: userId, autosave: true, date });
+  }
+
+  return [
+    bind(revisions.collection.endpoints.list, revisionsReadCheck, listRevisions),
+    bind(revisions.item.endpoints.read, revisionsReadCheck, async (req) => {
+      const parent = await parentOf(req, 'parent');
+      return { body: await present(req, await revisionOf(req, parent), req.params.context as Context, { schema: revisionSchema }) };
+    }),
+    bind(
+      revisions.item.endpoints.delete,
+      async (req) => {
+        const parent = await parentOf(req, 'parent');
+        if (!postCan(req.user, 'delete_post', parent)) return forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete revisions of this post.');
+        if (!(await repo(req).get(Number(req.params.id)))) return invalidRevision();
+        // delete_post on a revision maps to its parent, checked above.
+        return revisionsReadCheck(req);
+      },
+      async (req) => {
+        const parent = await parentOf(req, 'parent');
+        if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+        const revision = await revisionOf(req, parent);
+        // `previous` in the request's context (none here: view), without links.
+        const { _links, ...previous } = await present(req, revision, 'view', { schema: revisionSchema });
+        void _links;
+        if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
+        return { body: { deleted: true, previous } };
+      },
+    ),
+    bind(autosaves.collection.endpoints.list, readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'), async (req) => {
+      const parent = await parentOf(req, 'id');
+      const context = req.params.context as Context;
+      const body = [];
+      for (const a of await repo(req).autosaves(parent.id)) body.push(await present(req, a, context, { schema: autosaveSchema, parent }));
+      return { body };
+    }),
+    bind(
+      autosaves.collection.endpoints.create,
+      async (req) => {
+        const id = Number((req.params as Params).id);
+        if (!id) return restError('rest_post_invalid_id', 'Invalid item ID.', 404);
+        // The parent type's update_item_permissions_check.
+        const post = await postRepo(req).require(id);
+        return writes.updatePermission(req, post);
+      },
+      async (req) => {
+        const post = await parentOf(req, 'id');
+        const input = await writes.prepareInput(req, post);
+        const userId = req.user?.id ?? 0;
+        // The author's own draft: the post itself is updated (DOING_AUTOSAVE: no revision), and answered as an autosave.
+        if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
+          const { current } = await postRepo(req).update(post.id, input, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
+          return { body: await present(req, current, 'edit', { schema: autosaveSchema, parent: current }) };
+        }
+        const saved = await autosave(req, post, input);
+        return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: post }) };
+      },
+    ),
+    bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {
+      const parent = await parentOf(req, 'parent');
+      const found = (await repo(req).autosaves(parent.id)).find((a) => a.id === Number(req.params.id));
+      if (!found) throw restError('rest_post_no_autosave', 'There is no autosave revision for this post.', 404);
+      return { body: await present(req, found, req.params.context as Context, { schema: autosaveSchema, parent }) };
+    }),
+  ];
+}
