@@ -90,15 +90,30 @@ function translateField(path: string, condition: unknown): NedbQuery[] {
 
 /** Rewrites a checked port filter into an nedb query with MongoDB's semantics. */
 export function toNedbQuery(filter: Filter): NedbQuery {
+  // nedb picks index candidates from a query's top-level fields only, never from inside `$and`: so the
+  // conjunction is flattened and each field's first condition goes to the top level (the rest stay in
+  // `$and`). Without this every multi-field query, even `{id, type}`, scanned the whole collection.
+  const merged: NedbQuery = {};
+  const rest: NedbQuery[] = [];
+  for (const clause of conjuncts(filter)) {
+    const keys = Object.keys(clause);
+    if (keys.length === 1 && !keys[0]!.startsWith('$') && !(keys[0]! in merged)) merged[keys[0]!] = clause[keys[0]!];
+    else rest.push(clause);
+  }
+  if (rest.length) merged.$and = rest;
+  return merged;
+}
+
+/** The clauses a filter requires all of, with nested `$and`s opened up (AND is associative). */
+function conjuncts(filter: Filter): NedbQuery[] {
   const clauses: NedbQuery[] = [];
   for (const [key, value] of Object.entries(filter)) {
-    if (key === '$and') clauses.push({ $and: (value as Filter[]).map(toNedbQuery) });
+    if (key === '$and') for (const sub of value as Filter[]) clauses.push(...conjuncts(sub));
     else if (key === '$or') clauses.push({ $or: (value as Filter[]).map(toNedbQuery) });
     else if (key === '$nor') clauses.push({ $not: { $or: (value as Filter[]).map(toNedbQuery) } }); // nedb has no $nor
     else clauses.push(...translateField(key, value));
   }
-  if (clauses.length === 0) return {};
-  return clauses.length === 1 ? clauses[0] : { $and: clauses };
+  return clauses;
 }
 
 // ---------------------------------------------------------------------------------------------------------

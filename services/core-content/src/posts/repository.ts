@@ -177,6 +177,11 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   await posts.ensureIndex({ fields: ['status', 'date_gmt'] });
   // Term filters and term counts.
   for (const field of new Set(TAXONOMY_FIELD.values())) await posts.ensureIndex({ fields: [field] });
+  // The embedded store uses single-field indexes for equality, `$in` and ranges (compound ones only when every
+  // field is an equality): status finds the few scheduled posts, parent the revisions and children of a page.
+  await posts.ensureIndex({ fields: ['status'] });
+  await posts.ensureIndex({ fields: ['parent'] });
+  await posts.ensureIndex({ fields: ['slug'] });
 }
 
 /** Recounts published posts for each term from scratch (_update_post_term_count); for bulk changes. */
