@@ -1,0 +1,112 @@
+/**
+ * The seeded site: `npm run seed` (scripts/seed.js, at a CI-sized scale) against real processes, then the
+ * collection parameters of posts and pages checked against what the full listing says, as a client would.
+ */
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { Cluster } from './processes';
+
+const ROOT = resolve(__dirname, '../..');
+const cluster = new Cluster();
+let rest: string;
+let auth: string;
+
+interface Post {
+  id: number;
+  slug: string;
+  status: string;
+  author: number;
+  sticky: boolean;
+  date_gmt: string;
+  title: { raw: string };
+  categories: number[];
+  tags: number[];
+  parent?: number;
+  menu_order?: number;
+  _links: Record<string, Array<{ count?: number }>>;
+}
+
+beforeAll(async () => {
+  await cluster.init();
+  const cli = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'services/core-content/dist/cli.js'), ...args], { env: cluster.env, encoding: 'utf8' });
+  cli('users', 'create', '--login', 'seeder', '--email', 'seeder@example.com', '--role', 'administrator');
+  const password = /Password: (.+)\n/.exec(cli('app-passwords', 'create', '--login', 'seeder', '--name', 'seed'))![1]!;
+  auth = `Basic ${Buffer.from(`seeder:${password}`).toString('base64')}`;
+  await cluster.start('core-content');
+  await cluster.start('gateway');
+  rest = `${cluster.url()}/rest/core/v2`;
+  execFileSync(process.execPath, [join(ROOT, 'scripts/seed.js')], {
+    env: { ...cluster.env, LOOM_SEED_URL: cluster.url(), LOOM_SEED_USER: 'seeder', LOOM_SEED_APP_PASSWORD: password, LOOM_SEED_POSTS: '150', LOOM_SEED_PAGES: '12' },
+    encoding: 'utf8',
+  });
+}, 120000);
+afterAll(() => cluster.stopAll());
+
+const get = async (path: string, asAdmin = false) => {
+  const r = await fetch(`${rest}/${path}`, { headers: asAdmin ? { authorization: auth } : {} });
+  return { status: r.status, body: (await r.json()) as Post[], total: Number(r.headers.get('x-wp-total')), pages: Number(r.headers.get('x-wp-totalpages')) };
+};
+/** Every item of a collection, page by page (bounded by the reported page count). */
+async function all(path: string, asAdmin = false): Promise<Post[]> {
+  const first = await get(`${path}${path.includes('?') ? '&' : '?'}per_page=100&page=1`, asAdmin);
+  const out = [...first.body];
+  for (let p = 2; p <= first.pages && p <= 50; p++) out.push(...(await get(`${path}${path.includes('?') ? '&' : '?'}per_page=100&page=${p}`, asAdmin)).body);
+  return out;
+}
+const ids = (list: Post[]) => list.map((p) => p.id);
+
+test('the seed created the site, and anonymous readers see only what is published', async () => {
+  const everything = await all('posts?status=any&context=edit', true);
+  expect(everything.length).toBe(150);
+  const published = everything.filter((p) => p.status === 'publish');
+  const anon = await all('posts');
+  expect(ids(anon).sort()).toEqual(ids(published).sort());
+  expect((await get('posts')).total).toBe(published.length);
+  expect(ids(await all('posts?status=draft', true)).sort()).toEqual(ids(everything.filter((p) => p.status === 'draft')).sort());
+  // As WordPress (sample 27): a 400 whose detail is rest_forbidden_status.
+  const refused = await fetch(`${rest}/posts?status=draft`);
+  expect(refused.status).toBe(400);
+  expect((await refused.json()).data.details.status.code).toBe('rest_forbidden_status');
+});
+
+test('categories, tags, author, sticky, include/exclude, slug, search, dates, order and offset', async () => {
+  const published = await all('posts?context=edit', true);
+  const cat = published.flatMap((p) => p.categories)[0]!;
+  expect(ids(await all(`posts?categories=${cat}`)).sort()).toEqual(ids(published.filter((p) => p.categories.includes(cat))).sort());
+  expect(ids(await all(`posts?categories_exclude=${cat}`)).sort()).toEqual(ids(published.filter((p) => !p.categories.includes(cat))).sort());
+  const [t1, t2] = [...new Set(published.flatMap((p) => p.tags))];
+  expect(ids(await all(`posts?tags[terms]=${t1},${t2}&tags[operator]=AND`)).sort()).toEqual(ids(published.filter((p) => p.tags.includes(t1!) && p.tags.includes(t2!))).sort());
+  const author = published[0]!.author;
+  expect(ids(await all(`posts?author=${author}`)).sort()).toEqual(ids(published.filter((p) => p.author === author)).sort());
+  expect(ids(await all('posts?sticky=true')).sort()).toEqual(ids(published.filter((p) => p.sticky)).sort());
+  const some = ids(published).slice(0, 5);
+  expect(ids(await all(`posts?include=${some.join(',')}&orderby=include`))).toEqual(some);
+  expect(ids(await all(`posts?exclude=${some.join(',')}`)).length).toBe(published.length - 5);
+  expect(ids(await all(`posts?slug=${published[3]!.slug}`))).toEqual([published[3]!.id]);
+  const byTitle = await all('posts?orderby=title&order=asc&context=edit', true);
+  const titles = byTitle.map((p) => p.title.raw);
+  expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }) || 0));
+  const newestFirst = await all('posts?context=edit', true);
+  const dates = newestFirst.map((p) => p.date_gmt);
+  expect(dates).toEqual([...dates].sort().reverse());
+  const middle = dates[Math.floor(dates.length / 2)]!;
+  expect(ids(await all(`posts?after=${middle}`)).sort()).toEqual(ids(newestFirst.filter((p) => p.date_gmt > middle)).sort());
+  const offset = await get('posts?per_page=5&offset=7');
+  expect(ids(offset.body)).toEqual(ids(newestFirst).slice(7, 12));
+  const search = await all('posts?search=weave&context=edit', true);
+  expect(search.length).toBeGreaterThan(0);
+  const past = await get(`posts?page=${(await get('posts')).pages + 1}`);
+  expect([past.status, (past.body as unknown as { code: string }).code]).toEqual([400, 'rest_post_invalid_page_number']);
+});
+
+test('pages: parent, menu_order and the revisions the seed made', async () => {
+  const pages = await all('pages?context=edit', true);
+  expect(pages.length).toBe(12);
+  const parent = pages.find((p) => pages.some((c) => c.parent === p.id));
+  if (parent) expect(ids(await all(`pages?parent=${parent.id}`)).sort()).toEqual(ids(pages.filter((p) => p.parent === parent.id)).sort());
+  const ordered = await all('pages?orderby=menu_order&order=asc&context=edit', true);
+  expect(ordered.map((p) => p.menu_order)).toEqual([...ordered.map((p) => p.menu_order)].sort((a, b) => a! - b!));
+  for (const p of pages) expect(p._links['version-history']![0]!.count).toBe(2);
+  const revisions = await fetch(`${rest}/pages/${pages[0]!.id}/revisions`, { headers: { authorization: auth } });
+  expect((await revisions.json()).length).toBe(2);
+});
