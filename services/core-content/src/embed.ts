@@ -6,6 +6,10 @@
 import { core } from '@loom/contracts';
 import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
 import type { TermResourceOptions } from './terms/handlers';
+import { siteClock } from './posts/dates';
+import { POSTS, type PostDoc } from './posts/repository';
+import { PostPresenter } from './posts/response';
+import { canReadPost, type PostTypeRules } from './posts/types';
 import { loadPosts, termsOfPostAccess } from './terms/post-access';
 import { TERMS, type TermDoc } from './terms/repository';
 import { prepareTerms } from './terms/response';
@@ -78,3 +82,30 @@ export const userEmbedder: Embedder = {
     );
   },
 };
+
+/**
+ * `core/v2/<posts|pages>/<id>` (a child page's `up`, and other links to single posts): the posts in one query
+ * and prepared together (terms, ancestors and revision counts once for all of them), with the item route's
+ * read check; password-protected text stays hidden, as no password comes with an embed.
+ */
+export function postItemEmbedder(rules: PostTypeRules): Embedder {
+  const base = rules.object.restBase;
+  return {
+    match: (url) => idOf(url, base) !== null && [...url.searchParams.keys()].every((k) => k === 'context'),
+    async load(urls, req) {
+      const wanted = urls.map((u) => idOf(u, base)!);
+      const found = await req.store.collection<PostDoc>(POSTS).find({ id: { $in: wanted }, type: rules.name });
+      const readable = found.filter((p) => canReadPost(req.user, p));
+      const prepared = await new PostPresenter(req, rules, siteClock(req.config)).prepare(readable, { context: 'embed' });
+      const bodies = new Map(readable.map((p, i) => [p.id, prepared[i]]));
+      return new Map<string, unknown>(
+        urls.map((u): [string, unknown] => {
+          const id = idOf(u, base)!;
+          if (bodies.has(id)) return [u.href, bodies.get(id)];
+          if (found.some((p) => p.id === id)) return [u.href, forbidden(req.user).toBody()];
+          return [u.href, restError('rest_post_invalid_id', 'Invalid post ID.', 404).toBody()];
+        }),
+      );
+    },
+  };
+}

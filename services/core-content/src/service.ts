@@ -9,7 +9,7 @@ import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
-import { termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
+import { postItemEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
 import { ensurePostIndexes, pageBindings, pageRules, postBindings, postRules } from './posts';
 import { postTypeWrites } from './posts/handlers';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
@@ -48,6 +48,8 @@ export const coreContent: ServiceDefinition = {
     termItemEmbedder(tagResource),
     termsOfPostEmbedder(categoryResource),
     termsOfPostEmbedder(tagResource),
+    postItemEmbedder(postRules),
+    postItemEmbedder(pageRules),
   ],
   extend: mountInternalAuth,
 };

@@ -65,3 +65,39 @@ test('authors embed only when readable: published authors publicly, others with 
   const self = await userEmbedder.load([urls[1]!], ctx({ id: TEST_USER_IDS.contributor, login: 'contributor', name: '', roles: ['contributor'], iat: 0 }));
   expect(self.get(urls[1]!.href)).toMatchObject({ id: TEST_USER_IDS.contributor });
 });
+
+test("pages' parents (up) load together, with the item route's read check, hidden text stays hidden", async () => {
+  const admin = asRole('administrator');
+  const page = async (body: Record<string, unknown>) => (await request(app).post('/rest/core/v2/pages').set(admin).send(body)).body;
+  const top = await page({ title: 'Collections', status: 'publish' });
+  const secret = await page({ title: 'Secret', status: 'publish', password: 'pw', content: 'hidden text' });
+  const draft = await page({ title: 'Draft', status: 'draft' });
+  const kids = [await page({ title: 'A', status: 'publish', parent: top.id }), await page({ title: 'B', status: 'publish', parent: secret.id }), await page({ title: 'C', status: 'publish', parent: draft.id })];
+
+  const list = await request(app).get(`/rest/core/v2/pages?_embed=up&include=${kids.map((k) => k.id).join(',')}&orderby=include`);
+  expect(list.status).toBe(200);
+  const up = list.body.map((p: { _embedded?: { up: unknown[] } }) => p._embedded?.up[0]);
+  expect(up[0]).toMatchObject({ id: top.id, title: { rendered: 'Collections' }, type: 'page' });
+  expect(up[1]).toMatchObject({ id: secret.id, excerpt: { rendered: '', protected: true } });
+  expect(up[2]).toEqual({ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } });
+  const asEditor = await request(app).get(`/rest/core/v2/pages/${kids[2].id}?_embed=up`).set(admin);
+  expect(asEditor.body._embedded.up[0]).toMatchObject({ id: draft.id });
+
+  // One query for all the parents of a page of results.
+  let finds = 0;
+  const counting = new Proxy(store, {
+    get: (target, prop) =>
+      prop === 'collection'
+        ? (name: string) => {
+            const c = target.collection(name);
+            return new Proxy(c, { get: (ct, p) => (p === 'find' && name === 'posts' ? (...a: unknown[]) => (finds++, (ct.find as (...x: unknown[]) => unknown)(...a)) : Reflect.get(ct, p)) });
+          }
+        : Reflect.get(target, prop),
+  });
+  const { postItemEmbedder } = await import('../src/embed');
+  const { pageRules } = await import('../src/posts');
+  const urls = [top.id, secret.id, draft.id, 999999].map((id) => new URL(`${REST}/pages/${id}`));
+  const got = await postItemEmbedder(pageRules).load(urls, { ...ctx(null), store: counting } as unknown as RestRequest);
+  expect(finds).toBeLessThanOrEqual(3);
+  expect(got.get(urls[3]!.href)).toMatchObject({ code: 'rest_post_invalid_id', data: { status: 404 } });
+});

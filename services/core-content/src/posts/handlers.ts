@@ -26,7 +26,7 @@ import { permalink } from './permalinks';
 import { renderer } from './render';
 import { PostRepository, publishDuePosts, type PostDoc, type PostInput, type TaxClause } from './repository';
 import { PostPresenter } from './response';
-import { postCan, statusObject, type PostTypeRules } from './types';
+import { canReadPost, postCan, statusObject, type PostTypeRules } from './types';
 
 type Params = Record<string, unknown>;
 
@@ -215,8 +215,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
   // -------------------------------------------------------------------------------------------------------
   // Permission helpers
 
-  /** check_read_permission(): published (or any public status), else read_post. */
-  const canRead = (user: Identity | null, post: PostDoc) => post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);
+  const canRead = canReadPost;
 
   /**
    * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,

@@ -96,3 +96,7 @@ export function postCan(user: Identity | null, cap: 'edit_post' | 'delete_post' 
   };
   return can(user, cap, { post: target });
 }
+
+/** check_read_permission(): a published (or otherwise public) post is readable by anyone, else read_post. */
+export const canReadPost = (user: Identity | null, post: CapTarget): boolean =>
+  post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);
