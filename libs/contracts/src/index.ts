@@ -11,3 +11,4 @@ export * as forms from './forms';
 export * as oembed from './oembed';
 export * from './batch';
 export * from './internal';
+export * from './notifications';
