@@ -6,6 +6,7 @@
 import type { Request, Response } from 'express';
 import {
   IDENTITY_HEADER,
+  INTERNAL_HEADER,
   routeEntry,
   type ArgsOf,
   type ArgsShape,
@@ -18,6 +19,7 @@ import type { Store } from '@loom/store';
 import type { KitConfig } from './config';
 import { noRoute, restError, WpError } from './errors';
 import { verifyIdentity } from './identity';
+import { verifyInternal } from './internal';
 import type { Logger } from './logger';
 import { bodySources, parseArgs, parsePhpStyle, type Sources } from './request';
 import { embedLinks, parseEmbedParam, type Embedder } from './embed';
@@ -96,6 +98,17 @@ export function restHeaders(restUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * Validate-only mode (the gateway's batch `require-all-validate`): with this header the dispatcher runs route
+ * match, JSON and parameter checks, and then answers `{"valid": true}` (200) without calling the handler;
+ * errors are answered as usual. `1` also runs the permission check; `params` stops after the parameters, as
+ * WordPress's batch pre-validation does. Honoured only with the internal proof (`x-loom-internal`, which only
+ * holders of LOOM_INTERNAL_SECRET can make); without it, or with another value, the request is refused
+ * (`loom_internal_only`, 403) rather than run, so that a client can never get a write it asked only to check.
+ */
+export const VALIDATE_ONLY_HEADER = 'x-loom-validate-only';
+export type ValidateOnlyMode = '1' | 'params';
+
 /** Headers for signed-in callers, so shared caches never keep personalised responses. */
 const NO_CACHE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0' };
 
@@ -144,6 +157,11 @@ export class Dispatcher {
       }
       locals.user = user;
 
+      const validateOnly = req.get(VALIDATE_ONLY_HEADER);
+      if (validateOnly !== undefined && ((validateOnly !== '1' && validateOnly !== 'params') || !verifyInternal(req.get(INTERNAL_HEADER), config.internalSecret))) {
+        throw restError('loom_internal_only', 'Validate-only requests are for Loom services only.', 403);
+      }
+
       const method = this.effectiveMethod(req, query);
       let path: string;
       try {
@@ -171,6 +189,10 @@ export class Dispatcher {
       const sources: Sources = { query, path: found.pathParams, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
       const restReq = this.request(found, sources, { user, method, path, rawQuery, requestId });
       allow = await this.allowedMethods(found.route, restReq);
+      if (validateOnly !== undefined) {
+        if (validateOnly === '1') await this.checkPermission(restReq);
+        return send(200, { valid: true });
+      }
       const result = await this.execute(restReq);
       const status = result.status ?? 200;
       const fields = parseFieldsParam(query._fields ?? sources.json?._fields ?? sources.form?._fields);
@@ -207,12 +229,17 @@ export class Dispatcher {
 
   /** Permission check, then the handler. */
   private async execute(req: RestRequest): Promise<RestResult> {
+    await this.checkPermission(req);
+    return this.bindings.get(req.endpoint)!.handler(req);
+  }
+
+  /** The endpoint's permission check; throws its error. */
+  private async checkPermission(req: RestRequest): Promise<void> {
     const binding = this.bindings.get(req.endpoint)!;
     if (binding.permission) {
       const p = await binding.permission(req);
       if (p !== true) throw p;
     }
-    return binding.handler(req);
   }
 
   /**

@@ -14,6 +14,7 @@ import {
   pageWindow,
   paginationHeaders,
   signIdentity,
+  signInternal,
   testConfig,
   TEST_SECRET,
   type ServiceDefinition,
@@ -323,5 +324,46 @@ describe('helpers', () => {
     expect(can(u('author'), 'wpcf7_edit_contact_form')).toBe(false);
     expect(can(u('editor'), 'wpcf7_edit_contact_form')).toBe(true);
     expect(can(null, 'wpcf7_submit')).toBe(false);
+  });
+});
+
+describe('validate-only mode (x-loom-validate-only)', () => {
+  const internal = () => ({ 'x-loom-internal': signInternal(TEST_SECRET) });
+
+  test('valid parameters and permission: {valid:true} 200, the handler does not run', async () => {
+    const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', '1').send({ name: 'a' });
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ valid: true }); // the handler would have answered 201 with its params
+  });
+
+  test('parameter errors and unknown routes are answered as usual', async () => {
+    const missing = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', '1').send({});
+    expect(missing.status).toBe(400);
+    expect(missing.body.code).toBe('rest_missing_callback_param');
+    const invalid = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', 'params').send({ name: 'a', count: 'x' });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.code).toBe('rest_invalid_param');
+    const none = await request(app).post('/rest/test/v1/nope').set(internal()).set('x-loom-validate-only', '1').send({});
+    expect(none.status).toBe(404);
+    expect(none.body.code).toBe('rest_no_route');
+  });
+
+  test('mode 1 checks permission; mode params stops after the parameters (WordPress batch pre-validation)', async () => {
+    const denied = await request(app).post('/rest/test/v1/things').set(internal()).set('x-loom-validate-only', '1').send({ name: 'a' });
+    expect(denied.status).toBe(401);
+    expect(denied.body.code).toBe('rest_cannot_create');
+    const paramsOnly = await request(app).post('/rest/test/v1/things').set(internal()).set('x-loom-validate-only', 'params').send({ name: 'a' });
+    expect(paramsOnly.status).toBe(200);
+    expect(paramsOnly.body).toEqual({ valid: true });
+  });
+
+  test('refused without the internal proof, with a stale or forged proof, or an unknown mode: 403, nothing runs', async () => {
+    for (const extra of [{}, { 'x-loom-internal': signInternal(TEST_SECRET, Date.now() - 600_000) }, { 'x-loom-internal': signInternal('other-secret') }]) {
+      const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(extra).set('x-loom-validate-only', '1').send({ name: 'a' });
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('loom_internal_only');
+    }
+    const mode = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', 'yes').send({ name: 'a' });
+    expect(mode.status).toBe(403);
   });
 });
