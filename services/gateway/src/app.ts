@@ -2,7 +2,7 @@
  * The gateway app: the merged route index at /rest, the advertised-only namespace roots, and everything
  * else under /rest proxied by namespace to the service that owns it, each request first authenticated
  * (application passwords over Basic auth, see auth/); and the authorize-application page that hands out
- * those passwords. Batch arrives with its own issue (POST /rest/batch/v1 answers 501 until then).
+ * those passwords. POST /rest/batch/v1 is answered by the gateway itself (batch/).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef } from '@loom/contracts';
@@ -11,7 +11,10 @@ import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
 import { AuthCache } from './auth/cache';
 import { createCoreClient } from './auth/core-client';
 import { authorizePage } from './authorize/page';
+import { createBatch } from './batch';
 import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
+import { createNotifier, type Notifier } from './notifications';
+import { WRITE_METHODS } from './notifications/derive';
 import { createProxies } from './proxy';
 import { requestContext } from './request-log';
 import { effectiveMethod, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
@@ -34,6 +37,8 @@ export interface GatewayDeps {
   indexTimeoutMs?: number;
   /** Overrides LOOM_UPSTREAM_TIMEOUT_MS. */
   upstreamTimeoutMs?: number;
+  /** Change notifications; by default made from NATS_URL (config.natsUrl), DATA_DIR and LOOM_OUTBOX_MAX. */
+  notifier?: Notifier;
 }
 
 export interface Gateway {
@@ -41,11 +46,19 @@ export interface Gateway {
   settings: GatewaySettings;
   upstreams: Upstreams;
   routeIndex: RouteIndex;
+  /**
+   * Change notifications: call `notifier.notify(...)` once per successful write the gateway answers itself
+   * (batch items); proxied writes are notified by the proxy. A no-op when NATS_URL is unset.
+   */
+  notifier: Notifier;
   /** Resolves when the first read of every service's routes is over (reached or not). */
   ready: Promise<void>;
   /** Re-reads every service's routes now. */
   refresh(): Promise<void>;
-  /** Stops the refresh timer and drops pooled upstream connections. Idempotent. */
+  /**
+   * Stops the refresh timer, drops pooled upstream connections and starts closing the notifier (await
+   * `notifier.close()` to wait for it; what is unpublished stays in the outbox). Idempotent.
+   */
   close(): void;
 }
 
@@ -79,17 +92,27 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const upstreams = resolveUpstreams(env, deps.upstreams);
   const { restUrl } = config;
   const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
-  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log });
+  const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
+  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier });
   const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log });
   // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
   const throttles = {
     byAddress: new Throttle({ maxFailures: settings.authMaxFailures, windowMs: settings.authWindowMs }),
     byLogin: new Throttle({ maxFailures: settings.authMaxUserFailures, windowMs: settings.authWindowMs }),
   };
+  const batch = createBatch({
+    upstreams,
+    routeIndex,
+    internalSecret: config.internalSecret,
+    timeoutMs: settings.upstreamTimeoutMs,
+    log,
+    // Change notifications for each successful batch item (the proxy notifies the other writes).
+    notify: (n) => notifier.notify({ ...n, userId: n.userId ?? 0 }),
+  });
   const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log });
 
   /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
-  const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult }) => {
+  const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult | Promise<GatewayResult> }) => {
     res.locals.route = r.pattern;
     const query = queryOf(req);
     const method = effectiveMethod(req, query);
@@ -97,7 +120,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const allow = entry.methods.join(', ');
     if (method === 'OPTIONS') return sendRest(req, res, restUrl, { body: entry, headers: { Allow: allow } });
     if (method === 'GET' && handlers.get) return sendRest(req, res, restUrl, { body: await handlers.get(query.context === 'help'), headers: { Allow: allow } });
-    if (method === 'POST' && handlers.post) return sendRest(req, res, restUrl, { ...handlers.post(), headers: { Allow: allow } });
+    if (method === 'POST' && handlers.post) return sendRest(req, res, restUrl, { ...(await handlers.post()), headers: { Allow: allow } });
     return sendNoRoute(req, res, restUrl);
   };
 
@@ -113,21 +136,28 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const auth: AuthOutcome = await authenticate(req, res.locals.requestId as string);
     if (auth.kind === 'error') return sendRest(req, res, restUrl, { status: auth.error.status, body: auth.error.toBody(), headers: auth.headers });
     const user = auth.kind === 'user' ? auth.user : null;
-    // Batch items will run as this caller when batch lands.
     res.locals.user = user;
+    // Signed per request (not cached) so that its issued-at is fresh for the services' age check.
+    const identity = () => (user ? signIdentity({ id: user.id, login: user.login, name: user.name, roles: user.roles, app_password: user.app_password }, config.internalSecret) : undefined);
     if (restPath === null) return sendNoRoute(req, res, restUrl);
     if (restPath === '/') return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: index });
     if (restPath === '/batch/v1') {
       return serveOwn(req, res, GATEWAY_ROUTES.get('/batch/v1')!, {
-        post: () => ({ status: 501, body: restError('loom_not_implemented', 'Batch requests are not available yet.', 501).toBody() }),
+        // Every batch item runs as this caller (each item signs a fresh identity).
+        post: async () => {
+          await routeIndex.whenStarted();
+          return batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') });
+        },
       });
     }
     const match = matchNamespace(restPath);
     if (match?.service) {
       setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
-      // Signed per request (not cached) so that its issued-at is fresh for the services' age check.
-      const identity = user ? signIdentity({ id: user.id, login: user.login, name: user.name, roles: user.roles, app_password: user.app_password }, config.internalSecret) : undefined;
-      return proxies.forward(match.service, match.namespace, req, res, identity);
+      const query = queryOf(req);
+      const method = effectiveMethod(req, query);
+      // Successful writes are notified by the proxy once answered (notifications/).
+      const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.prototype.hasOwnProperty.call(query, '_envelope') } : undefined;
+      return proxies.forward(match.service, match.namespace, req, res, identity(), write);
     }
     if (match && restPath === `/${match.namespace}`) {
       const ns: Namespace = match.namespace;
@@ -156,6 +186,10 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: 'gateway', upstreams: routeIndex.status() });
   });
 
+  app.get('/metrics', (_req, res) => {
+    res.type('text/plain; version=0.0.4').send(notifier.metrics());
+  });
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const restPath = restPathOf(req.path);
     if (restPath === undefined) return next();
@@ -182,6 +216,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     settings,
     upstreams,
     routeIndex,
+    notifier,
     ready,
     refresh: () => routeIndex.refresh(),
     close() {
@@ -189,6 +224,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       closed = true;
       routeIndex.stop();
       proxies.close();
+      batch.close();
+      void notifier.close();
     },
   };
 }

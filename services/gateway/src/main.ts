@@ -7,7 +7,11 @@ const start = async () => {
   const log = createLogger('gateway', config.logLevel);
   const gateway = buildGateway({ config, log });
   log.info({ upstreams: gateway.upstreams, refreshMs: gateway.settings.indexRefreshMs }, 'gateway upstreams');
-  await runService(gateway.app, { config, log, onClose: async () => gateway.close() });
+  const onClose = async () => {
+    gateway.close();
+    await gateway.notifier.close(); // unpublished notifications stay in the outbox for the next start
+  };
+  await runService(gateway.app, { config, log, onClose });
 };
 
 start().catch((err) => {

@@ -10,6 +10,7 @@ import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middlewar
 import { IDENTITY_HEADER, type ServiceName } from '@loom/contracts';
 import { restError, restHeaders, type Logger } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from './cors';
+import type { Notifier } from './notifications';
 import { sendError } from './respond';
 import { SERVICES, type Upstreams } from './upstreams';
 
@@ -19,14 +20,33 @@ export interface ProxyOptions {
   timeoutMs: number;
   restUrl: string;
   log: Logger;
+  /** Told about every successful proxied write once its response is sent. */
+  notifier?: Notifier;
 }
+
+/** A proxied write request, as the change notifier needs it (set only when notifications are on). */
+export interface ProxiedWrite {
+  /** The effective method (`_method`, X-HTTP-Method-Override). */
+  method: string;
+  /** The path under /rest, without the query. */
+  path: string;
+  userId: number;
+  /** `_envelope` was asked for: the HTTP status is 200 and the real status and body are in the envelope. */
+  envelope: boolean;
+}
+
+/** Most bytes of a response body kept for its notification; past it the notification carries `item: null`. */
+export const NOTIFY_BODY_MAX_BYTES = 1024 * 1024;
+/** The end of an `_envelope` answer: `{"body":...,"status":201,"headers":{...}}`, read when its body is too big. */
+const ENVELOPE_TAIL = /,"status":(\d{3}),"headers":\{[^{}]*\}\}\s*$/;
 
 export interface Proxies {
   /**
    * Forwards the request to `service`; `namespace` names the service in a 503. `identity` is the signed
-   * identity header of the authenticated caller, or undefined for an anonymous request.
+   * identity header of the authenticated caller, or undefined for an anonymous request. `write`: a write
+   * whose success is to be notified.
    */
-  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string): void;
+  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, write?: ProxiedWrite): void;
   close(): void;
 }
 
@@ -34,6 +54,7 @@ export interface Proxies {
 interface ProxyLocals {
   requestId?: string;
   namespace?: string;
+  write?: ProxiedWrite;
 }
 
 /**
@@ -61,8 +82,56 @@ export function createProxies(opts: ProxyOptions): Proxies {
     for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
     for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
-    const id = ((res as Response).locals as ProxyLocals | undefined)?.requestId;
+    const locals = (res as Response).locals as ProxyLocals | undefined;
+    const id = locals?.requestId;
     if (id) h['x-request-id'] = id;
+    if (locals?.write && opts.notifier) observeWrite(proxyRes, res, locals.write, id ?? '', opts.notifier);
+  };
+
+  /**
+   * Taps the service's response (never altering or delaying it) and notifies the write once the response is
+   * sent to the client, when it succeeded (2xx, or an `_envelope` whose status is 2xx).
+   */
+  const observeWrite = (proxyRes: IncomingMessage, res: ServerResponse, write: ProxiedWrite, requestId: string, notifier: Notifier) => {
+    if (!write.envelope && ((proxyRes.statusCode ?? 0) < 200 || (proxyRes.statusCode ?? 0) > 299)) return;
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let tail = Buffer.alloc(0);
+    let ended = false;
+    proxyRes.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes <= NOTIFY_BODY_MAX_BYTES) chunks.push(chunk);
+      else {
+        chunks.length = 0;
+        if (write.envelope) tail = Buffer.concat([tail, chunk]).subarray(-64 * 1024);
+      }
+    });
+    proxyRes.once('end', () => (ended = true));
+    // 'close' follows 'finish' once the client has the whole answer, and also comes when the client went away
+    // early: the write succeeded all the same, so it is notified whenever the service's answer was read whole.
+    res.once('close', () => {
+      if (!ended) return;
+      let status = proxyRes.statusCode ?? 0;
+      let body: unknown = null;
+      if (bytes <= NOTIFY_BODY_MAX_BYTES) {
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          body = null;
+        }
+        if (write.envelope) {
+          const env = body as { status?: unknown; body?: unknown } | null;
+          if (!env || typeof env.status !== 'number') return;
+          status = env.status;
+          body = env.body ?? null;
+        }
+      } else if (write.envelope) {
+        const m = ENVELOPE_TAIL.exec(tail.toString('utf8'));
+        if (!m) return void log.warn({ reqId: requestId, path: write.path }, 'change notification skipped: an enveloped response too big to read');
+        status = Number(m[1]);
+      }
+      notifier.notify({ method: write.method, path: write.path, status, body, userId: write.userId, requestId });
+    });
   };
 
   const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
@@ -91,8 +160,9 @@ export function createProxies(opts: ProxyOptions): Proxies {
   );
 
   return {
-    forward(service, namespace, req, res, identity) {
+    forward(service, namespace, req, res, identity, write) {
       (res.locals as ProxyLocals).namespace = namespace;
+      if (write) (res.locals as ProxyLocals).write = write;
       setForwardedHeaders(req);
       // Only the gateway says who the caller is: a client's own identity header is dropped (even a validly
       // signed one, replayed from elsewhere), and so are its credentials, which services have no use for.

@@ -1,7 +1,7 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
  * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_TRUST_PROXY, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
 import { envInt } from '@loom/service-kit';
@@ -31,6 +31,8 @@ export interface GatewaySettings {
   authWindowMs: number;
   /** How many proxies in front of the gateway may be believed about the client address (X-Forwarded-For). */
   trustProxy: number;
+  /** Most change notifications the outbox holds while NATS is unreachable (LOOM_OUTBOX_MAX); past it new ones are dropped. */
+  outboxMax: number;
 }
 
 /** A revoked application password must stop working within this long (the issue asks for at most 10 s). */
@@ -49,5 +51,6 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     authMaxUserFailures: envInt(env, 'LOOM_AUTH_MAX_USER_FAILURES', 50, 1),
     authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
+    outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
   };
 }

@@ -125,9 +125,9 @@ describe('failures: 401 with WordPress codes and WWW-Authenticate', () => {
       const r = await request(gw.app)[method](path).set(wrong);
       expect([path, r.status, r.body.code]).toEqual([path, 401, 'incorrect_password']);
     }
-    // Batch stays a placeholder, but only for callers who authenticated.
+    // Batch answers (207) only callers who authenticated.
     const ok = await request(gw.app).post('/rest/batch/v1').set(basic(editor.login, editorApp.password)).send({ requests: [] });
-    expect(ok.status).toBe(501);
+    expect(ok.status).toBe(207);
   });
 
   test('a Basic header that cannot be read is a 401 of its own; other schemes are ignored (anonymous)', async () => {

@@ -201,10 +201,10 @@ describe('gateway-owned routes', () => {
     }
   });
 
-  test('POST /rest/batch/v1 is 501 for now; GET is rest_no_route', async () => {
+  test('POST /rest/batch/v1 is served by the gateway (see batch.test.ts); GET is rest_no_route', async () => {
     const r = await request(gw.app).post('/rest/batch/v1').send({ requests: [] });
-    expect(r.status).toBe(501);
-    expect(r.body).toEqual({ code: 'loom_not_implemented', message: 'Batch requests are not available yet.', data: { status: 501 } });
+    expect(r.status).toBe(207);
+    expect(r.body).toEqual({ responses: [] });
     expect(r.headers['x-robots-tag']).toBe('noindex');
     const get = await request(gw.app).get('/rest/batch/v1');
     expect(get.status).toBe(404);
