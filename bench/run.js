@@ -5,6 +5,8 @@
  * gateway, directly on core-content, and against a bare Node HTTP server answering the same JSON from memory
  * (the ceiling of this machine), at 1,000 and then 10,000 posts. Prints a Markdown table; `--write` also
  * saves it as bench/RESULTS.md. Every run is bounded (LOOM_BENCH_SECONDS per target), loopback only.
+ * Then writes: one POST /rest/batch/v1 of 25 tag creations against the same 25 creations sent as 25 sequential
+ * client requests (kept-alive, and with a new connection each), LOOM_BENCH_BATCH_ROUNDS rounds (default 20).
  */
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
@@ -12,6 +14,7 @@ const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
 const { createServer } = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
+const { performance } = require('node:perf_hooks');
 const path = require('node:path');
 const autocannon = require('autocannon');
 
@@ -19,6 +22,7 @@ const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
 const CONNECTIONS = Number(process.env.LOOM_BENCH_CONNECTIONS || 16);
 const SIZES = (process.env.LOOM_BENCH_POSTS || '1000,10000').split(',').map(Number);
+const BATCH_ROUNDS = Math.min(Number(process.env.LOOM_BENCH_BATCH_ROUNDS || 20), 200);
 
 const freePort = () =>
   new Promise((resolve, reject) => {
@@ -68,6 +72,7 @@ async function startLoom() {
     gateway: `http://127.0.0.1:${gw}`,
     core: `http://127.0.0.1:${core}`,
     auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
+    secret: env.LOOM_INTERNAL_SECRET,
     async stop() {
       await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
       rmSync(dataDir, { recursive: true, force: true });
@@ -108,8 +113,54 @@ async function bare(body) {
   return { url: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((r) => server.close(r)) };
 }
 
+/**
+ * Batch of 25 vs 25 sequential requests, each round creating 25 new tags: median and p90 wall time per round.
+ * Bounded by BATCH_ROUNDS; every request is checked (a failing write aborts the bench).
+ */
+async function benchBatch(loom) {
+  const headers = { authorization: loom.auth, 'content-type': 'application/json' };
+  const timings = { batch: [], keepAlive: [], newConnection: [], direct: [] };
+  // The floor: the same writes straight to core-content (signed identity, kept-alive), which a batch still does one by one.
+  const { signIdentity } = require('@loom/service-kit');
+  const me = await (await fetch(`${loom.gateway}/rest/core/v2/users/me?context=edit`, { headers })).json();
+  const identity = () => signIdentity({ id: me.id, login: me.username, roles: me.roles }, loom.secret);
+  let n = 0;
+  const items = () => Array.from({ length: 25 }, () => ({ path: '/core/v2/tags', body: { name: `bench tag ${++n}` } }));
+  for (let round = 0; round < BATCH_ROUNDS; round++) {
+    let t = performance.now();
+    const r = await fetch(`${loom.gateway}/rest/batch/v1`, { method: 'POST', headers, body: JSON.stringify({ requests: items() }) });
+    const body = await r.json();
+    if (r.status !== 207 || body.responses.some((e) => e.status !== 201)) throw new Error(`batch: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+    timings.batch.push(performance.now() - t);
+    for (const [key, extra] of [['keepAlive', {}], ['newConnection', { connection: 'close' }]]) {
+      t = performance.now();
+      for (const item of items()) {
+        const one = await fetch(`${loom.gateway}/rest${item.path}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(item.body) });
+        if (one.status !== 201) throw new Error(`single write: ${one.status} ${await one.text()}`);
+        await one.arrayBuffer();
+      }
+      timings[key].push(performance.now() - t);
+    }
+    t = performance.now();
+    for (const item of items()) {
+      const one = await fetch(`${loom.core}/rest${item.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loom-identity': identity() }, body: JSON.stringify(item.body) });
+      if (one.status !== 201) throw new Error(`direct write: ${one.status} ${await one.text()}`);
+      await one.arrayBuffer();
+    }
+    timings.direct.push(performance.now() - t);
+  }
+  const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))].toFixed(1);
+  return [
+    ['1 × POST batch/v1 (25 items)', timings.batch],
+    ['25 × POST tags, kept-alive', timings.keepAlive],
+    ['25 × POST tags, new connection each', timings.newConnection],
+    ['25 × POST tags on core-content directly (floor)', timings.direct],
+  ].map(([label, xs]) => ({ label, p50: pct(xs, 0.5), p90: pct(xs, 0.9) }));
+}
+
 (async () => {
   const rows = [];
+  let batchRows = [];
   const loom = await startLoom();
   try {
     let seeded = 0;
@@ -141,15 +192,28 @@ async function bare(body) {
         await ceiling.close();
       }
     }
+    if (BATCH_ROUNDS > 0) {
+      batchRows = await benchBatch(loom);
+      for (const r of batchRows) console.log(`batch   ${r.label.padEnd(48)} p50 ${r.p50} ms  p90 ${r.p90} ms`);
+    }
   } finally {
     await loom.stop();
   }
   const cpu = os.cpus()[0];
-  const table = [
+  let table = [
     '| posts | request | target | req/s | p50 ms | p99 ms | errors |',
     '|---:|---|---|---:|---:|---:|---:|',
     ...rows.map((r) => `| ${r.size} | ${r.label} | ${r.target} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
   ].join('\n');
+  const batchTable = batchRows.length
+    ? [
+        `\n25 tag creations through the gateway, ${BATCH_ROUNDS} rounds, wall time per round:\n`,
+        '| requests | p50 ms | p90 ms |',
+        '|---|---:|---:|',
+        ...batchRows.map((r) => `| ${r.label} | ${r.p50} | ${r.p90} |`),
+      ].join('\n')
+    : '';
+  table += batchTable;
   const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
   console.log(`\n${table}`);
   if (process.argv.includes('--write')) writeFileSync(path.join(__dirname, 'RESULTS.md'), doc);
