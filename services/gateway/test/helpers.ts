@@ -9,10 +9,11 @@ import { Writable } from 'node:stream';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import pino from 'pino';
-import { events, forms, routeEntries, routeEntry } from '@loom/contracts';
-import { createLogger, createServiceApp, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
+import { forms, routeEntries, routeEntry } from '@loom/contracts';
+import { createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
+import { buildApp as buildEvents } from '@loom/events';
 import { buildGateway, type Gateway, type GatewayDeps } from '../src';
 import { ADMIN, createUser } from './accounts';
 
@@ -81,14 +82,15 @@ export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Runn
   };
 }
 
-/** A real kit app serving events/v1 (its namespace root only, for now). */
-export async function startEvents(port = 0): Promise<Running> {
-  const config = testConfig('events');
+/** The real events app (events/v1: namespace root, venues, organizers) on a fresh embedded store. */
+export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): Promise<Running & { store: Store }> {
+  const config = testConfig('events', configEnv);
   const store = await openStore({ service: 'events', dataDir: config.dataDir });
-  const app = createServiceApp({ name: 'events', namespaces: [events.EVENTS], routes: events.eventsRoutes, bindings: [] }, { config, store, log: silent() });
+  const app = await buildEvents({ config, store, log: silent() });
   const running = await listen(app, port);
   return {
     ...running,
+    store,
     close: async () => {
       await running.close();
       await store.close();

@@ -1,0 +1,51 @@
+/**
+ * The plugin's date form: `YYYY-MM-DD HH:MM:SS`, local (site timezone_string, else gmt_offset) and UTC.
+ */
+import { restError } from '@loom/service-kit';
+
+export interface Clock {
+  timezone: string;
+  gmtOffset: number;
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+export function formatUtc(ms: number): string {
+  const d = new Date(ms);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** Minutes east of UTC at instant `ms`. */
+function offsetMinutes(clock: Clock, ms: number): number {
+  if (!clock.timezone) return Math.round(clock.gmtOffset * 60);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: clock.timezone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60000);
+}
+
+export const formatLocal = (clock: Clock, ms: number): string => formatUtc(ms + offsetMinutes(clock, ms) * 60000);
+
+const INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/** A client date (`YYYY-MM-DD[ HH:MM[:SS]]`, `T` also accepted) as an instant; local unless `utc`. */
+export function parseDate(clock: Clock, value: string, utc: boolean, param: string): number {
+  const m = INPUT.exec(value.trim());
+  const wall = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0)) : NaN;
+  if (!m || Number.isNaN(wall) || formatUtc(wall).slice(0, 10) !== `${m[1]}-${m[2]}-${m[3]}`) {
+    throw restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: `Invalid date: ${value}` } });
+  }
+  if (utc) return wall;
+  // Two passes settle DST edges closely enough for a wall clock.
+  const first = wall - offsetMinutes(clock, wall) * 60000;
+  return wall - offsetMinutes(clock, first) * 60000;
+}

@@ -1,0 +1,198 @@
+/** events/v1 venues through the gateway, against the real events app (reference A.0, A.1, A.2.1, A.4). */
+import { client, err, insertEvent, startEventsWorld, type EventsWorld } from './events.harness';
+
+let world: EventsWorld;
+beforeAll(async () => {
+  world = await startEventsWorld();
+});
+afterAll(async () => {
+  await world.close();
+});
+
+const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+describe('venues: create, read, update, delete', () => {
+  it('creates a venue (201) in the plugin shape, empties dropped, map flags default true', async () => {
+    const r = await client(world, 'editor').post('/venues', { venue: 'Main Hall', address: '1 Main St', city: 'Springfield', zip: '', description: 'Big room.' });
+    expect(r.status).toBe(201);
+    expect(Object.keys(r.body)).toEqual([
+      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug', 'address', 'city',
+      'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+    ]);
+    expect(r.body).toMatchObject({
+      author: String(world.users.editor.id),
+      status: 'publish',
+      venue: 'Main Hall',
+      slug: 'main-hall',
+      description: '<p>Big room.</p>',
+      url: 'http://loom.test/venue/main-hall/',
+      show_map: true,
+      show_map_link: true,
+      global_id: `loom.test?id=${r.body.id}`,
+      global_id_lineage: [`loom.test?id=${r.body.id}`],
+    });
+    for (const k of ['date', 'date_utc', 'modified', 'modified_utc']) expect(r.body[k]).toMatch(DATE);
+  });
+
+  it('requires the venue name on create only', async () => {
+    expect(err(await client(world, 'editor').post('/venues', { city: 'X' }))).toEqual({ status: 400, code: 'rest_missing_callback_param' });
+  });
+
+  it('makes slugs unique per type (-2, -3)', async () => {
+    const e = client(world, 'editor');
+    const a = await e.post('/venues', { venue: 'Twin' });
+    const b = await e.post('/venues', { venue: 'Twin' });
+    const c = await e.post('/venues', { venue: 'Twin' });
+    expect([a.body.slug, b.body.slug, c.body.slug]).toEqual(['twin', 'twin-2', 'twin-3']);
+    // Another type may use the same slug.
+    expect((await e.post('/organizers', { organizer: 'Twin' })).body.slug).toBe('twin');
+  });
+
+  it('reads by id and by slug; unknown → 404 venue-not-found, an organizer id is not a venue', async () => {
+    const anon = client(world, 'anonymous');
+    const v = await client(world, 'editor').post('/venues', { venue: 'Readable', phone: '555' });
+    expect((await anon.get(`/venues/${v.body.id}`)).body).toEqual(v.body);
+    expect((await anon.get('/venues/by-slug/readable')).body).toEqual(v.body);
+    expect(err(await anon.get('/venues/999999'))).toEqual({ status: 404, code: 'venue-not-found' });
+    expect(err(await anon.get('/venues/by-slug/nope'))).toEqual({ status: 404, code: 'venue-not-found' });
+    const o = await client(world, 'editor').post('/organizers', { organizer: 'Not a venue' });
+    expect(err(await anon.get(`/venues/${o.body.id}`))).toEqual({ status: 404, code: 'venue-not-found' });
+  });
+
+  it('updates with POST, PUT and PATCH, by id and by slug', async () => {
+    const e = client(world, 'editor');
+    const v = await e.post('/venues', { venue: 'Changing', city: 'Old' });
+    const id = v.body.id as number;
+    expect((await e.post(`/venues/${id}`, { city: 'New' })).body).toMatchObject({ city: 'New', venue: 'Changing' });
+    expect((await e.put(`/venues/${id}`, { state: 'CA', show_map: false })).body).toMatchObject({ city: 'New', state: 'CA', show_map: false, show_map_link: true });
+    expect((await e.patch(`/venues/by-slug/changing`, { venue: 'Changed' })).body).toMatchObject({ id, venue: 'Changed', slug: 'changing' });
+    expect((await e.patch(`/venues/${id}`, { slug: 'Moved Here' })).body.slug).toBe('moved-here');
+    expect(err(await e.patch('/venues/999999', { city: 'x' }))).toEqual({ status: 404, code: 'venue-not-found' });
+  });
+
+  it('accepts dates in the plugin format (local and UTC)', async () => {
+    const r = await client(world, 'editor').post('/venues', { venue: 'Dated', date_utc: '2024-03-01 10:20:30' });
+    expect(r.body).toMatchObject({ date_utc: '2024-03-01 10:20:30', date: '2024-03-01 10:20:30' });
+    expect(err(await client(world, 'editor').post('/venues', { venue: 'Bad date', date: 'soon' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+  });
+
+  it('trashes on delete and returns the venue; deleting again → 410 venue-is-in-trash', async () => {
+    const e = client(world, 'editor');
+    const v = await e.post('/venues', { venue: 'Doomed' });
+    const d = await e.delete(`/venues/${v.body.id}`);
+    expect(d.status).toBe(200);
+    expect(d.body).toMatchObject({ id: v.body.id, status: 'trash' });
+    expect(err(await e.delete(`/venues/by-slug/doomed`))).toEqual({ status: 410, code: 'venue-is-in-trash' });
+    expect(err(await client(world, 'anonymous').get(`/venues/${v.body.id}`))).toEqual({ status: 403, code: 'venue-not-accessible' });
+  });
+});
+
+describe('venues: permissions', () => {
+  it('anonymous and subscribers may not write (rest_forbidden 401 / 403)', async () => {
+    const v = await client(world, 'editor').post('/venues', { venue: 'Guarded' });
+    expect(err(await client(world, 'anonymous').post('/venues', { venue: 'x' }))).toEqual({ status: 401, code: 'rest_forbidden' });
+    expect(err(await client(world, 'subscriber').post('/venues', { venue: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await client(world, 'anonymous').patch(`/venues/${v.body.id}`, { city: 'x' }))).toEqual({ status: 401, code: 'rest_forbidden' });
+    expect(err(await client(world, 'subscriber').delete(`/venues/${v.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+  });
+
+  it('contributors create drafts (publish scaled to pending) and edit only their own', async () => {
+    const c = client(world, 'contributor');
+    const draft = await c.post('/venues', { venue: 'Contributed' });
+    expect(draft.body).toMatchObject({ status: 'draft', author: String(world.users.contributor.id) });
+    expect((await c.post('/venues', { venue: 'Wants publish', status: 'publish' })).body.status).toBe('pending');
+    expect((await c.patch(`/venues/${draft.body.id}`, { city: 'Mine' })).status).toBe(200);
+    const editors = await client(world, 'editor').post('/venues', { venue: 'Editors own' });
+    expect(err(await c.patch(`/venues/${editors.body.id}`, { city: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await client(world, 'author').delete(`/venues/${draft.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect((await client(world, 'editor').patch(`/venues/${draft.body.id}`, { status: 'publish' })).body.status).toBe('publish');
+  });
+
+  it('authors publish; drafts are invisible to anonymous readers but readable by their author', async () => {
+    const a = client(world, 'author');
+    expect((await a.post('/venues', { venue: 'Authored' })).body.status).toBe('publish');
+    const d = await a.post('/venues', { venue: 'Secret draft', status: 'draft' });
+    expect(err(await client(world, 'anonymous').get(`/venues/${d.body.id}`))).toEqual({ status: 403, code: 'venue-not-accessible' });
+    expect(err(await client(world, 'subscriber').get('/venues/by-slug/secret-draft'))).toEqual({ status: 403, code: 'venue-not-accessible' });
+    expect((await a.get(`/venues/${d.body.id}`)).status).toBe(200);
+    expect((await client(world, 'editor').get(`/venues/${d.body.id}`)).status).toBe(200);
+    const list = await client(world, 'anonymous').get('/venues?search=Secret');
+    expect(list.body.total).toBe(0);
+  });
+});
+
+describe('venues: archive', () => {
+  let fresh: EventsWorld;
+  const ids: number[] = [];
+  beforeAll(async () => {
+    fresh = await startEventsWorld();
+    const e = client(fresh, 'editor');
+    for (let i = 1; i <= 12; i++) ids.push((await e.post('/venues', { venue: `Place ${i}`, date_utc: `2024-01-${String(i).padStart(2, '0')} 12:00:00` })).body.id as number);
+    await e.post('/venues', { venue: 'Hidden draft', status: 'draft' });
+  });
+  afterAll(async () => {
+    await fresh.close();
+  });
+
+  it('pages with totals, links and X-TEC headers; newest first', async () => {
+    const r = await client(fresh, 'anonymous').get('/venues');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.body)).toEqual(['venues', 'rest_url', 'next_rest_url', 'total', 'total_pages']);
+    expect(r.body).toMatchObject({
+      total: 12,
+      total_pages: 2,
+      rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&only_with_upcoming=false',
+      next_rest_url: 'http://loom.test/rest/events/v1/venues/?page=2&per_page=10&only_with_upcoming=false',
+    });
+    expect(r.headers['x-tec-total']).toBe('12');
+    expect(r.headers['x-tec-totalpages']).toBe('2');
+    expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue)[0]).toBe('Place 12');
+
+    const p2 = await client(fresh, 'anonymous').get('/venues?page=2');
+    expect(Object.keys(p2.body)).toEqual(['venues', 'rest_url', 'previous_rest_url', 'total', 'total_pages']);
+    expect(p2.body.venues).toHaveLength(2);
+    expect(p2.body.previous_rest_url).toBe('http://loom.test/rest/events/v1/venues/?per_page=10&only_with_upcoming=false');
+  });
+
+  it('past the last page → 404 venue-archive-page-not-found; empty first page → 200', async () => {
+    expect(err(await client(fresh, 'anonymous').get('/venues?page=3'))).toEqual({ status: 404, code: 'venue-archive-page-not-found' });
+    const empty = await client(fresh, 'anonymous').get('/venues?search=nothing-matches');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ venues: [], total: 0, total_pages: 0 });
+  });
+
+  it('caps per_page at 50 and validates page', async () => {
+    const r = await client(fresh, 'anonymous').get('/venues?per_page=500');
+    expect(r.body).toMatchObject({ total: 12, total_pages: 1 });
+    expect(r.body.rest_url).toContain('per_page=50');
+    expect(err(await client(fresh, 'anonymous').get('/venues?page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+  });
+
+  it('searches; a non-string search → 400 archive-bad-search-string', async () => {
+    const r = await client(fresh, 'anonymous').get('/venues?search=place%201');
+    expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue).sort()).toEqual(['Place 1', 'Place 10', 'Place 11', 'Place 12']);
+    const bad = await client(fresh, 'anonymous').get('/venues?search[]=a');
+    expect(err(bad)).toEqual({ status: 400, code: 'archive-bad-search-string' });
+  });
+
+  it('status: drafts only for editors of the type; anonymous asking for drafts → 400', async () => {
+    expect(err(await client(fresh, 'anonymous').get('/venues?status=draft'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    const r = await client(fresh, 'editor').get('/venues?status=draft');
+    expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue)).toEqual(['Hidden draft']);
+    expect((await client(fresh, 'contributor').get('/venues?status=draft')).body.total).toBe(0);
+    expect((await client(fresh, 'editor').get('/venues?status=any')).body.total).toBe(13);
+  });
+
+  it('event, has_events and only_with_upcoming filter through tribe_events docs', async () => {
+    const past = await insertEvent(fresh, { venue: [ids[0]!], utc_end_date: '2020-01-01 00:00:00' });
+    await insertEvent(fresh, { venue: [ids[1]!, ids[2]!], utc_end_date: '2999-01-01 00:00:00' });
+    const anon = client(fresh, 'anonymous');
+    const names = (r: { body: { venues: Array<{ venue: string }> } }) => r.body.venues.map((v) => v.venue).sort();
+    expect(names(await anon.get(`/venues?event=${past}`))).toEqual(['Place 1']);
+    expect(names(await anon.get('/venues?has_events=true'))).toEqual(['Place 1', 'Place 2', 'Place 3']);
+    expect((await anon.get('/venues?has_events=false')).body.total).toBe(9);
+    expect(names(await anon.get('/venues?only_with_upcoming=true'))).toEqual(['Place 2', 'Place 3']);
+    expect(err(await anon.get(`/venues?event=${ids[0]}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
+    expect(err(await anon.get('/venues?event=999999'))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
+  });
+});
