@@ -12,3 +12,4 @@ export * as oembed from './oembed';
 export * from './batch';
 export * from './internal';
 export * from './notifications';
+export * from './openapi';

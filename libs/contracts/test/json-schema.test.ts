@@ -81,3 +81,11 @@ describe('post-like routes', () => {
     expect(toWpArg(core.posts.item.endpoints.update.args.status!)).toMatchObject({ type: 'string', enum: [...core.WRITE_STATUSES], required: false });
   });
 });
+
+test('OpenAPI paths from WordPress patterns', async () => {
+  const { openApiPath, toOpenApiSchema } = await import('../src/openapi');
+  expect(openApiPath('/events/v1/venues/(?P<id>[\\d]+)', 'events/v1')).toBe('/venues/{id}');
+  expect(openApiPath('/events/v1/venues/by-slug/(?P<slug>[^/]+)', 'events/v1')).toBe('/venues/by-slug/{slug}');
+  expect(openApiPath(toPattern('/core/v2/posts/<parent>/revisions/<id>'), 'core/v2')).toBe('/posts/{parent}/revisions/{id}');
+  expect(toOpenApiSchema({ type: ['string', 'null'], format: 'date-time' })).toEqual({ type: 'string', nullable: true, format: 'date-time' });
+});

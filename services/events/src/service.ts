@@ -1,10 +1,11 @@
 /**
  * events: the events/v1 namespace (The Events Calendar, upstream tribe/events/v1). Served now: the namespace
- * root, venues and organizers; events, event categories and tags arrive later.
+ * root, the OpenAPI doc, venues and organizers; events, event categories and tags arrive later.
  */
 import { events } from '@loom/contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { docBindings } from './doc';
 import { ensurePostIndexes } from './linked-posts/repository';
 import { organizerBindings } from './organizers';
 import { venueBindings } from './venues';
@@ -13,7 +14,7 @@ export const eventsService: ServiceDefinition = {
   name: 'events',
   namespaces: [events.EVENTS],
   routes: events.eventsRoutes,
-  bindings: [...venueBindings(), ...organizerBindings()],
+  bindings: [...docBindings(), ...venueBindings(), ...organizerBindings()],
 };
 
 /** Indexes of the events store (one `posts` collection for events, venues and organizers). */

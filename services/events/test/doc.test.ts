@@ -1,0 +1,37 @@
+import request from 'supertest';
+import { createLogger, testConfig } from '@loom/service-kit';
+import { openStore, type Store } from '@loom/store';
+import { buildApp } from '../src/service';
+
+let store: Store;
+let app: Awaited<ReturnType<typeof buildApp>>;
+beforeAll(async () => {
+  const config = testConfig('events');
+  store = await openStore({ service: 'events', dataDir: config.dataDir });
+  app = await buildApp({ config, store, log: createLogger('events', 'silent') });
+});
+afterAll(() => store.close());
+
+test('GET /events/v1/doc is an OpenAPI 3 document generated from the route table', async () => {
+  const r = await request(app).get('/rest/events/v1/doc');
+  expect(r.status).toBe(200);
+  expect(r.body).toMatchObject({ openapi: '3.0.0', info: { title: 'Events REST API', version: '1.0.0' }, servers: [{ url: 'http://loom.test/rest/events/v1' }] });
+  expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/doc', '/venues', '/venues/{id}', '/venues/by-slug/{slug}', '/organizers', '/organizers/{id}', '/organizers/by-slug/{slug}']));
+  const list = r.body.paths['/venues'].get;
+  const perPage = list.parameters.find((p: { name: string }) => p.name === 'per_page');
+  expect(perPage).toMatchObject({ in: 'query', required: false, schema: { type: 'integer' } });
+  const item = r.body.paths['/venues/{id}'];
+  expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
+  expect(item.get.parameters.find((p: { name: string }) => p.name === 'id')).toMatchObject({ in: 'path', required: true });
+  expect(r.body.paths['/venues'].post.responses['201'].content['application/json'].schema.$ref).toMatch(/^#\/components\/schemas\//);
+  const schemaNames = Object.keys(r.body.components.schemas);
+  expect(schemaNames.length).toBeGreaterThanOrEqual(2);
+  // Every $ref points at a schema that exists.
+  const refs = JSON.stringify(r.body.paths).match(/#\/components\/schemas\/(\w+)/g) ?? [];
+  for (const ref of refs) expect(schemaNames).toContain(ref.split('/').pop());
+});
+
+test('the doc is also listed in the namespace index', async () => {
+  const r = await request(app).get('/rest/events/v1');
+  expect(r.body.routes['/events/v1/doc']).toMatchObject({ methods: ['GET'] });
+});
