@@ -64,3 +64,19 @@ export async function basicFor(coreUrl: string, user: TestUser): Promise<Record<
   const { password } = await createAppPassword(coreUrl, user);
   return { Authorization: `Basic ${Buffer.from(`${user.login}:${password}`).toString('base64')}` };
 }
+
+/** The administrator and the user startCore() seeded for each other role. */
+export const roleUsers = () => ({
+  administrator: ADMIN,
+  editor: seeded('editor'),
+  author: seeded('author'),
+  contributor: seeded('contributor'),
+  subscriber: seeded('subscriber'),
+});
+
+/** Basic auth headers for each named user, plus `anonymous` (no headers). */
+export async function basicForAll<K extends string>(coreUrl: string, users: Record<K, TestUser>): Promise<Record<K | 'anonymous', Record<string, string>>> {
+  const auth = { anonymous: {} } as Record<K | 'anonymous', Record<string, string>>;
+  for (const [name, user] of Object.entries(users) as [K, TestUser][]) auth[name] = await basicFor(coreUrl, user);
+  return auth;
+}

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import type { Gateway } from '../src';
-import { ADMIN, basicFor, seeded, type TestUser } from './accounts';
+import { basicForAll, roleUsers, type TestUser } from './accounts';
 import { startCore, startEvents, startGateway, type Running } from './helpers';
 
 export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
@@ -27,15 +27,8 @@ export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise
     { upstreams: { 'core-content': core.url, events: events.url }, config: testConfig('gateway', siteEnv) },
     { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
   );
-  const users = {
-    administrator: ADMIN,
-    editor: seeded('editor'),
-    author: seeded('author'),
-    contributor: seeded('contributor'),
-    subscriber: seeded('subscriber'),
-  };
-  const auth = { anonymous: {} } as Record<EventsCaller, Record<string, string>>;
-  for (const [role, user] of Object.entries(users)) auth[role as EventsCaller] = await basicFor(core.url, user);
+  const users = roleUsers();
+  const auth: Record<EventsCaller, Record<string, string>> = await basicForAll(core.url, users);
   return {
     gw,
     core,

@@ -6,7 +6,7 @@ import request from 'supertest';
 import type { Role } from '@loom/contracts';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { ADMIN, basicFor, createUser, seeded, type TestUser } from './accounts';
+import { basicForAll, createUser, roleUsers, type TestUser } from './accounts';
 import { startCore, startGateway, type Running } from './helpers';
 
 export type Caller = Role | 'anonymous' | 'author2';
@@ -27,16 +27,8 @@ export async function startWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<World
     { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
   );
   const author2 = await createUser(core.url, 'author', 'author2');
-  const users = {
-    administrator: ADMIN,
-    editor: seeded('editor'),
-    author: seeded('author'),
-    contributor: seeded('contributor'),
-    subscriber: seeded('subscriber'),
-    author2,
-  };
-  const auth = { anonymous: {} } as Record<Caller, Record<string, string>>;
-  for (const [role, user] of Object.entries(users)) auth[role as Caller] = await basicFor(core.url, user);
+  const users = { ...roleUsers(), author2 };
+  const auth: Record<Caller, Record<string, string>> = await basicForAll(core.url, users);
   return {
     gw,
     core,
