@@ -14,3 +14,4 @@ export * from './testing';
 export * from './main';
 export * from './internal';
 export * from './embed';
+export * from './site-clock';

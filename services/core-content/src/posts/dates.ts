@@ -5,18 +5,10 @@
  * as strings. Functions named after WordPress's: get_gmt_from_date, get_date_from_gmt, rest_get_date_with_gmt.
  */
 
-export interface SiteClock {
-  /** IANA name (timezone_string), or '' for a fixed offset. */
-  timezone: string;
-  /** gmt_offset in hours (may be fractional), used when timezone is ''. */
-  gmtOffset: number;
-  /** Now, in ms (injectable for tests). */
-  now(): number;
-}
+import { offsetAt, type SiteClock } from '@loom/service-kit';
 
-export function siteClock(config: { gmtOffset: string; timezoneString: string }, now: () => number = Date.now): SiteClock {
-  return { timezone: config.timezoneString, gmtOffset: Number(config.gmtOffset) || 0, now };
-}
+// The clock itself is shared with the other services (the kit's site-clock.ts); re-exported for this module's users.
+export { offsetAt, siteClock, type SiteClock } from '@loom/service-kit';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -33,35 +25,6 @@ export function wallClockMs(stamp: string): number {
   const m = STAMP.exec(stamp);
   if (!m) throw new RangeError(`not a date stamp: ${stamp}`);
   return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timezone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timezone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone: timezone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timezone, f);
-  }
-  return f;
-}
-
-/** The site's offset from UTC at an instant, in ms. */
-export function offsetAt(clock: SiteClock, ms: number): number {
-  if (!clock.timezone) return Math.round(clock.gmtOffset * 3600) * 1000;
-  const at = Math.floor(ms / 1000) * 1000;
-  const parts = formatter(clock.timezone).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour') % 24, get('minute'), get('second')) - at;
 }
 
 /** Local time of an instant (current_time / get_date_from_gmt). */

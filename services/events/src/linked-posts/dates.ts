@@ -1,12 +1,10 @@
 /**
  * The plugin's date form: `YYYY-MM-DD HH:MM:SS`, local (site timezone_string, else gmt_offset) and UTC.
  */
-import { restError } from '@loom/service-kit';
+import { offsetAt, restError, type SiteClock } from '@loom/service-kit';
 
-export interface Clock {
-  timezone: string;
-  gmtOffset: number;
-}
+/** The site's clock (kit): timezone_string or gmt_offset. */
+export type Clock = Pick<SiteClock, 'timezone' | 'gmtOffset'>;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -15,25 +13,7 @@ export function formatUtc(ms: number): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-/** Minutes east of UTC at instant `ms`. */
-function offsetMinutes(clock: Clock, ms: number): number {
-  if (!clock.timezone) return Math.round(clock.gmtOffset * 60);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: clock.timezone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
-  const v = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  const wall = Date.UTC(v('year'), v('month') - 1, v('day'), v('hour'), v('minute'), v('second'));
-  return Math.round((wall - Math.floor(ms / 1000) * 1000) / 60000);
-}
-
-export const formatLocal = (clock: Clock, ms: number): string => formatUtc(ms + offsetMinutes(clock, ms) * 60000);
+export const formatLocal = (clock: Clock, ms: number): string => formatUtc(ms + offsetAt(clock, ms));
 
 const INPUT = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?$/;
 
@@ -46,6 +26,6 @@ export function parseDate(clock: Clock, value: string, utc: boolean, param: stri
   }
   if (utc) return wall;
   // Two passes settle DST edges closely enough for a wall clock.
-  const first = wall - offsetMinutes(clock, wall) * 60000;
-  return wall - offsetMinutes(clock, first) * 60000;
+  const first = wall - offsetAt(clock, wall);
+  return wall - offsetAt(clock, first);
 }

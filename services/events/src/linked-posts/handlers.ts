@@ -4,7 +4,7 @@
  * response as the plugin builds it.
  */
 import { events } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, restError, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
+import { bind, can, capabilityType, forbidden, restError, siteClock, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
 import { formatLocal, formatUtc, parseDate, type Clock } from './dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
 import { prepareLinkedPost } from './response';
@@ -15,7 +15,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
   const plural = `${spec.type}s`;
   const caps = capabilityType(plural);
   const repo = (req: RestRequest) => new LinkedPostRepository(req.store, spec.type, spec.name);
-  const clock = (req: RestRequest): Clock => ({ timezone: req.config.timezoneString, gmtOffset: Number(req.config.gmtOffset) || 0 });
+  const clock = (req: RestRequest): Clock => siteClock(req.config);
   const capPost = (doc: LinkedPostDoc): CapPost => ({ author: doc.author, status: doc.status, type: spec.type, caps, trashedFrom: doc.trashed_from });
   const archiveUrl = (req: RestRequest) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/`;
 
