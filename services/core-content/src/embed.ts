@@ -11,7 +11,7 @@ import { POSTS, type PostDoc } from './posts/repository';
 import { PostPresenter } from './posts/response';
 import { canReadPost, type PostTypeRules } from './posts/types';
 import { loadPosts, termsOfPostAccess } from './terms/post-access';
-import { TERMS, type TermDoc } from './terms/repository';
+import { TERMS, type TermDoc } from '@loom/terms';
 import { prepareTerms } from './terms/response';
 import { publishedAuthors } from './users/authorship';
 import { USERS, type UserDoc } from './users/repository';

@@ -14,7 +14,7 @@ import { ensurePostIndexes, pageBindings, pageRules, postBindings, postRules } f
 import { postTypeWrites } from './posts/handlers';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
 import { categoryBindings, categoryResource } from './terms/categories';
-import { ensureTermIndexes, seedDefaultCategory } from './terms/repository';
+import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
 import { tagBindings, tagResource } from './terms/tags';
 import { ensureAuthorshipIndexes } from './users/authorship';
 import { bootstrapAdmin } from './users/bootstrap';

@@ -12,7 +12,7 @@ import { onPostLifecycle, revisionSummaries } from '../src/posts/lifecycle';
 import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/posts/repository';
 import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/posts/slugs';
 import { postRules, pageRules } from '../src/posts/types';
-import { ensureTermIndexes, seedDefaultCategory, TermRepository } from '../src/terms/repository';
+import { ensureTermIndexes, seedDefaultCategory, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });
 const fixed = siteClock({ timezoneString: '', gmtOffset: '-4.5' });

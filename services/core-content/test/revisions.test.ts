@@ -11,7 +11,7 @@ import { ensurePostIndexes, PostRepository } from '../src/posts/repository';
 import { pageRules, postRules } from '../src/posts/types';
 import { registerRevisionLifecycle } from '../src/revisions';
 import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/revisions/repository';
-import { ensureTermIndexes, seedDefaultCategory } from '../src/terms/repository';
+import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
 
 let store: Store;
 let now = Date.UTC(2024, 0, 10, 12, 0, 0);

@@ -9,7 +9,7 @@ import { sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
 import { escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { TAXONOMIES } from '../descriptors/registry';
-import { DEFAULT_CATEGORY_ID, TERMS, type TermDoc } from '../terms/repository';
+import { adjustTermCounts, DEFAULT_CATEGORY_ID, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
@@ -129,7 +129,7 @@ export interface PostQuery {
   offset: number;
 }
 
-/** Where each taxonomy's term ids live on a post: its rest base. */
+/** Where each taxonomy's term ids live on a post: its rest base (term counts in @loom/terms read it too). */
 const TAXONOMY_FIELD: ReadonlyMap<string, string> = new Map(TAXONOMIES.map((t) => [t.name, t.restBase]));
 
 /** Column sorts (WP_Query orderby → our fields); include, include_slugs and relevance are ordered in memory. */
@@ -184,42 +184,6 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   await posts.ensureIndex({ fields: ['slug'] });
 }
 
-/** Recounts published posts for each term from scratch (_update_post_term_count); for bulk changes. */
-export async function recountTerms(store: Store, termIds: Iterable<number>): Promise<void> {
-  const ids = [...new Set(termIds)].filter((id) => id > 0);
-  if (!ids.length) return;
-  const terms = store.collection<TermDoc>(TERMS);
-  const posts = store.collection<PostDoc>(POSTS);
-  for (const term of await terms.find({ id: { $in: ids } })) {
-    const field = TAXONOMY_FIELD.get(term.taxonomy);
-    if (!field) continue;
-    const count = await posts.count({ [field]: term.id, status: 'publish' });
-    if (count !== term.count) await terms.updateOne({ id: term.id }, { $set: { count } });
-  }
-}
-
-/**
- * Moves term counts by what one write changed (published membership before vs after), with atomic
- * increments: recounting a term scans every post in it, which made each write to a big category O(posts).
- * Only `publish` counts, as _update_post_term_count.
- */
-export async function adjustTermCounts(store: Store, previous: PostDoc | null, current: PostDoc | null): Promise<void> {
-  const counted = (post: PostDoc | null) => new Set(post && post.status === 'publish' ? termIdsOf(post) : []);
-  const before = counted(previous);
-  const after = counted(current);
-  const terms = store.collection<TermDoc>(TERMS);
-  for (const id of new Set([...before, ...after])) {
-    const delta = (after.has(id) ? 1 : 0) - (before.has(id) ? 1 : 0);
-    if (delta !== 0) await terms.updateOne({ id }, { $inc: { count: delta } });
-  }
-}
-
-/** Every term id a post carries, over all taxonomies. */
-export function termIdsOf(post: PostDoc | null): number[] {
-  if (!post) return [];
-  return [...TAXONOMY_FIELD.values()].flatMap((f) => (Array.isArray(post[f]) ? (post[f] as number[]) : []));
-}
-
 /** Posts' ancestors, nearest first, keyed by post id (loaded level by level for a whole page of posts). */
 export async function ancestorsOf(store: Store, posts: PostDoc[]): Promise<Map<number, PostDoc[]>> {
   const known = new Map<number, PostDoc>(posts.map((p) => [p.id, p]));
@@ -261,7 +225,7 @@ export async function publishDuePosts(store: Store, clock: SiteClock, force = fa
     }
     const done = await posts.updateOne({ id: post.id, status: 'future' }, { $set: set });
     if (done) {
-      await adjustTermCounts(store, post, done);
+      await adjustTermCounts(store, TAXONOMY_FIELD, post, done);
       await postSaved(done, post, store);
     }
   }
@@ -463,7 +427,7 @@ export class PostRepository {
     doc.guid = permalink(doc, { homeUrl: this.homeUrl, rules, ancestors: await this.ancestors(doc), canRead: true });
     if (status !== 'trash' && slug) await this.freeTrashedSlug(slug, id);
     const saved = await this.posts.insert(doc);
-    await adjustTermCounts(this.store, null, saved);
+    await adjustTermCounts(this.store, TAXONOMY_FIELD, null, saved);
     await postSaved(saved, null, this.store, { userId: ctx.userId });
     return saved;
   }
@@ -550,7 +514,7 @@ export class PostRepository {
     void _id;
     const current = await this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
     if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
-    await adjustTermCounts(this.store, previous, current);
+    await adjustTermCounts(this.store, TAXONOMY_FIELD, previous, current);
     await postSaved(current, previous, this.store, { userId: ctx.userId, autosave: ctx.autosave });
     return { previous, current };
   }
@@ -567,7 +531,7 @@ export class PostRepository {
     await this.posts.updateMany({ type: 'attachment', parent: id }, { $set: { parent: post.parent } });
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
     if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
-    await adjustTermCounts(this.store, deleted, null);
+    await adjustTermCounts(this.store, TAXONOMY_FIELD, deleted, null);
     await postDeleted(deleted, this.store);
     return deleted;
   }
@@ -670,11 +634,11 @@ export function relevanceRank(search: string, terms: string[]): (p: PostDoc) => 
 export async function deleteAuthorContent(store: Store, userId: number, types: readonly string[]): Promise<void> {
   const posts = store.collection<PostDoc>(POSTS);
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
-  const terms = owned.flatMap(termIdsOf);
+  const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
   for (const post of owned) {
     if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await posts.updateMany({ type: post.type, parent: post.id }, { $set: { parent: post.parent } });
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }
-  await recountTerms(store, terms);
+  await recountTerms(store, TAXONOMY_FIELD, terms);
 }

@@ -6,7 +6,7 @@
 import type { Context, Identity } from '@loom/contracts';
 import { can, filterByContext, links, type Link, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { TERMS, type TermDoc } from '../terms/repository';
+import { TERMS, type TermDoc } from '@loom/terms';
 import { gmtFromLocal, type SiteClock } from './dates';
 import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';

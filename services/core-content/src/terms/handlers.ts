@@ -13,7 +13,7 @@ import {
   type Binding,
   type RestRequest,
 } from '@loom/service-kit';
-import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from './repository';
+import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from '@loom/terms';
 import { loadPosts, termsOfPostAccess } from './post-access';
 import { prepareTerms } from './response';
 

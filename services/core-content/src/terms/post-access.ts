@@ -6,7 +6,7 @@ import type { Identity } from '@loom/contracts';
 import { forbidden, restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { postCan } from '../posts/types';
-import { POSTS, type TaxonomyRules } from './repository';
+import { POSTS, type TaxonomyRules } from '@loom/terms';
 
 interface PostRef extends Record<string, unknown> {
   id: number;

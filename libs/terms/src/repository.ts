@@ -1,6 +1,8 @@
 /**
- * Terms: storage and WordPress's term rules (wp_insert_term, wp_update_term, wp_delete_term), no HTTP.
- * All taxonomies share one collection and one id sequence, as WordPress's terms table does.
+ * Terms: storage and WordPress's term rules (wp_insert_term, wp_update_term, wp_delete_term), no HTTP beyond
+ * WordPress's error codes. All taxonomies of one service's store share one collection and one id sequence, as
+ * WordPress's terms table does. Used by core-content (category, post_tag) and events (tribe_events_cat and its
+ * own post_tag); the default category rules apply to the `category` taxonomy only.
  */
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
@@ -15,7 +17,7 @@ export interface TermDoc extends Record<string, unknown> {
   slug: string;
   description: string;
   parent: number;
-  /** Published posts carrying the term; maintained by the posts repository. */
+  /** Published posts carrying the term; maintained by the writers of posts (see counts.ts). */
   count: number;
   term_group: number;
 }
@@ -31,7 +33,7 @@ export const TERMS = 'terms';
 export const TERM_SEQUENCE = 'terms';
 /** The collection holding post-like items (posts, pages...), read for the `post` filter. */
 export const POSTS = 'posts';
-/** WordPress's default category ("Uncategorized", id 1): created on first start, never deletable. */
+/** WordPress's default category ("Uncategorized", id 1) of the `category` taxonomy: created on first start, never deletable. */
 export const DEFAULT_CATEGORY_ID = 1;
 
 export interface TermQuery {
@@ -65,7 +67,7 @@ export async function ensureTermIndexes(store: Store): Promise<void> {
   await terms.ensureIndex({ fields: ['taxonomy', 'parent'] });
 }
 
-/** First start: WordPress always has the default category. */
+/** First start of a store holding `category` terms: WordPress always has the default category. */
 export async function seedDefaultCategory(store: Store): Promise<void> {
   const terms = store.collection<TermDoc>(TERMS);
   if ((await terms.count({})) > 0) return;
@@ -294,4 +296,30 @@ export class TermRepository {
     }
     throw restError('rest_cannot_create', 'The term could not be created.', 500);
   }
+}
+
+/**
+ * The terms plus all their ancestors, keyed by id, loaded level by level for a whole page of terms (one query per
+ * depth, never one per term): what hierarchical permalinks need.
+ */
+export async function termsWithAncestors(store: Store, taxonomy: string, terms: TermDoc[]): Promise<Map<number, TermDoc>> {
+  const known = new Map(terms.map((t) => [t.id, t]));
+  let pending = [...new Set(terms.map((t) => t.parent).filter((p) => p && !known.has(p)))];
+  for (let depth = 0; pending.length && depth < 100; depth++) {
+    const found = await store.collection<TermDoc>(TERMS).find({ id: { $in: pending }, taxonomy });
+    for (const t of found) known.set(t.id, t);
+    pending = [...new Set(found.map((t) => t.parent).filter((p) => p && !known.has(p)))];
+  }
+  return known;
+}
+
+/** The slugs from the root down to `term` (a hierarchical permalink's path), from terms loaded with termsWithAncestors. */
+export function termSlugPath(term: TermDoc, known: ReadonlyMap<number, TermDoc>): string[] {
+  const path = [term.slug];
+  const seen = new Set([term.id]);
+  for (let p = known.get(term.parent); p && !seen.has(p.id); p = known.get(p.parent)) {
+    path.unshift(p.slug);
+    seen.add(p.id);
+  }
+  return path;
 }
