@@ -17,9 +17,18 @@ describe('dates', () => {
     expect(formatUtc(parseDate(ny, '2024-07-01 08:00:00', false, 'date'))).toBe('2024-07-01 12:00:00');
     expect(formatUtc(parseDate(ny, '2024-07-01T12:00', true, 'date_utc'))).toBe('2024-07-01 12:00:00');
     expect(formatUtc(parseDate(ny, '2024-07-01', true, 'date_utc'))).toBe('2024-07-01 00:00:00');
-    for (const bad of ['tomorrow', '2024-02-30 10:00:00', '2024-13-01']) {
+    for (const bad of ['banana', '2024-02-30 10:00:00', '2024-13-01', '2024-07-01 25:00', '']) {
       expect(() => parseDate(ny, bad, false, 'date')).toThrow(expect.objectContaining({ code: 'rest_invalid_param', status: 400 }));
     }
+  });
+
+  it('accepts what strtotime() takes, against the clock\'s now', () => {
+    const ny = { timezone: 'America/New_York', gmtOffset: 0, now: () => utc };
+    expect(formatUtc(parseDate(ny, 'tomorrow', false, 'date'))).toBe('2024-07-02 04:00:00');
+    expect(formatUtc(parseDate(ny, 'tomorrow 10am', true, 'date_utc'))).toBe('2024-07-02 10:00:00');
+    expect(formatUtc(parseDate(ny, '+1 week', false, 'date'))).toBe('2024-07-08 12:00:00');
+    expect(formatUtc(parseDate(ny, '2024-07-01T08:00:00-07:00', false, 'date'))).toBe('2024-07-01 15:00:00');
+    expect(formatUtc(parseDate({ timezone: '', gmtOffset: 5.5 }, 'July 1, 2024 9am', false, 'date'))).toBe('2024-07-01 03:30:00');
   });
 });
 
