@@ -37,3 +37,8 @@ export type Authenticated = z.infer<typeof authenticatedSchema>;
  * `invalid_username`, `invalid_email`, `incorrect_password` (WordPress's messages).
  */
 export const authResponseSchema = z.object({ user: authenticatedSchema });
+
+/** core-content: `GET /_loom/users/<id>` → `{id, name, slug}` of an existing user, 404 `rest_user_invalid_id` otherwise (events checks an event's `author`). */
+export const USERS_PATH = '/_loom/users';
+export const userRefSchema = z.object({ id: z.number().int().positive(), name: z.string(), slug: z.string() });
+export type UserRef = z.infer<typeof userRefSchema>;

@@ -15,3 +15,4 @@ export * from './main';
 export * from './internal';
 export * from './embed';
 export * from './site-clock';
+export * from './client';

@@ -4,10 +4,11 @@
  * LOOM_INTERNAL_SECRET get past requireInternal; bodies are parsed after that check, never before.
  */
 import express, { type Express, type RequestHandler } from 'express';
-import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authRequestSchema, type AuthRequest, type Authenticated } from '@loom/contracts';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type Authenticated, type UserRef } from '@loom/contracts';
 import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { warmUpDummy } from '../users/passwords';
+import { UserRepository } from '../users/repository';
 import { authenticateAppPassword, authenticateLogin } from './authenticate';
 
 type Check = (store: Store, input: AuthRequest) => Promise<Authenticated>;
@@ -50,4 +51,16 @@ export function mountInternalAuth(app: Express, deps: { config: KitConfig; store
   const guard = requireInternal(deps.config.internalSecret);
   app.post(AUTH_APP_PASSWORD_PATH, guard, jsonBody, endpoint(authenticateAppPassword, deps));
   app.post(AUTH_LOGIN_PATH, guard, jsonBody, endpoint(authenticateLogin, deps));
+  // Other services' typed clients read a user's public reference (events: an event's author) here.
+  app.get(`${USERS_PATH}/:id`, guard, async (req, res) => {
+    const raw = String(req.params.id ?? '');
+    const id = /^\d+$/.test(raw) ? Number(raw) : 0;
+    const user = id ? await new UserRepository(deps.store).get(id).catch(() => null) : null;
+    if (!user) {
+      res.status(404).json({ code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
+      return;
+    }
+    const ref: UserRef = { id: user.id, name: user.name, slug: user.slug };
+    res.json(ref);
+  });
 }
