@@ -9,7 +9,8 @@
  *   edit_theme_options, upload_files, list_users, edit_users, create_users, delete_users, promote_users...).
  * - events (The Events Calendar): edit/publish/delete/read_private/edit_others/... `_tribe_events`,
  *   `_tribe_venues`, `_tribe_organizers`, granted per role as the plugin does; event categories are a
- *   taxonomy managed with manage_categories.
+ *   taxonomy whose manage/edit/delete_terms the plugin maps to publish_tribe_events, event tags (post_tag) use
+ *   manage_categories.
  * - forms (Contact Form 7's meta capabilities): wpcf7_read_contact_form(s) → edit_posts,
  *   wpcf7_edit_contact_form(s) and wpcf7_delete_contact_form → publish_pages,
  *   wpcf7_manage_integration → manage_options; submitting feedback needs nothing.

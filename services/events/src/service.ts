@@ -1,28 +1,37 @@
 /**
  * events: the events/v1 namespace (The Events Calendar, upstream tribe/events/v1). Served now: the namespace
- * root, the OpenAPI doc, venues and organizers; events, event categories and tags arrive later.
+ * root, the OpenAPI doc, events, venues, organizers, event categories and tags. Reads of media and users go to
+ * core-content through its typed client (core-client.ts).
  */
 import { events } from '@loom/contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { ensureTermIndexes } from '@loom/terms';
+import { categoryBindings } from './categories';
+import { createCoreClient, registerCoreClient } from './core-client';
 import { docBindings } from './doc';
+import { eventBindings } from './events';
 import { ensurePostIndexes } from './linked-posts/repository';
 import { organizerBindings } from './organizers';
+import { tagBindings } from './tags';
 import { venueBindings } from './venues';
 
 export const eventsService: ServiceDefinition = {
   name: 'events',
   namespaces: [events.EVENTS],
   routes: events.eventsRoutes,
-  bindings: [...docBindings(), ...venueBindings(), ...organizerBindings()],
+  bindings: [...docBindings(), ...eventBindings(), ...venueBindings(), ...organizerBindings(), ...categoryBindings(), ...tagBindings()],
 };
 
-/** Indexes of the events store (one `posts` collection for events, venues and organizers). */
+/** Indexes of the events store (one `posts` collection for events, venues and organizers; `terms` for their taxonomies). */
 export async function prepareStore(store: Store): Promise<void> {
   await ensurePostIndexes(store);
+  await ensureTermIndexes(store);
 }
 
-export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }) {
+/** `env` holds the core-content client's settings (CORE_CONTENT_URL, LOOM_CORE_TIMEOUT_MS, LOOM_CORE_CACHE_MS). */
+export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger; env?: NodeJS.ProcessEnv }) {
   await prepareStore(deps.store);
+  registerCoreClient(deps.config, createCoreClient(deps.config, deps.log, deps.env));
   return createServiceApp(eventsService, deps);
 }

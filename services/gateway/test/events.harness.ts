@@ -9,6 +9,7 @@ import type { Store } from '@loom/store';
 import type { Gateway } from '../src';
 import { basicForAll, roleUsers, type TestUser } from './accounts';
 import { startCore, startEvents, startGateway, type Running } from './helpers';
+import { adjustEventTermCounts } from '../../events/src/event-terms';
 
 export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
 
@@ -22,7 +23,9 @@ export interface EventsWorld {
 }
 
 export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<EventsWorld> {
-  const [core, events] = await Promise.all([startCore(siteEnv), startEvents(0, siteEnv)]);
+  // events reads users and media from core-content through its typed client.
+  const core = await startCore(siteEnv);
+  const events = await startEvents(0, { ...siteEnv, CORE_CONTENT_URL: core.url });
   const gw = await startGateway(
     { upstreams: { 'core-content': core.url, events: events.url }, config: testConfig('gateway', siteEnv) },
     { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
@@ -63,3 +66,15 @@ export async function insertEvent(world: EventsWorld, doc: { venue?: number[]; o
 }
 
 export const err = (r: request.Response) => ({ status: r.status, code: (r.body as { code?: string }).code });
+
+/**
+ * An event carrying event categories and tags (term ids), with the terms' counts moved the way event writes move
+ * them (adjustEventTermCounts). Not a full event (no dates): enough for the term routes' counts and filters.
+ */
+export async function insertTermEvent(world: EventsWorld, doc: { categories?: number[]; tags?: number[]; status?: string }): Promise<number> {
+  const id = await world.events.store.nextId('posts');
+  const event = { id, type: 'tribe_events', status: 'publish', slug: `event-${id}`, utc_end_date: '2030-01-01 00:00:00', categories: [], tags: [], ...doc };
+  await world.events.store.collection('posts').insert(event);
+  await adjustEventTermCounts(world.events.store, null, event);
+  return id;
+}

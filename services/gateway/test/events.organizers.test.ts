@@ -23,7 +23,9 @@ describe('organizers', () => {
   it('reads, updates and trashes by id and slug with the organizer codes', async () => {
     const e = client(world, 'editor');
     const o = await e.post('/organizers', { organizer: 'Bob Org' });
-    expect((await client(world, 'anonymous').get('/organizers/by-slug/bob-org')).body).toEqual(o.body);
+    const { json_ld: ld, ...rest } = (await client(world, 'anonymous').get('/organizers/by-slug/bob-org')).body;
+    expect(rest).toEqual(o.body);
+    expect(ld).toMatchObject({ '@context': 'http://schema.org', '@type': 'Person', url: 'http://loom.test/organizer/bob-org/' });
     expect(err(await client(world, 'anonymous').get('/organizers/999999'))).toEqual({ status: 404, code: 'organizer-not-found' });
     const v = await e.post('/venues', { venue: 'A venue' });
     expect(err(await client(world, 'anonymous').get(`/organizers/${v.body.id}`))).toEqual({ status: 404, code: 'organizer-not-found' });

@@ -51,8 +51,12 @@ describe('venues: create, read, update, delete', () => {
   it('reads by id and by slug; unknown → 404 venue-not-found, an organizer id is not a venue', async () => {
     const anon = client(world, 'anonymous');
     const v = await client(world, 'editor').post('/venues', { venue: 'Readable', phone: '555' });
-    expect((await anon.get(`/venues/${v.body.id}`)).body).toEqual(v.body);
-    expect((await anon.get('/venues/by-slug/readable')).body).toEqual(v.body);
+    // Single reads add the schema.org data (json_ld) to what create answered.
+    const single = await anon.get(`/venues/${v.body.id}`);
+    const { json_ld: ld, ...rest } = single.body;
+    expect(rest).toEqual(v.body);
+    expect(ld).toEqual({ '@context': 'http://schema.org', '@type': 'Place', name: 'Readable', url: 'http://loom.test/venue/readable/', telephone: '555' });
+    expect((await anon.get('/venues/by-slug/readable')).body).toEqual(single.body);
     expect(err(await anon.get('/venues/999999'))).toEqual({ status: 404, code: 'venue-not-found' });
     expect(err(await anon.get('/venues/by-slug/nope'))).toEqual({ status: 404, code: 'venue-not-found' });
     const o = await client(world, 'editor').post('/organizers', { organizer: 'Not a venue' });

@@ -86,7 +86,7 @@ export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Runn
 export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): Promise<Running & { store: Store }> {
   const config = testConfig('events', configEnv);
   const store = await openStore({ service: 'events', dataDir: config.dataDir });
-  const app = await buildEvents({ config, store, log: silent() });
+  const app = await buildEvents({ config, store, log: silent(), env: configEnv });
   const running = await listen(app, port);
   return {
     ...running,

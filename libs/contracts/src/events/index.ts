@@ -1,11 +1,15 @@
-/** The events/v1 route table (spec 4.5): the namespace root, the doc, venues and organizers. Events and terms are to come. */
+/** The events/v1 route table (spec 4.5), in the plugin's registration order: root, doc, events, venues, organizers, categories, tags. */
 import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '../define';
+import { eventRoutes } from './events';
 import { organizers } from './organizers';
+import { eventCategories, eventTags } from './terms';
 import { venues } from './venues';
 
 export * from './linked-posts';
+export * from './events';
 export * from './venues';
 export * from './organizers';
+export * from './terms';
 
 export const EVENTS = 'events/v1';
 export const eventsRoot = namespaceRoute(EVENTS);
@@ -14,10 +18,17 @@ export const eventsDoc = route(EVENTS, `/${EVENTS}/doc`, { read: endpoint(READAB
 export const eventsRoutes: RouteDef[] = [
   eventsRoot,
   eventsDoc,
+  eventRoutes.collection,
+  eventRoutes.item,
+  eventRoutes.bySlug,
   venues.collection,
   venues.item,
   venues.bySlug,
   organizers.collection,
   organizers.item,
   organizers.bySlug,
+  eventCategories.collection,
+  eventCategories.item,
+  eventTags.collection,
+  eventTags.item,
 ] as RouteDef[];

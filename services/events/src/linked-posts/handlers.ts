@@ -4,18 +4,52 @@
  * response as the plugin builds it.
  */
 import { events } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, restError, siteClock, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
-import { formatLocal, formatUtc, parseDate, type Clock } from './dates';
+import { bind, can, capabilityType, forbidden, restError, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
+import { checkImage } from '../images';
+import { tecError } from '../messages';
+import { authorOf, modifiedNow, publicationDate, scaleStatus } from '../posts/writes';
+import { formatUtc } from './dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
 import { prepareLinkedPost } from './response';
 
 type Params = Record<string, unknown>;
 
+
+const capsOf = (spec: events.LinkedPostSpec) => capabilityType(`${spec.type}s`);
+
+/** Writable fields of a request, as stored. */
+async function linkedInput(req: RestRequest, spec: events.LinkedPostSpec, p: Params): Promise<LinkedInput> {
+  const meta: Record<string, unknown> = {};
+  for (const f of [...spec.strings, ...spec.booleans]) if (p[f] !== undefined) meta[f] = p[f];
+  const out: LinkedInput = { meta };
+  if (p[spec.name] !== undefined) out.name = p[spec.name] as string;
+  if (p.description !== undefined) out.description = String(p.description).trim();
+  if (p.image !== undefined) out.image = await checkImage(req, p.image as number | string);
+  Object.assign(out, publicationDate(req, p));
+  return out;
+}
+
+/** Creates a venue or organizer from validated parameters (the create route, and events' inline venues/organizers). */
+export async function createLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, p: Params): Promise<LinkedPostDoc> {
+  const caps = capsOf(spec);
+  const data = await linkedInput(req, spec, p);
+  const now = Date.now();
+  const stamp = modifiedNow(req, now);
+  return new LinkedPostRepository(req.store, spec.type, spec.name).create({
+    ...data,
+    name: data.name ?? '',
+    slug: p.slug as string | undefined,
+    author: await authorOf(req, caps, p.author),
+    status: scaleStatus(req, caps, p.status as string | undefined),
+    date: data.date ?? stamp.modified,
+    date_gmt: data.date_gmt ?? stamp.modified_gmt,
+    ...stamp,
+  });
+}
+
 export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.LinkedPostRoutes): Binding[] {
-  const plural = `${spec.type}s`;
-  const caps = capabilityType(plural);
+  const caps = capsOf(spec);
   const repo = (req: RestRequest) => new LinkedPostRepository(req.store, spec.type, spec.name);
-  const clock = (req: RestRequest): Clock => siteClock(req.config);
   const capPost = (doc: LinkedPostDoc): CapPost => ({ author: doc.author, status: doc.status, type: spec.type, caps, trashedFrom: doc.trashed_from });
   const archiveUrl = (req: RestRequest) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/`;
 
@@ -37,42 +71,14 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     return ok ? (true as const) : forbidden(req.user);
   };
 
-  /** Status scaling: publish/future without publish rights becomes pending; none → publish or draft. */
-  const scaleStatus = (req: RestRequest, status: string | undefined, current?: string) => {
-    const canPublish = can(req.user, caps.publish_posts);
-    if (status === undefined) return current ?? (canPublish ? 'publish' : 'draft');
-    if ((status === 'publish' || status === 'future' || status === 'private') && !canPublish) return status === current ? current : 'pending';
-    return status;
-  };
-
-  /** Writable fields of the request, as stored. */
-  const input = (req: RestRequest, p: Params): LinkedInput => {
-    const meta: Record<string, unknown> = {};
-    for (const f of [...spec.strings, ...spec.booleans]) if (p[f] !== undefined) meta[f] = p[f];
-    const out: LinkedInput = { meta };
-    if (p[spec.name] !== undefined) out.name = p[spec.name] as string;
-    if (p.description !== undefined) out.description = String(p.description).trim();
-    if (p.image !== undefined) out.image = p.image as number | string;
-    if (p.date_utc !== undefined) out.date_gmt = formatUtc(parseDate(clock(req), String(p.date_utc), true, 'date_utc'));
-    else if (p.date !== undefined) out.date_gmt = formatUtc(parseDate(clock(req), String(p.date), false, 'date'));
-    if (out.date_gmt) out.date = formatLocal(clock(req), Date.parse(out.date_gmt.replace(' ', 'T') + 'Z'));
-    return out;
-  };
-
-  const authorOf = (req: RestRequest, requested: unknown, current?: number) => {
-    const author = typeof requested === 'number' ? requested : (current ?? req.user!.id);
-    if (author !== (current ?? req.user!.id) && !can(req.user, caps.edit_others_posts)) throw forbidden(req.user);
-    return author;
-  };
-
-  const item = async (req: RestRequest, doc: LinkedPostDoc, status = 200) => ({ status, body: prepareLinkedPost(req, spec, doc) });
+  const item = async (req: RestRequest, doc: LinkedPostDoc, status = 200, single = false) => ({ status, body: await prepareLinkedPost(req, spec, doc, { single }) });
 
   // -------------------------------------------------------------------------------------------------------
   // Handlers
 
   const list = async (req: RestRequest) => {
     const p = req.params as Params & { page: number; per_page: number; only_with_upcoming: boolean };
-    if (p.search !== undefined && typeof p.search !== 'string') throw restError('archive-bad-search-string', 'The search string must be a string.', 400);
+    if (p.search !== undefined && typeof p.search !== 'string') throw tecError('archive-bad-search-string', 400);
     const perPage = Math.min(p.per_page, events.LINKED_MAX_PER_PAGE);
     const r = repo(req);
 
@@ -91,8 +97,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     const intersect = (ids: number[]) => (include = include ? include.filter((i) => ids.includes(i)) : ids);
     let exclude: number[] | undefined;
     if (p.event !== undefined) {
-      await r.requireEvent(p.event as number);
-      intersect(await r.linkedFromEvents({ eventId: p.event as number }));
+      intersect(await r.linkedFromEvent(p.event as number));
     }
     if (p.has_events === true) intersect(await r.linkedFromEvents({}));
     if (p.has_events === false) exclude = await r.linkedFromEvents({});
@@ -110,7 +115,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
       offset: (page - 1) * perPage,
     });
     if (page > 1 && !items.length) {
-      throw restError(`${spec.name}-archive-page-not-found`, `The requested ${spec.name} archive page does not exist`, 404);
+      throw tecError(`${spec.name}-archive-page-not-found`, 404);
     }
     const totalPages = Math.ceil(total / perPage);
 
@@ -128,7 +133,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
       return `${archiveUrl(req)}?${new URLSearchParams(q).toString()}`;
     };
 
-    const body: Record<string, unknown> = { [spec.restBase]: items.map((d) => prepareLinkedPost(req, spec, d)), rest_url: urlFor(page) };
+    const body: Record<string, unknown> = { [spec.restBase]: await Promise.all(items.map((d) => prepareLinkedPost(req, spec, d))), rest_url: urlFor(page) };
     if (page < totalPages) body.next_rest_url = urlFor(page + 1);
     if (page > 1) body.previous_rest_url = urlFor(page === 2 ? null : page - 1);
     body.total = total;
@@ -136,57 +141,38 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
   };
 
-  const create = async (req: RestRequest) => {
-    const p = req.params as Params;
-    const data = input(req, p);
-    const now = Date.now();
-    const c = clock(req);
-    const doc = await repo(req).create({
-      ...data,
-      name: data.name ?? '',
-      slug: p.slug as string | undefined,
-      author: authorOf(req, p.author),
-      status: scaleStatus(req, p.status as string | undefined),
-      date: data.date ?? formatLocal(c, now),
-      date_gmt: data.date_gmt ?? formatUtc(now),
-      modified: formatLocal(c, now),
-      modified_gmt: formatUtc(now),
-    });
-    return item(req, doc, 201);
-  };
+  const create = async (req: RestRequest) => item(req, await createLinkedPost(req, spec, req.params as Params), 201);
 
   const read = async (req: RestRequest) => {
     const doc = await require(req);
     // Published posts are public (anonymous callers included); others need read_post.
     if (doc.status !== 'publish' && !can(req.user, 'read_post', { post: capPost(doc) })) {
-      throw restError(`${spec.name}-not-accessible`, `The requested ${spec.name} is not accessible.`, 403);
+      throw tecError(`${spec.name}-not-accessible`, 403);
     }
-    return item(req, doc);
+    return item(req, doc, 200, true);
   };
 
   const update = async (req: RestRequest) => {
     const doc = await require(req);
     const p = req.params as Params;
-    const data = input(req, p);
-    const now = Date.now();
-    const set: Partial<LinkedPostDoc> = { modified: formatLocal(clock(req), now), modified_gmt: formatUtc(now) };
+    const data = await linkedInput(req, spec, p);
+    const set: Partial<LinkedPostDoc> = modifiedNow(req);
     if (data.name !== undefined) set.name = data.name;
     if (data.description !== undefined) set.description = data.description;
     if (data.image !== undefined) set.image = data.image;
     if (data.date_gmt !== undefined) Object.assign(set, { date: data.date, date_gmt: data.date_gmt });
     if (Object.keys(data.meta).length) set.meta = { ...doc.meta, ...data.meta };
-    if (p.status !== undefined) set.status = scaleStatus(req, p.status as string, doc.status);
-    if (p.author !== undefined) set.author = authorOf(req, p.author, doc.author);
+    if (p.status !== undefined) set.status = scaleStatus(req, caps, p.status as string, doc.status);
+    if (p.author !== undefined) set.author = await authorOf(req, caps, p.author, doc.author);
     // On by-slug routes `slug` names the post; elsewhere it is the new slug.
     if (req.route !== routes.bySlug && p.slug !== undefined) set.slug = p.slug as string;
-    return item(req, await repo(req).update(doc, set));
+    return item(req, await repo(req).save(doc, set));
   };
 
   const trash = async (req: RestRequest) => {
     const doc = await require(req);
-    if (doc.status === 'trash') throw restError(`${spec.name}-is-in-trash`, `The ${spec.name} with ID ${doc.id} is already in the trash.`, 410);
-    const now = Date.now();
-    const trashed = await repo(req).update(doc, { status: 'trash', trashed_from: doc.status, modified: formatLocal(clock(req), now), modified_gmt: formatUtc(now) });
+    if (doc.status === 'trash') throw tecError(`${spec.name}-is-in-trash`, 410);
+    const trashed = await repo(req).save(doc, { status: 'trash', trashed_from: doc.status, ...modifiedNow(req) });
     return item(req, trashed);
   };
 

@@ -1,51 +1,20 @@
 /**
- * Storage of The Events Calendar's linked posts (venues, organizers): one `posts` collection and one id
- * sequence shared with events, as WordPress's posts table; `type` tells them apart. No HTTP here beyond the
- * plugin's error codes.
+ * Storage of The Events Calendar's linked posts (venues, organizers), in the events store's shared `posts`
+ * collection (posts/repository.ts). No HTTP here beyond the plugin's error codes.
  */
 import { sanitizeTitle } from '@loom/contracts';
-import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Store } from '@loom/store';
-import { restError } from '@loom/service-kit';
+import { escapeRegExp, type Filter } from '@loom/store';
+import { tecError } from '../messages';
+import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
 
-export const POSTS = 'posts';
-export const POST_SEQUENCE = 'posts';
-export const EVENT_TYPE = 'tribe_events';
+export { ensurePostIndexes, EVENT_TYPE, POSTS, POST_SEQUENCE } from '../posts/repository';
 
-export interface LinkedPostDoc extends Record<string, unknown> {
-  id: number;
-  type: string;
-  author: number;
-  status: string;
-  /** Status before trashing (for capability checks on trashed posts). */
-  trashed_from?: string;
+export interface LinkedPostDoc extends BasePostDoc {
   name: string;
-  slug: string;
   description: string;
   excerpt: string;
-  date: string;
-  date_gmt: string;
-  modified: string;
-  modified_gmt: string;
   /** The type's own fields (address, phone, show_map...). */
   meta: Record<string, unknown>;
-  image?: number | string;
-}
-
-/** An event as far as linked-post filters need it (events arrive later; tests insert these directly). */
-export interface EventLinkDoc extends Record<string, unknown> {
-  id: number;
-  type: typeof EVENT_TYPE;
-  status: string;
-  venue?: number[];
-  organizer?: number[];
-  utc_end_date?: string;
-}
-
-export async function ensurePostIndexes(store: Store): Promise<void> {
-  const posts = store.collection(POSTS);
-  await posts.ensureIndex({ fields: ['id'], unique: true });
-  await posts.ensureIndex({ fields: ['type', 'slug'], unique: true });
-  await posts.ensureIndex({ fields: ['type', 'status'] });
 }
 
 export interface LinkedQuery {
@@ -73,28 +42,18 @@ export interface LinkedInput {
   meta: Record<string, unknown>;
 }
 
-export class LinkedPostRepository {
-  private readonly posts: Collection<LinkedPostDoc>;
-
+export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
   constructor(
-    private readonly store: Store,
-    readonly type: string,
+    store: ConstructorParameters<typeof PostTypeRepository>[0],
+    type: string,
     /** The plugin's `<name>-not-found` code and the name (venue / organizer). */
     readonly name: string,
   ) {
-    this.posts = store.collection<LinkedPostDoc>(POSTS);
-  }
-
-  get(id: number): Promise<LinkedPostDoc | null> {
-    return id > 0 ? this.posts.findOne({ id, type: this.type }) : Promise.resolve(null);
-  }
-
-  getBySlug(slug: string): Promise<LinkedPostDoc | null> {
-    return slug ? this.posts.findOne({ slug: sanitizeTitle(slug), type: this.type }) : Promise.resolve(null);
+    super(store, type);
   }
 
   notFound() {
-    return restError(`${this.name}-not-found`, `The requested ${this.name} was not found.`, 404);
+    return tecError(`${this.name}-not-found`, 404);
   }
 
   async query(q: LinkedQuery): Promise<{ items: LinkedPostDoc[]; total: number }> {
@@ -115,20 +74,26 @@ export class LinkedPostRepository {
     return { items, total };
   }
 
-  /** Ids of this type linked from events (optionally only events ending at or after `endsAfter`, UTC). */
-  async linkedFromEvents(opts: { eventId?: number; endsAfter?: string }): Promise<number[]> {
-    const field = this.type === 'tribe_venue' ? 'venue' : 'organizer';
+  /** The field of an event holding ids of this type. */
+  get eventField(): 'venue' | 'organizer' {
+    return this.type === 'tribe_venue' ? 'venue' : 'organizer';
+  }
+
+  /** Ids of this type linked from events not in the trash (only those ending at or after `endsAfter`, UTC, if given). */
+  async linkedFromEvents(opts: { endsAfter?: string }): Promise<number[]> {
+    const field = this.eventField;
     const filter: Filter = { type: EVENT_TYPE, status: { $ne: 'trash' }, [field]: { $exists: true } };
-    if (opts.eventId !== undefined) filter.id = opts.eventId;
     if (opts.endsAfter !== undefined) filter.utc_end_date = { $gte: opts.endsAfter };
-    const events = await this.store.collection<EventLinkDoc>(POSTS).find(filter);
+    const events = await this.store.collection<BasePostDoc>(POSTS).find(filter);
     return [...new Set(events.flatMap((e) => (Array.isArray(e[field]) ? (e[field] as number[]) : [])))];
   }
 
-  /** The event of `event=`: rest-invalid-event-id unless it is one. */
-  async requireEvent(id: number): Promise<void> {
-    const doc = await this.store.collection(POSTS).findOne({ id, type: EVENT_TYPE });
-    if (!doc) throw restError('rest-invalid-event-id', `The event ID ${id} is not valid.`, 400);
+  /** The ids of this type an event (`event=`) links to; rest-invalid-event-id unless it is an event. */
+  async linkedFromEvent(id: number): Promise<number[]> {
+    const doc = await this.store.collection<BasePostDoc>(POSTS).findOne({ id, type: EVENT_TYPE });
+    if (!doc) throw tecError('rest-invalid-event-id', 400);
+    const ids = doc[this.eventField];
+    return Array.isArray(ids) ? ids : [];
   }
 
   async create(input: LinkedInput & { name: string; status: string; author: number; date: string; date_gmt: string; modified: string; modified_gmt: string }): Promise<LinkedPostDoc> {
@@ -150,30 +115,10 @@ export class LinkedPostRepository {
       meta: input.meta,
       ...(input.image !== undefined ? { image: input.image } : {}),
     };
-    return this.withUniqueSlug(base || String(id), id, async (slug) => this.posts.insert({ ...doc, slug }));
+    return this.insertUnique(doc, base, () => tecError(`could-not-create-${this.name}`, 400));
   }
 
-  async update(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>): Promise<LinkedPostDoc> {
-    const write = async (s: Partial<LinkedPostDoc>) => {
-      const updated = await this.posts.updateOne({ id: doc.id, type: this.type }, { $set: s });
-      if (!updated) throw restError(`could-not-update-${this.name}`, `The ${this.name} could not be updated.`, 400);
-      return updated;
-    };
-    if (set.slug === undefined || set.slug === doc.slug) return write(set);
-    return this.withUniqueSlug(set.slug || String(doc.id), doc.id, (slug) => write({ ...set, slug }));
-  }
-
-  /** wp_unique_post_slug within the type: the slug, then -2, -3...; retried if another write wins the race. */
-  private async withUniqueSlug(base: string, id: number, write: (slug: string) => Promise<LinkedPostDoc>): Promise<LinkedPostDoc> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      let slug = base;
-      for (let n = 2; await this.posts.findOne({ type: this.type, slug, id: { $ne: id } }); n++) slug = `${base}-${n}`;
-      try {
-        return await write(slug);
-      } catch (e) {
-        if (!(e instanceof DuplicateKeyError)) throw e;
-      }
-    }
-    throw restError(`could-not-create-${this.name}`, `The ${this.name} could not be saved.`, 400);
+  save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>): Promise<LinkedPostDoc> {
+    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400));
   }
 }

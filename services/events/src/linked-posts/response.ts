@@ -1,10 +1,11 @@
 /**
  * A venue or organizer as the plugin answers it (reference A.2.1 / A.2.2): its fields in order, then
  * array_filter, which drops every empty value (empty strings, false, null); venues then always carry
- * show_map and show_map_link (default true), and both end with the global ids.
+ * show_map and show_map_link (default true), and both end with the global ids. `json_ld` only on single reads.
  */
 import type { events } from '@loom/contracts';
 import type { RestRequest } from '@loom/service-kit';
+import { featuredImage, type Image } from '../images';
 import type { LinkedPostDoc } from './repository';
 
 /** wpautop's simplest case: paragraphs from blank-line-separated blocks, lone newlines as <br />. */
@@ -18,11 +19,36 @@ export function autop(text: string): string {
     .join('\n');
 }
 
-const isEmpty = (v: unknown) => v === '' || v === false || v === null || v === undefined || v === 0 || v === '0' || (Array.isArray(v) && !v.length);
+/** Plain text of rendered HTML, for JSON-LD descriptions (the plugin strips tags from the excerpt). */
+export const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
-export function prepareLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, doc: LinkedPostDoc): Record<string, unknown> {
-  const host = new URL(req.config.baseUrl).host;
-  const globalId = `${host}?id=${doc.id}`;
+const isEmpty = (v: unknown) => v === '' || v === false || v === null || v === undefined || v === 0 || v === '0' || (Array.isArray(v) && !v.length);
+const filled = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => !isEmpty(v)));
+
+export const globalId = (req: RestRequest, id: number) => `${new URL(req.config.baseUrl).host}?id=${id}`;
+export const permalink = (req: RestRequest, base: string, slug: string) => `${req.config.homeUrl}/${base}/${slug}/`;
+
+/** schema.org data of a venue (Place) or organizer (Person), as the plugin's JSON-LD classes build them. */
+export function linkedJsonLd(req: RestRequest, spec: events.LinkedPostSpec, doc: LinkedPostDoc, image: Image): Record<string, unknown> {
+  const m = doc.meta as Record<string, string | undefined>;
+  const base = filled({
+    '@context': 'http://schema.org',
+    '@type': spec.type === 'tribe_venue' ? 'Place' : 'Person',
+    name: doc.name,
+    description: plainText(autop(doc.description)),
+    image: image ? image.url : undefined,
+    url: permalink(req, spec.name, doc.slug),
+  });
+  if (spec.type === 'tribe_venue') {
+    const address = filled({ streetAddress: m.address, addressLocality: m.city, addressRegion: m.stateprovince || m.state || m.province, postalCode: m.zip, addressCountry: m.country });
+    return filled({ ...base, address: Object.keys(address).length ? { '@type': 'PostalAddress', ...address } : undefined, telephone: m.phone, sameAs: m.website });
+  }
+  return filled({ ...base, telephone: m.phone, email: m.email, sameAs: m.website });
+}
+
+export async function prepareLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, doc: LinkedPostDoc, opts: { single?: boolean } = {}): Promise<Record<string, unknown>> {
+  const gid = globalId(req, doc.id);
+  const image = await featuredImage(req, doc.image);
   const ordered: Record<string, unknown> = {
     id: doc.id,
     author: String(doc.author),
@@ -31,17 +57,18 @@ export function prepareLinkedPost(req: RestRequest, spec: events.LinkedPostSpec,
     date_utc: doc.date_gmt,
     modified: doc.modified,
     modified_utc: doc.modified_gmt,
-    url: `${req.config.homeUrl}/${spec.name}/${doc.slug}/`,
+    url: permalink(req, spec.name, doc.slug),
     [spec.name]: doc.name,
     description: autop(doc.description),
     excerpt: doc.excerpt,
     slug: doc.slug,
+    image,
   };
   for (const f of spec.strings) ordered[f] = doc.meta[f];
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(ordered)) if (!isEmpty(v)) out[k] = v;
+  if (opts.single) ordered.json_ld = linkedJsonLd(req, spec, doc, image);
+  const out = filled(ordered);
   for (const f of spec.booleans) out[f] = doc.meta[f] !== false;
-  out.global_id = globalId;
-  out.global_id_lineage = [globalId];
+  out.global_id = gid;
+  out.global_id_lineage = [gid];
   return out;
 }

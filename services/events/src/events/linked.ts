@@ -1,0 +1,66 @@
+/**
+ * An event's `venue` and `organizer` as written (Linked_Post_Base::insert): an id, `{id}`, the fields of a new
+ * venue/organizer, or (organizers, and venues too) a list of those. Ids must name a post of the type; `{id}`
+ * naming anything else is `invalid-linked-post-id`; fields are matched to an existing post with the same data
+ * (the plugin avoids duplicates) or created, which needs the name and the right to create one.
+ */
+import { events } from '@loom/contracts';
+import { can, capabilityType, forbidden, restError, type RestRequest } from '@loom/service-kit';
+import { z } from 'zod';
+import { checkImage } from '../images';
+import { createLinkedPost } from '../linked-posts/handlers';
+import type { LinkedPostDoc } from '../linked-posts/repository';
+import { tecError } from '../messages';
+import { POSTS } from '../posts/repository';
+
+const invalid = (param: string) => restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: 'Invalid parameter.' } });
+
+/**
+ * Ids to store for the event's `venue` or `organizer` from what the client wrote. With `dryRun` everything is
+ * checked and nothing created (the ids of posts still to create are left out).
+ */
+export async function resolveLinked(req: RestRequest, spec: events.LinkedPostSpec, value: unknown, dryRun = false): Promise<number[]> {
+  const items = Array.isArray(value) ? value : [value];
+  const out: number[] = [];
+  for (const item of items) {
+    if (item === 0 || item === '' || item === null) continue;
+    const id = typeof item === 'number' ? item : typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : undefined;
+    if (id !== undefined) {
+      if (!(await linkedPost(req, spec, id))) throw invalid(spec.name);
+      out.push(id);
+    } else if (item && typeof item === 'object') {
+      const id = await fromObject(req, spec, item as Record<string, unknown>, dryRun);
+      if (id) out.push(id);
+    } else {
+      throw invalid(spec.name);
+    }
+  }
+  return [...new Set(out)];
+}
+
+async function linkedPost(req: RestRequest, spec: events.LinkedPostSpec, id: number): Promise<LinkedPostDoc | null> {
+  return req.store.collection<LinkedPostDoc>(POSTS).findOne({ id, type: spec.type, status: { $ne: 'trash' } });
+}
+
+async function fromObject(req: RestRequest, spec: events.LinkedPostSpec, data: Record<string, unknown>, dryRun: boolean): Promise<number> {
+  if (data.id !== undefined) {
+    const id = Number(data.id);
+    if (!Number.isInteger(id) || !(await linkedPost(req, spec, id))) throw tecError('invalid-linked-post-id', 400);
+    return id;
+  }
+  const parsed = z.object(events.linkedWriteArgs(spec, true)).safeParse(data);
+  if (!parsed.success || !String(parsed.data[spec.name] ?? '').trim()) throw tecError(`could-not-create-${spec.name}`, 400);
+  const fields = parsed.data as Record<string, unknown>;
+
+  // Same name and same given fields: the existing post is linked instead of a duplicate.
+  const candidates = await req.store.collection<LinkedPostDoc>(POSTS).find({ type: spec.type, name: fields[spec.name], status: { $ne: 'trash' } });
+  const same = candidates.find((c) => [...spec.strings, ...spec.booleans].every((f) => fields[f] === undefined || c.meta[f] === fields[f]));
+  if (same) return same.id;
+
+  if (!can(req.user, capabilityType(`${spec.type}s`).edit_posts)) throw forbidden(req.user);
+  if (dryRun) {
+    if (fields.image !== undefined) await checkImage(req, fields.image as number | string);
+    return 0;
+  }
+  return (await createLinkedPost(req, spec, fields)).id;
+}

@@ -1,0 +1,34 @@
+/**
+ * The plugin's messages (Tribe__Events__REST__V1__Messages), by code, so every error a client sees carries
+ * the text The Events Calendar sends.
+ */
+import { restError, type WpError } from '@loom/service-kit';
+
+export const MESSAGES: Record<string, string> = {
+  'event-not-found': 'The requested post ID does not exist or is not an event',
+  'event-not-accessible': 'The requested event is not accessible',
+  'event-no-longer-available': 'The requested event is no longer available',
+  'event-archive-page-not-found': 'The requested event archive page does not exist',
+  'venue-not-found': 'The requested post ID does not exist or is not an venue',
+  'organizer-not-found': 'The requested post ID does not exist or is not an organizer',
+  'could-not-create-venue': 'The venue could not be created from the provided data',
+  'could-not-create-organizer': 'The organizer could not be created from the provided data',
+  'invalid-linked-post-id': 'The provided linked post ID is not valid',
+  'venue-not-accessible': 'The requested venue is not accessible',
+  'organizer-not-accessible': 'The requested organizer is not accessible',
+  'could-not-delete-event': 'The event could not be deleted',
+  'event-is-in-trash': 'The event is already trashed',
+  'venue-is-in-trash': 'The venue is already trashed',
+  'organizer-is-in-trash': 'The organizer is already trashed',
+  'could-not-update-event': 'The event could not be updated',
+  'could-not-update-venue': 'The venue could not be updated',
+  'could-not-update-organizer': 'The organizer could not be updated',
+  'venue-archive-page-not-found': 'The requested venue archive page does not exist',
+  'organizer-archive-page-not-found': 'The requested organizer archive page does not exist',
+  'archive-bad-search-string': "The 'search' parameter must be a string",
+  'term-archive-page-not-found': 'The requested event term archive page does not exist',
+  'rest-invalid-event-id': 'The provided event ID is not valid',
+};
+
+/** The plugin's error for `code`, with its message. */
+export const tecError = (code: string, status: number): WpError => restError(code, MESSAGES[code] ?? code, status);

@@ -1,0 +1,91 @@
+/**
+ * The events store's posts: events, venues and organizers share one `posts` collection and one id sequence,
+ * as WordPress's posts table; `type` tells them apart. What every type's repository shares lives here: reads by
+ * id and slug, and inserts and updates that keep slugs unique within the type (wp_unique_post_slug).
+ */
+import { sanitizeTitle } from '@loom/contracts';
+import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
+import type { WpError } from '@loom/service-kit';
+
+export const POSTS = 'posts';
+export const POST_SEQUENCE = 'posts';
+export const EVENT_TYPE = 'tribe_events';
+export const VENUE_TYPE = 'tribe_venue';
+export const ORGANIZER_TYPE = 'tribe_organizer';
+
+export interface BasePostDoc extends Record<string, unknown> {
+  id: number;
+  type: string;
+  author: number;
+  status: string;
+  /** Status before trashing (for capability checks on trashed posts). */
+  trashed_from?: string;
+  slug: string;
+  date: string;
+  date_gmt: string;
+  modified: string;
+  modified_gmt: string;
+  /** Featured image: a core-content media id, or a URL. */
+  image?: number | string;
+}
+
+export async function ensurePostIndexes(store: Store): Promise<void> {
+  const posts = store.collection(POSTS);
+  await posts.ensureIndex({ fields: ['id'], unique: true });
+  await posts.ensureIndex({ fields: ['type', 'slug'], unique: true });
+  await posts.ensureIndex({ fields: ['type', 'status'] });
+  // Event archives: date windows, and the linked-post and term filters.
+  await posts.ensureIndex({ fields: ['utc_start_date'] });
+  await posts.ensureIndex({ fields: ['utc_end_date'] });
+  for (const field of ['venue', 'organizer', 'categories', 'tags']) await posts.ensureIndex({ fields: [field] });
+}
+
+export class PostTypeRepository<T extends BasePostDoc> {
+  protected readonly posts: Collection<T>;
+
+  constructor(
+    protected readonly store: Store,
+    readonly type: string,
+  ) {
+    this.posts = store.collection<T>(POSTS);
+  }
+
+  get(id: number): Promise<T | null> {
+    return id > 0 ? this.posts.findOne({ id, type: this.type }) : Promise.resolve(null);
+  }
+
+  getBySlug(slug: string): Promise<T | null> {
+    const s = sanitizeTitle(slug);
+    return s ? this.posts.findOne({ slug: s, type: this.type }) : Promise.resolve(null);
+  }
+
+  /** Inserts `doc` (its id from nextId) under the first free slug from `base`; `failure` if it never fits. */
+  protected insertUnique(doc: T, base: string, failure: () => WpError): Promise<T> {
+    return this.withUniqueSlug(base || String(doc.id), doc.id, (slug) => this.posts.insert({ ...doc, slug }), failure);
+  }
+
+  /** Sets `set` on `doc`; a changed slug is made unique first. */
+  async update(doc: T, set: Partial<T>, failure: () => WpError): Promise<T> {
+    const write = async (s: Partial<T>) => {
+      const updated = await this.posts.updateOne({ id: doc.id, type: this.type }, { $set: s });
+      if (!updated) throw failure();
+      return updated;
+    };
+    if (set.slug === undefined || set.slug === doc.slug) return write(set);
+    return this.withUniqueSlug(set.slug || String(doc.id), doc.id, (slug) => write({ ...set, slug }), failure);
+  }
+
+  /** wp_unique_post_slug within the type: the slug, then -2, -3...; retried if another write wins the race. */
+  private async withUniqueSlug(base: string, id: number, write: (slug: string) => Promise<T>, failure: () => WpError): Promise<T> {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      let slug = base;
+      for (let n = 2; await this.posts.findOne({ type: this.type, slug, id: { $ne: id } }); n++) slug = `${base}-${n}`;
+      try {
+        return await write(slug);
+      } catch (e) {
+        if (!(e instanceof DuplicateKeyError)) throw e;
+      }
+    }
+    throw failure();
+  }
+}

@@ -1,0 +1,157 @@
+/**
+ * events' reads from core-content (media for `image`, users for `author`) through its typed client: answers,
+ * cache, timeouts, and degradation when core-content is down (logged once, events still answer).
+ *
+ * core-content serves no media route yet, so a small real HTTP server stands in for it here, answering
+ * `/rest/core/v2/media/<id>` in WordPress's attachment shape and `/_loom/users/<id>` as core-content does.
+ * The real core-content (users, 404 for media) is exercised by the gateway suite (events.events.test.ts).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import request from 'supertest';
+import { asRole, testConfig, TEST_USER_IDS } from '@loom/service-kit';
+import { openStore, type Store } from '@loom/store';
+import type { Express } from 'express';
+import { buildApp } from '../src';
+
+const MEDIA = {
+  id: 42,
+  source_url: 'http://loom.test/wp-content/uploads/2030/01/poster.png',
+  media_type: 'image',
+  mime_type: 'image/png',
+  media_details: {
+    width: 1200,
+    height: 800,
+    filesize: 34567,
+    sizes: {
+      thumbnail: { width: 150, height: 150, mime_type: 'image/png', source_url: 'http://loom.test/wp-content/uploads/2030/01/poster-150x150.png', filesize: 2345 },
+      full: { width: 1200, height: 800, mime_type: 'image/png', source_url: 'http://loom.test/wp-content/uploads/2030/01/poster.png' },
+    },
+  },
+};
+
+interface StandIn {
+  url: string;
+  hits: string[];
+  /** Answer slowly (ms) to exercise the timeout. */
+  delay: number;
+  close(): Promise<void>;
+}
+
+async function standInCore(): Promise<StandIn> {
+  const s: StandIn = { url: '', hits: [], delay: 0, close: async () => undefined };
+  const server = http.createServer((req, res) => {
+    s.hits.push(req.url ?? '');
+    const send = (status: number, body: unknown) => setTimeout(() => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body)), s.delay);
+    if (req.url?.startsWith('/rest/core/v2/media/42')) return send(200, MEDIA);
+    if (req.url?.startsWith('/_loom/users/')) {
+      if (!req.headers['x-loom-internal']) return send(403, { code: 'loom_internal_only' });
+      const id = Number(req.url.split('/').pop());
+      return id === TEST_USER_IDS.author ? send(200, { id, name: 'Author', slug: 'author' }) : send(404, { code: 'rest_user_invalid_id' });
+    }
+    send(404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  s.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  s.close = () => new Promise((r) => server.close(() => r()));
+  return s;
+}
+
+/** A port nothing listens on (bound, then released). */
+async function deadUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((r) => server.close(r));
+  return `http://127.0.0.1:${port}`;
+}
+
+async function eventsApp(coreUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<{ app: Express; store: Store; logs: { level: number; msg: string }[] }> {
+  const env = { CORE_CONTENT_URL: coreUrl, LOOM_CORE_TIMEOUT_MS: '300', ...extra };
+  const config = testConfig('events', env);
+  const store = await openStore({ service: 'events', dataDir: config.dataDir });
+  const logs: { level: number; msg: string }[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
+  return { app: await buildApp({ config, store, log, env }), store, logs };
+}
+
+const editor = asRole('editor');
+const event = (extra: Record<string, unknown> = {}) => ({ title: 'Poster', start_date: '2030-01-01 10:00', end_date: '2030-01-01 11:00', ...extra });
+
+describe('with core-content answering', () => {
+  let core: StandIn;
+  let ctx: Awaited<ReturnType<typeof eventsApp>>;
+  beforeAll(async () => {
+    core = await standInCore();
+    ctx = await eventsApp(core.url);
+  });
+  afterAll(async () => {
+    await ctx.store.close();
+    await core.close();
+  });
+
+  it('resolves a media id to the plugin image details (sizes, no full), cached between requests', async () => {
+    const r = await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ image: 42 }));
+    expect(r.status).toBe(201);
+    expect(r.body.image).toEqual({
+      url: MEDIA.source_url,
+      id: 42,
+      extension: 'png',
+      width: 1200,
+      height: 800,
+      filesize: 34567,
+      sizes: { thumbnail: { width: 150, height: 150, 'mime-type': 'image/png', filesize: 2345, url: 'http://loom.test/wp-content/uploads/2030/01/poster-150x150.png' } },
+    });
+    const before = core.hits.length;
+    for (let i = 0; i < 3; i++) expect((await request(ctx.app).get(`/rest/events/v1/events/${r.body.id}`)).body.image.id).toBe(42);
+    expect(core.hits.length).toBe(before);
+  });
+
+  it('rejects a media id core-content does not know, and an author that does not exist', async () => {
+    expect((await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ image: 7 }))).status).toBe(400);
+    const ok = await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ author: TEST_USER_IDS.author }));
+    expect(ok.body.author).toBe(String(TEST_USER_IDS.author));
+    const bad = await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ author: 999 }));
+    expect(bad.status).toBe(400);
+    expect(bad.body.data.params).toEqual({ author: 'Invalid parameter.' });
+    // The user check is a signed internal call.
+    expect(core.hits).toContain(`/_loom/users/999`);
+  });
+
+  it('a slow core-content times out: the event still answers, image shown as missing', async () => {
+    const slow = await eventsApp(core.url, { LOOM_CORE_CACHE_MS: '0' });
+    try {
+      const created = await request(slow.app).post('/rest/events/v1/events').set(editor).send(event({ image: 42 }));
+      core.delay = 1000;
+      const r = await request(slow.app).get(`/rest/events/v1/events/${created.body.id}`);
+      expect(r.status).toBe(200);
+      expect(r.body.image).toBe(false);
+    } finally {
+      core.delay = 0;
+      await slow.store.close();
+    }
+  });
+});
+
+describe('with core-content down', () => {
+  it('events answer: images shown as missing, ids and authors taken unchecked, one warning for the outage', async () => {
+    const ctx = await eventsApp(await deadUrl());
+    try {
+      const created = await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ image: 42, author: TEST_USER_IDS.author }));
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ image: false, author: String(TEST_USER_IDS.author) });
+      for (let i = 0; i < 5; i++) {
+        const r = await request(ctx.app).get('/rest/events/v1/events?start_date=2030-01-01&end_date=2030-01-02');
+        expect(r.status).toBe(200);
+        expect(r.body.events[0].image).toBe(false);
+      }
+      const warnings = ctx.logs.filter((l) => l.level === 40 && /core-content unreachable/.test(l.msg));
+      expect(warnings).toHaveLength(1);
+      // Venues and organizers, and everything else that needs no core-content, work as usual.
+      expect((await request(ctx.app).post('/rest/events/v1/venues').set(editor).send({ venue: 'Offline Hall' })).status).toBe(201);
+    } finally {
+      await ctx.store.close();
+    }
+  });
+});
