@@ -72,6 +72,26 @@ test('a service going down takes only its namespace with it, and comes back', as
   expect((await json(await fetch(`${rest}/events/v1`))).body.namespace).toBe('events/v1');
 });
 
+test('events reads users from core-content across processes, and keeps answering while core-content is down', async () => {
+  const post = (body: object) => fetch(`${rest}/events/v1/events`, { method: 'POST', headers: { 'content-type': 'application/json', ...editor() }, body: JSON.stringify(body) });
+  const base = { title: 'Cross-service', start_date: '2030-05-05 10:00', end_date: '2030-05-05 12:00' };
+  // The first administrator (id 1) exists in core-content; 9999 does not. events asks core-content's internal endpoint.
+  const made = await json(await post({ ...base, author: 1 }));
+  expect(made.status).toBe(201);
+  expect(made.body.author).toBe('1');
+  expect((await json(await post({ ...base, author: 9999 }))).body.code).toBe('rest_invalid_param');
+
+  await cluster.stop('core-content');
+  try {
+    const read = await json(await fetch(`${rest}/events/v1/events/${made.body.id}`));
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ id: made.body.id, title: 'Cross-service', image: false });
+    expect((await fetch(`${rest}/events/v1/events?start_date=2030-05-05&end_date=2030-05-05`)).status).toBe(200);
+  } finally {
+    await cluster.start('core-content');
+  }
+});
+
 test('data survives a restart, and SIGTERM stops a service cleanly', async () => {
   const tag = await json(await fetch(`${rest}/core/v2/tags`, { method: 'POST', headers: { 'content-type': 'application/json', ...editor() }, body: JSON.stringify({ name: 'Merino' }) }));
   expect(tag.status).toBe(201);

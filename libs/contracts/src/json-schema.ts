@@ -12,7 +12,8 @@ export type Context = 'view' | 'edit' | 'embed';
 export interface WpSchema {
   description?: string;
   type?: WpType | WpType[];
-  format?: 'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field';
+  /** String formats WordPress checks; 'double' only documents a number (OpenAPI), nothing checks it. */
+  format?: 'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field' | 'double';
   enum?: unknown[];
   default?: unknown;
   minimum?: number;

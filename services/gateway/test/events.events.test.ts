@@ -139,6 +139,20 @@ describe('create and read', () => {
   });
 });
 
+describe('the namespace document', () => {
+  it('GET /rest/events/v1/doc through the gateway: OpenAPI 3 of every events/v1 route', async () => {
+    const r = await anon().get('/doc');
+    expect(r.status).toBe(200);
+    expect(r.body.openapi).toBe('3.0.0');
+    expect(r.body.servers).toEqual([{ url: 'http://loom.test/rest/events/v1' }]);
+    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/events', '/events/{id}', '/events/by-slug/{slug}', '/categories', '/tags/{id}']));
+    // As the plugin's doc, a write's arguments are listed as parameters: 2.12's fields, title and dates required.
+    const params = r.body.paths['/events'].post.parameters as { name: string; required: boolean }[];
+    expect(params.filter((p) => p.required).map((p) => p.name)).toEqual(['title', 'start_date', 'end_date']);
+    expect(params.map((p) => p.name)).toEqual(expect.arrayContaining(['venue', 'organizer', 'image', 'cost', 'timezone', 'all_day', 'featured']));
+  });
+});
+
 describe('venue and organizer in the event write', () => {
   it('creates a new venue and organizers in one request, reuses them by data, and embeds them', async () => {
     const org = await editor().post('/organizers', { organizer: 'Existing Org', email: 'org@example.com' });

@@ -95,8 +95,8 @@ export const eventArchiveArgs = {
   featured: z.boolean().optional().describe('Events should be filtered by their featured status.'),
   status: z.string().optional().describe('The event post status, or a comma-separated list of them.'),
   geoloc: z.boolean().optional().describe('Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data.'),
-  geoloc_lat: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng.'), { format: 'double' } as never),
-  geoloc_lng: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat.'), { format: 'double' } as never),
+  geoloc_lat: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng.'), { format: 'double' }),
+  geoloc_lng: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat.'), { format: 'double' }),
   include: idList('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.'),
   post_parent: z.number().int().optional().describe('Events should be filtered by their post_parent being the specified one.'),
 };

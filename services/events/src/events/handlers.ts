@@ -4,12 +4,13 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, restError, siteClock, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, restError, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
 import { formatWall, siteZone, strtotime, zoneFrom, zoneName } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
+import { capPostOf, postTypeBindings } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus } from '../posts/writes';
 import { parseCost } from './cost';
 import { resolveLinked } from './linked';
@@ -21,7 +22,7 @@ const routes = events.eventRoutes;
 const caps = capabilityType('tribe_events');
 const repo = (req: RestRequest) => new EventRepository(req.store);
 const invalid = (param: string, message = 'Invalid parameter.') => restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: message } });
-const capPost = (doc: EventDoc): CapPost => ({ author: doc.author, status: doc.status, type: doc.type, caps, trashedFrom: doc.trashed_from });
+const capPost = (doc: EventDoc) => capPostOf(doc, caps);
 const utcWall = (t: DateTime) => formatWall(t.toUTC());
 
 /** The slug in the route's path (by-slug routes): a body `slug` there is the new slug, never the post's name. */
@@ -294,22 +295,4 @@ async function list(req: RestRequest) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** edit_post / delete_post on the event (edit_posts / delete_posts of events when there is none: the handler answers). */
-const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
-  const doc = await find(req);
-  const ok = doc ? can(req.user, meta, { post: capPost(doc) }) : can(req.user, primitive);
-  return ok ? (true as const) : forbidden(req.user);
-};
-const canCreate = (req: RestRequest) => (can(req.user, caps.edit_posts) ? (true as const) : forbidden(req.user));
-
-export function eventBindings(): Binding[] {
-  const out: Binding[] = [bind(routes.collection.endpoints.list, null, list), bind(routes.collection.endpoints.create, canCreate, create)];
-  for (const r of [routes.item, routes.bySlug]) {
-    out.push(
-      bind(r.endpoints.read, null, read),
-      bind(r.endpoints.update, itemCap('edit_post', caps.edit_posts), update),
-      bind(r.endpoints.delete, itemCap('delete_post', caps.delete_posts), trash),
-    );
-  }
-  return out;
-}
+export const eventBindings = (): Binding[] => postTypeBindings(routes, { caps, find, list, create, read, update, trash });

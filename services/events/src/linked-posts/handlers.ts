@@ -4,9 +4,10 @@
  * response as the plugin builds it.
  */
 import { events } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, restError, type Binding, type CapPost, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
+import { capPostOf, postTypeBindings } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus } from '../posts/writes';
 import { formatUtc } from './dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
@@ -50,7 +51,7 @@ export async function createLinkedPost(req: RestRequest, spec: events.LinkedPost
 export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.LinkedPostRoutes): Binding[] {
   const caps = capsOf(spec);
   const repo = (req: RestRequest) => new LinkedPostRepository(req.store, spec.type, spec.name);
-  const capPost = (doc: LinkedPostDoc): CapPost => ({ author: doc.author, status: doc.status, type: spec.type, caps, trashedFrom: doc.trashed_from });
+  const capPost = (doc: LinkedPostDoc) => capPostOf(doc, caps);
   const archiveUrl = (req: RestRequest) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/`;
 
   /** The post of an item route, by id or by slug (undefined: not one of this type). */
@@ -62,13 +63,6 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     const doc = await find(req);
     if (!doc) throw repo(req).notFound();
     return doc;
-  };
-
-  /** edit_post on the post (edit_posts of the type when there is none: the handler answers 404). */
-  const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
-    const doc = await find(req);
-    const ok = doc ? can(req.user, meta, { post: capPost(doc) }) : can(req.user, primitive);
-    return ok ? (true as const) : forbidden(req.user);
   };
 
   const item = async (req: RestRequest, doc: LinkedPostDoc, status = 200, single = false) => ({ status, body: await prepareLinkedPost(req, spec, doc, { single }) });
@@ -176,14 +170,5 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     return item(req, trashed);
   };
 
-  const canCreate = (req: RestRequest) => (can(req.user, caps.edit_posts) ? (true as const) : forbidden(req.user));
-  const bindings: Binding[] = [bind(routes.collection.endpoints.list, null, list), bind(routes.collection.endpoints.create, canCreate, create)];
-  for (const r of [routes.item, routes.bySlug]) {
-    bindings.push(
-      bind(r.endpoints.read, null, read),
-      bind(r.endpoints.update, itemCap('edit_post', caps.edit_posts), update),
-      bind(r.endpoints.delete, itemCap('delete_post', caps.delete_posts), trash),
-    );
-  }
-  return bindings;
+  return postTypeBindings(routes, { caps, find, list, create, read, update, trash });
 }

@@ -1,0 +1,46 @@
+/**
+ * The routes of one events/v1 post type (events, venues, organizers) bound the plugin's way: the archive and
+ * single reads are public (handlers check access), create needs edit_posts of the type, update and delete need
+ * edit_post / delete_post on the post (the type's edit_posts / delete_posts when there is none, so the handler
+ * answers its not-found code).
+ */
+import type { ArgsShape, EndpointDef, RouteDef } from '@loom/contracts';
+import { bind, can, forbidden, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import type { BasePostDoc } from './repository';
+
+interface PostTypeRoutes {
+  collection: RouteDef<{ list: EndpointDef<ArgsShape>; create: EndpointDef<ArgsShape> }>;
+  item: RouteDef<{ read: EndpointDef<ArgsShape>; update: EndpointDef<ArgsShape>; delete: EndpointDef<ArgsShape> }>;
+  bySlug: RouteDef<{ read: EndpointDef<ArgsShape>; update: EndpointDef<ArgsShape>; delete: EndpointDef<ArgsShape> }>;
+}
+
+export interface PostTypeHandlers<T extends BasePostDoc> {
+  caps: PostTypeCapNames;
+  /** The post an item route names (by id or by slug), or null. */
+  find: (req: RestRequest) => Promise<T | null>;
+  list: Handler;
+  create: Handler;
+  read: Handler;
+  update: Handler;
+  trash: Handler;
+}
+
+export const capPostOf = (doc: BasePostDoc, caps: PostTypeCapNames): CapPost => ({ author: doc.author, status: doc.status, type: doc.type, caps, trashedFrom: doc.trashed_from });
+
+export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, h: PostTypeHandlers<T>): Binding[] {
+  const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
+    const doc = await h.find(req);
+    const ok = doc ? can(req.user, meta, { post: capPostOf(doc, h.caps) }) : can(req.user, primitive);
+    return ok ? (true as const) : forbidden(req.user);
+  };
+  const canCreate = (req: RestRequest) => (can(req.user, h.caps.edit_posts) ? (true as const) : forbidden(req.user));
+  const out: Binding[] = [bind(routes.collection.endpoints.list, null, h.list), bind(routes.collection.endpoints.create, canCreate, h.create)];
+  for (const r of [routes.item, routes.bySlug]) {
+    out.push(
+      bind(r.endpoints.read, null, h.read),
+      bind(r.endpoints.update, itemCap('edit_post', h.caps.edit_posts), h.update),
+      bind(r.endpoints.delete, itemCap('delete_post', h.caps.delete_posts), h.trash),
+    );
+  }
+  return out;
+}
