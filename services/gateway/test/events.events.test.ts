@@ -1,4 +1,5 @@
 /** events/v1 events through the gateway, against the real events and core-content apps (spec 2.12, 4.5; reference A.1–A.4). */
+import request from 'supertest';
 import { client, err, startEventsWorld, type EventsWorld } from './events.harness';
 
 let world: EventsWorld;
@@ -197,6 +198,17 @@ describe('venue and organizer in the event write', () => {
     expect((await editor().get('/venues?search=Half-written')).body.total).toBe(0);
     expect((await editor().get('/organizers?search=Half-written')).body.total).toBe(0);
     expect((await editor().get('/categories?search=Brand&hide_empty=0')).body.total).toBe(0);
+  });
+
+  it('reads the same from a form-encoded body (PHP-style brackets), coerced as request parameters', async () => {
+    const r = await request(world.gw.app)
+      .post('/rest/events/v1/events')
+      .set(world.auth.editor)
+      .type('form')
+      .send('title=Form+event&start_date=2030-04-09+10:00&end_date=2030-04-09+11:00&featured=1&venue[venue]=Form+Hall&venue[show_map]=0&organizer[0][organizer]=Form+Org&tags=alpha,beta');
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ featured: true, venue: { venue: 'Form Hall', show_map: false }, organizer: [{ organizer: 'Form Org' }] });
+    expect((r.body.tags as { name: string }[]).map((t) => t.name)).toEqual(['alpha', 'beta']);
   });
 
   it('hides a draft venue from anonymous readers of a published event', async () => {

@@ -4,9 +4,8 @@
  * naming anything else is `invalid-linked-post-id`; fields are matched to an existing post with the same data
  * (the plugin avoids duplicates) or created, which needs the name and the right to create one.
  */
-import { events } from '@loom/contracts';
-import { can, capabilityType, forbidden, restError, type RestRequest } from '@loom/service-kit';
-import { z } from 'zod';
+import { CREATABLE, endpoint, events, type EndpointDef } from '@loom/contracts';
+import { can, capabilityType, forbidden, parseArgs, restError, WpError, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { createLinkedPost } from '../linked-posts/handlers';
 import type { LinkedPostDoc } from '../linked-posts/repository';
@@ -38,6 +37,20 @@ export async function resolveLinked(req: RestRequest, spec: events.LinkedPostSpe
   return [...new Set(out)];
 }
 
+/** The venue/organizer create arguments, read from an inline object with the same coercion as a request's. */
+const inlineArgs = new Map<string, EndpointDef>();
+function parseInline(spec: events.LinkedPostSpec, data: Record<string, unknown>): Record<string, unknown> {
+  let args = inlineArgs.get(spec.type);
+  if (!args) inlineArgs.set(spec.type, (args = endpoint(CREATABLE, events.linkedWriteArgs(spec, true))));
+  try {
+    const { params } = parseArgs(args, { json: data, form: null, query: {}, path: {} });
+    if (String(params[spec.name] ?? '').trim()) return params;
+  } catch (e) {
+    if (!(e instanceof WpError)) throw e;
+  }
+  throw tecError(`could-not-create-${spec.name}`, 400);
+}
+
 async function linkedPost(req: RestRequest, spec: events.LinkedPostSpec, id: number): Promise<LinkedPostDoc | null> {
   return req.store.collection<LinkedPostDoc>(POSTS).findOne({ id, type: spec.type, status: { $ne: 'trash' } });
 }
@@ -48,9 +61,7 @@ async function fromObject(req: RestRequest, spec: events.LinkedPostSpec, data: R
     if (!Number.isInteger(id) || !(await linkedPost(req, spec, id))) throw tecError('invalid-linked-post-id', 400);
     return id;
   }
-  const parsed = z.object(events.linkedWriteArgs(spec, true)).safeParse(data);
-  if (!parsed.success || !String(parsed.data[spec.name] ?? '').trim()) throw tecError(`could-not-create-${spec.name}`, 400);
-  const fields = parsed.data as Record<string, unknown>;
+  const fields = parseInline(spec, data);
 
   // Same name and same given fields: the existing post is linked instead of a duplicate.
   const candidates = await req.store.collection<LinkedPostDoc>(POSTS).find({ type: spec.type, name: fields[spec.name], status: { $ne: 'trash' } });
