@@ -131,9 +131,11 @@ describe('toNotification', () => {
     [{}, 'created', 7],
     [{ path: '/core/v2/posts/7', status: 200 }, 'updated', 7],
     [{ method: 'PATCH', path: '/core/v2/posts/7', status: 200 }, 'updated', 7],
-    [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200 }, 'trashed', 7],
+    [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200, body: { id: 7, status: 'trash' } }, 'trashed', 7],
+    // Deleted for good, answered with the item as it was (the events plugin's terms do this).
+    [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200 }, 'deleted', 7],
     [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200, body: { deleted: true, previous: { id: 7 } } }, 'deleted', 7],
-    [{ method: 'DELETE', path: '/core/v2/posts/9', status: 200, body: null }, 'trashed', 9],
+    [{ method: 'DELETE', path: '/core/v2/posts/9', status: 200, body: null }, 'deleted', 9],
     [{ path: '/core/v2/posts?x=1' }, 'created', 7],
   ])('%j → %s', (over, action, id) => {
     const n = toNotification({ ...w, ...over });
@@ -143,6 +145,9 @@ describe('toNotification', () => {
 
   test('longest namespace, subject-safe tokens; nothing for reads, failures, or paths outside a namespace', () => {
     expect(toNotification({ ...w, path: '/formsA/v1/forms/3/submissions' })).toMatchObject({ namespace: 'formsA/v1', resource: 'forms', action: 'created' });
+    // events/v1 by-slug routes name one item: an update there is not a creation.
+    expect(toNotification({ ...w, path: '/events/v1/events/by-slug/harvest', status: 200, body: { id: 12 } })).toMatchObject({ namespace: 'events/v1', resource: 'events', action: 'updated', item_id: 12 });
+    expect(toNotification({ ...w, method: 'DELETE', path: '/events/v1/venues/by-slug/hall', status: 200, body: { id: 4, status: 'trash' } })).toMatchObject({ resource: 'venues', action: 'trashed', item_id: 4 });
     expect(toNotification({ ...w, method: 'GET' })).toBeNull();
     expect(toNotification({ ...w, status: 400 })).toBeNull();
     expect(toNotification({ ...w, path: '/nowhere/v1/things' })).toBeNull();

@@ -47,9 +47,13 @@ export function toNotification(w: Write, now = new Date()): ChangeNotification |
   const body = isRecord(w.body) ? w.body : undefined;
   const permanent = body?.deleted === true;
   const last = segments[segments.length - 1];
-  const toCollection = !ITEM_SEGMENT.test(last);
+  // events/v1 names items by slug too: `/events/v1/events/by-slug/<slug>`.
+  const bySlug = segments.length >= 3 && segments[segments.length - 2] === 'by-slug';
+  const toCollection = !bySlug && !ITEM_SEGMENT.test(last);
   let action: ChangeNotification['action'];
-  if (method === 'DELETE') action = permanent ? 'deleted' : 'trashed';
+  // A trashed item comes back with status `trash` (core posts, events); other deletes are permanent, whether
+  // the answer says `deleted: true` (WordPress) or is the item as it was (the events plugin's terms).
+  if (method === 'DELETE') action = !permanent && body?.status === 'trash' ? 'trashed' : 'deleted';
   else if (method === 'POST' && (toCollection || w.status === 201)) action = 'created';
   else action = 'updated';
   const previous = permanent && isRecord(body?.previous) ? body.previous : undefined;
