@@ -50,11 +50,20 @@ export function invalidParams(names: string[]): WpError {
   });
 }
 
-/** A.2.3 term objects for an event's `categories`/`tags` fields (one store query for all ids), by name as wp_get_post_terms. */
-export async function eventTermObjects(req: RestRequest, taxonomy: EventTaxonomy, ids: number[]): Promise<Record<string, unknown>[]> {
+/** The terms of a page of events, loaded with one query (for eventTermObjects). */
+export async function loadEventTerms(req: RestRequest, ids: number[]): Promise<Map<number, TermDoc>> {
   const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  const terms = await req.store.collection<TermDoc>(TERMS).find({ id: { $in: unique }, taxonomy }, { sort: { name_sort: 1, id: 1 } });
+  const found = unique.length ? await req.store.collection<TermDoc>(TERMS).find({ id: { $in: unique } }) : [];
+  return new Map(found.map((t) => [t.id, t]));
+}
+
+/** A.2.3 term objects for an event's `categories`/`tags` fields, by name as wp_get_post_terms (from `loaded`, else one query). */
+export async function eventTermObjects(req: RestRequest, taxonomy: EventTaxonomy, ids: number[], loaded?: Map<number, TermDoc>): Promise<Record<string, unknown>[]> {
+  const known = loaded ?? (await loadEventTerms(req, ids));
+  const terms = [...new Set(ids)]
+    .map((id) => known.get(id))
+    .filter((t): t is TermDoc => t !== undefined && t.taxonomy === taxonomy)
+    .sort((a, b) => (a.name_sort < b.name_sort ? -1 : a.name_sort > b.name_sort ? 1 : a.id - b.id));
   return terms.map((t) => eventTermObject(req, EVENT_TAXONOMY_SPECS[taxonomy], t));
 }
 

@@ -7,7 +7,8 @@ import { events } from '@loom/contracts';
 import { can, capabilityType, type RestRequest } from '@loom/service-kit';
 import { DateTime } from 'luxon';
 import { dateDetails, zoneAbbr, zoneFrom } from '../dates';
-import { eventTermObjects } from '../event-terms';
+import { eventTermObjects, loadEventTerms } from '../event-terms';
+import type { TermDoc } from '@loom/terms';
 import { featuredImage, type Image } from '../images';
 import type { LinkedPostDoc } from '../linked-posts/repository';
 import { autop, globalId, linkedJsonLd, permalink, plainText, prepareLinkedPost } from '../linked-posts/response';
@@ -28,15 +29,15 @@ async function linkedOf(req: RestRequest, docs: EventDoc[]): Promise<Map<number,
 }
 
 export async function prepareEvents(req: RestRequest, docs: EventDoc[], opts: { single?: boolean } = {}): Promise<Record<string, unknown>[]> {
-  const linked = await linkedOf(req, docs);
-  return Promise.all(docs.map((d) => prepareOne(req, d, linked, opts.single === true)));
+  const [linked, terms] = await Promise.all([linkedOf(req, docs), loadEventTerms(req, docs.flatMap((d) => [...(d.categories ?? []), ...(d.tags ?? [])]))]);
+  return Promise.all(docs.map((d) => prepareOne(req, d, linked, terms, opts.single === true)));
 }
 
 export async function prepareEvent(req: RestRequest, doc: EventDoc, opts: { single?: boolean } = {}): Promise<Record<string, unknown>> {
   return (await prepareEvents(req, [doc], opts))[0]!;
 }
 
-async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, LinkedPostDoc>, single: boolean): Promise<Record<string, unknown>> {
+async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, LinkedPostDoc>, terms: Map<number, TermDoc>, single: boolean): Promise<Record<string, unknown>> {
   const gid = globalId(req, d.id);
   const url = permalink(req, 'event', d.slug);
   const start = wallToDateTime(d.start_date, d.timezone);
@@ -46,8 +47,8 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
   const organizerDocs = (d.organizer ?? []).map((id) => linked.get(id)).filter((o): o is LinkedPostDoc => o !== undefined);
   const [image, categories, tags, venue, organizer] = await Promise.all([
     featuredImage(req, d.image),
-    eventTermObjects(req, 'tribe_events_cat', d.categories ?? []),
-    eventTermObjects(req, 'post_tag', d.tags ?? []),
+    eventTermObjects(req, 'tribe_events_cat', d.categories ?? [], terms),
+    eventTermObjects(req, 'post_tag', d.tags ?? [], terms),
     venueDoc ? prepareLinkedPost(req, events.venueSpec, venueDoc) : Promise.resolve([]),
     Promise.all(organizerDocs.map((o) => prepareLinkedPost(req, events.organizerSpec, o))),
   ]);
