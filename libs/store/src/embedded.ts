@@ -12,6 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { acquireLock, type DirLock } from './lock';
+import { compileFilter } from './match';
 import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
   checkCollectionName,
@@ -154,6 +155,68 @@ function violatedFields(db: Nedb, key: unknown): string[] {
 // ---------------------------------------------------------------------------------------------------------
 // Collection
 
+/** nedb's in-memory index of one field (internal to nedb, as `violatedFields` reads it too). */
+interface FieldIndex {
+  fieldName: string;
+  tree: { search(key: unknown): Raw[] };
+}
+interface IndexedDb {
+  indexes?: Record<string, FieldIndex>;
+  getAllData(): Raw[];
+}
+
+const isIndexableValue = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+
+/**
+ * The documents that may match: those an index gives for the most selective top-level equality or `$in` of
+ * plain values, when that is well under the whole collection (looking a key up costs nothing; walking a big
+ * `$in` does), else every document. The compiled predicate decides.
+ */
+function candidatesFor(db: IndexedDb, query: NedbQuery): Raw[] {
+  const indexes = db.indexes ?? {};
+  let best: Raw[][] | null = null;
+  let bestSize = Infinity;
+  for (const [field, condition] of Object.entries(query)) {
+    const index = indexes[field];
+    if (!index || field.startsWith('$')) continue;
+    const values = isIndexableValue(condition)
+      ? [condition]
+      : isPlainObject(condition) && Object.keys(condition).length === 1 && Array.isArray(condition.$in) && condition.$in.every(isIndexableValue)
+        ? (condition.$in as unknown[])
+        : null;
+    if (!values) continue;
+    const found = [...new Set(values)].map((v) => index.tree.search(v));
+    const size = found.reduce((n, docs) => n + docs.length, 0);
+    if (size < bestSize) {
+      best = found;
+      bestSize = size;
+    }
+  }
+  // Listing every document costs a walk of the whole _id index: only when no index narrows enough.
+  if (!best) return db.getAllData();
+  if (bestSize > 256) {
+    const all = db.getAllData();
+    if (bestSize > all.length / 4) return all;
+  }
+  if (best.length === 1) return best[0]!.slice();
+  // Several keys of one field: an array field may hold more than one of them, so keep each document once.
+  const seen = new Set<Raw>();
+  for (const docs of best) for (const d of docs) seen.add(d);
+  return [...seen];
+}
+
+/** A deep copy of a stored value (Dates stay Dates), so callers never hold nedb's in-memory objects. */
+function copyDoc<V>(value: V): V {
+  if (Array.isArray(value)) return value.map(copyDoc) as V;
+  if (value instanceof Date) return new Date(value.getTime()) as V;
+  if (isPlainObject(value)) {
+    const out: Raw = {};
+    for (const key of Object.keys(value)) out[key] = copyDoc(value[key]);
+    return out as V;
+  }
+  return value;
+}
+
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** Writes of this collection run one at a time, so read-then-write steps (deleteOne) are atomic. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -199,21 +262,26 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     });
   }
 
+  /**
+   * The documents matching a filter: an index narrows the candidates (candidatesFor), a compiled predicate
+   * (match.ts) tests them, instead of nedb's matcher. These are nedb's own objects: copy before handing any out.
+   */
+  private async matching(filter: Filter | undefined): Promise<Raw[]> {
+    const normalized = normalizeFilter(filter);
+    const db = (await this.db()) as unknown as IndexedDb;
+    const candidates = candidatesFor(db, toNedbQuery(normalized));
+    if (!Object.keys(normalized).length) return candidates;
+    const test = compileFilter(normalized);
+    return candidates.filter((doc) => test(doc));
+  }
+
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
-    const query = toNedbQuery(normalizeFilter(filter));
     const { sort, skip, limit } = normalizeFindOptions(options);
-    const db = await this.db();
-    if (!sort) {
-      let cursor = db.findAsync(query);
-      if (skip) cursor = cursor.skip(skip);
-      if (limit) cursor = cursor.limit(limit);
-      return ((await cursor) as unknown as Raw[]).map((d) => stripId<T>(d));
-    }
-    // nedb's own sort orders types and arrays differently from MongoDB; sort here instead (nedb's cursor
-    // also loads every match before sorting, so this costs the same).
-    const all = (await db.findAsync(query)) as unknown as Raw[];
-    const page = sortDocs(all, sort).slice(skip, limit ? skip + limit : undefined);
-    return page.map((d) => stripId<T>(d));
+    const all = await this.matching(filter);
+    // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way.
+    const ordered = sort ? sortDocs(all, sort, limit ? skip + limit : undefined) : all;
+    const page = ordered.slice(skip, limit ? skip + limit : undefined);
+    return page.map((d) => stripId<T>(copyDoc(d)));
   }
 
   async findOne(filter: Filter): Promise<T | null> {
@@ -223,8 +291,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async count(filter?: Filter): Promise<number> {
-    const query = toNedbQuery(normalizeFilter(filter));
-    return (await (await this.db()).countAsync(query)) as unknown as number;
+    return (await this.matching(filter)).length;
   }
 
   async insert(doc: T): Promise<T> {

@@ -231,6 +231,16 @@ export function compareCodePoints(a: string, b: string): number {
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
+/** A string whose code-unit order is the original's code-point order (compareCodePoints' mapping, per unit). */
+function codePointOrdered(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    const x = s.charCodeAt(i);
+    out += String.fromCharCode(x >= 0xd800 && x <= 0xdfff ? x + 0x2000 : x >= 0xe000 ? x - 0x800 : x);
+  }
+  return out;
+}
+
 /** MongoDB's cross-type sort order (null/missing < numbers < strings < objects < arrays < ... < booleans < dates). */
 function typeRank(v: unknown): number {
   if (v === undefined || v === null) return 1;
@@ -322,16 +332,73 @@ export function compareSortKeys(a: unknown, b: unknown): number {
   return compareValues(a, b);
 }
 
-/** A sorted copy of `docs` by a Sort spec, stable (ties keep the backend's order). */
-export function sortDocs<T>(docs: T[], sort: Sort): T[] {
+/**
+ * A sorted copy of `docs` by a Sort spec, stable (ties keep the backend's order). With `first`, only that many:
+ * a page near the start keeps its best documents by binary insertion instead of sorting everything.
+ */
+export function sortDocs<T>(docs: T[], sort: Sort, first?: number): T[] {
   const criteria = Object.entries(sort) as [string, 1 | -1][];
-  const keyed = docs.map((doc, index) => ({ doc, index, keys: criteria.map(([path, dir]) => sortKey(doc, path, dir)) }));
-  keyed.sort((x, y) => {
+  // Keys are computed once per document; a plain (non-array) top-level value is its own key. Strings are made
+  // comparable with `<` in code-point order (only those holding surrogates or U+E000..U+FFFF need rewriting).
+  const str = (v: unknown) => (typeof v === 'string' && /[\uD800-\uFFFF]/.test(v) ? codePointOrdered(v) : v);
+  const keyOf = criteria.map(([path, dir]) =>
+    path.includes('.')
+      ? (doc: T) => str(sortKey(doc, path, dir))
+      : (doc: T) => {
+          const v = (doc as Record<string, unknown>)[path];
+          return str(Array.isArray(v) ? sortKey(doc, path, dir) : v);
+        },
+  );
+  const keyed = docs.map((doc, index) => ({ doc, index, keys: keyOf.map((k) => k(doc)) }));
+  type Keyed = (typeof keyed)[number];
+  const compare = (x: Keyed, y: Keyed) => {
     for (let i = 0; i < criteria.length; i++) {
-      const c = compareSortKeys(x.keys[i], y.keys[i]);
+      const a = x.keys[i];
+      const b = y.keys[i];
+      // Same-type numbers and strings compare directly; the rest as MongoDB orders them.
+      const c =
+        typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
+          ? a < b ? -1 : a > b ? 1 : 0
+          : typeof a === 'string' && typeof b === 'string'
+            ? a < b ? -1 : a > b ? 1 : 0
+            : compareSortKeys(a, b);
       if (c) return c * criteria[i][1];
     }
     return x.index - y.index;
-  });
-  return keyed.map((k) => k.doc);
+  };
+  if (first === undefined || first * 8 >= keyed.length) return keyed.sort(compare).slice(0, first).map((k) => k.doc);
+  // A heap of the best `first` so far, worst on top: a document enters only if it beats the worst.
+  const heap: Keyed[] = [];
+  const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;
+  const swap = (i: number, j: number) => {
+    const t = heap[i]!;
+    heap[i] = heap[j]!;
+    heap[j] = t;
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let top = i;
+      if (l < heap.length && worse(l, top)) top = l;
+      if (r < heap.length && worse(r, top)) top = r;
+      if (top === i) return;
+      swap(i, top);
+      i = top;
+    }
+  };
+  // Candidates often come in insertion order, the reverse of a newest-first sort: walking them from the end
+  // lets the best arrive first, so few later ones enter the heap.
+  const backwards = compare(keyed[0]!, keyed[keyed.length - 1]!) > 0;
+  for (let n = 0; n < keyed.length; n++) {
+    const item = keyed[backwards ? keyed.length - 1 - n : n]!;
+    if (heap.length < first) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && worse(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare).map((k) => k.doc);
 }
