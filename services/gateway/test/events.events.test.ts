@@ -263,6 +263,28 @@ describe('update and delete, by id and by slug', () => {
   });
 });
 
+describe('scheduled events (WordPress\'s future status)', () => {
+  it('a publication date to come schedules the event; it is published once the date has come', async () => {
+    const later = new Date(Date.now() + 86400000).toISOString().slice(0, 19).replace('T', ' ');
+    const e = await editor().post('/events', { title: 'Announced later', start_date: '2030-11-01', end_date: '2030-11-01', date_utc: later, categories: ['Scheduled things'] });
+    expect(e.body).toMatchObject({ status: 'future', date_utc: later });
+    expect(err(await anon().get(`/events/${e.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
+    expect((await anon().get(`/events?search=Announced&${WINDOW}`)).body.total).toBe(0);
+    const categoryId = e.body.categories[0].id as number;
+    expect((await anon().get(`/categories/${categoryId}`)).body.count).toBe(0);
+
+    // Time passes (the stored date is moved back): the next read publishes it, counts follow.
+    await world.events.store.collection('posts').updateOne({ id: e.body.id }, { $set: { date_gmt: '2020-01-01 00:00:00', date: '2020-01-01 00:00:00' } });
+    await new Promise((r) => setTimeout(r, 1100)); // reads check for due posts at most once a second
+    expect((await anon().get(`/events/${e.body.id}`)).body.status).toBe('publish');
+    expect((await anon().get(`/categories/${categoryId}`)).body.count).toBe(1);
+
+    // Moving the date of a published event into the future schedules it again; into the past publishes it.
+    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: later })).body.status).toBe('future');
+    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: '2021-06-01 10:00:00' })).body.status).toBe('publish');
+  });
+});
+
 describe('permissions (The Events Calendar capabilities)', () => {
   it('writes need authentication and edit_tribe_events', async () => {
     const body = { title: 'Nope', start_date: '2030-01-01', end_date: '2030-01-01' };

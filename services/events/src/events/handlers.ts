@@ -11,7 +11,7 @@ import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
 import { capPostOf, postTypeBindings } from '../posts/bindings';
-import { authorOf, modifiedNow, publicationDate, scaleStatus } from '../posts/writes';
+import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { parseCost } from './cost';
 import { resolveLinked } from './linked';
 import { EventRepository, type EventDoc, type EventQuery } from './repository';
@@ -136,7 +136,7 @@ async function create(req: RestRequest) {
     ...(data as Omit<EventDoc, 'id' | 'type' | 'slug'>),
     slug: p.slug as string | undefined,
     author,
-    status: scaleStatus(req, caps, p.status as string | undefined),
+    status: scheduled(scaleStatus(req, caps, p.status as string | undefined), data.date_gmt ?? stamp.modified_gmt),
     date: data.date ?? stamp.modified,
     date_gmt: data.date_gmt ?? stamp.modified_gmt,
     ...stamp,
@@ -151,6 +151,7 @@ async function update(req: RestRequest) {
   const author = p.author !== undefined ? await authorOf(req, caps, p.author, doc.author) : undefined;
   const set: Partial<EventDoc> = { ...(await eventInput(req, p, doc)), ...modifiedNow(req) };
   if (p.status !== undefined) set.status = scaleStatus(req, caps, p.status as string, doc.status);
+  if (set.status !== undefined || set.date_gmt !== undefined) set.status = scheduled(set.status ?? doc.status, set.date_gmt ?? doc.date_gmt);
   if (author !== undefined) set.author = author;
   // By id, `slug` is the new slug; by slug, a body slug other than the path's renames the event.
   if (p.slug !== undefined) {

@@ -8,7 +8,7 @@ import { can, capabilityType, restError, type Binding, type RestRequest } from '
 import { checkImage } from '../images';
 import { tecError } from '../messages';
 import { capPostOf, postTypeBindings } from '../posts/bindings';
-import { authorOf, modifiedNow, publicationDate, scaleStatus } from '../posts/writes';
+import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { formatUtc } from './dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
 import { prepareLinkedPost } from './response';
@@ -41,7 +41,7 @@ export async function createLinkedPost(req: RestRequest, spec: events.LinkedPost
     name: data.name ?? '',
     slug: p.slug as string | undefined,
     author: await authorOf(req, caps, p.author),
-    status: scaleStatus(req, caps, p.status as string | undefined),
+    status: scheduled(scaleStatus(req, caps, p.status as string | undefined), data.date_gmt ?? stamp.modified_gmt),
     date: data.date ?? stamp.modified,
     date_gmt: data.date_gmt ?? stamp.modified_gmt,
     ...stamp,
@@ -157,6 +157,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     if (data.date_gmt !== undefined) Object.assign(set, { date: data.date, date_gmt: data.date_gmt });
     if (Object.keys(data.meta).length) set.meta = { ...doc.meta, ...data.meta };
     if (p.status !== undefined) set.status = scaleStatus(req, caps, p.status as string, doc.status);
+    if (set.status !== undefined || set.date_gmt !== undefined) set.status = scheduled(set.status ?? doc.status, set.date_gmt ?? doc.date_gmt);
     if (p.author !== undefined) set.author = await authorOf(req, caps, p.author, doc.author);
     // On by-slug routes `slug` names the post; elsewhere it is the new slug.
     if (req.route !== routes.bySlug && p.slug !== undefined) set.slug = p.slug as string;

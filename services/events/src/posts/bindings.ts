@@ -7,6 +7,7 @@
 import type { ArgsShape, EndpointDef, RouteDef } from '@loom/contracts';
 import { bind, can, forbidden, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
 import type { BasePostDoc } from './repository';
+import { publishDue } from './schedule';
 
 interface PostTypeRoutes {
   collection: RouteDef<{ list: EndpointDef<ArgsShape>; create: EndpointDef<ArgsShape> }>;
@@ -34,10 +35,15 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
     return ok ? (true as const) : forbidden(req.user);
   };
   const canCreate = (req: RestRequest) => (can(req.user, h.caps.edit_posts) ? (true as const) : forbidden(req.user));
-  const out: Binding[] = [bind(routes.collection.endpoints.list, null, h.list), bind(routes.collection.endpoints.create, canCreate, h.create)];
+  // Reads see scheduled posts whose time has come as published.
+  const afterDue = (handler: Handler): Handler => async (req) => {
+    await publishDue(req.store);
+    return handler(req);
+  };
+  const out: Binding[] = [bind(routes.collection.endpoints.list, null, afterDue(h.list)), bind(routes.collection.endpoints.create, canCreate, h.create)];
   for (const r of [routes.item, routes.bySlug]) {
     out.push(
-      bind(r.endpoints.read, null, h.read),
+      bind(r.endpoints.read, null, afterDue(h.read)),
       bind(r.endpoints.update, itemCap('edit_post', h.caps.edit_posts), h.update),
       bind(r.endpoints.delete, itemCap('delete_post', h.caps.delete_posts), h.trash),
     );

@@ -42,3 +42,14 @@ export function publicationDate(req: RestRequest, p: Record<string, unknown>): {
 export function modifiedNow(req: RestRequest, now = Date.now()) {
   return { modified: formatLocal(siteClock(req.config), now), modified_gmt: formatUtc(now) };
 }
+
+/**
+ * wp_insert_post's date rule: `publish` with a date still to come is `future` (scheduled); `future` with a date
+ * already past is `publish`.
+ */
+export function scheduled(status: string, dateGmt: string, now = Date.now()): string {
+  const nowGmt = formatUtc(now);
+  if (status === 'publish' && dateGmt > nowGmt) return 'future';
+  if (status === 'future' && dateGmt <= nowGmt) return 'publish';
+  return status;
+}
