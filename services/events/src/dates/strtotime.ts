@@ -87,6 +87,7 @@ const rule = (source: string, apply: Rule[1]): Rule => [new RegExp(source, 'y'),
 const RULES: Rule[] = [
   rule(String.raw`@(-?\d+)(?:\.\d+)?(?!\d)`, (m, st) => {
     const at = DateTime.fromSeconds(Number(m[1]), { zone: 'utc' });
+    if (!at.isValid) return false;
     return setDate(st, at.year, at.month, at.day) && setTime(st, at.hour, at.minute, at.second) && setZone(st, FixedOffsetZone.utcInstance);
   }),
   rule(String.raw`(now|today|midnight|noon|tomorrow|yesterday)(?![a-z])`, (m, st) => {
@@ -165,6 +166,15 @@ function atWall(obj: Parameters<typeof DateTime.fromObject>[0], zone: Zone): Dat
 
 /** See the module comment. The result is in `zone` (an explicit offset in the input only changes the instant). */
 export function strtotime(input: string, zone: Zone, now: DateTime = DateTime.now()): DateTime | null {
+  try {
+    return resolve(input, zone, now);
+  } catch {
+    // Luxon throws on values out of its range (a 20-digit timestamp, say): not a date either.
+    return null;
+  }
+}
+
+function resolve(input: string, zone: Zone, now: DateTime): DateTime | null {
   const st = typeof input === 'string' ? parse(input) : null;
   if (!st) return null;
   const z = st.zone ?? zone;
@@ -185,5 +195,8 @@ export function strtotime(input: string, zone: Zone, now: DateTime = DateTime.no
   }
   // Elapsed units last, as PHP 8.1+: "+1 hour" across a DST change is one real hour.
   dt = dt?.plus({ hours: rel.hours, minutes: rel.minutes, seconds: rel.seconds }) ?? null;
-  return dt?.isValid ? dt.setZone(zone) : null;
+  const out = dt?.isValid ? dt.setZone(zone) : null;
+  // Stored and shown as YYYY-MM-DD HH:MM:SS: years outside 1..9999 (in either zone) cannot be written that way.
+  if (!out || out.year < 1 || out.year > 9999 || out.toUTC().year < 1 || out.toUTC().year > 9999) return null;
+  return out;
 }

@@ -11,7 +11,7 @@
  * - create answers 201, update 200, and delete always deletes (the plugin forces it) and answers the term.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, pageWindow, capabilityType, forbidden, type Binding, type RestRequest } from '@loom/service-kit';
 import { TERMS, TermRepository, type TermDoc, type TermInput } from '@loom/terms';
 import { EVENT_TYPE, POSTS } from '../posts/repository';
 import { invalidParams, TAXONOMY_RULES, TERM_CAPS } from '.';
@@ -106,7 +106,7 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
       orderby: q.orderby,
       order: (q.order as 'asc' | 'desc' | undefined) ?? 'asc',
       perPage,
-      offset: (page - 1) * perPage,
+      offset: pageWindow({ page, per_page: perPage }).offset,
     });
     const totalPages = Math.ceil(total / perPage);
     // The bare archive URL (tribe_events_rest_url('<base>/')); the page links only carry `page`.

@@ -4,7 +4,7 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, capabilityType, restError, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, pageWindow, capabilityType, restError, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
 import { formatWall, siteZone, strtotime, zoneFrom, zoneName } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
@@ -243,7 +243,7 @@ async function list(req: RestRequest) {
     ownStatuses: others ? [] : statuses.filter((s) => s !== 'publish'),
     ownerId: req.user?.id,
     perPage,
-    offset: (p.page - 1) * perPage,
+    offset: pageWindow({ page: p.page, per_page: perPage }).offset,
   };
   if (typeof p.search === 'string' && p.search) query.search = p.search;
   if (p.categories !== undefined) query.categories = await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', false);

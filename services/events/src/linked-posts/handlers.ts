@@ -4,7 +4,7 @@
  * response as the plugin builds it.
  */
 import { events } from '@loom/contracts';
-import { can, capabilityType, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, pageWindow, capabilityType, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
 import { capPostOf, postTypeBindings } from '../posts/bindings';
@@ -106,7 +106,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
       include,
       exclude,
       perPage,
-      offset: (page - 1) * perPage,
+      offset: pageWindow({ page, per_page: perPage }).offset,
     });
     if (page > 1 && !items.length) {
       throw tecError(`${spec.name}-archive-page-not-found`, 404);
