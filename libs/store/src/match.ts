@@ -8,7 +8,10 @@ import { compareValues, isPlainObject } from './internal';
 
 export type Predicate = (doc: Record<string, unknown>) => boolean;
 
-/** Every value a dotted path reaches (through arrays of sub-documents too); `undefined` where it reaches nothing. */
+/**
+ * Every value a dotted path reaches (through arrays of sub-documents too); `undefined` where it reaches nothing,
+ * so, as in MongoDB, `{'list.y': null}` matches a list with an element lacking `y`.
+ */
 function valuesAt(value: unknown, parts: string[], i: number, out: unknown[]): void {
   if (i === parts.length) {
     out.push(value);
