@@ -19,8 +19,9 @@ function valuesAt(value: unknown, parts: string[], i: number, out: unknown[]): v
   }
   if (Array.isArray(value)) {
     const part = parts[i]!;
-    if (/^\d+$/.test(part)) valuesAt(value[Number(part)], parts, i + 1, out);
     const before = out.length;
+    // A numeric part indexes the array (a missing index reaches nothing), and names a field of its sub-documents.
+    if (/^\d+$/.test(part) && Number(part) < value.length) valuesAt(value[Number(part)], parts, i + 1, out);
     for (const item of value) if (isPlainObject(item)) valuesAt(item[part], parts, i + 1, out);
     if (out.length === before) out.push(undefined);
     return;
