@@ -75,6 +75,15 @@ test('no query string makes an archive answer 500', async () => {
       expect(r.body).toBeDefined();
     }
   }
+  // Slugs in the path, however they are encoded.
+  for (const route of ['events', 'venues', 'organizers']) {
+    for (const slug of ['%25', '%E0%A4%A', '100%', '%00', 'a%2Fb', '..', encodeURIComponent('é'.repeat(300))]) {
+      for (const method of ['get', 'post', 'delete'] as const) {
+        const r = await request(app)[method](`/rest/events/v1/${route}/by-slug/${slug}`).set(admin);
+        expect([route, slug, method, r.status < 500]).toEqual([route, slug, method, true]);
+      }
+    }
+  }
   expect(({} as Record<string, unknown>).admin).toBeUndefined();
 });
 

@@ -25,13 +25,13 @@ const invalid = (param: string, message = 'Invalid parameter.') => restError('re
 const capPost = (doc: EventDoc) => capPostOf(doc, caps);
 const utcWall = (t: DateTime) => formatWall(t.toUTC());
 
-/** The slug in the route's path (by-slug routes): a body `slug` there is the new slug, never the post's name. */
+/** The slug in the route's (already decoded) path on by-slug routes: a body `slug` there is the new slug, never the post's name. */
 const pathSlug = (req: RestRequest) => req.route.regex.exec(req.path)?.groups?.slug;
 
 /** The event an item route names, by id or by slug. */
 async function find(req: RestRequest): Promise<EventDoc | null> {
   const slug = req.route === routes.bySlug ? pathSlug(req) : undefined;
-  return slug !== undefined ? repo(req).getBySlug(decodeURIComponent(slug)) : repo(req).get(Number(req.params.id));
+  return slug !== undefined ? repo(req).getBySlug(slug) : repo(req).get(Number(req.params.id));
 }
 async function requireEvent(req: RestRequest): Promise<EventDoc> {
   const doc = await find(req);
@@ -157,7 +157,7 @@ async function update(req: RestRequest) {
   if (p.slug !== undefined) {
     const given = sanitizeTitle(String(p.slug));
     const named = pathSlug(req);
-    if (req.route !== routes.bySlug || (named !== undefined && given !== sanitizeTitle(decodeURIComponent(named)))) set.slug = given;
+    if (req.route !== routes.bySlug || (named !== undefined && given !== sanitizeTitle(named))) set.slug = given;
   }
   const saved = await repo(req).save(doc, set);
   await adjustEventTermCounts(req.store, doc, saved);
