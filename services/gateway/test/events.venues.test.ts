@@ -74,6 +74,18 @@ describe('venues: create, read, update, delete', () => {
     expect(err(await e.patch('/venues/999999', { city: 'x' }))).toEqual({ status: 404, code: 'venue-not-found' });
   });
 
+  it('by slug, the path names the venue: a body slug renames it and never reaches another venue', async () => {
+    const e = client(world, 'editor');
+    const a = await e.post('/venues', { venue: 'Path Hall' });
+    const b = await e.post('/venues', { venue: 'Other Hall' });
+    const r = await e.patch('/venues/by-slug/path-hall', { slug: 'other-hall', city: 'Renamed' });
+    expect(r.body).toMatchObject({ id: a.body.id, city: 'Renamed', slug: 'other-hall-2' });
+    expect((await e.get(`/venues/${b.body.id}`)).body).toMatchObject({ slug: 'other-hall' });
+    expect((await e.get(`/venues/${b.body.id}`)).body.city).toBeUndefined();
+    // The same slug as the path's is no rename.
+    expect((await e.patch('/venues/by-slug/other-hall-2', { slug: 'other-hall-2', zip: '1' })).body).toMatchObject({ id: a.body.id, slug: 'other-hall-2', zip: '1' });
+  });
+
   it('accepts dates in the plugin format (local and UTC)', async () => {
     const r = await client(world, 'editor').post('/venues', { venue: 'Dated', date_utc: '2024-03-01 10:20:30' });
     expect(r.body).toMatchObject({ date_utc: '2024-03-01 10:20:30', date: '2024-03-01 10:20:30' });

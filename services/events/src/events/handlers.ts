@@ -10,7 +10,7 @@ import { formatWall, siteZone, strtotime, zoneFrom, zoneName } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
-import { capPostOf, postTypeBindings } from '../posts/bindings';
+import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { parseCost } from './cost';
 import { resolveLinked } from './linked';
@@ -24,9 +24,6 @@ const repo = (req: RestRequest) => new EventRepository(req.store);
 const invalid = (param: string, message = 'Invalid parameter.') => restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: message } });
 const capPost = (doc: EventDoc) => capPostOf(doc, caps);
 const utcWall = (t: DateTime) => formatWall(t.toUTC());
-
-/** The slug in the route's (already decoded) path on by-slug routes: a body `slug` there is the new slug, never the post's name. */
-const pathSlug = (req: RestRequest) => req.route.regex.exec(req.path)?.groups?.slug;
 
 /** The event an item route names, by id or by slug. */
 async function find(req: RestRequest): Promise<EventDoc | null> {
@@ -154,11 +151,8 @@ async function update(req: RestRequest) {
   if (set.status !== undefined || set.date_gmt !== undefined) set.status = scheduled(set.status ?? doc.status, set.date_gmt ?? doc.date_gmt);
   if (author !== undefined) set.author = author;
   // By id, `slug` is the new slug; by slug, a body slug other than the path's renames the event.
-  if (p.slug !== undefined) {
-    const given = sanitizeTitle(String(p.slug));
-    const named = pathSlug(req);
-    if (req.route !== routes.bySlug || (named !== undefined && given !== sanitizeTitle(named))) set.slug = given;
-  }
+  const slug = req.route === routes.bySlug ? renamedSlug(req, p.slug, sanitizeTitle) : p.slug !== undefined ? sanitizeTitle(String(p.slug)) : undefined;
+  if (slug !== undefined) set.slug = slug;
   const saved = await repo(req).save(doc, set);
   await adjustEventTermCounts(req.store, doc, saved);
   return { body: await prepareEvent(req, saved) };

@@ -3,11 +3,11 @@
  * 401/403 from the permission callbacks; its own codes from the handlers), then the repository, then the
  * response as the plugin builds it.
  */
-import { events } from '@loom/contracts';
+import { events, sanitizeTitle } from '@loom/contracts';
 import { can, pageWindow, capabilityType, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { tecError } from '../messages';
-import { capPostOf, postTypeBindings } from '../posts/bindings';
+import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { formatUtc } from './dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
@@ -57,7 +57,8 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
   /** The post of an item route, by id or by slug (undefined: not one of this type). */
   const find = async (req: RestRequest) => {
     const r = repo(req);
-    return req.params.slug !== undefined && req.route === routes.bySlug ? r.getBySlug(String(req.params.slug)) : r.get(Number(req.params.id));
+    const slug = req.route === routes.bySlug ? pathSlug(req) : undefined;
+    return slug !== undefined ? r.getBySlug(slug) : r.get(Number(req.params.id));
   };
   const require = async (req: RestRequest) => {
     const doc = await find(req);
@@ -159,8 +160,9 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     if (p.status !== undefined) set.status = scaleStatus(req, caps, p.status as string, doc.status);
     if (set.status !== undefined || set.date_gmt !== undefined) set.status = scheduled(set.status ?? doc.status, set.date_gmt ?? doc.date_gmt);
     if (p.author !== undefined) set.author = await authorOf(req, caps, p.author, doc.author);
-    // On by-slug routes `slug` names the post; elsewhere it is the new slug.
-    if (req.route !== routes.bySlug && p.slug !== undefined) set.slug = p.slug as string;
+    // By id, `slug` is the new slug; by slug, a body slug other than the path's renames the post.
+    const slug = req.route === routes.bySlug ? renamedSlug(req, p.slug, sanitizeTitle) : (p.slug as string | undefined);
+    if (slug !== undefined) set.slug = slug;
     return item(req, await repo(req).save(doc, set));
   };
 

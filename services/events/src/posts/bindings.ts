@@ -26,6 +26,21 @@ export interface PostTypeHandlers<T extends BasePostDoc> {
   trash: Handler;
 }
 
+/**
+ * The slug a by-slug route's (already decoded) path names. Parameters merge body first, as WordPress's do, so
+ * `req.params.slug` may be a body's new slug; the post is always the one the path names (the plugin's
+ * Slug_Endpoint: "a body or query id can never win over the route slug").
+ */
+export const pathSlug = (req: RestRequest): string | undefined => req.route.regex.exec(req.path)?.groups?.slug;
+
+/** A by-slug update's new slug: a body `slug` other than the path's (sanitized); undefined when there is none. */
+export function renamedSlug(req: RestRequest, given: unknown, sanitize: (s: string) => string): string | undefined {
+  if (given === undefined) return undefined;
+  const named = pathSlug(req);
+  const slug = sanitize(String(given));
+  return named === undefined || slug !== sanitize(named) ? slug : undefined;
+}
+
 export const capPostOf = (doc: BasePostDoc, caps: PostTypeCapNames): CapPost => ({ author: doc.author, status: doc.status, type: doc.type, caps, trashedFrom: doc.trashed_from });
 
 export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, h: PostTypeHandlers<T>): Binding[] {
