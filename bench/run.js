@@ -97,11 +97,17 @@ async function seedPosts(loom, from, total) {
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-function measure(url) {
+/** autocannon against `url`; `vary` rewrites each request's path (pages spread over a range). */
+function measure(url, vary) {
+  const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(req.path) }) }] : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests }, (err, res) => (err ? reject(err) : resolve(res)));
   });
 }
+
+/** Pages 1..50 in turn: the embedded store keeps recent answers until the next write, so one repeated page is its best case. */
+let pageTurn = 0;
+const spreadPages = (path) => path.replace(/([?&])page=\d+/, `$1page=${(pageTurn++ % 50) + 1}`);
 
 /** A bare HTTP server answering `body` from memory: what Node itself manages on this machine. */
 async function bare(body) {
@@ -174,8 +180,9 @@ async function benchBatch(loom) {
       const listBody = await list.text();
       const id = JSON.parse(listBody)[0].id;
       const itemBody = await (await fetch(`${loom.gateway}/rest/core/v2/posts/${id}`)).text();
-      for (const [label, pathname, body] of [
+      for (const [label, pathname, body, vary] of [
         ['GET posts?per_page=10', '/rest/core/v2/posts?per_page=10', listBody],
+        ['GET posts, pages 1-50', '/rest/core/v2/posts?per_page=10&page=1', listBody, spreadPages],
         [`GET posts/<id>`, `/rest/core/v2/posts/${id}`, itemBody],
       ]) {
         const ceiling = await bare(body);
@@ -184,7 +191,7 @@ async function benchBatch(loom) {
           ['core-content', loom.core + pathname],
           ['bare node (ceiling)', ceiling.url + pathname],
         ]) {
-          const r = await measure(url);
+          const r = await measure(url, vary);
           const errors = r.errors + r.non2xx;
           rows.push({ size, label, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors });
           console.log(`${String(size).padStart(6)}  ${label.padEnd(24)} ${target.padEnd(20)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);

@@ -172,7 +172,7 @@ const isIndexableValue = (v: unknown) => typeof v === 'string' || typeof v === '
  * plain values, when that is well under the whole collection (looking a key up costs nothing; walking a big
  * `$in` does), else every document. The compiled predicate decides.
  */
-function candidatesFor(db: IndexedDb, query: NedbQuery): Raw[] {
+function candidatesFor(db: IndexedDb, query: NedbQuery, allDocs: () => Raw[]): Raw[] {
   const indexes = db.indexes ?? {};
   let best: Raw[][] | null = null;
   let bestSize = Infinity;
@@ -193,9 +193,9 @@ function candidatesFor(db: IndexedDb, query: NedbQuery): Raw[] {
     }
   }
   // Listing every document costs a walk of the whole _id index: only when no index narrows enough.
-  if (!best) return db.getAllData();
+  if (!best) return allDocs();
   if (bestSize > 256) {
-    const all = db.getAllData();
+    const all = allDocs();
     if (bestSize > all.length / 4) return all;
   }
   if (best.length === 1) return best[0]!.slice();
@@ -217,9 +217,42 @@ function copyDoc<V>(value: V): V {
   return value;
 }
 
+interface Cache {
+  all: Raw[] | null;
+  matches: Map<string, Raw[]>;
+  /** A match in a sort order: all of it (filter, sort) or its first documents (filter, sort, how many). */
+  sorted: Map<string, Raw[]>;
+  /** Orders (filter, sort) a first page was ranked for. */
+  ranked: Set<string>;
+}
+const emptyCache = (): Cache => ({ all: null, matches: new Map(), sorted: new Map(), ranked: new Set() });
+/** Keeps a cache map bounded (oldest entry out first). */
+function remember<V>(map: Map<string, V>, key: string, value: V): V {
+  if (map.size >= 32) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+  return value;
+}
+
+/** A filter as a cache key: RegExps, Dates and non-finite numbers kept apart from look-alike strings and nulls. */
+function filterKey(filter: Filter): string {
+  return JSON.stringify(filter, function (this: Record<string, unknown>, key: string, value: unknown) {
+    const raw = this[key];
+    if (raw instanceof RegExp) return { $re: [raw.source, raw.flags] };
+    if (raw instanceof Date) return { $date: raw.getTime() };
+    if (typeof raw === 'number' && !Number.isFinite(raw)) return { $num: String(raw) };
+    return value;
+  });
+}
+
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** Writes of this collection run one at a time, so read-then-write steps (deleteOne) are atomic. */
   private queue: Promise<unknown> = Promise.resolve();
+  /**
+   * What reads computed since the last write: the list of every document (walking nedb's _id index costs as much
+   * as matching them) and the documents matching recent filters (a list request counts, then finds, the same
+   * filter). Any write drops both, when it starts and when it ends.
+   */
+  private cache: Cache = emptyCache();
 
   constructor(
     private readonly name: string,
@@ -230,9 +263,20 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     // Take the datastore now: a write accepted before close() still runs once its turn comes.
     const db = this.db();
     db.catch(() => undefined); // handled when its turn comes; avoid an unhandled-rejection report meanwhile
-    const run = this.queue.then(async () => fn(await db));
+    const run = this.queue.then(async () => {
+      this.forget();
+      try {
+        return await fn(await db);
+      } finally {
+        this.forget();
+      }
+    });
     this.queue = run.catch(() => undefined);
     return run;
+  }
+
+  private forget(): void {
+    this.cache = emptyCache();
   }
 
   /** Resolves once every write queued so far has finished. */
@@ -269,17 +313,37 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private async matching(filter: Filter | undefined): Promise<Raw[]> {
     const normalized = normalizeFilter(filter);
     const db = (await this.db()) as unknown as IndexedDb;
-    const candidates = candidatesFor(db, toNedbQuery(normalized));
-    if (!Object.keys(normalized).length) return candidates;
-    const test = compileFilter(normalized);
-    return candidates.filter((doc) => test(doc));
+    const cache = this.cache;
+    const key = filterKey(normalized);
+    const known = cache.matches.get(key);
+    if (known) return known;
+    const candidates = candidatesFor(db, toNedbQuery(normalized), () => (cache.all ??= db.getAllData()));
+    const test = Object.keys(normalized).length ? compileFilter(normalized) : null;
+    return remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates);
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const { sort, skip, limit } = normalizeFindOptions(options);
+    const cache = this.cache;
     const all = await this.matching(filter);
-    // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way.
-    const ordered = sort ? sortDocs(all, sort, limit ? skip + limit : undefined) : all;
+    // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way. The same
+    // page asked again before any write is not sorted again.
+    let ordered = all;
+    if (sort) {
+      const first = limit ? skip + limit : undefined;
+      const base = `${filterKey(normalizeFilter(filter))}|${JSON.stringify(sort)}`;
+      // A page near the start is ranked alone (a heap); once a second page of the same order is asked, the whole
+      // order is sorted and kept, so paging through costs one sort.
+      const full = cache.sorted.get(base);
+      const own = first === undefined ? undefined : cache.sorted.get(`${base}|${first}`);
+      if (full) ordered = full;
+      else if (own) ordered = own;
+      else if (first !== undefined && !cache.ranked.has(base)) {
+        if (cache.ranked.size >= 256) cache.ranked.clear();
+        cache.ranked.add(base);
+        ordered = remember(cache.sorted, `${base}|${first}`, sortDocs(all, sort, first));
+      } else ordered = remember(cache.sorted, base, sortDocs(all, sort));
+    }
     const page = ordered.slice(skip, limit ? skip + limit : undefined);
     return page.map((d) => stripId<T>(copyDoc(d)));
   }

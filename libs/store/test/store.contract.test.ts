@@ -317,6 +317,26 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       await expect(posts.find({}, { limit: -1 })).rejects.toThrow(RangeError);
     });
 
+    it('the same query asked again after a write sees the write (count, find, sorted page)', async () => {
+      const filter = { status: 'publish' };
+      const page = { sort: { id: -1 as const }, limit: 2 };
+      expect(await posts.count(filter)).toBe(3);
+      expect(ids(await posts.find(filter, page))).toEqual([5, 3]);
+      await posts.insert({ id: 6, title: 'New', status: 'publish' } as Post);
+      expect(await posts.count(filter)).toBe(4);
+      expect(ids(await posts.find(filter, page))).toEqual([6, 5]);
+      await posts.updateOne({ id: 6 }, { $set: { status: 'draft' } });
+      expect(ids(await posts.find(filter, page))).toEqual([5, 3]);
+      await posts.updateMany({ status: 'publish' }, { $set: { status: 'archived' } });
+      expect(await posts.count(filter)).toBe(0);
+      await posts.deleteMany({ status: 'archived' });
+      expect(ids(await posts.find({}, { sort: { id: 1 } }))).toEqual([2, 4, 6]);
+      // What a caller does to a returned document changes nothing stored, nor the next answer.
+      const [first] = await posts.find({}, page);
+      (first as Record<string, unknown>).title = 'changed by the caller';
+      expect((await posts.find({}, page))[0]!.title).not.toBe('changed by the caller');
+    });
+
     it('a page of a large set is the same page as a full sort gives (ties, mixed types, arrays; indexed or not)', async () => {
       const items = store.collection<{ id: number; k?: unknown; g: string }>('items');
       await items.ensureIndex({ fields: ['g'] });
