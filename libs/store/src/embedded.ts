@@ -218,7 +218,9 @@ function copyDoc<V>(value: V): V {
 }
 
 interface Cache {
+  /** Every document. */
   all: Raw[] | null;
+  /** The documents matching recent filters, by filterKey. */
   matches: Map<string, Raw[]>;
   /** A match in a sort order: all of it (filter, sort) or its first documents (filter, sort, how many). */
   sorted: Map<string, Raw[]>;
@@ -248,9 +250,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** Writes of this collection run one at a time, so read-then-write steps (deleteOne) are atomic. */
   private queue: Promise<unknown> = Promise.resolve();
   /**
-   * What reads computed since the last write: the list of every document (walking nedb's _id index costs as much
-   * as matching them) and the documents matching recent filters (a list request counts, then finds, the same
-   * filter). Any write drops both, when it starts and when it ends.
+   * What reads computed since the last write (see Cache): walking nedb's _id index costs as much as matching
+   * every document, and a list request counts, then finds, with the same filter. Any write drops it all, when it
+   * starts and when it ends.
    */
   private cache: Cache = emptyCache();
 
@@ -307,31 +309,32 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * The documents matching a filter: an index narrows the candidates (candidatesFor), a compiled predicate
-   * (match.ts) tests them, instead of nedb's matcher. These are nedb's own objects: copy before handing any out.
+   * The documents matching a filter (and the filter's cache key): an index narrows the candidates
+   * (candidatesFor), a compiled predicate (match.ts) tests them, instead of nedb's matcher. These are nedb's own
+   * objects: copy before handing any out.
    */
-  private async matching(filter: Filter | undefined): Promise<Raw[]> {
+  private async matching(filter: Filter | undefined): Promise<{ docs: Raw[]; key: string }> {
     const normalized = normalizeFilter(filter);
     const db = (await this.db()) as unknown as IndexedDb;
     const cache = this.cache;
     const key = filterKey(normalized);
     const known = cache.matches.get(key);
-    if (known) return known;
+    if (known) return { docs: known, key };
     const candidates = candidatesFor(db, toNedbQuery(normalized), () => (cache.all ??= db.getAllData()));
     const test = Object.keys(normalized).length ? compileFilter(normalized) : null;
-    return remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates);
+    return { docs: remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates), key };
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const { sort, skip, limit } = normalizeFindOptions(options);
     const cache = this.cache;
-    const all = await this.matching(filter);
+    const { docs: all, key } = await this.matching(filter);
     // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way. The same
     // page asked again before any write is not sorted again.
     let ordered = all;
     if (sort) {
       const first = limit ? skip + limit : undefined;
-      const base = `${filterKey(normalizeFilter(filter))}|${JSON.stringify(sort)}`;
+      const base = `${key}|${JSON.stringify(sort)}`;
       // A page near the start is ranked alone (a heap); once a second page of the same order is asked, the whole
       // order is sorted and kept, so paging through costs one sort.
       const full = cache.sorted.get(base);
@@ -355,7 +358,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async count(filter?: Filter): Promise<number> {
-    return (await this.matching(filter)).length;
+    return (await this.matching(filter)).docs.length;
   }
 
   async insert(doc: T): Promise<T> {

@@ -334,7 +334,7 @@ export function compareSortKeys(a: unknown, b: unknown): number {
 
 /**
  * A sorted copy of `docs` by a Sort spec, stable (ties keep the backend's order). With `first`, only that many:
- * a page near the start keeps its best documents by binary insertion instead of sorting everything.
+ * a page near the start keeps its best documents in a heap instead of sorting everything.
  */
 export function sortDocs<T>(docs: T[], sort: Sort, first?: number): T[] {
   const criteria = Object.entries(sort) as [string, 1 | -1][];
