@@ -4,7 +4,9 @@
  * typed client; when core-content does not answer, or the item is gone, the image is shown as a missing one
  * (`false`), as the plugin shows a featured image whose attachment no longer exists.
  */
-import { restError, type RestRequest } from '@loom/service-kit';
+import type { RestRequest } from '@loom/service-kit';
+import { invalidParam } from './messages';
+import { arrayFilter } from './array-filter';
 import { coreClient, type MediaItem } from './core-client';
 
 export type Image = false | Record<string, unknown>;
@@ -15,17 +17,15 @@ const extensionOf = (url: string) => {
   return m ? m[1]!.toLowerCase() : '';
 };
 
-/** array_filter: drops empty values (0, '', null, false). */
-const filled = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== false));
 
 export function imageFromMedia(media: MediaItem): Image {
   const d = media.media_details ?? {};
   const sizes: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(d.sizes ?? {})) {
     if (name === 'full') continue;
-    sizes[name] = filled({ width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url ?? '' });
+    sizes[name] = arrayFilter({ width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url ?? '' });
   }
-  return filled({ url: media.source_url, id: media.id, extension: extensionOf(media.source_url), width: d.width, height: d.height, filesize: d.filesize, sizes: Object.keys(sizes).length ? sizes : undefined });
+  return arrayFilter({ url: media.source_url, id: media.id, extension: extensionOf(media.source_url), width: d.width, height: d.height, filesize: d.filesize, sizes: Object.keys(sizes).length ? sizes : undefined });
 }
 
 export async function featuredImage(req: Pick<RestRequest, 'config' | 'log'>, image: number | string | undefined): Promise<Image> {
@@ -41,7 +41,7 @@ export async function featuredImage(req: Pick<RestRequest, 'config' | 'log'>, im
  * rest_invalid_param. When core-content does not answer, an id is kept unchecked (shown once it resolves).
  */
 export async function checkImage(req: Pick<RestRequest, 'config' | 'log'>, value: number | string): Promise<number | string> {
-  const bad = () => restError('rest_invalid_param', 'Invalid parameter(s): image', 400, { params: { image: 'Invalid parameter.' } });
+  const bad = () => invalidParam('image');
   if (value === '' || value === 0) return '';
   const id = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;
   if (id !== null) {

@@ -2,7 +2,7 @@
  * The plugin's messages (Tribe__Events__REST__V1__Messages), by code, so every error a client sees carries
  * the text The Events Calendar sends.
  */
-import { restError, type WpError } from '@loom/service-kit';
+import { restError, WpError } from '@loom/service-kit';
 
 export const MESSAGES: Record<string, string> = {
   'event-not-found': 'The requested post ID does not exist or is not an event',
@@ -32,3 +32,17 @@ export const MESSAGES: Record<string, string> = {
 
 /** The plugin's error for `code`, with its message. */
 export const tecError = (code: string, status: number): WpError => restError(code, MESSAGES[code] ?? code, status);
+
+/** WordPress's answer to one parameter its handler found invalid: rest_invalid_param 400 naming it. */
+export const invalidParam = (param: string, message = 'Invalid parameter.'): WpError =>
+  restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: message } });
+
+/** What WordPress answers when argument validate callbacks return false (WP_REST_Request::has_valid_params). */
+export function invalidParams(names: string[]): WpError {
+  return new WpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
+    status: 400,
+    params: Object.fromEntries(names.map((n) => [n, 'Invalid parameter.'])),
+    // Only callbacks returning a WP_Error add details; PHP's empty array serialises as [].
+    details: [],
+  });
+}

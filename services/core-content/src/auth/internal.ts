@@ -1,7 +1,8 @@
 /**
- * The two service-to-service auth endpoints (`/_loom/auth/*`, outside /rest so the gateway never proxies them):
- * POST JSON `{username, password, ip?}`, answered `{user}` or a WordPress error. Only callers proving they hold
- * LOOM_INTERNAL_SECRET get past requireInternal; bodies are parsed after that check, never before.
+ * core-content's service-to-service endpoints (outside /rest, so the gateway never proxies them): the two auth
+ * checks (`/_loom/auth/*`: POST JSON `{username, password, ip?}`, answered `{user}` or a WordPress error) and a
+ * user's public reference (`GET /_loom/users/<id>`). Only callers proving they hold LOOM_INTERNAL_SECRET get past
+ * requireInternal; bodies are parsed after that check, never before.
  */
 import express, { type Express, type RequestHandler } from 'express';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type Authenticated, type UserRef } from '@loom/contracts';

@@ -3,7 +3,7 @@
  * 'UTC+2' offsets) and PHP's strtotime(). Every zone/offset computation goes through Luxon.
  */
 import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
-import { restError } from '@loom/service-kit';
+import { invalidParam } from '../messages';
 import { strtotime } from './strtotime';
 
 export { strtotime };
@@ -56,9 +56,12 @@ export function zoneAbbr(zone: Zone, at: DateTime): string {
   return names.find((n) => n && !/^GMT[+-]/.test(n)) ?? names[0] ?? zone.name;
 }
 
-/** A client date for `param`, or the kit's rest_invalid_param error (as WordPress reports bad params). */
-export function requireDate(value: unknown, param: string, zone: Zone, now?: DateTime): DateTime {
+/**
+ * A client date for `param`, or WordPress's rest_invalid_param naming it (`message`; by default it names the
+ * value).
+ */
+export function requireDate(value: unknown, param: string, zone: Zone, now?: DateTime, message = `Invalid date: ${String(value)}`): DateTime {
   const dt = typeof value === 'string' ? strtotime(value, zone, now) : null;
-  if (!dt) throw restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: `Invalid date: ${String(value)}` } });
+  if (!dt) throw invalidParam(param, message);
   return dt;
 }

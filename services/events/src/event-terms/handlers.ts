@@ -11,10 +11,11 @@
  * - create answers 201, update 200, and delete always deletes (the plugin forces it) and answers the term.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { bind, can, pageWindow, capabilityType, forbidden, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, capabilityType, forbidden, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
 import { TERMS, TermRepository, type TermDoc, type TermInput } from '@loom/terms';
 import { EVENT_TYPE, POSTS } from '../posts/repository';
-import { invalidParams, TAXONOMY_RULES, TERM_CAPS } from '.';
+import { invalidParams } from '../messages';
+import { TAXONOMY_RULES, TERM_CAPS } from '.';
 import { prepareEventTerms } from './response';
 
 type Params = Record<string, unknown>;

@@ -12,6 +12,7 @@ import { events, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
 import { can, WpError, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { adjustTermCounts, TERMS, TermRepository, type TaxonomyRules, type TermDoc } from '@loom/terms';
+import { invalidParams } from '../messages';
 import { eventTermObject } from './response';
 
 export type EventTaxonomy = 'tribe_events_cat' | 'post_tag';
@@ -40,15 +41,6 @@ export const TERM_CAPS: Readonly<Record<EventTaxonomy, { manage: string; create:
   post_tag: { manage: 'manage_categories', create: 'edit_posts' },
 };
 
-/** What WordPress answers when argument validate callbacks return false (WP_REST_Request::has_valid_params). */
-export function invalidParams(names: string[]): WpError {
-  return new WpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
-    status: 400,
-    params: Object.fromEntries(names.map((n) => [n, 'Invalid parameter.'])),
-    // Only callbacks returning a WP_Error add details; PHP's empty array serialises as [].
-    details: [],
-  });
-}
 
 /** The terms of a page of events, loaded with one query (for eventTermObjects). */
 export async function loadEventTerms(req: RestRequest, ids: number[]): Promise<Map<number, TermDoc>> {

@@ -4,12 +4,13 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, pageWindow, capabilityType, restError, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, pageWindow, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
-import { formatWall, siteZone, strtotime, zoneFrom, zoneName } from '../dates';
+import { formatWall, requireDate, siteZone, zoneFrom, zoneName } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
 import { checkImage } from '../images';
-import { tecError } from '../messages';
+import { invalidParam as invalid, tecError } from '../messages';
+import { archiveAnswer } from '../posts/archive';
 import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { parseCost } from './cost';
@@ -21,7 +22,6 @@ type Params = Record<string, unknown>;
 const routes = events.eventRoutes;
 const caps = capabilityType('tribe_events');
 const repo = (req: RestRequest) => new EventRepository(req.store);
-const invalid = (param: string, message = 'Invalid parameter.') => restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: message } });
 const capPost = (doc: EventDoc) => capPostOf(doc, caps);
 const utcWall = (t: DateTime) => formatWall(t.toUTC());
 
@@ -41,11 +41,8 @@ async function requireEvent(req: RestRequest): Promise<EventDoc> {
 
 const siteZoneOf = (req: RestRequest): Zone => siteZone(siteClock(req.config));
 
-function parseIn(value: unknown, param: string, zone: Zone, now: DateTime): DateTime {
-  const t = typeof value === 'string' ? strtotime(value, zone, now) : null;
-  if (!t) throw invalid(param);
-  return t;
-}
+/** A date parameter read in `zone` (the plugin's is_time: "Invalid parameter." when it is not one). */
+const parseIn = (value: unknown, param: string, zone: Zone, now: DateTime) => requireDate(value, param, zone, now, 'Invalid parameter.');
 
 /** Start and end as stored, from what was written (and, on update, what the event had). */
 function eventDates(req: RestRequest, p: Params, current?: EventDoc) {
@@ -259,7 +256,6 @@ async function list(req: RestRequest) {
   const { items, total } = await repo(req).query(query);
   const page = p.page;
   if (page > 1 && !items.length) throw tecError('event-archive-page-not-found', 404);
-  const totalPages = total > 0 ? Math.ceil(total / perPage) : 0;
 
   // rest_url: the effective arguments (defaults included), in the plugin's order.
   const args: Record<string, string> = { page: String(page), per_page: String(perPage) };
@@ -273,19 +269,7 @@ async function list(req: RestRequest) {
   Object.assign(args, echo);
   if (p.strict_dates) args.strict_dates = 'true';
   const base = `${req.config.restUrl}/${events.EVENTS_NS}/events/`;
-  const urlFor = (n: number | null) => {
-    const a = { ...args };
-    if (n === null) delete a.page;
-    else a.page = String(n);
-    return `${base}?${new URLSearchParams(a).toString()}`;
-  };
-
-  const body: Record<string, unknown> = { events: await prepareEvents(req, items), rest_url: urlFor(page) };
-  if (page < totalPages) body.next_rest_url = urlFor(page + 1);
-  if (page > 1 && page - 1 <= totalPages) body.previous_rest_url = urlFor(page === 2 ? null : page - 1);
-  body.total = total;
-  body.total_pages = totalPages;
-  return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
+  return archiveAnswer(base, 'events', await prepareEvents(req, items), args, { page, perPage, total });
 }
 
 // ---------------------------------------------------------------------------------------------------------

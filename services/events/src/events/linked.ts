@@ -5,14 +5,12 @@
  * (the plugin avoids duplicates) or created, which needs the name and the right to create one.
  */
 import { CREATABLE, endpoint, events, type EndpointDef } from '@loom/contracts';
-import { can, capabilityType, forbidden, parseArgs, restError, WpError, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, forbidden, parseArgs, WpError, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { createLinkedPost } from '../linked-posts/handlers';
 import type { LinkedPostDoc } from '../linked-posts/repository';
-import { tecError } from '../messages';
+import { invalidParam as invalid, tecError } from '../messages';
 import { POSTS } from '../posts/repository';
-
-const invalid = (param: string) => restError('rest_invalid_param', `Invalid parameter(s): ${param}`, 400, { params: { [param]: 'Invalid parameter.' } });
 
 /**
  * Ids to store for the event's `venue` or `organizer` from what the client wrote. With `dryRun` everything is

@@ -4,9 +4,10 @@
  * response as the plugin builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, pageWindow, capabilityType, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
-import { tecError } from '../messages';
+import { invalidParam, tecError } from '../messages';
+import { archiveAnswer } from '../posts/archive';
 import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
 import { formatUtc } from './dates';
@@ -14,7 +15,6 @@ import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './re
 import { prepareLinkedPost } from './response';
 
 type Params = Record<string, unknown>;
-
 
 const capsOf = (spec: events.LinkedPostSpec) => capabilityType(`${spec.type}s`);
 
@@ -34,8 +34,7 @@ async function linkedInput(req: RestRequest, spec: events.LinkedPostSpec, p: Par
 export async function createLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, p: Params): Promise<LinkedPostDoc> {
   const caps = capsOf(spec);
   const data = await linkedInput(req, spec, p);
-  const now = Date.now();
-  const stamp = modifiedNow(req, now);
+  const stamp = modifiedNow(req);
   return new LinkedPostRepository(req.store, spec.type, spec.name).create({
     ...data,
     name: data.name ?? '',
@@ -82,7 +81,7 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     const all = requested.includes('any') ? [...events.LINKED_STATUSES] : requested;
     const hidden = all.filter((s) => s !== 'publish');
     if (hidden.length && !can(req.user, caps.edit_posts)) {
-      throw restError('rest_invalid_param', 'Invalid parameter(s): status', 400, { params: { status: 'Only published items may be listed.' } });
+      throw invalidParam('status', 'Only published items may be listed.');
     }
     const others = can(req.user, caps.edit_others_posts);
     const statuses = others ? all : all.filter((s) => s === 'publish');
@@ -112,28 +111,16 @@ export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.L
     if (page > 1 && !items.length) {
       throw tecError(`${spec.name}-archive-page-not-found`, 404);
     }
-    const totalPages = Math.ceil(total / perPage);
 
     // rest_url: the effective arguments (after defaults), as the plugin rebuilds them.
-    const query: Record<string, string> = { page: String(page), per_page: String(perPage) };
-    if (typeof p.search === 'string' && p.search) query.search = p.search;
-    if (p.event !== undefined) query.event = String(p.event);
-    if (p.has_events !== undefined) query.has_events = String(p.has_events);
-    query.only_with_upcoming = String(p.only_with_upcoming);
-    if (typeof p.status === 'string' && p.status) query.status = p.status;
-    const urlFor = (n: number | null) => {
-      const q = { ...query };
-      if (n === null) delete q.page;
-      else q.page = String(n);
-      return `${archiveUrl(req)}?${new URLSearchParams(q).toString()}`;
-    };
-
-    const body: Record<string, unknown> = { [spec.restBase]: await Promise.all(items.map((d) => prepareLinkedPost(req, spec, d))), rest_url: urlFor(page) };
-    if (page < totalPages) body.next_rest_url = urlFor(page + 1);
-    if (page > 1) body.previous_rest_url = urlFor(page === 2 ? null : page - 1);
-    body.total = total;
-    body.total_pages = totalPages;
-    return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
+    const args: Record<string, string> = { page: String(page), per_page: String(perPage) };
+    if (typeof p.search === 'string' && p.search) args.search = p.search;
+    if (p.event !== undefined) args.event = String(p.event);
+    if (p.has_events !== undefined) args.has_events = String(p.has_events);
+    args.only_with_upcoming = String(p.only_with_upcoming);
+    if (typeof p.status === 'string' && p.status) args.status = p.status;
+    const prepared = await Promise.all(items.map((d) => prepareLinkedPost(req, spec, d)));
+    return archiveAnswer(archiveUrl(req), spec.restBase, prepared, args, { page, perPage, total });
   };
 
   const create = async (req: RestRequest) => item(req, await createLinkedPost(req, spec, req.params as Params), 201);

@@ -5,6 +5,7 @@
  */
 import type { events } from '@loom/contracts';
 import type { RestRequest } from '@loom/service-kit';
+import { arrayFilter } from '../array-filter';
 import { featuredImage, type Image } from '../images';
 import type { LinkedPostDoc } from './repository';
 
@@ -22,8 +23,6 @@ export function autop(text: string): string {
 /** Plain text of rendered HTML, for JSON-LD descriptions (the plugin strips tags from the excerpt). */
 export const plainText = (html: string) => html.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
 
-const isEmpty = (v: unknown) => v === '' || v === false || v === null || v === undefined || v === 0 || v === '0' || (Array.isArray(v) && !v.length);
-const filled = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => !isEmpty(v)));
 
 export const globalId = (req: RestRequest, id: number) => `${new URL(req.config.baseUrl).host}?id=${id}`;
 export const permalink = (req: RestRequest, base: string, slug: string) => `${req.config.homeUrl}/${base}/${slug}/`;
@@ -31,7 +30,7 @@ export const permalink = (req: RestRequest, base: string, slug: string) => `${re
 /** schema.org data of a venue (Place) or organizer (Person), as the plugin's JSON-LD classes build them. */
 export function linkedJsonLd(req: RestRequest, spec: events.LinkedPostSpec, doc: LinkedPostDoc, image: Image): Record<string, unknown> {
   const m = doc.meta as Record<string, string | undefined>;
-  const base = filled({
+  const base = arrayFilter({
     '@context': 'http://schema.org',
     '@type': spec.type === 'tribe_venue' ? 'Place' : 'Person',
     name: doc.name,
@@ -40,10 +39,10 @@ export function linkedJsonLd(req: RestRequest, spec: events.LinkedPostSpec, doc:
     url: permalink(req, spec.name, doc.slug),
   });
   if (spec.type === 'tribe_venue') {
-    const address = filled({ streetAddress: m.address, addressLocality: m.city, addressRegion: m.stateprovince || m.state || m.province, postalCode: m.zip, addressCountry: m.country });
-    return filled({ ...base, address: Object.keys(address).length ? { '@type': 'PostalAddress', ...address } : undefined, telephone: m.phone, sameAs: m.website });
+    const address = arrayFilter({ streetAddress: m.address, addressLocality: m.city, addressRegion: m.stateprovince || m.state || m.province, postalCode: m.zip, addressCountry: m.country });
+    return arrayFilter({ ...base, address: Object.keys(address).length ? { '@type': 'PostalAddress', ...address } : undefined, telephone: m.phone, sameAs: m.website });
   }
-  return filled({ ...base, telephone: m.phone, email: m.email, sameAs: m.website });
+  return arrayFilter({ ...base, telephone: m.phone, email: m.email, sameAs: m.website });
 }
 
 export async function prepareLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, doc: LinkedPostDoc, opts: { single?: boolean } = {}): Promise<Record<string, unknown>> {
@@ -66,7 +65,7 @@ export async function prepareLinkedPost(req: RestRequest, spec: events.LinkedPos
   };
   for (const f of spec.strings) ordered[f] = doc.meta[f];
   if (opts.single) ordered.json_ld = linkedJsonLd(req, spec, doc, image);
-  const out = filled(ordered);
+  const out = arrayFilter(ordered);
   for (const f of spec.booleans) out[f] = doc.meta[f] !== false;
   out.global_id = gid;
   out.global_id_lineage = [gid];

@@ -2,7 +2,8 @@
  * Write rules every events/v1 post type shares (the plugin's Base endpoint and WordPress's wp_insert_post):
  * status scaling, the author, publication and modification dates.
  */
-import { can, forbidden, restError, siteClock, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import { can, forbidden, siteClock, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import { invalidParam } from '../messages';
 import { coreClient } from '../core-client';
 import { formatLocal, formatUtc, parseDate } from '../linked-posts/dates';
 
@@ -24,7 +25,7 @@ export async function authorOf(req: RestRequest, caps: PostTypeCapNames, request
   if (author === keep) return author;
   if (!can(req.user, caps.edit_others_posts)) throw forbidden(req.user);
   if ((await coreClient(req).user(author)) === null) {
-    throw restError('rest_invalid_param', 'Invalid parameter(s): author', 400, { params: { author: 'Invalid parameter.' } });
+    throw invalidParam('author');
   }
   return author;
 }
