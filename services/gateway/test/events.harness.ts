@@ -1,14 +1,14 @@
 /**
  * The events suites' world: the real core-content (users, application passwords), the real events app and
- * the gateway, every request made through the gateway with `Authorization: Basic`. Events do not exist yet,
- * so tests that need them insert `tribe_events` docs straight into the events store.
+ * the gateway, every request made through the gateway with `Authorization: Basic`. Suites that only need an
+ * event's links (venues, organizers, terms) insert bare `tribe_events` docs into the events store (insertEvent).
  */
-import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import type { Gateway } from '../src';
 import { basicForAll, roleUsers, type TestUser } from './accounts';
-import { startCore, startEvents, startGateway, type Running } from './helpers';
+import { restClient, startCore, startEvents, startGateway, type Running } from './helpers';
+export { err } from './helpers';
 import { adjustEventTermCounts } from '../../events/src/event-terms';
 
 export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
@@ -46,32 +46,17 @@ export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise
 }
 
 export function client(world: EventsWorld, caller: EventsCaller) {
-  const h = world.auth[caller];
-  const app = world.gw.app;
-  const url = (path: string) => `/rest/events/v1${path}`;
-  return {
-    get: (path: string) => request(app).get(url(path)).set(h),
-    post: (path: string, body: object = {}) => request(app).post(url(path)).set(h).send(body),
-    put: (path: string, body: object = {}) => request(app).put(url(path)).set(h).send(body),
-    patch: (path: string, body: object = {}) => request(app).patch(url(path)).set(h).send(body),
-    delete: (path: string) => request(app).delete(url(path)).set(h),
-  };
+  return restClient(world.gw.app, world.auth[caller], '/rest/events/v1');
 }
-
-/** An event doc as the linked-post filters read it (the events resource is not built yet). */
-export async function insertEvent(world: EventsWorld, doc: { venue?: number[]; organizer?: number[]; utc_end_date: string; status?: string }): Promise<number> {
-  const id = await world.events.store.nextId('posts');
-  await world.events.store.collection('posts').insert({ id, type: 'tribe_events', status: 'publish', slug: `event-${id}`, ...doc });
-  return id;
-}
-
-export const err = (r: request.Response) => ({ status: r.status, code: (r.body as { code?: string }).code });
 
 /**
- * An event carrying event categories and tags (term ids), with the terms' counts moved the way event writes move
- * them (adjustEventTermCounts). Not a full event (no dates): enough for the term routes' counts and filters.
+ * A bare event doc (no dates but its end) carrying venues, organizers, categories and tags, with the terms' counts
+ * moved the way event writes move them (adjustEventTermCounts): enough for the linked-post and term filters.
  */
-export async function insertTermEvent(world: EventsWorld, doc: { categories?: number[]; tags?: number[]; status?: string }): Promise<number> {
+export async function insertEvent(
+  world: EventsWorld,
+  doc: { venue?: number[]; organizer?: number[]; categories?: number[]; tags?: number[]; utc_end_date?: string; status?: string },
+): Promise<number> {
   const id = await world.events.store.nextId('posts');
   const event = { id, type: 'tribe_events', status: 'publish', slug: `event-${id}`, utc_end_date: '2030-01-01 00:00:00', categories: [], tags: [], ...doc };
   await world.events.store.collection('posts').insert(event);

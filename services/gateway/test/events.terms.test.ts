@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { testConfig, type RestRequest } from '@loom/service-kit';
 import { eventTermObjects, resolveEventTerms } from '../../events/src/event-terms';
-import { client, err, insertTermEvent, startEventsWorld, type EventsCaller, type EventsWorld } from './events.harness';
+import { client, err, insertEvent, startEventsWorld, type EventsCaller, type EventsWorld } from './events.harness';
 
 const REST = 'http://loom.test/rest/events/v1';
 const HOME = 'http://loom.test';
@@ -254,10 +254,10 @@ describe('event term archives', () => {
     ids.outdoor = (await e.post('/tags', { name: 'Outdoor' })).body.id;
     ids.free = (await e.post('/tags', { name: 'Free' })).body.id;
     ids.unused = (await e.post('/tags', { name: 'Unused' })).body.id;
-    e1 = await insertTermEvent(aw, { categories: [ids.music!, ids.jazz!], tags: [ids.outdoor!] });
-    e2 = await insertTermEvent(aw, { categories: [ids.art!], tags: [ids.outdoor!, ids.free!] });
+    e1 = await insertEvent(aw, { categories: [ids.music!, ids.jazz!], tags: [ids.outdoor!] });
+    e2 = await insertEvent(aw, { categories: [ids.art!], tags: [ids.outdoor!, ids.free!] });
     // Drafts do not count: Empty and Unused stay at 0.
-    e3 = await insertTermEvent(aw, { status: 'draft', categories: [ids.empty!], tags: [ids.unused!] });
+    e3 = await insertEvent(aw, { status: 'draft', categories: [ids.empty!], tags: [ids.unused!] });
   });
   afterAll(async () => {
     await aw.close();
@@ -396,7 +396,7 @@ describe('event term archives', () => {
 
   it('counts follow published events; deleting a term removes it from its events', async () => {
     const anon = client(aw, 'anonymous');
-    const e4 = await insertTermEvent(aw, { categories: [ids.art!], tags: [ids.outdoor!] });
+    const e4 = await insertEvent(aw, { categories: [ids.art!], tags: [ids.outdoor!] });
     expect((await anon.get(`/categories/${ids.art}`)).body.count).toBe(2);
     expect((await anon.get(`/tags/${ids.outdoor}`)).body.count).toBe(3);
 

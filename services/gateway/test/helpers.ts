@@ -9,6 +9,7 @@ import { Writable } from 'node:stream';
 import express, { type Express } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import pino from 'pino';
+import request from 'supertest';
 import { forms, routeEntries, routeEntry } from '@loom/contracts';
 import { createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
@@ -57,6 +58,32 @@ export async function freePort(): Promise<number> {
 
 const silent = (): Logger => createLogger('test', 'silent');
 
+/** A listening app and its store, closed together. */
+const withStore = (running: Running, store: Store): Running & { store: Store } => ({
+  ...running,
+  store,
+  close: async () => {
+    await running.close();
+    await store.close();
+  },
+});
+
+/** A response's status and WordPress error code, for comparing with what a test expects. */
+export const err = (r: request.Response) => ({ status: r.status, code: (r.body as { code?: string }).code });
+
+/** supertest requests to `app` under `prefix` with the caller's headers (the suites' clients). */
+export function restClient(app: Express, headers: Record<string, string>, prefix = '/rest') {
+  const url = (path: string) => `${prefix}${path}`;
+  return {
+    get: (path: string) => request(app).get(url(path)).set(headers),
+    head: (path: string) => request(app).head(url(path)).set(headers),
+    post: (path: string, body: object = {}) => request(app).post(url(path)).set(headers).send(body),
+    put: (path: string, body: object = {}) => request(app).put(url(path)).set(headers).send(body),
+    patch: (path: string, body: object = {}) => request(app).patch(url(path)).set(headers).send(body),
+    delete: (path: string, body?: object) => (body ? request(app).delete(url(path)).set(headers).send(body) : request(app).delete(url(path)).set(headers)),
+  };
+}
+
 /**
  * The real core-content app (core/v2) on a fresh embedded store, with real users: the administrator of the
  * first start (LOOM_ADMIN_*, id 1) and one user per other role created through its REST API, so that the ids
@@ -72,30 +99,18 @@ export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Runn
     const user = await createUser(running.url, role, role);
     if (user.id !== TEST_USER_IDS[role]) throw new Error(`${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
   }
-  return {
-    ...running,
-    store,
-    close: async () => {
-      await running.close();
-      await store.close();
-    },
-  };
+  return withStore(running, store);
 }
 
-/** The real events app (events/v1: namespace root, venues, organizers) on a fresh embedded store. */
+/**
+ * The real events app (events/v1) on a fresh embedded store; `configEnv` also carries its core-content client's
+ * settings (CORE_CONTENT_URL...).
+ */
 export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): Promise<Running & { store: Store }> {
   const config = testConfig('events', configEnv);
   const store = await openStore({ service: 'events', dataDir: config.dataDir });
   const app = await buildEvents({ config, store, log: silent(), env: configEnv });
-  const running = await listen(app, port);
-  return {
-    ...running,
-    store,
-    close: async () => {
-      await running.close();
-      await store.close();
-    },
-  };
+  return withStore(await listen(app, port), store);
 }
 
 export interface Echoed {

@@ -2,12 +2,12 @@
  * The posts suites' world: the real core-content and gateway in-process, one user per role plus a second author,
  * each with an application password, and every request made through the gateway with `Authorization: Basic`.
  */
-import request from 'supertest';
 import type { Role } from '@loom/contracts';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { basicForAll, createUser, roleUsers, type TestUser } from './accounts';
-import { startCore, startGateway, type Running } from './helpers';
+import { restClient, startCore, startGateway, type Running } from './helpers';
+export { err } from './helpers';
 
 export type Caller = Role | 'anonymous' | 'author2';
 
@@ -43,16 +43,7 @@ export async function startWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<World
 
 /** Requests through the gateway as one caller (a role of the world, or any `Authorization` headers). */
 export function as(world: World, caller: Caller | Record<string, string>) {
-  const h = typeof caller === 'string' ? world.auth[caller] : caller;
-  const app = world.gw.app;
-  return {
-    get: (path: string) => request(app).get(`/rest${path}`).set(h),
-    head: (path: string) => request(app).head(`/rest${path}`).set(h),
-    post: (path: string, body: object = {}) => request(app).post(`/rest${path}`).set(h).send(body),
-    put: (path: string, body: object = {}) => request(app).put(`/rest${path}`).set(h).send(body),
-    patch: (path: string, body: object = {}) => request(app).patch(`/rest${path}`).set(h).send(body),
-    delete: (path: string, body?: object) => (body ? request(app).delete(`/rest${path}`).set(h).send(body) : request(app).delete(`/rest${path}`).set(h)),
-  };
+  return restClient(world.gw.app, typeof caller === 'string' ? world.auth[caller] : caller);
 }
 
 export type Client = ReturnType<typeof as>;
@@ -65,4 +56,3 @@ export async function make(client: Client, base: 'posts' | 'pages', body: object
 }
 
 /** The error part of a response, for one-line expectations. */
-export const err = (r: request.Response) => ({ status: r.status, code: (r.body as { code?: string }).code });
