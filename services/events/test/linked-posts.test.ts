@@ -1,5 +1,5 @@
 /** Unit tests of the linked-post helpers: the plugin's date form and the description rendering. */
-import { formatLocal, formatUtc, parseDate } from '../src/linked-posts/dates';
+import { formatLocal, formatUtc, parseDate } from '../src/dates/post-dates';
 import { autop } from '../src/linked-posts/response';
 
 describe('dates', () => {

@@ -10,7 +10,7 @@ import { invalidParam, tecError } from '../messages';
 import { archiveAnswer } from '../posts/archive';
 import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { authorOf, modifiedNow, publicationDate, scaleStatus, scheduled } from '../posts/writes';
-import { formatUtc } from './dates';
+import { formatUtc } from '../dates/post-dates';
 import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './repository';
 import { prepareLinkedPost } from './response';
 

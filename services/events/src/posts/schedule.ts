@@ -4,7 +4,7 @@
  */
 import type { Store } from '@loom/store';
 import { adjustEventTermCounts } from '../event-terms';
-import { formatUtc } from '../linked-posts/dates';
+import { formatUtc } from '../dates/post-dates';
 import { EVENT_TYPE, POSTS, type BasePostDoc } from './repository';
 
 const lastCheck = new WeakMap<Store, number>();

@@ -5,7 +5,7 @@
 import { can, forbidden, siteClock, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
 import { invalidParam } from '../messages';
 import { coreClient } from '../core-client';
-import { formatLocal, formatUtc, parseDate } from '../linked-posts/dates';
+import { formatLocal, formatUtc, parseDate } from '../dates/post-dates';
 
 /** scale_back_post_status: publish/future/private without publish rights become pending; none → publish or draft. */
 export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: string | undefined, current?: string): string {

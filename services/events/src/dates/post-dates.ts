@@ -1,9 +1,10 @@
 /**
- * The plugin's date form: `YYYY-MM-DD HH:MM:SS`, local (site timezone_string, else gmt_offset) and UTC.
+ * Post dates (publication, modification) in the plugin's form `YYYY-MM-DD HH:MM:SS`: local to the site (timezone_string,
+ * else gmt_offset) and UTC.
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
 import type { SiteClock } from '@loom/service-kit';
-import { formatWall, requireDate, siteZone } from '../dates';
+import { formatWall, requireDate, siteZone } from '.';
 
 /** The site's clock (kit): timezone_string or gmt_offset, and its `now` when there is one (tests pin it). */
 export type Clock = Pick<SiteClock, 'timezone' | 'gmtOffset'> & Partial<Pick<SiteClock, 'now'>>;
