@@ -17,6 +17,11 @@ export const portVar = (service: string) => `${service.toUpperCase().replace(/-/
 /** Environment variable holding a service's internal URL (for the gateway), e.g. CORE_CONTENT_URL. */
 export const urlVar = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
 
+/** Where a service is reached: its `*_URL` (e.g. CORE_CONTENT_URL), else its default port on loopback. */
+export function serviceUrl(service: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
+  return (env[urlVar(service)] || `http://127.0.0.1:${DEFAULT_PORTS[service]}`).replace(/\/+$/, '');
+}
+
 /** A secret for local use only; production (NODE_ENV=production) refuses to start without a real one. */
 const DEV_SECRET = 'loom-local-development-secret-change-me';
 

@@ -5,7 +5,7 @@
  * plugin shows a missing one, `false`; an author cannot be checked and is taken as given).
  */
 import { USERS_PATH, type UserRef } from '@loom/contracts';
-import { envInt, ServiceClient, urlVar, type KitConfig, type Logger, type RestRequest } from '@loom/service-kit';
+import { envInt, ServiceClient, serviceUrl, type KitConfig, type Logger, type RestRequest } from '@loom/service-kit';
 
 /** The parts of a core/v2 media item (WordPress's attachment controller) that the plugin's image shows. */
 export interface MediaItem {
@@ -38,7 +38,7 @@ export function createCoreClient(config: KitConfig, log: Logger, env: NodeJS.Pro
   return new CoreClient(
     new ServiceClient({
       service: 'core-content',
-      baseUrl: (env[urlVar('core-content')] || 'http://127.0.0.1:8081').replace(/\/+$/, ''),
+      baseUrl: serviceUrl('core-content', env),
       timeoutMs: envInt(env, 'LOOM_CORE_TIMEOUT_MS', 1500, 1),
       cacheMs: envInt(env, 'LOOM_CORE_CACHE_MS', 30000),
       log,

@@ -1,6 +1,6 @@
 /** Which service answers which namespace, and where each service lives. */
 import { ADVERTISED_ONLY, NAMESPACE_OWNERS, NAMESPACES, type Namespace, type ServiceName } from '@loom/contracts';
-import { DEFAULT_PORTS, urlVar } from '@loom/service-kit';
+import { serviceUrl } from '@loom/service-kit';
 
 export type Upstreams = Record<ServiceName, string>;
 
@@ -11,8 +11,8 @@ export const SERVICES: ServiceName[] = [...new Set(NAMESPACES.flatMap((ns) => NA
 export function resolveUpstreams(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Upstreams> = {}): Upstreams {
   const out = {} as Upstreams;
   for (const s of SERVICES) {
-    const url = overrides[s] || env[urlVar(s)] || `http://127.0.0.1:${DEFAULT_PORTS[s]}`;
-    out[s] = url.replace(/\/+$/, '');
+    const given = overrides[s];
+    out[s] = given ? given.replace(/\/+$/, '') : serviceUrl(s, env);
   }
   return out;
 }
