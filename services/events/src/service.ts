@@ -18,7 +18,7 @@ import { venueBindings } from './venues';
 
 export const eventsService: ServiceDefinition = {
   name: 'events',
-  namespaces: [events.EVENTS],
+  namespaces: [events.EVENTS_NS],
   routes: events.eventsRoutes,
   bindings: [...docBindings(), ...eventBindings(), ...venueBindings(), ...organizerBindings(), ...categoryBindings(), ...tagBindings()],
 };

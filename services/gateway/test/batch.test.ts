@@ -14,10 +14,10 @@ import type { Notifier, Write } from '../src/notifications';
 import { ADMIN, basicFor, seeded } from './accounts';
 import { freePort, listen, startCore, startEcho, startGateway, type Running } from './helpers';
 
-const things = route(events.EVENTS, `/${events.EVENTS}/things`, {
+const things = route(events.EVENTS_NS, `/${events.EVENTS_NS}/things`, {
   create: endpoint(CREATABLE, { name: z.string() }, { allowBatch: true }),
 });
-const notBatchable = route(events.EVENTS, `/${events.EVENTS}/solo`, { create: endpoint(CREATABLE, { name: z.string() }) });
+const notBatchable = route(events.EVENTS_NS, `/${events.EVENTS_NS}/solo`, { create: endpoint(CREATABLE, { name: z.string() }) });
 
 /**
  * A kit app for events/v1 with one batchable create that records what ran, in order; creating a thing named
@@ -29,8 +29,8 @@ async function startThings(ran: string[], port = 0): Promise<Running & { store: 
   const app = createServiceApp(
     {
       name: 'events',
-      namespaces: [events.EVENTS],
-      routes: [namespaceRoute(events.EVENTS), things, notBatchable],
+      namespaces: [events.EVENTS_NS],
+      routes: [namespaceRoute(events.EVENTS_NS), things, notBatchable],
       bindings: [
         bind(things.endpoints.create, (req) => (req.user ? true : forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create things.')), (req) => {
           ran.push(String(req.params.name));

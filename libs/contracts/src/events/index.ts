@@ -1,6 +1,7 @@
 /** The events/v1 route table (spec 4.5), in the plugin's registration order: root, doc, events, venues, organizers, categories, tags. */
 import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '../define';
 import { eventRoutes } from './events';
+import { EVENTS_NS } from './linked-posts';
 import { organizers } from './organizers';
 import { eventCategories, eventTags } from './terms';
 import { venues } from './venues';
@@ -11,10 +12,9 @@ export * from './venues';
 export * from './organizers';
 export * from './terms';
 
-export const EVENTS = 'events/v1';
-export const eventsRoot = namespaceRoute(EVENTS);
+export const eventsRoot = namespaceRoute(EVENTS_NS);
 /** GET /events/v1/doc (spec 4.5): the namespace's OpenAPI document, generated from this table. */
-export const eventsDoc = route(EVENTS, `/${EVENTS}/doc`, { read: endpoint(READABLE, {}) });
+export const eventsDoc = route(EVENTS_NS, `/${EVENTS_NS}/doc`, { read: endpoint(READABLE, {}) });
 export const eventsRoutes: RouteDef[] = [
   eventsRoot,
   eventsDoc,
