@@ -13,7 +13,8 @@
 import { events, sanitizeTitle } from '@loom/contracts';
 import { bind, can, capabilityType, forbidden, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
 import { TERMS, TermRepository, type TermDoc, type TermInput } from '@loom/terms';
-import { EVENT_TYPE, POSTS } from '../posts/repository';
+import { capPostOf } from '../posts/bindings';
+import { EVENT_TYPE, POSTS, type BasePostDoc } from '../posts/repository';
 import { invalidParams } from '../messages';
 import { TAXONOMY_RULES, TERM_CAPS } from '.';
 import { prepareEventTerms } from './response';
@@ -89,8 +90,8 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     if (postId !== undefined) {
       // WordPress's check_read_terms_permission_for_post (the plugin skips it): the terms of an event the caller
       // may not read would tell what a draft is about.
-      const post = await req.store.collection<{ id: number; author: number; status: string; type: string; trashed_from?: string }>(POSTS).findOne({ id: postId, type: EVENT_TYPE });
-      if (post && post.status !== 'publish' && !can(req.user, 'read_post', { post: { author: post.author, status: post.status, type: post.type, caps: capabilityType('tribe_events'), trashedFrom: post.trashed_from } })) {
+      const post = await req.store.collection<BasePostDoc>(POSTS).findOne({ id: postId, type: EVENT_TYPE });
+      if (post && post.status !== 'publish' && !can(req.user, 'read_post', { post: capPostOf(post, capabilityType('tribe_events')) })) {
         throw forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
       }
     }

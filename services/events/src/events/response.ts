@@ -12,6 +12,7 @@ import type { TermDoc } from '@loom/terms';
 import { featuredImage, type Image } from '../images';
 import type { LinkedPostDoc } from '../linked-posts/repository';
 import { autop, globalId, linkedJsonLd, permalink, plainText, prepareLinkedPost } from '../linked-posts/response';
+import { capPostOf } from '../posts/bindings';
 import { POSTS } from '../posts/repository';
 import { costValues, displayCost } from './cost';
 import type { EventDoc } from './repository';
@@ -24,7 +25,7 @@ async function linkedOf(req: RestRequest, docs: EventDoc[]): Promise<Map<number,
   const ids = [...new Set(docs.flatMap((d) => [...(d.venue ?? []), ...(d.organizer ?? [])]))];
   const found = ids.length ? await req.store.collection<LinkedPostDoc>(POSTS).find({ id: { $in: ids } }) : [];
   const readable = (p: LinkedPostDoc) =>
-    p.status === 'publish' || (p.status !== 'trash' && can(req.user, 'read_post', { post: { author: p.author, status: p.status, type: p.type, caps: capabilityType(`${p.type}s`) } }));
+    p.status === 'publish' || (p.status !== 'trash' && can(req.user, 'read_post', { post: capPostOf(p, capabilityType(`${p.type}s`)) }));
   return new Map(found.filter(readable).map((p) => [p.id, p]));
 }
 
