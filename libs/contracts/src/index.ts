@@ -13,3 +13,4 @@ export * from './batch';
 export * from './internal';
 export * from './notifications';
 export * from './openapi';
+export * from './safe-keys';

@@ -15,7 +15,7 @@
  *   wpcf7_edit_contact_form(s) and wpcf7_delete_contact_form → publish_pages,
  *   wpcf7_manage_integration → manage_options; submitting feedback needs nothing.
  */
-import type { Identity, Role } from '@loom/contracts';
+import { own, type Identity, type Role } from '@loom/contracts';
 
 /** The Events Calendar's post-type capabilities for one of its types, by what each role gets. */
 function tribeCaps(plural: string) {
@@ -242,7 +242,7 @@ const META_CAPS: Record<string, Mapper> = {
 };
 
 function hasPrimitive(user: Identity, capability: string): boolean {
-  return user.roles.some((r) => ROLE_CAPABILITIES[r]?.has(capability));
+  return user.roles.some((r) => own(ROLE_CAPABILITIES, r)?.has(capability));
 }
 
 /**
@@ -251,7 +251,7 @@ function hasPrimitive(user: Identity, capability: string): boolean {
  */
 export function can(user: Identity | null | undefined, capability: string, obj: CapObject = {}): boolean {
   if (!user) return false;
-  const mapper = META_CAPS[capability];
+  const mapper = own(META_CAPS, capability);
   if (!mapper) return hasPrimitive(user, capability);
   const required = mapper(user, obj);
   return required !== null && required.every((c) => hasPrimitive(user, c));

@@ -135,7 +135,7 @@ export class Dispatcher {
     let matched: RouteDef | undefined;
 
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      const envelope = Object.prototype.hasOwnProperty.call(query, '_envelope');
+      const envelope = Object.hasOwn(query, '_envelope');
       const all = { ...headers, ...(allow ? { Allow: allow } : {}) };
       res.set(base);
       if (user) res.set(NO_CACHE);

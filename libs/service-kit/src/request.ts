@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { parse as parseQs } from 'qs';
-import { isSanitizedOnly, toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
+import { isSanitizedOnly, isWellFormedDeep, parseClientJson, toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
 import { restError, WpError } from './errors';
 import { checkValue, type Issue } from './validate';
 
@@ -31,7 +31,7 @@ export function bodySources(method: string, contentType: string | undefined, raw
   if (isJsonType(contentType)) {
     let parsed: unknown;
     try {
-      parsed = JSON.parse(raw);
+      parsed = parseClientJson(raw);
     } catch (e) {
       throw restError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message });
     }
@@ -45,7 +45,7 @@ export function bodySources(method: string, contentType: string | undefined, raw
 /** Highest first: JSON body, form body, query string, path placeholders (reference §2.1). */
 function lookup(sources: Sources, name: string): { found: boolean; value: unknown } {
   for (const src of [sources.json, sources.form, sources.query, sources.path]) {
-    if (src && Object.prototype.hasOwnProperty.call(src, name)) return { found: true, value: src[name] };
+    if (src && Object.hasOwn(src, name)) return { found: true, value: src[name] };
   }
   return { found: false, value: undefined };
 }
@@ -90,6 +90,11 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
     const nullable = Array.isArray(schema.type) && schema.type.includes('null');
     if (found && (value !== null || nullable)) {
       given.add(name);
+      // A lone surrogate (JSON's "\ud800") has no UTF-8 form: no sanitizer, store or client could handle it.
+      if (!isWellFormedDeep(value)) {
+        invalid[name] = { code: 'rest_invalid_param', message: `${name} is not a valid UTF-8 string.`, data: null };
+        continue;
+      }
       const r = isSanitizedOnly(endpoint.args[name]!) ? { ok: true as const, value } : checkValue(value, schema, name);
       if (r.ok) values[name] = r.value;
       else invalid[name] = r.issue;

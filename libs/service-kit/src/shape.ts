@@ -2,7 +2,7 @@
  * Response shaping shared by every resource: per-context field filtering from the contract's field lists,
  * WordPress's `_fields` filter (with dotted nested paths), and the `_envelope` wrapper.
  */
-import type { Context, FieldDef, ResourceDef } from '@loom/contracts';
+import { own, type Context, type FieldDef, type ResourceDef } from '@loom/contracts';
 
 /** Keeps the fields (and nested sub-fields) whose context list includes `context`. */
 export function filterByContext(res: ResourceDef, data: Record<string, unknown>, context: Context): Record<string, unknown> {
@@ -12,7 +12,7 @@ export function filterByContext(res: ResourceDef, data: Record<string, unknown>,
 function filterFields(fields: Record<string, FieldDef>, data: Record<string, unknown>, context: Context): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
-    const f = fields[key];
+    const f = own(fields, key);
     if (!f) {
       // Not a schema field: `_links`/`_embedded` and extras travel unchanged.
       if (key.startsWith('_')) out[key] = value;
@@ -32,18 +32,22 @@ export function parseFieldsParam(raw: unknown): string[] | null {
   return list.length ? list : null;
 }
 
-type FieldTree = { [key: string]: FieldTree | true };
+/** The requested paths as a tree. Maps, not objects: a client's `__proto__.x` is a name like any other. */
+type FieldTree = Map<string, FieldTree | true>;
 
 function buildTree(paths: string[]): FieldTree {
-  const tree: FieldTree = {};
+  const tree: FieldTree = new Map();
   for (const path of paths) {
     let node: FieldTree = tree;
     const parts = path.split('.');
-    parts.forEach((part, i) => {
-      if (node[part] === true) return; // a parent was requested whole
-      if (i === parts.length - 1) node[part] = true;
-      else node = (node[part] ??= {}) as FieldTree;
-    });
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      const sub = node.get(part);
+      if (sub === true) break; // a parent was requested whole
+      if (i === parts.length - 1) node.set(part, true);
+      else if (sub) node = sub;
+      else node.set(part, (node = new Map()));
+    }
   }
   return tree;
 }
@@ -51,10 +55,12 @@ function buildTree(paths: string[]): FieldTree {
 function pick(value: unknown, tree: FieldTree): unknown {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
   const out: Record<string, unknown> = {};
-  for (const [key, sub] of Object.entries(tree)) {
-    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+  for (const [key, sub] of tree) {
+    // Own keys only: inherited members (`constructor`, `toString`) are not fields.
+    if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
-    out[key] = sub === true ? v : pick(v, sub);
+    // defineProperty: an own `__proto__` field stays a field of the copy instead of becoming its prototype.
+    Object.defineProperty(out, key, { value: sub === true ? v : pick(v, sub), enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

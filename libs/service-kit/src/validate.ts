@@ -197,7 +197,7 @@ export function checkValue(value: unknown, schema: WpSchema, param: string): Che
       const out: Record<string, unknown> = Object.create(null);
       const props = schema.properties ?? {};
       for (const [key, v] of Object.entries(obj)) {
-        const prop = Object.prototype.hasOwnProperty.call(props, key) ? props[key] : undefined;
+        const prop = Object.hasOwn(props, key) ? props[key] : undefined;
         if (prop) {
           const r = checkValue(v, prop, `${param}[${key}]`);
           if (!r.ok) return r;

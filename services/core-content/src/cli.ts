@@ -5,7 +5,7 @@
  * REST API, or stop the service). Exit codes: 0 done, 1 failed, 2 usage.
  */
 import { parseArgs } from 'node:util';
-import { roles as ROLES } from '@loom/contracts';
+import { own, roles as ROLES } from '@loom/contracts';
 import { loadConfig, WpError } from '@loom/service-kit';
 import { openStore, StoreLockedError, type Store } from '@loom/store';
 import { AppPasswordRepository } from './application-passwords/repository';
@@ -141,7 +141,7 @@ export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, err: (
       io.out(USAGE);
       return values.help ? 0 : 2;
     }
-    const fn = COMMANDS[command];
+    const fn = own(COMMANDS, command);
     if (!fn) throw new UsageError(`unknown command "${command}"`);
     // The CLI never signs anything, so it does not need the service secret even in production.
     const config = loadConfig('core-content', { ...env, LOOM_INTERNAL_SECRET: env.LOOM_INTERNAL_SECRET || 'unused-by-the-cli' });

@@ -2,6 +2,7 @@
  * The plugin's messages (Tribe__Events__REST__V1__Messages), by code, so every error a client sees carries
  * the text The Events Calendar sends.
  */
+import { own } from '@loom/contracts';
 import { restError, WpError } from '@loom/service-kit';
 
 export const MESSAGES: Record<string, string> = {
@@ -31,7 +32,7 @@ export const MESSAGES: Record<string, string> = {
 };
 
 /** The plugin's error for `code`, with its message. */
-export const tecError = (code: string, status: number): WpError => restError(code, MESSAGES[code] ?? code, status);
+export const tecError = (code: string, status: number): WpError => restError(code, own(MESSAGES, code) ?? code, status);
 
 /** WordPress's answer to one parameter its handler found invalid: rest_invalid_param 400 naming it. */
 export const invalidParam = (param: string, message = 'Invalid parameter.'): WpError =>

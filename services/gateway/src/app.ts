@@ -156,7 +156,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       const query = queryOf(req);
       const method = effectiveMethod(req, query);
       // Successful writes are notified by the proxy once answered (notifications/).
-      const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.prototype.hasOwnProperty.call(query, '_envelope') } : undefined;
+      const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } : undefined;
       return proxies.forward(match.service, match.namespace, req, res, identity(), write);
     }
     if (match && restPath === `/${match.namespace}`) {

@@ -40,7 +40,7 @@ export function sendRest(req: Request, res: Response, restUrl: string, result: G
   const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
   res.set(restHeaders(restUrl));
   setCors(req, res);
-  if (Object.prototype.hasOwnProperty.call(query, '_envelope')) {
+  if (Object.hasOwn(query, '_envelope')) {
     res.status(200).json({ body, status, headers });
     return;
   }

@@ -73,7 +73,7 @@ export function postTypeWrites(rules: PostTypeRules) {
     if (!value) return undefined;
     const out: Record<string, unknown> = {};
     for (const [key, dflt] of Object.entries(rules.routes.spec.meta)) {
-      if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+      if (!Object.hasOwn(value, key)) continue;
       const v = value[key];
       if (v === null) {
         out[key] = null;

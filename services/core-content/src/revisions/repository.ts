@@ -5,6 +5,7 @@
  * counts leave them out with an indexed filter. Nothing here is specific to one post type: the caller says which
  * type the parent must be, and whether that type keeps revisions (post_type_supports 'revisions').
  */
+import { own } from '@loom/contracts';
 import type { Filter, Sort, Store } from '@loom/store';
 import { escapeRegExp } from '@loom/store';
 import { POST_TYPES } from '../descriptors/registry';
@@ -107,7 +108,7 @@ export class RevisionRepository {
       return { items: window(ranked.map((x) => x.p)), total };
     }
     const dir = q.order === 'asc' ? 1 : -1;
-    const field = SORT_FIELDS[q.orderby] ?? 'date';
+    const field = own(SORT_FIELDS, q.orderby) ?? 'date';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = dir;
     const items = q.perPage === undefined ? await this.posts.find(filter, { sort }) : await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage });

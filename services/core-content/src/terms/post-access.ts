@@ -2,7 +2,7 @@
  * Who may list the terms of a post (`?post=<id>`, and a post's `wp:term` links): WordPress's
  * check_read_terms_permission_for_post. Without it the term ids of drafts and private posts would leak.
  */
-import type { Identity } from '@loom/contracts';
+import { own, type Identity } from '@loom/contracts';
 import { forbidden, restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { postCan } from '../posts/types';
@@ -23,7 +23,7 @@ const OBJECT_TYPES: Record<string, string[]> = { category: ['post'], post_tag: [
 export function termsOfPostAccess(user: Identity | null, post: PostRef | null, rules: TaxonomyRules): true | WpError {
   if (!post) return restError('rest_post_invalid_id', 'Invalid post ID.', 400);
   const denied = forbidden(user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
-  if (!(OBJECT_TYPES[rules.taxonomy] ?? []).includes(post.type)) return denied;
+  if (!(own(OBJECT_TYPES, rules.taxonomy) ?? []).includes(post.type)) return denied;
   // is_post_publicly_viewable(), else read_post.
   if (post.status === 'publish' || postCan(user, 'read_post', post)) return true;
   return denied;

@@ -2,7 +2,7 @@
  * Users: storage and WordPress's user rules (wp_insert_user, wp_update_user, wp_delete_user, WP_User_Query),
  * no HTTP. Used by the REST handlers, the internal auth endpoints, the bootstrap and the CLI alike.
  */
-import { core, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
+import { core, own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
 import { ROLE_CAPABILITIES, restError, WpError } from '@loom/service-kit';
 import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { APP_PASSWORDS } from '../application-passwords/repository';
@@ -147,7 +147,7 @@ export class UserRepository {
         : q.orderby === 'include_slugs' && q.slug?.length
           ? { key: 'slug', list: q.slug as unknown[] }
           : null;
-    const field = SORT_FIELDS[q.orderby] ?? 'login_key';
+    const field = own(SORT_FIELDS, q.orderby) ?? 'login_key';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = 1;
 

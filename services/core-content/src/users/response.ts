@@ -1,6 +1,6 @@
 /** A user as WordPress's users controller prepares it (prepare_item_for_response), filtered by context. */
 import { createHash } from 'node:crypto';
-import { core, type Context } from '@loom/contracts';
+import { core, own, type Context } from '@loom/contracts';
 import { filterByContext, links, ROLE_CAPABILITIES, type KitConfig } from '@loom/service-kit';
 import type { UserDoc } from './repository';
 
@@ -16,7 +16,7 @@ function avatarUrls(email: string): Record<string, string> {
 /** WP_User's allcaps: every capability of every role, then the roles themselves. */
 function allCaps(user: UserDoc): Record<string, boolean> {
   const out: Record<string, boolean> = {};
-  for (const r of user.roles) for (const c of ROLE_CAPABILITIES[r] ?? []) out[c] = true;
+  for (const r of user.roles) for (const c of own(ROLE_CAPABILITIES, r) ?? []) out[c] = true;
   for (const r of user.roles) out[r] = true;
   return out;
 }

@@ -110,7 +110,7 @@ export function addQueryArgs(url: string, args: Record<string, string>): string 
   const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
   const q = beforeHash.indexOf('?');
   const base = q < 0 ? beforeHash : beforeHash.slice(0, q);
-  const kept = (q < 0 ? '' : beforeHash.slice(q + 1)).split('&').filter((pair) => pair && !Object.prototype.hasOwnProperty.call(args, decodeKey(pair)));
+  const kept = (q < 0 ? '' : beforeHash.slice(q + 1)).split('&').filter((pair) => pair && !Object.hasOwn(args, decodeKey(pair)));
   const added = Object.entries(args).map(([k, v]) => `${phpUrlencode(k)}=${phpUrlencode(v)}`);
   return `${base}?${[...kept, ...added].join('&')}${fragment}`;
 }

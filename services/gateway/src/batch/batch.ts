@@ -11,7 +11,7 @@
  */
 import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
-import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, type Method, type ServiceName } from '@loom/contracts';
+import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
 import { bodySources, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type WpError } from '@loom/service-kit';
 import type { GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
@@ -87,7 +87,7 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary', 'x-request-id', 'etag',
 ]);
 const CANONICAL: Record<string, string> = { 'x-wp-total': 'X-WP-Total', 'x-wp-totalpages': 'X-WP-TotalPages' };
-const canonical = (name: string) => CANONICAL[name] ?? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+const canonical = (name: string) => own(CANONICAL, name) ?? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 function entryOf(status: number, body: unknown, headers: Record<string, string>): BatchEntry {
   return { body, status, headers: Object.keys(headers).length ? headers : [] };
@@ -187,7 +187,8 @@ export function createBatch(opts: BatchOptions): Batch {
 
   /** Sends one item to its service; a service that does not answer is that item's 503. */
   const send = (p: Extract<Prepared, { ok: true }>, call: BatchCall, index: number, validateOnly: boolean): Promise<BatchEntry> => {
-    const headers: Record<string, string | string[]> = {};
+    // Keyed by the client's header names: no prototype, so no name can reach an inherited member.
+    const headers: Record<string, string | string[]> = Object.create(null);
     for (const [k, v] of Object.entries(p.headers)) if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && validHeader(k, v)) headers[k.toLowerCase()] = v;
     const payload = JSON.stringify(p.body ?? {});
     headers['content-type'] = 'application/json';
