@@ -3,6 +3,7 @@
  * password, a service going down and coming back, persistence across restarts, graceful stop.
  */
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { NAMESPACES } from '@loom/contracts';
 import { Cluster, eventually, SERVICES } from './processes';
@@ -134,4 +135,30 @@ test('calling a service directly: forged, unsigned or client-made identity heade
   expect(internal.status).toBe(403);
   const list = await json(await fetch(`${rest}/core/v2/categories?search=forged`));
   expect(list.body).toEqual([]);
+});
+
+/** Sends raw bytes and returns everything the server answered before closing (bounded by a timeout). */
+function rawExchange(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(bytes));
+    let answer = '';
+    socket.setTimeout(5000, () => socket.destroy(new Error('no answer in 5 s')));
+    socket.on('data', (b) => (answer += b.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+}
+
+test('requests the HTTP parser refuses are answered in WordPress error shape, and the process stays up', async () => {
+  for (const p of ['gateway', 'core-content'] as const) {
+    const port = cluster.ports[p];
+    const method = await rawExchange(port, 'BREW /rest/ HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(method).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(JSON.parse(method.slice(method.indexOf('\r\n\r\n') + 4))).toEqual({ code: 'loom_bad_request', message: 'The request could not be read.', data: { status: 400 } });
+    const big = await rawExchange(port, `GET /rest/ HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20000)}\r\n\r\n`);
+    expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(big).toContain('application/json');
+    expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'loom_headers_too_large', data: { status: 431 } });
+    expect((await fetch(`${cluster.url(p)}/healthz`)).status).toBe(200);
+  }
 });

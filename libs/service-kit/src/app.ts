@@ -3,7 +3,8 @@
  * shutdown). A service supplies its route table, its bindings and its store; the kit does the rest.
  */
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loom/contracts';
 import type { Store } from '@loom/store';
@@ -107,6 +108,23 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
   return app;
 }
 
+/**
+ * Requests Node's HTTP parser refuses (an unknown method, headers over the limit, a malformed request line)
+ * never reach Express: Node would answer an empty 400/431. The client gets WordPress's error shape instead,
+ * with the status Node chose, and the connection is closed (the parser cannot resynchronise).
+ */
+export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'loom_headers_too_large', 'The request headers are too large.']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'loom_request_timeout', 'The request was not received in time.']
+        : [400, 'loom_bad_request', 'The request could not be read.'];
+  const body = JSON.stringify({ code, message, data: { status } });
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+}
+
 /** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
 export async function runService(app: Express, deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
   const { config, store, log } = deps;
@@ -114,6 +132,7 @@ export async function runService(app: Express, deps: { config: KitConfig; store?
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
+  server.on('clientError', answerClientError);
   log.info({ host: config.host, port: config.port, store: store?.kind }, `${config.service} listening`);
   let stopping = false;
   const stop = async (signal: string) => {
