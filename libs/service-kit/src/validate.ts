@@ -64,8 +64,14 @@ function isType(v: unknown, type: WpType): boolean {
   }
 }
 
-/** rest_get_best_type_for_value's order of preference. */
-const TYPE_ORDER: WpType[] = ['array', 'object', 'integer', 'number', 'boolean', 'string', 'null'];
+/**
+ * rest_get_best_type_for_value: the first of the schema's own types (in the schema's order) the value passes; an
+ * empty string is best read as a string when that is allowed (arrays and objects would take it too).
+ */
+function bestType(value: unknown, types: WpType[]): WpType | undefined {
+  if (value === '' && types.includes('string')) return 'string';
+  return types.find((t) => isType(value, t));
+}
 
 /** wp_sprintf's %l: "a", "a and b", "a, b, and c". */
 function humanList(items: string[]): string {
@@ -143,7 +149,7 @@ export function checkValue(value: unknown, schema: WpSchema, param: string): Che
 
   if (schema.type === undefined) return ok(value);
   const types = typesOf(schema);
-  const type = TYPE_ORDER.find((t) => types.includes(t) && isType(value, t));
+  const type = bestType(value, types);
   if (!type) return fail('rest_invalid_type', `${param} is not of type ${types.join(',')}.`, { param });
 
   switch (type) {
