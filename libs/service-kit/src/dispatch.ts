@@ -21,7 +21,8 @@ import { noRoute, restError, WpError } from './errors';
 import { verifyIdentity } from './identity';
 import { verifyInternal } from './internal';
 import type { Logger } from './logger';
-import { bodySources, parseArgs, parsePhpStyle, type Sources } from './request';
+import { bodySources, parseArgs, parseArgsLeniently, parsePhpStyle, type ParsedArgs, type Sources } from './request';
+import { envelopeHeaders } from './envelope';
 import { embedLinks, parseEmbedParam, type Embedder } from './embed';
 import { applyFields, parseFieldsParam } from './shape';
 
@@ -41,6 +42,11 @@ export interface RestRequest<S extends ArgsShape = ArgsShape> {
   store: Store;
   log: Logger;
   requestId: string;
+  /**
+   * A load shared by the permission checks and the handler of one request (the item a route names, read once),
+   * by key. The Allow header's checks after the handler get a fresh memo: the handler may have changed the item.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
 }
 
 export interface RestResult {
@@ -109,6 +115,14 @@ export function restHeaders(restUrl: string): Record<string, string> {
 export const VALIDATE_ONLY_HEADER = 'x-loom-validate-only';
 export type ValidateOnlyMode = '1' | 'params';
 
+function memoOf(loads: Map<string, Promise<unknown>>): RestRequest['memo'] {
+  return <T>(key: string, load: () => Promise<T>) => {
+    let p = loads.get(key) as Promise<T> | undefined;
+    if (!p) loads.set(key, (p = load()));
+    return p;
+  };
+}
+
 /** Headers for signed-in callers, so shared caches never keep personalised responses. */
 const NO_CACHE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0' };
 
@@ -131,16 +145,26 @@ export class Dispatcher {
     const query = parsePhpStyle(rawQuery);
     const base = restHeaders(config.restUrl);
     let user: Identity | null = null;
-    let allow: string | undefined;
-    let matched: RouteDef | undefined;
+    let method: Method | 'OPTIONS' = 'GET';
+    let path = '/';
+    /** The matched route and what its permission checks read, for the Allow header. */
+    let matched: { route: RouteDef; endpoint: EndpointDef; pathParams: Record<string, string> } | undefined;
+    let sources: Sources | undefined;
+    let restReq: RestRequest | undefined;
 
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-      const envelope = Object.hasOwn(query, '_envelope');
-      const all = { ...headers, ...(allow ? { Allow: allow } : {}) };
+    const send = async (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      const all = { ...headers };
+      // rest_send_allow_header: whenever a route matched (errors included), the methods whose permission check
+      // passes for this caller and request, checked after the handler ran (so none after a permanent delete).
+      if (matched) {
+        const forAllow = restReq ? { ...restReq, memo: memoOf(new Map()) } : this.lenientRequest(matched, sources ?? { query, path: matched.pathParams, json: null, form: null }, { user, method: 'GET', path, rawQuery, requestId });
+        const allow = await this.allowedMethods(matched.route, forAllow);
+        if (allow) all.Allow = allow;
+      }
       res.set(base);
       if (user) res.set(NO_CACHE);
-      if (envelope) {
-        res.status(200).json({ body, status, headers: all });
+      if (Object.hasOwn(query, '_envelope')) {
+        res.status(200).json({ body, status, headers: envelopeHeaders(all) });
         return;
       }
       res.set(all);
@@ -162,8 +186,7 @@ export class Dispatcher {
         throw restError('loom_internal_only', 'Validate-only requests are for Loom services only.', 403);
       }
 
-      const method = this.effectiveMethod(req, query);
-      let path: string;
+      method = this.effectiveMethod(req, query);
       try {
         // Mounted at /rest, so req.path is already relative to the REST root.
         path = decodeURIComponent(req.path) || '/';
@@ -173,25 +196,23 @@ export class Dispatcher {
       if (path.length > 1) path = path.replace(/\/+$/, '');
 
       if (method === 'OPTIONS') {
-        const first = this.opts.routes.map((r) => ({ r, m: r.regex.exec(path) })).find((c) => c.m);
-        if (!first) return send(200, []);
-        matched = first.r;
-        locals.route = first.r.pattern;
-        const entry = routeEntry(first.r, config.restUrl, { withSchema: true });
-        allow = entry.methods.join(', ');
-        return send(200, entry);
+        const first = this.firstMatch(path);
+        if (!first) return await send(200, []);
+        matched = first;
+        locals.route = first.route.pattern;
+        return await send(200, routeEntry(first.route, config.restUrl, { withSchema: true }));
       }
 
       const found = this.match(path, method);
-      matched = found.route;
+      matched = found;
       locals.route = found.route.pattern;
 
-      const sources: Sources = { query, path: found.pathParams, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
-      const restReq = this.request(found, sources, { user, method, path, rawQuery, requestId });
-      allow = await this.allowedMethods(found.route, restReq);
+      sources = { query, path: found.pathParams, json: null, form: null };
+      sources = { ...sources, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
+      restReq = this.request(found, sources, { user, method, path, rawQuery, requestId });
       if (validateOnly !== undefined) {
         if (validateOnly === '1') await this.checkPermission(restReq);
-        return send(200, { valid: true });
+        return await send(200, { valid: true });
       }
       const result = await this.execute(restReq);
       const status = result.status ?? 200;
@@ -202,13 +223,22 @@ export class Dispatcher {
         await embedLinks(result.body, embed, this.opts.embedders ?? [], (href, r) => this.internalGet(href, r), restReq);
       }
       const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
-      return send(status, body, result.headers);
+      return await send(status, body, result.headers);
     } catch (err) {
       if (err instanceof WpError) return send(err.status, err.toBody());
-      log.error({ err, reqId: requestId, route: matched?.pattern }, 'unhandled error');
+      log.error({ err, reqId: requestId, route: matched?.route.pattern }, 'unhandled error');
       return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
     }
   };
+
+  /** The first route matching `path`, whatever its methods (OPTIONS), with its first endpoint. */
+  private firstMatch(path: string): Matched | undefined {
+    for (const r of this.opts.routes) {
+      const m = r.regex.exec(path);
+      if (m) return { route: r, endpoint: Object.values(r.endpoints)[0]!, pathParams: { ...(m.groups ?? {}) } };
+    }
+    return undefined;
+  }
 
   /** The first route matching `path` that has an endpoint for `method`; rest_no_route otherwise. */
   private match(path: string, method: string): Matched {
@@ -223,8 +253,20 @@ export class Dispatcher {
 
   /** Validated parameters and the request handlers see. */
   private request(found: Matched, sources: Sources, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
-    const { params, given } = parseArgs(found.endpoint, sources);
-    return { ...r, params, has: (name) => given.has(name), route: found.route, endpoint: found.endpoint, config: this.opts.config, store: this.opts.store, log: this.opts.log };
+    return this.withParams(found, parseArgs(found.endpoint, sources), r);
+  }
+
+  /**
+   * The request as the permission checks of the Allow header see it when its parameters did not validate (or it
+   * is an OPTIONS request): the valid parameters, defaults for the rest, as WordPress runs them on the raw request.
+   */
+  private lenientRequest(found: Matched, sources: Sources, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+    return this.withParams(found, parseArgsLeniently(found.endpoint, sources), r);
+  }
+
+  private withParams(found: Matched, parsed: ParsedArgs, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+    const { params, given } = parsed;
+    return { ...r, params, has: (name) => given.has(name), route: found.route, endpoint: found.endpoint, config: this.opts.config, store: this.opts.store, log: this.opts.log, memo: memoOf(new Map()) };
   }
 
   /** Permission check, then the handler. */
@@ -273,7 +315,7 @@ export class Dispatcher {
     return m as Method | 'OPTIONS';
   }
 
-  /** The Allow header: the route's methods whose permission check passes for this caller. */
+  /** The Allow header: the route's methods whose permission check passes for this caller (empty: no header). */
   private async allowedMethods(route: RouteDef, req: RestRequest): Promise<string> {
     const allowed: string[] = [];
     for (const e of Object.values(route.endpoints)) {

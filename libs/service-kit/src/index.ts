@@ -16,3 +16,4 @@ export * from './internal';
 export * from './embed';
 export * from './site-clock';
 export * from './client';
+export * from './envelope';

@@ -74,34 +74,44 @@ export interface ParsedArgs {
   given: Set<string>;
 }
 
+/** Every declared argument read from the sources and checked against its schema (coerced), before zod runs. */
+interface Collected {
+  values: Record<string, unknown>;
+  given: Set<string>;
+  missing: string[];
+  invalid: Record<string, Issue>;
+}
+
+function collect(endpoint: EndpointDef, sources: Sources): Collected {
+  const { wp } = compile(endpoint);
+  const c: Collected = { values: {}, given: new Set(), missing: [], invalid: {} };
+  for (const [name, schema] of Object.entries(wp)) {
+    const { found, value } = lookup(sources, name);
+    const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+    if (found && (value !== null || nullable)) {
+      c.given.add(name);
+      // A lone surrogate (JSON's "\ud800") has no UTF-8 form: no sanitizer, store or client could handle it.
+      if (!isWellFormedDeep(value)) {
+        c.invalid[name] = { code: 'rest_invalid_param', message: `${name} is not a valid UTF-8 string.`, data: null };
+        continue;
+      }
+      const r = isSanitizedOnly(endpoint.args[name]!) ? { ok: true as const, value } : checkValue(value, schema, name);
+      if (r.ok) c.values[name] = r.value;
+      else c.invalid[name] = r.issue;
+    } else if (schema.required) {
+      c.missing.push(name);
+    }
+  }
+  return c;
+}
+
 /**
  * Resolves, validates and coerces every declared argument. Unknown parameters are ignored, so nothing a
  * client adds ever reaches a handler or the store. Errors: rest_missing_callback_param, rest_invalid_param.
  */
 export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
-  const { wp, zod } = compile(endpoint);
-  const values: Record<string, unknown> = {};
-  const given = new Set<string>();
-  const missing: string[] = [];
-  const invalid: Record<string, Issue> = {};
-
-  for (const [name, schema] of Object.entries(wp)) {
-    const { found, value } = lookup(sources, name);
-    const nullable = Array.isArray(schema.type) && schema.type.includes('null');
-    if (found && (value !== null || nullable)) {
-      given.add(name);
-      // A lone surrogate (JSON's "\ud800") has no UTF-8 form: no sanitizer, store or client could handle it.
-      if (!isWellFormedDeep(value)) {
-        invalid[name] = { code: 'rest_invalid_param', message: `${name} is not a valid UTF-8 string.`, data: null };
-        continue;
-      }
-      const r = isSanitizedOnly(endpoint.args[name]!) ? { ok: true as const, value } : checkValue(value, schema, name);
-      if (r.ok) values[name] = r.value;
-      else invalid[name] = r.issue;
-    } else if (schema.required) {
-      missing.push(name);
-    }
-  }
+  const { zod } = compile(endpoint);
+  const { values, given, missing, invalid } = collect(endpoint, sources);
 
   if (missing.length) {
     throw restError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
@@ -124,4 +134,18 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
     params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
     details: Object.fromEntries(names.map((n) => [n, invalid[n]])),
   });
+}
+
+/**
+ * The arguments that are valid, each with its default otherwise; never throws. For permission checks that must
+ * run on a request whose parameters were refused (the Allow header of an error, OPTIONS).
+ */
+export function parseArgsLeniently(endpoint: EndpointDef, sources: Sources): ParsedArgs {
+  const { values, given } = collect(endpoint, sources);
+  const params: Record<string, unknown> = {};
+  for (const [name, schema] of Object.entries(endpoint.args)) {
+    const r = schema.safeParse(values[name]);
+    if (r.success && r.data !== undefined) params[name] = structuredClone(r.data);
+  }
+  return { params, given };
 }

@@ -111,7 +111,9 @@ describe('routing', () => {
     expect(r.body.methods).toEqual(['GET', 'POST']);
     expect(r.body.schema.title).toBe('thing');
     expect(r.body.schema.properties.secret.context).toEqual(['edit']);
-    expect(r.headers.allow).toBe('GET, POST');
+    // Only the methods this caller may use (anonymous: not POST); a contributor may create too.
+    expect(r.headers.allow).toBe('GET');
+    expect((await request(app).options('/rest/test/v1/things').set(asRole('contributor'))).headers.allow).toBe('GET, POST');
     const none = await request(app).options('/rest/test/v1/zzz');
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);
@@ -215,9 +217,11 @@ describe('response shaping', () => {
   test('_envelope wraps body, status and response headers in a 200', async () => {
     const r = await request(app).post('/rest/test/v1/things?_envelope').send({});
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ status: 400, body: { code: 'rest_missing_callback_param' } });
+    // An error of a matched route carries Allow too (here: GET only, the caller may not create).
+    expect(r.body).toEqual({ status: 400, body: expect.objectContaining({ code: 'rest_missing_callback_param' }), headers: { Allow: 'GET' } });
     const ok = await request(app).get('/rest/test/v1/things?_envelope=1');
-    expect(ok.body.headers).toMatchObject({ 'X-WP-Total': '1', Allow: 'GET' });
+    // The counts are integers, as WordPress stores them.
+    expect(ok.body.headers).toMatchObject({ 'X-WP-Total': 1, Allow: 'GET' });
     expect(ok.headers['x-wp-total']).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * conventions the services follow for theirs: REST headers, CORS, `_fields`, `_envelope`.
  */
 import type { Request, Response } from 'express';
-import { noRoute, parseFieldsParam, parsePhpStyle, restHeaders, type WpError, applyFields } from '@loom/service-kit';
+import { applyFields, envelopeHeaders, noRoute, parseFieldsParam, parsePhpStyle, restHeaders, type WpError } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from './cors';
 
 export interface GatewayResult {
@@ -41,7 +41,7 @@ export function sendRest(req: Request, res: Response, restUrl: string, result: G
   res.set(restHeaders(restUrl));
   setCors(req, res);
   if (Object.hasOwn(query, '_envelope')) {
-    res.status(200).json({ body, status, headers });
+    res.status(200).json({ body, status, headers: envelopeHeaders(headers) });
     return;
   }
   res.set(headers);

@@ -252,19 +252,12 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
   }
 
   /**
-   * The post an item route names, loaded once per request: the dispatcher runs every endpoint's permission check
-   * (for the Allow header) with the same parameters, so they share one read. Scheduled posts that are due are
-   * published first, so a reader never meets one still marked future.
+   * The post an item route names, loaded once per request (req.memo): the dispatcher runs every endpoint's
+   * permission check for the Allow header, and they share one read. Scheduled posts that are due are published
+   * first, so a reader never meets one still marked future.
    */
-  const loaded = new WeakMap<object, Promise<PostDoc>>();
-  const load = (req: RestRequest): Promise<PostDoc> => {
-    let post = loaded.get(req.params);
-    if (!post) {
-      post = publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id)));
-      loaded.set(req.params, post);
-    }
-    return post;
-  };
+  const load = (req: RestRequest): Promise<PostDoc> =>
+    req.memo('post', () => publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id))));
 
   /** Existence first (rest_post_invalid_id 404), then the check, as WordPress's item permission checks. */
   const itemCheck = (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) => async (req: RestRequest) => check(req, await load(req));

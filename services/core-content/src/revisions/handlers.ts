@@ -48,19 +48,13 @@ export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRo
   const rest = (req: RestRequest) => `${req.config.restUrl}/core/v2`;
 
   /** get_parent(): rest_post_invalid_parent 404 unless the id is a post of this type. Loaded once per request. */
-  const parents = new WeakMap<object, Promise<PostDoc>>();
-  const parentOf = (req: RestRequest, key: 'parent' | 'id'): Promise<PostDoc> => {
-    let p = parents.get(req.params);
-    if (!p) {
+  const parentOf = (req: RestRequest, key: 'parent' | 'id'): Promise<PostDoc> =>
+    req.memo('parent', async () => {
       const id = Number((req.params as Params)[key]);
-      p = (id > 0 ? req.store.collection<PostDoc>('posts').findOne({ id, type: rules.name }) : Promise.resolve(null)).then((post) => {
-        if (!post) throw invalidParent();
-        return post;
-      });
-      parents.set(req.params, p);
-    }
-    return p;
-  };
+      const post = id > 0 ? await req.store.collection<PostDoc>('posts').findOne({ id, type: rules.name }) : null;
+      if (!post) throw invalidParent();
+      return post;
+    });
 
   /** get_items_permissions_check(): the parent, then edit_post on it. */
   const readCheck = (key: 'parent' | 'id', message: string) => async (req: RestRequest) => {

@@ -12,7 +12,7 @@
 import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
-import { bodySources, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type WpError } from '@loom/service-kit';
+import { bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type WpError } from '@loom/service-kit';
 import type { GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
 import { matchNamespace, type Upstreams } from '../upstreams';
@@ -21,7 +21,7 @@ import { matchNamespace, type Upstreams } from '../upstreams';
 export interface BatchEntry {
   body: unknown;
   status: number;
-  headers: Record<string, string> | [];
+  headers: Record<string, string | number> | [];
 }
 
 /** One successful item, as handed to the change notifier. */
@@ -90,7 +90,7 @@ const CANONICAL: Record<string, string> = { 'x-wp-total': 'X-WP-Total', 'x-wp-to
 const canonical = (name: string) => own(CANONICAL, name) ?? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 function entryOf(status: number, body: unknown, headers: Record<string, string>): BatchEntry {
-  return { body, status, headers: Object.keys(headers).length ? headers : [] };
+  return { body, status, headers: envelopeHeaders(headers) };
 }
 
 /** The item headers of a service response, as WordPress's envelope lists them. */
@@ -168,6 +168,8 @@ export function createBatch(opts: BatchOptions): Batch {
     // WordPress overrides the method only for the request it received, never for a batch item: a `_method` in
     // an item's query would otherwise make the service run another endpoint than the one checked here.
     if (url.searchParams.has('_method')) url.searchParams.delete('_method');
+    // Nor does an item's `_envelope` apply: the item answers its real status and body, as in WordPress.
+    if (url.searchParams.has('_envelope')) url.searchParams.delete('_envelope');
     if (path.length > 1) path = path.replace(/\/+$/, '');
     const ns = matchNamespace(path);
     if (!ns?.service) return { ok: false, error: noRoute() };
