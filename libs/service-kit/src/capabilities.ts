@@ -53,6 +53,10 @@ const editor = [
   'edit_private_pages',
   'read_private_pages',
   'level_7',
+  'level_6',
+  'level_5',
+  'level_4',
+  'level_3',
   ...tribe('editor'),
 ];
 const administrator = [
@@ -83,7 +87,10 @@ const administrator = [
   'install_themes',
   'delete_themes',
   'delete_plugins',
+  'unfiltered_upload',
   'level_10',
+  'level_9',
+  'level_8',
 ];
 
 export const ROLE_CAPABILITIES: Record<Role, ReadonlySet<string>> = {

@@ -152,13 +152,13 @@ const deleteArgs = () => ({
 const userId = () => idParam('Unique identifier for the user.');
 
 export const users = {
-  // WordPress 6.5.1+ allows batching on the collection route only.
+  // Not batchable: spec 4.1 lists no users route, as WordPress 6.1 (6.5.1 later allowed the collection).
   collection: route(
     CORE,
     `/${CORE}/users`,
     {
-      list: endpoint(READABLE, userCollectionArgs(), { allowBatch: true }),
-      create: endpoint(CREATABLE, userWriteArgs(true), { allowBatch: true }),
+      list: endpoint(READABLE, userCollectionArgs()),
+      create: endpoint(CREATABLE, userWriteArgs(true)),
     },
     userResource,
   ),

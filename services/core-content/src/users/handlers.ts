@@ -42,7 +42,22 @@ function userInput(req: RestRequest): UserInput {
     locale: p.locale as string | undefined,
     slug: p.slug as string | undefined,
     roles: p.roles as string[] | undefined,
+    preferences: metaInput(p.meta),
   };
+}
+
+/**
+ * The user meta WordPress registers for the REST API: only `persisted_preferences` (an object, where the block
+ * editor keeps its preferences); other keys are ignored, as WordPress ignores unregistered meta.
+ */
+function metaInput(meta: unknown): Record<string, unknown> | undefined {
+  if (!meta || typeof meta !== 'object' || !Object.hasOwn(meta, 'persisted_preferences')) return undefined;
+  const value = (meta as Record<string, unknown>).persisted_preferences;
+  if (value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value)) {
+    throw restError('rest_invalid_param', 'Invalid parameter(s): meta', 400, { params: { meta: 'meta.persisted_preferences is not of type object.' } });
+  }
+  return value as Record<string, unknown>;
 }
 
 /** check_role_update(): roles must exist, and nobody may take edit_users away from themselves. */

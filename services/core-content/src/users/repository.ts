@@ -33,6 +33,8 @@ export interface UserDoc extends Record<string, unknown> {
   registered: string;
   /** scrypt$N$r$p$salt$hash (passwords.ts). Never leaves this service. */
   password_hash: string;
+  /** The `persisted_preferences` user meta (the block editor's preferences); absent until first saved. */
+  preferences?: Record<string, unknown>;
 }
 
 export const USERS = 'users';
@@ -52,6 +54,7 @@ export interface UserInput {
   locale?: string;
   slug?: string;
   roles?: string[];
+  preferences?: Record<string, unknown>;
 }
 
 export interface UserQuery {
@@ -257,6 +260,7 @@ export class UserRepository {
     for (const key of ['first_name', 'last_name', 'nickname', 'description', 'locale'] as const) if (input[key] !== undefined) set[key] = input[key];
     if (input.url !== undefined) set.url = checkUrl(input.url);
     if (input.roles !== undefined) set.roles = checkRoles(input.roles);
+    if (input.preferences !== undefined) set.preferences = input.preferences;
     if (input.password !== undefined) set.password_hash = await hashPassword(checkPassword(input.password));
     try {
       return (await this.users.updateOne({ id }, { $set: set })) ?? (await this.require(id));

@@ -42,8 +42,8 @@ export function prepareUser(user: UserDoc, config: KitConfig, context: Context):
     capabilities: allCaps(user),
     extra_capabilities: Object.fromEntries(user.roles.map((r) => [r, true])),
     avatar_urls: avatarUrls(user.email),
-    // No user meta keys are registered, so WordPress shows an empty list.
-    meta: [],
+    // The one registered user meta key, persisted_preferences, is edit-only; an empty PHP array is `[]`.
+    meta: context === 'edit' ? { persisted_preferences: user.preferences && Object.keys(user.preferences).length ? user.preferences : [] } : [],
     _links: links({ self: `${base}/${user.id}`, collection: base }),
   };
   return filterByContext(core.userResource, data, context);
