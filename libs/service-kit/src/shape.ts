@@ -65,9 +65,15 @@ function pick(value: unknown, tree: FieldTree): unknown {
   return out;
 }
 
-/** rest_filter_response_fields: applied to an object or to each item of a list. */
+/**
+ * rest_filter_response_fields: applied to an object or to each item of a list. An item left with no field is
+ * PHP's empty array, `[]`, as WordPress answers it.
+ */
 export function applyFields(body: unknown, paths: string[]): unknown {
   const tree = buildTree(paths);
-  if (Array.isArray(body)) return body.map((item) => pick(item, tree));
-  return pick(body, tree);
+  const filtered = (item: unknown) => {
+    const out = pick(item, tree);
+    return out && typeof out === 'object' && !Array.isArray(out) && Object.keys(out).length === 0 ? [] : out;
+  };
+  return Array.isArray(body) ? body.map(filtered) : filtered(body);
 }

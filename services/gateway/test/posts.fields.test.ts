@@ -270,6 +270,12 @@ describe('links (prepare_links, sample 04 and 36)', () => {
     expect(Object.keys(nested.body)).toEqual(['title', '_links']);
     expect(nested.body.title).toEqual({ raw: 'Post number 1' });
   });
+
+  test('_fields that matches nothing leaves PHP’s empty array, [] per item', async () => {
+    expect((await anon.get(`/core/v2/posts/${post.id}?_fields=nothing`)).body).toEqual([]);
+    const list = await anon.get('/core/v2/posts?per_page=2&_fields=nothing');
+    expect(list.body).toEqual([[], []]);
+  });
 });
 
 describe('pages (samples 13, 14)', () => {
