@@ -133,6 +133,7 @@ function isUniqueViolation(e: unknown): e is UniqueViolation {
 interface NedbIndex {
   fieldName: string;
   unique: boolean;
+  sparse: boolean;
   tree: { search(key: unknown): unknown[] };
 }
 
@@ -293,15 +294,19 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const fields = checkIndexSpec(spec);
     const unique = spec.unique ?? false;
+    const sparse = spec.sparse ?? false;
     return this.exclusive(async (db) => {
       const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[[...fields].sort().join(',')];
       if (existing) {
         // MongoDB refuses to redefine an index; nedb would silently keep the old one.
-        if (existing.unique !== unique) throw new Error(`index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}`);
+        if (existing.unique !== unique || Boolean(existing.sparse) !== sparse) {
+          throw new Error(`index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}, sparse=${Boolean(existing.sparse)}`);
+        }
         return;
       }
       try {
-        await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique });
+        // nedb's sparse leaves out documents lacking every field of the index, as MongoDB's does.
+        await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique, sparse });
       } catch (e) {
         throw isUniqueViolation(e) ? new DuplicateKeyError(this.name, fields) : e;
       }

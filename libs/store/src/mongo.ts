@@ -61,7 +61,8 @@ class MongoStoreCollection<T extends Doc> implements Collection<T> {
     // MongoDB's default naming (a_1_b_1): stable across restarts, so createIndex is a no-op once it exists.
     const name = fields.map((f) => `${f}_1`).join('_');
     try {
-      await this.coll().createIndex(keys, { name, unique: spec.unique ?? false });
+      // A sparse index leaves out documents lacking every field (what the embedded adapter's nedb does too).
+      await this.coll().createIndex(keys, { name, unique: spec.unique ?? false, ...(spec.sparse ? { sparse: true } : {}) });
     } catch (e) {
       throw mapError(this.name, e, fields);
     }

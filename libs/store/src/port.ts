@@ -58,10 +58,18 @@ export interface IndexSpec {
   /** One field or several (a compound index). */
   fields: string[];
   unique?: boolean;
+  /**
+   * Leave out documents that have none of the fields (MongoDB's sparse index): with `unique`, any number of
+   * documents may lack the key while those holding one must differ. A null value is a value (indexed).
+   */
+  sparse?: boolean;
 }
 
 export interface Collection<T extends Doc = Doc> {
-  /** Create the index if missing. Safe to call on every start. */
+  /**
+   * Create the index if missing. Safe to call on every start; an index on the same fields with other options
+   * (unique, sparse) is an error on both adapters.
+   */
   ensureIndex(spec: IndexSpec): Promise<void>;
   find(filter?: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter): Promise<T | null>;

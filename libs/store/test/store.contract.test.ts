@@ -502,6 +502,70 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(await posts.count()).toBe(3);
     });
 
+    it('sparse unique: documents lacking the field are left out; those holding it (null too) must differ', async () => {
+      await posts.ensureIndex({ fields: ['claim'], unique: true, sparse: true });
+      await posts.ensureIndex({ fields: ['claim'], unique: true, sparse: true }); // safe to repeat
+      await posts.insert({ id: 1, title: 'a' });
+      await posts.insert({ id: 2, title: 'b' });
+      await posts.insert({ id: 3, title: 'c', claim: 'x' });
+      await expect(posts.insert({ id: 4, title: 'd', claim: 'x' })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'posts', fields: ['claim'] });
+      await expect(posts.updateOne({ id: 1 }, { $set: { claim: 'x' } })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await posts.findOne({ id: 1 })).toEqual({ id: 1, title: 'a' });
+
+      // Letting go of the key frees it.
+      await posts.updateOne({ id: 3 }, { $unset: { claim: true } });
+      expect((await posts.updateOne({ id: 1 }, { $set: { claim: 'x' } }))?.claim).toBe('x');
+      await posts.insert({ id: 5, title: 'e' });
+      expect(await posts.count({ claim: { $exists: false } })).toBe(3);
+
+      await posts.insert({ id: 6, title: 'f', claim: null });
+      await expect(posts.insert({ id: 7, title: 'g', claim: null })).rejects.toBeInstanceOf(DuplicateKeyError);
+
+      // The same fields with other options is another index, refused as MongoDB refuses it.
+      await expect(posts.ensureIndex({ fields: ['claim'], unique: true })).rejects.toThrow();
+      await reopen();
+      await expect(posts.insert({ id: 8, title: 'h', claim: 'x' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      await posts.insert({ id: 8, title: 'h' });
+      expect(await posts.count()).toBe(6);
+    });
+
+    it('sparse compound: left out only when every field is missing', async () => {
+      const keys = store.collection('keys');
+      await keys.ensureIndex({ fields: ['scope', 'key'], unique: true, sparse: true });
+      await keys.insert({ n: 1 });
+      await keys.insert({ n: 2 });
+      await keys.insert({ n: 3, scope: 'a', key: 'k' });
+      await keys.insert({ n: 4, scope: 'b', key: 'k' });
+      await expect(keys.insert({ n: 5, scope: 'a', key: 'k' })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await keys.count()).toBe(4);
+    });
+
+    it('concurrent writers of one unique key: exactly one wins, every other gets DuplicateKeyError', async () => {
+      await posts.ensureIndex({ fields: ['claim'], unique: true, sparse: true });
+      await posts.ensureIndex({ fields: ['slug'], unique: true });
+      const writers = 60;
+      // Inserts racing for one sparse key and one plain unique key, next to inserts without the sparse key.
+      const claims = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: i + 1, title: 't', claim: 'race', slug: `c-${i}` })));
+      const slugs = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: 100 + i, title: 't', slug: 'race' })));
+      const free = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: 200 + i, title: 't', slug: `f-${i}` })));
+      for (const results of [claims, slugs]) {
+        expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+        const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+        expect(failures).toHaveLength(writers - 1);
+        for (const f of failures) expect(f.reason).toBeInstanceOf(DuplicateKeyError);
+      }
+      expect(free.every((r) => r.status === 'fulfilled')).toBe(true);
+      expect(await posts.count({ claim: 'race' })).toBe(1);
+      expect(await posts.count({ slug: 'race' })).toBe(1);
+
+      // Updates claiming one key at once: one wins.
+      const updates = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.updateOne({ id: 200 + i }, { $set: { claim: 'other' } })));
+      expect(updates.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(updates.filter((r) => r.status === 'rejected' && r.reason instanceof DuplicateKeyError)).toHaveLength(writers - 1);
+      expect(await posts.count({ claim: 'other' })).toBe(1);
+      expect(await posts.count()).toBe(2 + writers);
+    });
+
     it('unique indexes survive close and reopen', async () => {
       await posts.ensureIndex({ fields: ['slug'], unique: true });
       await posts.insert({ id: 1, title: 'a', slug: 'a' });
