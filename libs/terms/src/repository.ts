@@ -20,6 +20,12 @@ export interface TermDoc extends Record<string, unknown> {
   /** Published posts carrying the term; maintained by the writers of posts (see counts.ts). */
   count: number;
   term_group: number;
+  /**
+   * The claim of a term created through wp_insert_term's duplicate-name check on its name at its level (see
+   * nameKey): a sparse unique index lets one of two concurrent creations of a name win, on any store replica.
+   * Absent on terms created beside a same-named one (an explicit distinct slug), renamed or moved.
+   */
+  name_key?: string;
 }
 
 export interface TaxonomyRules {
@@ -63,9 +69,17 @@ const SORT_FIELDS: Record<string, string> = { id: 'id', name: 'name_sort', slug:
 export async function ensureTermIndexes(store: Store): Promise<void> {
   const terms = store.collection<TermDoc>(TERMS);
   await terms.ensureIndex({ fields: ['id'], unique: true });
+  // WordPress (since 4.1) keeps a slug unique within its taxonomy.
   await terms.ensureIndex({ fields: ['taxonomy', 'slug'], unique: true });
   await terms.ensureIndex({ fields: ['taxonomy', 'parent'] });
+  // wp_insert_term's duplicate-name check (names compare lower-cased), and the slug suffixes checked in every taxonomy.
+  await terms.ensureIndex({ fields: ['name_sort'] });
+  await terms.ensureIndex({ fields: ['slug'] });
+  await terms.ensureIndex({ fields: ['name_key'], unique: true, sparse: true });
 }
+
+/** Bounds the retries of a write whose unique key another write took meanwhile (each retry re-reads what won). */
+const MAX_ATTEMPTS = 1000;
 
 /** First start of a store holding `category` terms: WordPress always has the default category. */
 export async function seedDefaultCategory(store: Store): Promise<void> {
@@ -130,44 +144,77 @@ export class TermRepository {
     return { items: await this.terms.find(filter, { sort, skip: q.offset, limit: q.perPage }), total };
   }
 
-  /** wp_insert_term. */
+  /**
+   * wp_insert_term. The duplicate-name check and the slug are worked out from what is stored, then the insert
+   * claims the name (name_key) and the slug under unique indexes: when a concurrent creation took either first,
+   * everything is checked again, so the loser answers term_exists or takes the next free slug.
+   */
   async create(input: TermInput): Promise<TermDoc> {
     const name = (input.name ?? '').trim();
     if (!name) throw restError('empty_term_name', 'A name is required for this term.', 400);
     const parent = this.rules.hierarchical ? await this.checkedParent(input.parent ?? 0) : 0;
     const slugProvided = !!input.slug;
-    let slug = input.slug || sanitizeTitle(name);
-
-    const siblings = await this.terms.find({ taxonomy: this.rules.taxonomy, parent });
-    const nameMatch = siblings.find((t) => t.name.toLowerCase() === name.toLowerCase());
-    if (nameMatch) {
-      const slugMatch = slug ? await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug }) : null;
-      if (!slugProvided || nameMatch.slug === slug || slugMatch) {
-        if (!this.rules.hierarchical) {
-          throw restError('term_exists', 'A term with the name provided already exists in this taxonomy.', 400, { term_id: nameMatch.id });
-        }
-        let existing: TermDoc | null = null;
-        if ((!slugProvided || nameMatch.slug === slug) && siblings.some((t) => t.name === name)) existing = nameMatch;
-        else if (slugMatch && siblings.some((t) => t.slug === slug)) existing = slugMatch;
-        if (existing) throw restError('term_exists', 'A term with the name provided already exists with this parent.', 400, { term_id: existing.id });
+    const requested = input.slug || sanitizeTitle(name);
+    const nameKey = this.nameKey(name, parent);
+    let claim = true;
+    let id = 0;
+    let from = 2;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      await this.refuseDuplicateName(name, parent, requested, slugProvided);
+      // Held by a term the check lets this one sit beside (a distinct slug was given): no claim then.
+      if (claim && attempt > 0 && (await this.terms.findOne({ name_key: nameKey }))) claim = false;
+      id ||= await this.store.nextId(TERM_SEQUENCE);
+      // A name with no sluggable characters gets its id as slug, as WordPress does.
+      const { slug, suffix } = requested ? await this.uniqueSlug(requested, parent, id, from) : { slug: String(id), suffix: 0 };
+      const doc: TermDoc = {
+        id,
+        taxonomy: this.rules.taxonomy,
+        name,
+        name_sort: name.toLowerCase(),
+        slug,
+        description: input.description ?? '',
+        parent,
+        count: 0,
+        term_group: 0,
+        ...(claim ? { name_key: nameKey } : {}),
+      };
+      try {
+        return await this.terms.insert(doc);
+      } catch (e) {
+        if (!(e instanceof DuplicateKeyError)) throw e;
+        // A suffix lost to a concurrent write: the next try looks only past it.
+        if (suffix) from = suffix + 1;
       }
     }
+    throw restError('rest_cannot_create', 'The term could not be created.', 500);
+  }
 
-    const id = await this.store.nextId(TERM_SEQUENCE);
-    // A name with no sluggable characters gets its id as slug, as WordPress does.
-    slug = slug ? await this.uniqueSlug(slug, parent, id) : String(id);
-    const doc: TermDoc = {
-      id,
-      taxonomy: this.rules.taxonomy,
-      name,
-      name_sort: name.toLowerCase(),
-      slug,
-      description: input.description ?? '',
-      parent,
-      count: 0,
-      term_group: 0,
-    };
-    return this.insertRetryingSlug(doc, parent);
+  /**
+   * wp_insert_term's refusal of a duplicate name at the same level, unless a unique slug was given: flat
+   * taxonomies compare names case-insensitively; hierarchical ones need the very name among the siblings.
+   */
+  private async refuseDuplicateName(name: string, parent: number, slug: string, slugProvided: boolean): Promise<void> {
+    const sameName = await this.terms.find({ taxonomy: this.rules.taxonomy, parent, name_sort: name.toLowerCase() }, { sort: { id: 1 } });
+    const nameMatch = sameName[0];
+    if (!nameMatch) return;
+    const slugMatch = slug ? await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug }) : null;
+    if (slugProvided && nameMatch.slug !== slug && !slugMatch) return;
+    if (!this.rules.hierarchical) {
+      throw restError('term_exists', 'A term with the name provided already exists in this taxonomy.', 400, { term_id: nameMatch.id });
+    }
+    let existing: TermDoc | null = null;
+    if ((!slugProvided || nameMatch.slug === slug) && sameName.some((t) => t.name === name)) existing = nameMatch;
+    // Slugs are unique in the taxonomy, so the sibling holding the slug can only be slugMatch.
+    else if (slugMatch && slugMatch.parent === parent) existing = slugMatch;
+    if (existing) throw restError('term_exists', 'A term with the name provided already exists with this parent.', 400, { term_id: existing.id });
+  }
+
+  /**
+   * What two creations refused as duplicates of each other share: the taxonomy, the level and the name as
+   * refuseDuplicateName compares it (case-insensitive in flat taxonomies, exact among hierarchical siblings).
+   */
+  private nameKey(name: string, parent: number): string {
+    return JSON.stringify([this.rules.taxonomy, parent, this.rules.hierarchical ? name : name.toLowerCase()]);
   }
 
   /** wp_update_term. */
@@ -189,32 +236,41 @@ export class TermRepository {
       if (parent === id || (parent !== 0 && (await this.ancestors(parent)).includes(id))) parent = 0;
       set.parent = parent;
     }
+    // wp_update_term checks no names: a renamed or moved term gives up its name's claim.
+    const unset = term.name_key !== undefined && (name !== term.name || parent !== term.parent) ? { $unset: { name_key: true as const } } : {};
 
     const emptySlug = input.slug === undefined ? !term.slug : !input.slug;
-    let slug = input.slug !== undefined && input.slug ? input.slug : emptySlug ? sanitizeTitle(name) : term.slug;
-    const duplicate = await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug, id: { $ne: id } });
-    if (duplicate) {
-      if (emptySlug || parent !== term.parent) slug = await this.uniqueSlug(slug, parent, id);
-      // WordPress answers this with a 500 (its error carries no status); clients expect that code and status.
-      else throw restError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 500);
+    const wanted = input.slug !== undefined && input.slug ? input.slug : emptySlug ? sanitizeTitle(name) : term.slug;
+    let from = 2;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      let slug = wanted;
+      let suffix = 0;
+      const duplicate = await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug, id: { $ne: id } });
+      if (duplicate) {
+        if (emptySlug || parent !== term.parent) ({ slug, suffix } = await this.uniqueSlug(slug, parent, id, from));
+        // WordPress answers this with a 500 (its error carries no status); clients expect that code and status.
+        else throw restError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 500);
+      }
+      set.slug = slug || String(id);
+      try {
+        const updated = await this.terms.updateOne({ id, taxonomy: this.rules.taxonomy }, { $set: set, ...unset });
+        if (!updated) throw restError('rest_term_invalid', 'Term does not exist.', 404);
+        return updated;
+      } catch (e) {
+        if (!(e instanceof DuplicateKeyError)) throw e;
+        // A concurrent write took the slug: checked again (a generated slug moves on, a chosen one is refused).
+        if (suffix) from = suffix + 1;
+      }
     }
-    set.slug = slug || String(id);
-
-    try {
-      const updated = await this.terms.updateOne({ id, taxonomy: this.rules.taxonomy }, { $set: set });
-      if (!updated) throw restError('rest_term_invalid', 'Term does not exist.', 404);
-      return updated;
-    } catch (e) {
-      if (e instanceof DuplicateKeyError) throw restError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 500);
-      throw e;
-    }
+    throw restError('duplicate_term_slug', `The slug “${wanted}” is already in use by another term.`, 500);
   }
 
   /** wp_delete_term: children move up to the deleted term's parent. */
   async delete(id: number): Promise<TermDoc> {
     const term = await this.require(id);
     if (this.rules.taxonomy === 'category' && id === DEFAULT_CATEGORY_ID) throw restError('rest_cannot_delete', 'The term cannot be deleted.', 500);
-    if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent } });
+    // The children's names were claimed at their old level (see update).
+    if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent }, $unset: { name_key: true } });
     await this.terms.deleteOne({ id, taxonomy: this.rules.taxonomy });
     await this.detachFromPosts(term);
     return term;
@@ -261,40 +317,31 @@ export class TermRepository {
   }
 
   private async slugTaken(slug: string, exceptId: number): Promise<boolean> {
-    // wp_unique_term_slug looks across every taxonomy, as WordPress's terms table is shared.
+    // The suffixes are checked against every taxonomy, as WordPress's terms table is shared.
     return (await this.terms.count({ slug, id: { $ne: exceptId } })) > 0;
   }
 
-  /** wp_unique_term_slug: try parent slugs appended (hierarchical), then -2, -3, ... */
-  private async uniqueSlug(slug: string, parent: number, id: number): Promise<string> {
-    if (!(await this.slugTaken(slug, id))) return slug;
+  /**
+   * wp_unique_term_slug: a slug needs a suffix only when another term of this taxonomy has it (WordPress 4.1 and
+   * later, db_version 30133); then parent slugs are appended (hierarchical), then -2, -3... `from` starts the
+   * numbers further on, past one lost to a concurrent write; `suffix` is the number used (0: none).
+   */
+  private async uniqueSlug(slug: string, parent: number, id: number, from = 2): Promise<{ slug: string; suffix: number }> {
+    if (!(await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug, id: { $ne: id } }))) return { slug, suffix: 0 };
     if (this.rules.hierarchical && parent) {
       let p = await this.get(parent);
       let candidate = slug;
       for (let depth = 0; p && depth < 100; depth++) {
         candidate += `-${p.slug}`;
-        if (!(await this.slugTaken(candidate, id))) return candidate;
+        if (!(await this.slugTaken(candidate, id))) return { slug: candidate, suffix: 0 };
         p = p.parent ? await this.get(p.parent) : null;
       }
       slug = candidate;
     }
-    for (let n = 2; ; n++) {
+    for (let n = Math.max(2, from); ; n++) {
       const alt = `${slug}-${n}`;
-      if (!(await this.slugTaken(alt, id))) return alt;
+      if (!(await this.slugTaken(alt, id))) return { slug: alt, suffix: n };
     }
-  }
-
-  /** The unique index is the last word: a concurrent insert of the same slug gets the next free one. */
-  private async insertRetryingSlug(doc: TermDoc, parent: number): Promise<TermDoc> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      try {
-        return await this.terms.insert(doc);
-      } catch (e) {
-        if (!(e instanceof DuplicateKeyError)) throw e;
-        doc.slug = await this.uniqueSlug(doc.slug, parent, doc.id);
-      }
-    }
-    throw restError('rest_cannot_create', 'The term could not be created.', 500);
   }
 }
 
