@@ -7,13 +7,13 @@
  */
 import { sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
-import { escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
+import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { TAXONOMIES } from '../descriptors/registry';
 import { adjustTermCounts, DEFAULT_CATEGORY_ID, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
-import { trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
+import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
 import { isDateFloating, POST_TYPE_RULES, type PostTypeRules } from './types';
 
 export const POSTS = 'posts';
@@ -57,6 +57,8 @@ export interface PostDoc extends Record<string, unknown> {
   trashed_from?: string;
   trashed_at?: string;
   desired_slug?: string;
+  /** The slug's claim under the sparse unique index, while WordPress makes the slug unique (slugKey). */
+  slug_key?: string;
 }
 
 /** What create and update may set; every field optional (update: absent means unchanged). */
@@ -182,6 +184,75 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   await posts.ensureIndex({ fields: ['status'] });
   await posts.ensureIndex({ fields: ['parent'] });
   await posts.ensureIndex({ fields: ['slug'] });
+  // Slugs WordPress makes unique, enforced by the store whichever replica writes (see slugKey).
+  await posts.ensureIndex({ fields: ['slug_key'], unique: true, sparse: true });
+  await addSlugKeys(posts);
+}
+
+/** A post's slug key (slugKey) by its type's rules; none for types this service does not write (revisions). */
+function slugKeyOf(post: PostDoc): string | undefined {
+  const rules = POST_TYPE_RULES.get(post.type);
+  return rules ? slugKey(post, rules.object.hierarchical) : undefined;
+}
+
+/**
+ * Stored posts written before slug keys get theirs. Where two already share a slug (written concurrently before
+ * the index), the older keeps the key and the other goes without until its next save makes its slug unique.
+ */
+async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
+  const pending = await posts.find(
+    { type: { $in: [...POST_TYPE_RULES.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    { sort: { id: 1 } },
+  );
+  for (const post of pending) {
+    const key = slugKeyOf(post);
+    if (key === undefined) continue;
+    try {
+      await posts.updateOne({ id: post.id, slug: post.slug, slug_key: { $exists: false } }, { $set: { slug_key: key } });
+    } catch (e) {
+      if (!(e instanceof DuplicateKeyError)) throw e;
+    }
+  }
+}
+
+/** Bounds a write's retries; each one means a concurrent write took the slug, so this covers that many writers. */
+const MAX_SLUG_ATTEMPTS = 1000;
+
+/**
+ * Runs `write` with `doc` carrying its slug key (or none, `unsetKey`). When a concurrent write took the slug
+ * meanwhile (the unique index refuses it), the slug moves on to the next free suffix of `base`, the one
+ * uniquePostSlug started from, and the write runs again: each retry looks only past the suffix that was lost.
+ */
+async function saveWithUniqueSlug(
+  posts: Collection<PostDoc>,
+  doc: PostDoc,
+  base: string,
+  write: (doc: PostDoc, unsetKey: boolean) => Promise<PostDoc | null>,
+): Promise<PostDoc | null> {
+  const rules = POST_TYPE_RULES.get(doc.type);
+  let suffix = slugSuffix(doc.slug, base);
+  for (let attempt = 1; ; attempt++) {
+    const key = slugKeyOf(doc);
+    const { slug_key: _old, ...rest } = doc;
+    void _old;
+    const next: PostDoc = key === undefined ? rest : { ...rest, slug_key: key };
+    try {
+      return await write(next, key === undefined);
+    } catch (e) {
+      if (!(e instanceof DuplicateKeyError) || key === undefined || !rules || attempt >= MAX_SLUG_ATTEMPTS) throw e;
+      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, hierarchical: rules.object.hierarchical }, suffix + 1);
+      suffix = slugSuffix(doc.slug, base);
+    }
+  }
+}
+
+/** wp_delete_post()'s children of a hierarchical post move up to its parent, their slug made unique there. */
+async function moveChildrenUp(posts: Collection<PostDoc>, post: PostDoc): Promise<void> {
+  for (const child of await posts.find({ type: post.type, parent: post.id })) {
+    await saveWithUniqueSlug(posts, { ...child, parent: post.parent }, child.slug, (doc, unsetKey) =>
+      posts.updateOne({ id: child.id }, { $set: { parent: doc.parent, slug: doc.slug, slug_key: doc.slug_key }, ...(unsetKey ? { $unset: { slug_key: true } } : {}) }),
+    );
+  }
 }
 
 /** Posts' ancestors, nearest first, keyed by post id (loaded level by level for a whole page of posts). */
@@ -388,7 +459,7 @@ export class PostRepository {
     status = this.statusForDate(status, dateGmt);
 
     const parent = rules.object.hierarchical ? (input.parent ?? 0) : 0;
-    const slug = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish });
+    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) terms[tax.restBase] = input.terms?.[tax.restBase] ?? [];
@@ -423,10 +494,12 @@ export class PostRepository {
       meta: mergeMeta({}, input.meta),
       ...terms,
     };
-    // The GUID is the permalink at creation, as its author would see it; it never changes after.
-    doc.guid = permalink(doc, { homeUrl: this.homeUrl, rules, ancestors: await this.ancestors(doc), canRead: true });
-    if (status !== 'trash' && slug) await this.freeTrashedSlug(slug, id);
-    const saved = await this.posts.insert(doc);
+    const ancestors = await this.ancestors(doc);
+    const saved = (await saveWithUniqueSlug(this.posts, doc, base, (d) => {
+      // The GUID is the permalink at creation, as its author would see it; it never changes after.
+      d.guid = permalink(d, { homeUrl: this.homeUrl, rules, ancestors, canRead: true });
+      return this.posts.insert(d);
+    }))!;
     await adjustTermCounts(this.store, TAXONOMY_FIELD, null, saved);
     await postSaved(saved, null, this.store, { userId: ctx.userId });
     return saved;
@@ -459,7 +532,7 @@ export class PostRepository {
     let parent = rules.object.hierarchical ? (input.parent ?? previous.parent) : 0;
     if (parent && (await this.wouldLoop(id, parent))) parent = 0;
 
-    const slug = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish });
+    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) {
@@ -509,10 +582,12 @@ export class PostRepository {
       delete next.desired_slug;
       Object.assign(unset, { trashed_from: true, trashed_at: true, desired_slug: true });
     }
-    if (status !== 'trash' && slug) await this.freeTrashedSlug(slug, id);
-    const { id: _id, ...fields } = next;
-    void _id;
-    const current = await this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(unset).length ? { $unset: unset } : {}) });
+    const current = await saveWithUniqueSlug(this.posts, next, base, (doc, unsetKey) => {
+      const { id: _id, ...fields } = doc;
+      void _id;
+      const remove = unsetKey ? { ...unset, slug_key: true as const } : unset;
+      return this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(remove).length ? { $unset: remove } : {}) });
+    });
     if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
     await adjustTermCounts(this.store, TAXONOMY_FIELD, previous, current);
     await postSaved(current, previous, this.store, { userId: ctx.userId, autosave: ctx.autosave });
@@ -527,7 +602,7 @@ export class PostRepository {
   /** wp_delete_post( $id, true ): children move up to the post's parent, attachments too; terms are recounted. */
   async deletePermanently(id: number): Promise<PostDoc> {
     const post = await this.require(id);
-    if (this.rules.object.hierarchical) await this.posts.updateMany({ type: post.type, parent: id }, { $set: { parent: post.parent } });
+    if (this.rules.object.hierarchical) await moveChildrenUp(this.posts, post);
     await this.posts.updateMany({ type: 'attachment', parent: id }, { $set: { parent: post.parent } });
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
     if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
@@ -551,8 +626,11 @@ export class PostRepository {
     return status;
   }
 
-  /** The post_name rules of the REST controller and wp_insert_post, in their order. */
-  private async resolveSlug(a: { id: number; title: string; status: string; parent: number; requested?: string; previous: PostDoc | null; canPublish: boolean }): Promise<string> {
+  /**
+   * The post_name rules of the REST controller and wp_insert_post, in their order: the slug, and the `base` its
+   * uniqueness suffixes were added to (where a retry after a concurrent write carries on).
+   */
+  private async resolveSlug(a: { id: number; title: string; status: string; parent: number; requested?: string; previous: PostDoc | null; canPublish: boolean }): Promise<{ slug: string; base: string }> {
     const target = (status: string) => ({ id: a.id, status, parent: a.parent, slug: a.previous?.slug });
     let slug = a.requested !== undefined ? a.requested : (a.previous?.slug ?? '');
     // The REST controller makes a draft's or pending post's own slug unique as if it were published.
@@ -568,17 +646,29 @@ export class PostRepository {
       // Entering the trash: the stored slug gets `__trashed`, whatever was sent.
       if (a.status === 'trash' && a.previous.status !== 'trash') slug = trashedSlug(a.previous.slug);
     }
-    slug = await this.uniqueSlug(truncateSlug(slug, SLUG_MAX), target(a.status));
+    let base = truncateSlug(slug, SLUG_MAX);
+    // A trashed post holding the slug lets go of it before uniqueness is checked, as in wp_insert_post.
+    if (a.status !== 'trash' && base) await this.freeTrashedSlug(base, a.id);
+    slug = await this.uniqueSlug(base, target(a.status));
     // Still none (an untitled post leaving draft): the title's slug, or the id, made unique.
-    if (!slug && !floating) slug = await this.uniqueSlug(sanitizeTitle(a.title) || String(a.id), target(a.status));
-    return slug;
+    if (!slug && !floating) {
+      base = sanitizeTitle(a.title) || String(a.id);
+      slug = await this.uniqueSlug(base, target(a.status));
+    }
+    return { slug, base };
   }
 
-  /** wp_add_trashed_suffix_to_post_name_for_trashed_posts(): a trashed post holding the slug lets go of it. */
+  /** wp_add_trashed_suffix_to_post_name_for_trashed_posts(): a trashed post (of any type) holding the slug lets go of it. */
   private async freeTrashedSlug(slug: string, exceptId: number): Promise<void> {
     const holders = await this.posts.find({ slug, status: 'trash', id: { $ne: exceptId } });
     for (const p of holders) {
-      await this.posts.updateOne({ id: p.id }, { $set: { slug: trashedSlug(p.slug), desired_slug: p.slug } });
+      // WordPress renames it as it is; the index needs the trashed slug unique too (`-2`... when taken).
+      await saveWithUniqueSlug(this.posts, { ...p, slug: trashedSlug(p.slug) }, trashedSlug(p.slug), (doc, unsetKey) =>
+        this.posts.updateOne(
+          { id: p.id, slug: p.slug },
+          { $set: { slug: doc.slug, desired_slug: p.slug, slug_key: doc.slug_key }, ...(unsetKey ? { $unset: { slug_key: true } } : {}) },
+        ),
+      );
     }
   }
 
@@ -636,7 +726,7 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
   const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
   for (const post of owned) {
-    if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await posts.updateMany({ type: post.type, parent: post.id }, { $set: { parent: post.parent } });
+    if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }

@@ -46,9 +46,15 @@ export interface SlugTarget {
   currentSlug?: string;
 }
 
-/** wp_unique_post_slug(). */
-export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget): Promise<string> {
-  if (['draft', 'pending', 'auto-draft'].includes(t.status) || (t.status === 'inherit' && t.type === 'revision') || t.type === 'user_request') return slug;
+/** Statuses wp_unique_post_slug() leaves alone: their posts may share a slug (they get a unique one when published). */
+export const SHARED_SLUG_STATUSES: readonly string[] = ['draft', 'pending', 'auto-draft'];
+
+/**
+ * wp_unique_post_slug(). `from` (2 or more) skips the slug itself and the suffixes below it: a write whose slug
+ * a concurrent write took moves on from there.
+ */
+export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget, from = 1): Promise<string> {
+  if (SHARED_SLUG_STATUSES.includes(t.status) || (t.status === 'inherit' && t.type === 'revision') || t.type === 'user_request') return slug;
   if (t.hierarchical && t.type === 'nav_menu_item') return slug;
 
   let scope: Filter;
@@ -67,11 +73,28 @@ export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTar
   }
   // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
   const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
-  if (!(await taken(slug)) && !bad && !FEEDS.includes(slug) && slug !== 'embed') return slug;
-  for (let suffix = 2; ; suffix++) {
+  if (from <= 1 && !(await taken(slug)) && !bad && !FEEDS.includes(slug) && slug !== 'embed') return slug;
+  for (let suffix = Math.max(2, from); ; suffix++) {
     const alt = `${truncateSlug(slug, SLUG_MAX - (String(suffix).length + 1))}-${suffix}`;
     if (!(await taken(alt))) return alt;
   }
+}
+
+/** The suffix uniquePostSlug() gave `slug` made from `base` (1: none). */
+export function slugSuffix(slug: string, base: string): number {
+  const m = /-(\d+)$/.exec(slug);
+  return slug !== base && m && slug === `${truncateSlug(base, SLUG_MAX - (m[1]!.length + 1))}-${m[1]}` ? Number(m[1]) : 1;
+}
+
+/**
+ * The key under which the store's sparse unique index holds a post's slug, when wp_unique_post_slug() makes
+ * that slug unique: the type and slug, plus the parent in a hierarchical type (pages are unique among their
+ * siblings). None while the status lets posts share a slug, nor for '' and '0', which never count as taken.
+ * Attachments, unique across every type in WordPress, do not exist yet: their rule is only uniquePostSlug's check.
+ */
+export function slugKey(post: { type: string; status: string; slug: string; parent: number }, hierarchical: boolean): string | undefined {
+  if (SHARED_SLUG_STATUSES.includes(post.status) || post.slug === '' || post.slug === '0') return undefined;
+  return JSON.stringify(hierarchical ? [post.type, post.parent, post.slug] : [post.type, post.slug]);
 }
 
 /** wp_add_trashed_suffix_to_post_name_for_post(): `slug__trashed`, so the slug is free for other posts. */
