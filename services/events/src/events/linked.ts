@@ -4,6 +4,7 @@
  * naming anything else is `invalid-linked-post-id`; fields are matched to an existing post with the same data
  * (the plugin avoids duplicates) or created, which needs the name and the right to create one.
  */
+import { createHash } from 'node:crypto';
 import { CREATABLE, endpoint, events, type EndpointDef } from '@loom/contracts';
 import { can, capabilityType, forbidden, parseArgs, WpError, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
@@ -62,8 +63,9 @@ async function fromObject(req: RestRequest, spec: events.LinkedPostSpec, data: R
   const fields = parseInline(spec, data);
 
   // Same name and same given fields: the existing post is linked instead of a duplicate.
+  const matched = [...spec.strings, ...spec.booleans].filter((f) => fields[f] !== undefined);
   const candidates = await req.store.collection<LinkedPostDoc>(POSTS).find({ type: spec.type, name: fields[spec.name], status: { $ne: 'trash' } });
-  const same = candidates.find((c) => [...spec.strings, ...spec.booleans].every((f) => fields[f] === undefined || c.meta[f] === fields[f]));
+  const same = candidates.find((c) => matched.every((f) => c.meta[f] === fields[f]));
   if (same) return same.id;
 
   if (!can(req.user, capabilityType(`${spec.type}s`).edit_posts)) throw forbidden(req.user);
@@ -71,5 +73,10 @@ async function fromObject(req: RestRequest, spec: events.LinkedPostSpec, data: R
     if (fields.image !== undefined) await checkImage(req, fields.image as number | string);
     return 0;
   }
-  return (await createLinkedPost(req, spec, fields)).id;
+  // Concurrent writes naming the same new post race past the look-up above: the key of what was matched on lets
+  // the store keep one, and the others link it.
+  const key = createHash('sha256')
+    .update(JSON.stringify([spec.type, fields[spec.name], matched.map((f) => [f, fields[f]])]))
+    .digest('base64url');
+  return (await createLinkedPost(req, spec, fields, key)).id;
 }

@@ -30,12 +30,15 @@ async function linkedInput(req: RestRequest, spec: events.LinkedPostSpec, p: Par
   return out;
 }
 
-/** Creates a venue or organizer from validated parameters (the create route, and events' inline venues/organizers). */
-export async function createLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, p: Params): Promise<LinkedPostDoc> {
+/**
+ * Creates a venue or organizer from validated parameters (the create route, and events' inline venues/organizers,
+ * which pass the key of the data they were matched on: see LinkedPostRepository.create).
+ */
+export async function createLinkedPost(req: RestRequest, spec: events.LinkedPostSpec, p: Params, matchKey?: string): Promise<LinkedPostDoc> {
   const caps = capsOf(spec);
   const data = await linkedInput(req, spec, p);
   const stamp = modifiedNow(req);
-  return new LinkedPostRepository(req.store, spec.type, spec.name).create({
+  const input = {
     ...data,
     name: data.name ?? '',
     slug: p.slug as string | undefined,
@@ -44,7 +47,8 @@ export async function createLinkedPost(req: RestRequest, spec: events.LinkedPost
     date: data.date ?? stamp.modified,
     date_gmt: data.date_gmt ?? stamp.modified_gmt,
     ...stamp,
-  });
+  };
+  return new LinkedPostRepository(req.store, spec.type, spec.name).create(input, matchKey);
 }
 
 export function linkedPostBindings(spec: events.LinkedPostSpec, routes: events.LinkedPostRoutes): Binding[] {

@@ -15,6 +15,12 @@ export interface LinkedPostDoc extends BasePostDoc {
   excerpt: string;
   /** The type's own fields (address, phone, show_map...). */
   meta: Record<string, unknown>;
+  /**
+   * Set on a post created inline by an event write: the data it was matched on (events/linked.ts), under a sparse
+   * unique index, so concurrent writes naming the same new venue or organizer create one. Dropped once the post's
+   * name, fields or trash state change.
+   */
+  match_key?: string;
 }
 
 export interface LinkedQuery {
@@ -96,7 +102,14 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     return Array.isArray(ids) ? ids : [];
   }
 
-  async create(input: LinkedInput & { name: string; status: string; author: number; date: string; date_gmt: string; modified: string; modified_gmt: string }): Promise<LinkedPostDoc> {
+  /**
+   * Creates the post; with `matchKey` (an inline venue/organizer), the post already holding that key, when a
+   * concurrent write created it first, is returned instead.
+   */
+  async create(
+    input: LinkedInput & { name: string; status: string; author: number; date: string; date_gmt: string; modified: string; modified_gmt: string },
+    matchKey?: string,
+  ): Promise<LinkedPostDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
     const base = input.slug || sanitizeTitle(input.name);
     const doc: LinkedPostDoc = {
@@ -114,11 +127,21 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
       modified_gmt: input.modified_gmt,
       meta: input.meta,
       ...(input.image !== undefined ? { image: input.image } : {}),
+      ...(matchKey !== undefined ? { match_key: matchKey } : {}),
     };
-    return this.insertUnique(doc, base, () => tecError(`could-not-create-${this.name}`, 400));
+    const claimed = async () => {
+      if (doc.match_key === undefined) return null;
+      const holder = await this.posts.findOne({ match_key: doc.match_key });
+      if (holder && holder.status !== 'trash') return holder;
+      // A trashed holder is matched no more: create without the key.
+      if (holder) delete doc.match_key;
+      return null;
+    };
+    return this.insertUnique(doc, base, () => tecError(`could-not-create-${this.name}`, 400), claimed);
   }
 
   save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>): Promise<LinkedPostDoc> {
-    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400));
+    const changesMatch = doc.match_key !== undefined && (set.name !== undefined || set.meta !== undefined || set.status === 'trash');
+    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400), changesMatch ? ['match_key'] : []);
   }
 }

@@ -1,7 +1,8 @@
 /**
  * The events store's posts: events, venues and organizers share one `posts` collection and one id sequence,
  * as WordPress's posts table; `type` tells them apart. What every type's repository shares lives here: reads by
- * id and slug, and inserts and updates that keep slugs unique within the type (wp_unique_post_slug).
+ * id and slug, and inserts and updates that keep slugs unique within the type (wp_unique_post_slug), which the
+ * store's (type, slug) unique index enforces whichever replica writes.
  */
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
@@ -33,12 +34,17 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   const posts = store.collection(POSTS);
   await posts.ensureIndex({ fields: ['id'], unique: true });
   await posts.ensureIndex({ fields: ['type', 'slug'], unique: true });
+  // Venues and organizers created inline by event writes, by the data they were matched on (linked-posts).
+  await posts.ensureIndex({ fields: ['match_key'], unique: true, sparse: true });
   await posts.ensureIndex({ fields: ['type', 'status'] });
   // Event archives: date windows, and the linked-post and term filters.
   await posts.ensureIndex({ fields: ['utc_start_date'] });
   await posts.ensureIndex({ fields: ['utc_end_date'] });
   for (const field of ['venue', 'organizer', 'categories', 'tags']) await posts.ensureIndex({ fields: [field] });
 }
+
+/** Bounds a write's retries; each one means a concurrent write took the slug, so this covers that many writers. */
+const MAX_SLUG_ATTEMPTS = 1000;
 
 export class PostTypeRepository<T extends BasePostDoc> {
   protected readonly posts: Collection<T>;
@@ -59,15 +65,20 @@ export class PostTypeRepository<T extends BasePostDoc> {
     return s ? this.posts.findOne({ slug: s, type: this.type }) : Promise.resolve(null);
   }
 
-  /** Inserts `doc` (its id from nextId) under the first free slug from `base`; `failure` if it never fits. */
-  protected insertUnique(doc: T, base: string, failure: () => WpError): Promise<T> {
-    return this.withUniqueSlug(base || String(doc.id), doc.id, (slug) => this.posts.insert({ ...doc, slug }), failure);
+  /**
+   * Inserts `doc` (its id from nextId) under the first free slug from `base`; `failure` if it never fits.
+   * `claimed`, asked when the store refuses the insert, may answer the post holding another of doc's unique keys,
+   * which is then returned instead.
+   */
+  protected insertUnique(doc: T, base: string, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
+    return this.withUniqueSlug(base || String(doc.id), doc.id, (slug) => this.posts.insert({ ...doc, slug }), failure, claimed);
   }
 
-  /** Sets `set` on `doc`; a changed slug is made unique first. */
-  async update(doc: T, set: Partial<T>, failure: () => WpError): Promise<T> {
+  /** Sets `set` on `doc` (and removes `unset`); a changed slug is made unique first. */
+  async update(doc: T, set: Partial<T>, failure: () => WpError, unset: string[] = []): Promise<T> {
     const write = async (s: Partial<T>) => {
-      const updated = await this.posts.updateOne({ id: doc.id, type: this.type }, { $set: s });
+      const remove = unset.length ? { $unset: Object.fromEntries(unset.map((f) => [f, true as const])) } : {};
+      const updated = await this.posts.updateOne({ id: doc.id, type: this.type }, { $set: s, ...remove });
       if (!updated) throw failure();
       return updated;
     };
@@ -75,15 +86,23 @@ export class PostTypeRepository<T extends BasePostDoc> {
     return this.withUniqueSlug(set.slug || String(doc.id), doc.id, (slug) => write({ ...set, slug }), failure);
   }
 
-  /** wp_unique_post_slug within the type: the slug, then -2, -3...; retried if another write wins the race. */
-  private async withUniqueSlug(base: string, id: number, write: (slug: string) => Promise<T>, failure: () => WpError): Promise<T> {
-    for (let attempt = 0; attempt < 5; attempt++) {
-      let slug = base;
-      for (let n = 2; await this.posts.findOne({ type: this.type, slug, id: { $ne: id } }); n++) slug = `${base}-${n}`;
+  /**
+   * wp_unique_post_slug within the type: the slug, then -2, -3... The unique index has the last word: when a
+   * concurrent write took the slug meanwhile, the write runs again from the next suffix (never back from the
+   * start), so many writers of one slug each settle on their own.
+   */
+  private async withUniqueSlug(base: string, id: number, write: (slug: string) => Promise<T>, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
+    const candidate = (n: number) => (n === 1 ? base : `${base}-${n}`);
+    let n = 1;
+    for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
+      while (await this.posts.findOne({ type: this.type, slug: candidate(n), id: { $ne: id } })) n++;
       try {
-        return await write(slug);
+        return await write(candidate(n));
       } catch (e) {
         if (!(e instanceof DuplicateKeyError)) throw e;
+        const holder = await claimed?.();
+        if (holder) return holder;
+        // Whatever took the slug is stored now, so the probe above moves past it.
       }
     }
     throw failure();
