@@ -52,6 +52,8 @@ export function cloneValue(value: unknown, path = ''): unknown {
       if (key.startsWith('$') || key.includes('.')) {
         throw new TypeError(`field name ${JSON.stringify(key)}${path ? ` in ${path.slice(1)}` : ''} must not start with $ or contain .`);
       }
+      // Copied key by key, `__proto__` would replace the copy's prototype instead of naming a field.
+      if (key === '__proto__') throw new TypeError(`field name "__proto__"${path ? ` in ${path.slice(1)}` : ''} is not storable`);
       if (item !== undefined) out[key] = cloneValue(item, `${path}.${key}`);
     }
     return out;
@@ -90,10 +92,20 @@ function checkValue(value: unknown, where: string): unknown {
   if (Array.isArray(value)) return value.map((item, i) => checkValue(item, `${where}.${i}`));
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[key] = checkValue(item, `${where}.${key}`);
+    for (const [key, item] of Object.entries(value)) {
+      if (key === '__proto__') throw new TypeError(`field name "__proto__" in filter at ${where}`);
+      out[key] = checkValue(item, `${where}.${key}`);
+    }
     return out;
   }
   return value;
+}
+
+/** Dotted paths are walked into stored documents: no segment may reach a prototype. */
+function checkPath(path: string, what: string): void {
+  if (path.split('.').some((part) => part === '__proto__' || part === 'constructor' || part === 'prototype')) {
+    throw new TypeError(`${what} path ${JSON.stringify(path)} reaches a prototype`);
+  }
 }
 
 function checkFieldCondition(field: string, condition: unknown): unknown {
@@ -130,6 +142,7 @@ export function normalizeFilter(filter: Filter | undefined): Filter {
       out[key] = value.map((sub: Filter) => normalizeFilter(sub));
     } else {
       if (key === '') throw new TypeError('empty field name in filter');
+      checkPath(key, 'filter');
       out[key] = checkFieldCondition(key, value);
     }
   }
@@ -154,6 +167,7 @@ export function normalizeUpdate(update: Update): Update | null {
         throw new TypeError(`invalid field path ${JSON.stringify(path)} in ${op}`);
       }
       if (path === '_id' || path.startsWith('_id.')) throw new TypeError('_id is reserved for the storage adapter');
+      checkPath(path, op);
       if (op === '$inc' && (typeof value !== 'number' || !Number.isFinite(value))) {
         throw new TypeError(`$inc.${path} must be a finite number`);
       }
@@ -189,6 +203,7 @@ export function normalizeFindOptions(options: FindOptions | undefined): CheckedF
   if (options?.sort) {
     for (const [field, dir] of Object.entries(options.sort)) {
       if (dir !== 1 && dir !== -1) throw new TypeError(`sort direction for ${field} must be 1 or -1`);
+      checkPath(field, 'sort');
     }
     if (Object.keys(options.sort).length) sort = options.sort;
   }

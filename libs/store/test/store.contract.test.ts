@@ -697,6 +697,22 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
 
       expect(await posts.findOne({ id: 1 })).toEqual({ id: 1, title: 'orig', tags: ['x'], views: 1, author: { id: 1, name: 'Ada' } });
     });
+
+    it('refuses keys and paths that would reach a prototype, and stores nothing', async () => {
+      await seed();
+      const before = await posts.find({}, { sort: { id: 1 } });
+      const proto = JSON.parse('{"id": 50, "meta": {"__proto__": {"x": 1}}}') as Post;
+      await expect(posts.insert(proto)).rejects.toThrow(TypeError);
+      await expect(posts.updateOne({ id: 1 }, { $set: JSON.parse('{"meta": {"__proto__": {"x": 1}}}') })).rejects.toThrow(TypeError);
+      for (const path of ['__proto__.x', 'author.constructor.prototype', 'prototype']) {
+        await expect(posts.updateOne({ id: 1 }, { $set: { [path]: 1 } })).rejects.toThrow(TypeError);
+        await expect(posts.find({ [path]: 1 })).rejects.toThrow(TypeError);
+        await expect(posts.find({}, { sort: { [path]: 1 } })).rejects.toThrow(TypeError);
+      }
+      await expect(posts.find(JSON.parse('{"author": {"__proto__": {"id": 1}}}'))).rejects.toThrow(TypeError);
+      expect(await posts.find({}, { sort: { id: 1 } })).toEqual(before);
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
+    });
   });
 });
 

@@ -4,7 +4,7 @@
  * WordPress's terms table does. Used by core-content (category, post_tag) and events (tribe_events_cat and its
  * own post_tag); the default category rules apply to the `category` taxonomy only.
  */
-import { sanitizeTitle } from '@loom/contracts';
+import { own, sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { restError } from '@loom/service-kit';
 
@@ -138,7 +138,7 @@ export class TermRepository {
       all.sort((a, b) => pos(a) - pos(b));
       return { items: all.slice(q.offset, q.offset + q.perPage), total };
     }
-    const field = SORT_FIELDS[q.orderby] ?? 'name_sort';
+    const field = own(SORT_FIELDS, q.orderby) ?? 'name_sort';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = 1;
     return { items: await this.terms.find(filter, { sort, skip: q.offset, limit: q.perPage }), total };

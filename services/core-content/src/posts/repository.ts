@@ -5,7 +5,7 @@
  * apart by `type`, as in WordPress's posts table. Term ids are kept on the post under each taxonomy's rest base
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
-import { sanitizeTitle } from '@loom/contracts';
+import { own, sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { TAXONOMIES } from '../descriptors/registry';
@@ -352,7 +352,7 @@ export class PostRepository {
     let terms: string[] = [];
     if (q.search) {
       terms = searchTerms(q.search);
-      const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content']).map((c) => SEARCH_FIELDS[c]!).filter(Boolean);
+      const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content']).map((c) => own(SEARCH_FIELDS, c)).filter((f): f is string => !!f);
       for (const term of terms) {
         const exclude = term.length > 1 && term.startsWith('-');
         const re = new RegExp(escapeRegExp(exclude ? term.slice(1) : term), 'i');
@@ -381,7 +381,7 @@ export class PostRepository {
       ranked.sort((a, b) => a.r - b.r || (a.p.date < b.p.date ? 1 : a.p.date > b.p.date ? -1 : b.p.id - a.p.id));
       return { items: ranked.slice(q.offset, q.offset + q.perPage).map((x) => x.p), total };
     }
-    const field = SORT_FIELDS[q.orderby] ?? 'date';
+    const field = own(SORT_FIELDS, q.orderby) ?? 'date';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = dir;
     return { items: await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage }), total };
