@@ -45,3 +45,12 @@ export function sanitizeError(ctx: z.RefinementCtx, code: string, message: strin
   ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { wp: { code, message, data: { status: 400 } } } });
   return z.NEVER;
 }
+
+/** The editable form of a slug (WordPress's editable_slug filter, urldecode): percent-encoded characters decoded. */
+export function decodeSlug(slug: string): string {
+  try {
+    return decodeURIComponent(slug);
+  } catch {
+    return slug;
+  }
+}

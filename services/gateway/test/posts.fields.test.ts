@@ -336,6 +336,26 @@ describe('pages (samples 13, 14)', () => {
     expect(r.body).not.toHaveProperty('format');
   });
 
+  test('a trashed page keeps the pretty permalink_template; a trashed post falls back to ?p=', async () => {
+    const page = await make(admin, 'pages', { title: 'Binned page', status: 'publish', parent: about.id });
+    const trashedPage = await admin.delete(`/core/v2/pages/${page.id}`);
+    expect(trashedPage.body).toMatchObject({ status: 'trash', permalink_template: 'http://loom.test/about/%pagename%/', link: `http://loom.test/?page_id=${page.id}` });
+    const binned = await make(admin, 'posts', { title: 'Binned post', status: 'publish' });
+    const trashedPost = await admin.delete(`/core/v2/posts/${binned.id}`);
+    expect(trashedPost.body).toMatchObject({ status: 'trash', permalink_template: `http://loom.test/?p=${binned.id}` });
+  });
+
+  test('titles are trimmed on save; generated_slug is shown decoded', async () => {
+    const r = await make(admin, 'pages', { title: '  Ça va? Привет  ' });
+    expect(r.title).toEqual({ raw: 'Ça va? Привет', rendered: 'Ça va? Привет' });
+    expect(r.generated_slug).toBe('ca-va-привет');
+    const stored = await admin.get(`/core/v2/pages/${r.id}?context=edit`);
+    expect(stored.body.generated_slug).toBe('ca-va-привет');
+    // The slug itself stays as WordPress stores it, percent-encoded, once published.
+    const published = await admin.post(`/core/v2/pages/${r.id}`, { status: 'publish' });
+    expect(published.body.slug).toBe('ca-va-%d0%bf%d1%80%d0%b8%d0%b2%d0%b5%d1%82');
+  });
+
   test('a page id is not a post id and the other way round (rest_post_invalid_id, sample 30)', async () => {
     expect((await anon.get(`/core/v2/posts/${about.id}`)).body).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
     expect((await anon.get(`/core/v2/pages/${post.id}`)).status).toBe(404);

@@ -157,20 +157,23 @@ describe('update and delete: who may', () => {
 });
 
 describe('sticky posts', () => {
-  test('setting sticky needs edit_others_posts and publish_posts', async () => {
-    expect((await author.post('/core/v2/posts', { title: 'x', sticky: true })).body).toEqual({
+  test('sticky is refused only to users who may neither edit others’ posts nor publish (a contributor)', async () => {
+    expect((await contributor.post('/core/v2/posts', { title: 'x', sticky: true })).body).toEqual({
       code: 'rest_cannot_assign_sticky',
       message: 'Sorry, you are not allowed to make posts sticky.',
       data: { status: 403 },
     });
     const s = await make(editor, 'posts', { title: 'Sticky one', status: 'publish', sticky: true });
     expect(s.sticky).toBe(true);
-    // Sending the same value is no change, so an author may send it back.
-    const own = await make(author, 'posts', { title: 'not sticky', status: 'publish' });
-    expect((await author.post(`/core/v2/posts/${own.id}`, { sticky: false, title: 'still not' })).status).toBe(200);
-    expect(err(await author.post(`/core/v2/posts/${own.id}`, { sticky: true }))).toEqual({ status: 403, code: 'rest_cannot_assign_sticky' });
-    expect((await editor.post(`/core/v2/posts/${own.id}`, { sticky: true })).body.sticky).toBe(true);
-    expect((await editor.post(`/core/v2/posts/${own.id}`, { sticky: false })).body.sticky).toBe(false);
+    // Authors publish, so they may make their own posts sticky, as in WordPress.
+    const own = await make(author, 'posts', { title: 'author sticky', status: 'publish', sticky: true });
+    expect(own.sticky).toBe(true);
+    expect((await author.post(`/core/v2/posts/${own.id}`, { sticky: false })).body.sticky).toBe(false);
+    // A contributor's own draft: sticky=false is no request to make it sticky, sticky=true is refused.
+    const draft = await make(contributor, 'posts', { title: 'contributor draft' });
+    expect((await contributor.post(`/core/v2/posts/${draft.id}`, { sticky: false, title: 'still a draft' })).status).toBe(200);
+    expect(err(await contributor.post(`/core/v2/posts/${draft.id}`, { sticky: true }))).toEqual({ status: 403, code: 'rest_cannot_assign_sticky' });
+    expect((await editor.post(`/core/v2/posts/${draft.id}`, { sticky: true })).body.sticky).toBe(true);
   });
 
   test('sticky and password exclude each other (rest_invalid_field)', async () => {

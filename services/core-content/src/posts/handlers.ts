@@ -95,7 +95,8 @@ export function postTypeWrites(rules: PostTypeRules) {
     const text = (name: string) => (p[name] as core.TextInput | undefined)?.raw;
 
     const title = text('title');
-    if (title !== undefined) input.title = unfiltered ? title : renderer.sanitizeTitle(title);
+    // title_save_pre: trimmed for everyone, then kses'd for users without unfiltered_html.
+    if (title !== undefined) input.title = unfiltered ? title.trim() : renderer.sanitizeTitle(title.trim());
     const content = text('content');
     if (content !== undefined) input.content = kses(content);
     const excerpt = text('excerpt');
@@ -185,6 +186,9 @@ export function postTypeWrites(rules: PostTypeRules) {
   }
 
 
+  /** Making a post sticky is refused only to users who may neither edit others' posts nor publish (WordPress's check). */
+  const canAssignSticky = (req: RestRequest) => isEmpty((req.params as Params).sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts);
+
   /** update_item_permissions_check() for an existing post (also the autosaves controller's create check). */
   async function updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError> {
     const p = req.params as Params;
@@ -192,14 +196,12 @@ export function postTypeWrites(rules: PostTypeRules) {
     if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
       return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
     }
-    if (rules.name === 'post' && p.sticky !== undefined && post.sticky !== p.sticky && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
-      return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
-    }
+    if (!canAssignSticky(req)) return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
     if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
     return true;
   }
 
-  return { prepareInput, updatePermission, canAssignTerms };
+  return { prepareInput, updatePermission, canAssignTerms, canAssignSticky };
 }
 
 export function postTypeBindings(rules: PostTypeRules): Binding[] {
@@ -210,7 +212,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
   const presenter = (req: RestRequest) => new PostPresenter(req, rules, clockOf(req));
   const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${rules.object.restBase}`;
 
-  const { prepareInput, updatePermission, canAssignTerms } = postTypeWrites(rules);
+  const { prepareInput, updatePermission, canAssignTerms, canAssignSticky } = postTypeWrites(rules);
 
   // -------------------------------------------------------------------------------------------------------
   // Permission helpers
@@ -363,9 +365,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
         if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
           return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
         }
-        if (!isEmpty(p.sticky) && (!can(req.user, cap.edit_others_posts) || !can(req.user, cap.publish_posts))) {
-          return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
-        }
+        if (!canAssignSticky(req)) return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
         if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
         if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
         return true;

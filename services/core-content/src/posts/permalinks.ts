@@ -52,7 +52,7 @@ export async function samplePermalink(
   const previewed = ['auto-draft', 'draft', 'pending', 'future'].includes(post.status) ? 'publish' : post.status;
   const generatedSlug = await unique(sanitizeTitle(post.title) || String(post.id), previewed);
   let template: string;
-  if (forcePlain(post.status, c.canRead, true)) {
+  if (c.rules.plainSampleWhenHidden && forcePlain(post.status, c.canRead, true)) {
     template = plain(c, post.id);
   } else if (c.rules.object.hierarchical) {
     const parents = c.ancestors.length ? `${pageUri({ slug: '' }, c.ancestors).replace(/\/$/, '')}/` : '';

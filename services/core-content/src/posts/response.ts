@@ -3,7 +3,7 @@
  * get_available_actions), for a whole page at once: terms, ancestors and revision counts are loaded once per
  * page, not per post. Fields are built in WordPress's order and filtered by context by the kit.
  */
-import type { Context, Identity } from '@loom/contracts';
+import { decodeSlug, type Context, type Identity } from '@loom/contracts';
 import { can, filterByContext, links, type Link, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';
@@ -114,7 +114,8 @@ export class PostPresenter {
       if (o.context === 'edit') {
         const sample = await samplePermalink(post, pc, (slug, status) => this.repo.uniqueSlug(slug, { id: post.id, status, parent: post.parent, slug: post.slug }));
         data.permalink_template = sample.template;
-        data.generated_slug = sample.generatedSlug;
+        // editable_slug: shown decoded (a non-ASCII title's slug is stored percent-encoded).
+        data.generated_slug = decodeSlug(sample.generatedSlug);
       }
       data.class_list = this.classList(post, o.context === 'edit' && canEdit ? false : protectedText, termsOf);
     }

@@ -20,6 +20,12 @@ export interface PostTypeRules {
   permastructToken: '%postname%' | '%pagename%';
   /** The query variable of a plain permalink: `?p=ID`, pages `?page_id=ID`. */
   plainVar: 'p' | 'page_id';
+  /**
+   * Whether the sample permalink (permalink_template) falls back to the plain form for statuses nobody may view
+   * (trash): posts do (get_permalink's own branch runs wp_force_plain_post_permalink( $post, true )); pages
+   * (_get_page_link) and other types (get_post_permalink) show the pretty form for any status when sampling.
+   */
+  plainSampleWhenHidden: boolean;
   /** wp_set_post_categories(): posts always get the default category when they would have none. */
   defaultCategory: boolean;
   /** The active theme's custom templates for this type (get_page_templates): slug → name. */
@@ -49,6 +55,7 @@ export const postRules: PostTypeRules = {
   defaultCommentStatus: 'open',
   permastructToken: '%postname%',
   plainVar: 'p',
+  plainSampleWhenHidden: true,
   defaultCategory: true,
   templates: THEME_TEMPLATES.post!,
 };
@@ -61,6 +68,7 @@ export const pageRules: PostTypeRules = {
   defaultCommentStatus: 'closed',
   permastructToken: '%pagename%',
   plainVar: 'page_id',
+  plainSampleWhenHidden: false,
   defaultCategory: false,
   templates: THEME_TEMPLATES.page!,
 };
