@@ -71,8 +71,9 @@ export async function embedLinks(body: unknown, rels: true | string[], embedders
     for (const [rel, links] of Object.entries(item._links!)) {
       if (!wanted(rel)) continue;
       const entries = links.map((l) => (l.embeddable ? (resolved.get(l.href) ?? noRouteBody) : []));
-      // A rel appears only when at least one of its links was embedded.
-      if (links.some((l) => l.embeddable)) embedded[rel] = entries;
+      // A rel appears only when one of its links embedded something (PHP's array_filter drops empty answers:
+      // a post without comments has no `replies` in `_embedded`).
+      if (entries.some((e) => !(Array.isArray(e) && e.length === 0))) embedded[rel] = entries;
     }
     if (Object.keys(embedded).length) item._embedded = embedded;
   }

@@ -9,7 +9,7 @@ import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
-import { postItemEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
+import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
 import { ensurePostIndexes, pageBindings, pageRules, postBindings, postRules } from './posts';
 import { postTypeWrites } from './posts/handlers';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
@@ -50,6 +50,7 @@ export const coreContent: ServiceDefinition = {
     termsOfPostEmbedder(tagResource),
     postItemEmbedder(postRules),
     postItemEmbedder(pageRules),
+    repliesEmbedder,
   ],
   extend: mountInternalAuth,
 };

@@ -219,6 +219,14 @@ describe('links (prepare_links, sample 04 and 36)', () => {
     expect(r.headers.link).toBe('<http://loom.test/post-number-1/>; rel="alternate"; type=text/html');
   });
 
+  test('_embed: a post without comments embeds no replies (no rest_no_route error), the link stays', async () => {
+    const one = await anon.get(`/core/v2/posts/${post.id}?_embed`);
+    expect(Object.keys(one.body._embedded)).toEqual(['author', 'wp:term']);
+    expect(one.body._links.replies).toHaveLength(1);
+    const asked = await anon.get(`/core/v2/posts?_embed=replies,author`);
+    for (const item of asked.body) expect(Object.keys(item._embedded)).toEqual(['author']);
+  });
+
   test('version-history counts revisions and predecessor-version points at the latest (through the revisions seam)', async () => {
     const off = postsModule.onPostLifecycle({ revisions: async (list) => new Map(list.filter((p) => p.id === post.id).map((p) => [p.id, { count: 3, latestId: 77 }])) });
     try {
