@@ -61,7 +61,7 @@ describe('renderContent: classic content', () => {
     );
   });
 
-  test('shortcodes are left as typed (none registered); empty content renders empty', () => {
+  test('an unregistered shortcode ([gallery] until media registers it) is left as typed; empty content renders empty', () => {
     expect(renderContent('[gallery]')).toBe('<p>[gallery]</p>\n');
     expect(renderContent('')).toBe('');
     expect(renderContent('  \n ')).toBe('');

@@ -1,32 +1,37 @@
 /**
  * `content.rendered`: the_content as WordPress's REST posts controller applies it to the stored post_content.
  *
- * WordPress's the_content filters in priority order (default-filters.php, WordPress 6.1), and what we do of each:
+ * WordPress's the_content filters in priority order (default-filters.php, WordPress 6.4), and what we do of each:
  *   8  WP_Embed run_shortcode / autoembed: skipped (oEmbed needs the network; a bare URL line stays a URL).
  *   9  do_blocks: rendered here; when the content has blocks it also unhooks wpautop for this pass.
- *  10  wptexturize; wpautop (classic content only); shortcode_unautop (no shortcodes registered: nothing to do);
- *      prepend_attachment (attachments only); wp_filter_content_tags (lazy-loading/decoding attributes only);
- *      wp_replace_insecure_home_url (needs the site URL and HTTPS state: skipped).
- *  11  capital_P_dangit; do_shortcode (no shortcodes registered: [text] stays as typed).
+ *  10  wptexturize (registered shortcodes' tags left as typed); wpautop (classic content only); shortcode_unautop;
+ *      prepend_attachment (attachments only); wp_replace_insecure_home_url (needs the site URL and HTTPS state:
+ *      skipped).
+ *  11  capital_P_dangit; do_shortcode (the renderer's registry: [caption] and what media adds).
+ *  12  wp_filter_content_tags (lazy-loading/decoding attributes only), after do_shortcode so the images shortcodes
+ *      write get them too.
  *  20  convert_smilies: skipped.
  */
 import { wpautop } from './autop';
 import { doBlocks, hasBlocks } from './blocks';
 import { filterContentTags } from './content-tags';
+import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
 import { capitalPDangit, wptexturize } from './texturize';
 
 /** The_content filters after do_blocks; wpautop only for text that did not come from blocks. */
-export function applyContentFilters(html: string, options: { autop: boolean }): string {
-  let content = wptexturize(html);
+export function applyContentFilters(html: string, options: { autop: boolean }, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+  let content = wptexturize(html, shortcodes.tags);
   if (options.autop) content = wpautop(content);
-  content = filterContentTags(content);
-  return capitalPDangit(content);
+  content = shortcodes.unautop(content);
+  content = capitalPDangit(content);
+  content = shortcodes.doShortcode(content);
+  return filterContentTags(content);
 }
 
-export function renderContent(raw: string): string {
+export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
   // Block content is already HTML the editor laid out; paragraphs are only inferred for classic content.
-  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw), { autop: false });
-  return applyContentFilters(raw, { autop: true });
+  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw), { autop: false }, shortcodes);
+  return applyContentFilters(raw, { autop: true }, shortcodes);
 }
 
 /** block_version(): 1 when the content has blocks, else 0 (REST's content.block_version in the edit context). */

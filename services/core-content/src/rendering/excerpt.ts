@@ -1,13 +1,14 @@
 /**
  * `excerpt.rendered`: the REST controller's apply_filters('the_excerpt', apply_filters('get_the_excerpt', ...)).
  * get_the_excerpt runs wp_trim_excerpt(), which builds an excerpt from the content when the stored one is blank;
- * the_excerpt then runs wptexturize, convert_smilies (skipped), convert_chars, wpautop, shortcode_unautop (nothing
- * to do) and wp_filter_content_tags.
+ * the_excerpt then runs wptexturize, convert_smilies (skipped), convert_chars, wpautop, shortcode_unautop and
+ * wp_filter_content_tags. It runs no do_shortcode: a shortcode typed in a manual excerpt shows as typed.
  */
 import { wpautop } from './autop';
 import { excerptRemoveBlocks } from './blocks';
 import { applyContentFilters } from './content';
 import { filterContentTags } from './content-tags';
+import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
 import { convertChars, phpTrim, wptexturize } from './texturize';
 
 /** excerpt_length and the default excerpt_more. */
@@ -81,19 +82,22 @@ export function wpTrimWords(text: string, num = EXCERPT_LENGTH, more = '&hellip;
   return words.join(' ');
 }
 
-/** wp_trim_excerpt(): a blank excerpt is generated from the content's text-bearing blocks, 55 words at most. */
-export function trimExcerpt(rawExcerpt: string, rawContent: string): string {
+/**
+ * wp_trim_excerpt(): a blank excerpt is generated from the content's text-bearing blocks, 55 words at most.
+ * Registered shortcodes go first, with what they enclose (a caption's text too); an [[escaped]] one is unescaped
+ * there, so the_content then runs it.
+ */
+export function trimExcerpt(rawExcerpt: string, rawContent: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
   if (phpTrim(rawExcerpt) !== '') return rawExcerpt;
-  // strip_shortcodes() has nothing to strip: no shortcodes are registered.
-  let text = excerptSource(rawContent);
+  let text = shortcodes.stripShortcodes(excerptSource(rawContent));
   text = excerptRemoveBlocks(text);
   // the_content on what remains, without a second do_blocks (WordPress unhooks it here since 6.4); the tags are
-  // stripped next, so only the text-level filters (texturize, capital P) show in the result.
-  text = applyContentFilters(text, { autop: true }).split(']]>').join(']]&gt;');
+  // stripped next, so only the text-level filters (texturize, capital P) and shortcodes show in the result.
+  text = applyContentFilters(text, { autop: true }, shortcodes).split(']]>').join(']]&gt;');
   return wpTrimWords(text, EXCERPT_LENGTH, EXCERPT_MORE);
 }
 
-export function renderExcerpt(rawExcerpt: string, rawContent: string): string {
-  const excerpt = trimExcerpt(rawExcerpt, rawContent);
-  return filterContentTags(wpautop(convertChars(wptexturize(excerpt))));
+export function renderExcerpt(rawExcerpt: string, rawContent: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+  const excerpt = trimExcerpt(rawExcerpt, rawContent, shortcodes);
+  return filterContentTags(shortcodes.unautop(wpautop(convertChars(wptexturize(excerpt, shortcodes.tags)))));
 }

@@ -1,8 +1,9 @@
 /**
  * Rendering of stored post fields the way WordPress's REST API renders them (content, title, excerpt), and the
- * kses sanitising applied on save for users without unfiltered_html. Pure functions of their string inputs.
+ * kses sanitising applied on save for users without unfiltered_html. Pure functions of their string inputs and of
+ * the shortcode registry they are given (by default core's own: [caption]).
  */
-export { renderContent, blockVersion } from './content';
+export { renderContent, applyContentFilters, blockVersion } from './content';
 export { renderTitle } from './title';
 export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags, EXCERPT_LENGTH, EXCERPT_MORE } from './excerpt';
 export { sanitizePostContent, sanitizeTextForTitle } from './sanitize';
@@ -19,3 +20,17 @@ export {
 } from './blocks';
 export { wptexturize, convertChars } from './texturize';
 export { wpautop } from './autop';
+export {
+  ShortcodeRegistry,
+  createCoreShortcodes,
+  defaultShortcodes,
+  captionShortcode,
+  parseShortcodeAtts,
+  shortcodeAtts,
+  shortcodeRegexSource,
+  stripcslashes,
+  isValidShortcodeName,
+  type ShortcodeAtts,
+  type ShortcodeHandler,
+} from './shortcodes';
+export { escAttr, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';

@@ -3,6 +3,7 @@
  * wptexturize (curly quotes, apostrophes, primes, dashes, ellipsis, ×), convert_chars and capital_P_dangit.
  * The entity strings are WordPress's English defaults (its `_x()` translations are not applied).
  */
+import { namesAfterBrackets, quoteTag } from './shortcodes/grammar';
 
 /** PHP's trim() character set: JavaScript's trim() also removes NBSP and other Unicode spaces, PHP's doesn't. */
 export function phpTrim(text: string): string {
@@ -30,6 +31,8 @@ const OPEN_SQ_FLAG = '<!--osq-->';
 const APOS_FLAG = '<!--apos-->';
 
 const NO_TEXTURIZE_TAGS = ['pre', 'code', 'kbd', 'style', 'script', 'tt'];
+// $default_no_texturize_shortcodes: only matters once a [code] shortcode is registered.
+const NO_TEXTURIZE_SHORTCODES = ['code'];
 
 const COCKNEY = ["'tain't", "'twere", "'twas", "'tis", "'twill", "'til", "'bout", "'nuff", "'round", "'cause", "'em"];
 const STATIC_FROM = ['...', '``', "''", ' (tm)', ...COCKNEY];
@@ -70,8 +73,20 @@ const DASH_RULES: Rule[] = [
 // An & that does not already start an entity.
 const LONE_AMP = /&(?!#(?:\d+|x[a-f0-9]+);|[a-z1-4]{1,8};)/gi;
 
-// _get_wptexturize_split_regex() without shortcodes (none are registered): HTML comments and elements are delimiters.
-const SPLIT = /(<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?!!--)[^>]*>?))/;
+// _get_wptexturize_split_regex(): HTML comments and elements are delimiters, and registered shortcodes' tags.
+const HTML = '<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?!!--)[^>]*>?)';
+const SPLIT = new RegExp(`(${HTML})`);
+
+/**
+ * _get_wptexturize_shortcode_regex(): an opening, closing or [[escaped]] tag of a registered shortcode, which may
+ * hold HTML elements but no other bracket. PHP's possessive loop is a loop of single characters here: with no
+ * way to match a character twice, backtracking stays linear and finds no other match.
+ */
+function texturizeSplit(tagnames: readonly string[]): RegExp {
+  if (tagnames.length === 0) return SPLIT;
+  const shortcode = `\\[[\\/\\[]?(?:${tagnames.map(quoteTag).join('|')})(?=[\\t\\n\\v\\f\\r \\]\\/])(?:[^\\[\\]<>]|<[^\\[\\]>]*>)*\\]\\]?`;
+  return new RegExp(`(${HTML}|${shortcode})`);
+}
 
 function applyRules(text: string, rules: Rule[]): string {
   return rules.reduce((t, [pattern, replacement]) => t.replace(pattern, replacement), text);
@@ -125,8 +140,11 @@ function texturizePrimes(haystack: string, needle: string, prime: string, openQu
   return sentences.join(openQuote);
 }
 
-/** _wptexturize_pushpop_element(): tracks whether we are inside a <pre>, <code>… whose text must stay as typed. */
-function pushPopElement(tag: string, stack: string[]): void {
+/**
+ * _wptexturize_pushpop_element(): tracks whether we are inside a <pre>, <code>… (or a [code] shortcode) whose text
+ * must stay as typed.
+ */
+function pushPopElement(tag: string, stack: string[], disabled: readonly string[]): void {
   let opening: boolean;
   let nameOffset: number;
   if (tag.length > 1 && tag[1] !== '/') {
@@ -140,7 +158,7 @@ function pushPopElement(tag: string, stack: string[]): void {
   }
   const space = tag.indexOf(' ');
   const name = space === -1 ? tag.slice(nameOffset, -1) : tag.slice(nameOffset, space);
-  if (!NO_TEXTURIZE_TAGS.includes(name)) return;
+  if (!disabled.includes(name)) return;
   // An opening tag disables texturizing until its own closing tag, even across bad nesting.
   if (opening) stack.push(name);
   else if (stack[stack.length - 1] === name) stack.pop();
@@ -169,21 +187,32 @@ function texturizeText(text: string): string {
   return curl.replace(LONE_AMP, '&#038;');
 }
 
-/** wptexturize(): typographic entities in text, leaving tags, comments and <pre>/<code>/<kbd>/<style>/<script>/<tt> alone. */
-export function wptexturize(text: string): string {
+/**
+ * wptexturize(): typographic entities in text, leaving tags, comments and <pre>/<code>/<kbd>/<style>/<script>/<tt>
+ * alone, and the tags of the registered shortcodes given (their attributes stay as typed; the text they enclose
+ * is texturized). Any other [name] is text like the rest.
+ */
+export function wptexturize(text: string, shortcodeTags: readonly string[] = []): string {
   if (text === '' || text === '0') return text;
-  const parts = text.split(SPLIT).filter((part) => part !== '');
-  const stack: string[] = [];
+  const typed = shortcodeTags.length > 0 ? namesAfterBrackets(text, true) : new Set<string>();
+  // Odd indexes are the delimiters the split captured.
+  const parts = text.split(texturizeSplit(shortcodeTags.filter((tag) => typed.has(tag))));
+  const tagStack: string[] = [];
+  const shortcodeStack: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
-    if (part[0] === '<') {
+    if (part === '') continue;
+    if (i % 2 === 1 && part[0] === '<') {
       if (part.startsWith('<!--')) continue;
       // Inside an element only the ampersands change.
       parts[i] = part.replace(LONE_AMP, '&#038;');
-      pushPopElement(parts[i], stack);
+      pushPopElement(parts[i], tagStack, NO_TEXTURIZE_TAGS);
     } else if (phpTrim(part) === '') {
       continue;
-    } else if (stack.length === 0) {
+    } else if (i % 2 === 1) {
+      // A registered shortcode's tag: left as typed; [[escaped]] ones do not open or close anything.
+      if (!part.startsWith('[[') && !part.endsWith(']]')) pushPopElement(part, shortcodeStack, NO_TEXTURIZE_SHORTCODES);
+    } else if (tagStack.length === 0 && shortcodeStack.length === 0) {
       parts[i] = texturizeText(part);
     }
   }

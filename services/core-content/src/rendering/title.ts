@@ -5,8 +5,10 @@
  * controller removes those title formats before calling get_the_title().
  */
 import { sanitizeTextForTitle } from './sanitize';
+import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
 import { capitalPDangitTitle, convertChars, phpTrim, wptexturize } from './texturize';
 
-export function renderTitle(raw: string): string {
-  return capitalPDangitTitle(phpTrim(convertChars(wptexturize(sanitizeTextForTitle(raw)))));
+/** wptexturize() leaves registered shortcodes' tags as typed here too; the title runs no do_shortcode. */
+export function renderTitle(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+  return capitalPDangitTitle(phpTrim(convertChars(wptexturize(sanitizeTextForTitle(raw), shortcodes.tags))));
 }
