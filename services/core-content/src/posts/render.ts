@@ -3,7 +3,7 @@
  * code needs from it, behind one small interface, so the repository and responses never reach into the
  * rendering internals and a type with different rendering (blocks show raw only, templates...) can bring its own.
  */
-import * as rendering from '../rendering';
+import * as rendering from '@loom/rendering';
 
 export interface PostRenderer {
   /** the_content: the HTML shown as `content.rendered`. */

@@ -14,7 +14,7 @@ import {
   trimExcerpt,
   wptexturize,
   wpTrimWords,
-} from '../src/rendering';
+} from '../src';
 
 const paragraph = (html: string) => `<!-- wp:paragraph -->\n${html}\n<!-- /wp:paragraph -->`;
 const words = (n: number, from = 1) => Array.from({ length: n }, (_, i) => `w${from + i}`).join(' ');

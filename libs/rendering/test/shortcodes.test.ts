@@ -17,8 +17,8 @@ import {
   wpautop,
   wptexturize,
   type ShortcodeAtts,
-} from '../src/rendering';
-import { phpIntval } from '../src/rendering/shortcodes';
+} from '../src';
+import { phpIntval } from '../src/shortcodes';
 
 /** The shortcodes of WordPress's Tests_Shortcode, on top of core's [caption]. */
 function testShortcodes(): ShortcodeRegistry {
