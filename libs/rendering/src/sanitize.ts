@@ -117,7 +117,15 @@ export function sanitizePostContent(raw: string): string {
   return kses(content, POST_OPTIONS);
 }
 
+/**
+ * wp_filter_kses(): the small $allowedtags list, entities normalised (`a & b` → `a &amp; b`). WordPress hooks it for
+ * every user on term names and descriptions, and for users without unfiltered_html on titles.
+ */
+export function wpFilterKses(raw: string): string {
+  return kses(raw.replace(/\0/g, ''), TITLE_OPTIONS);
+}
+
 /** title_save_pre for a user without unfiltered_html: wp_filter_kses() with $allowedtags, then trim. */
 export function sanitizeTextForTitle(raw: string): string {
-  return phpTrim(kses(raw.replace(/\0/g, ''), TITLE_OPTIONS));
+  return phpTrim(wpFilterKses(raw));
 }

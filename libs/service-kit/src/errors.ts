@@ -6,6 +6,8 @@ export class WpError extends Error {
     readonly code: string,
     message: string,
     readonly data: Record<string, unknown> | null = null,
+    /** Data the error carried before its last (WP_Error::add_data keeps it): shown as `additional_data`. */
+    readonly additionalData: unknown[] = [],
   ) {
     super(message);
     this.name = 'WpError';
@@ -17,8 +19,8 @@ export class WpError extends Error {
     return typeof s === 'number' ? s : 500;
   }
 
-  toBody(): { code: string; message: string; data: Record<string, unknown> | null } {
-    return { code: this.code, message: this.message, data: this.data };
+  toBody(): { code: string; message: string; data: Record<string, unknown> | null; additional_data?: unknown[] } {
+    return { code: this.code, message: this.message, data: this.data, ...(this.additionalData.length ? { additional_data: this.additionalData } : {}) };
   }
 }
 

@@ -6,7 +6,8 @@
  */
 import { own, sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
-import { restError } from '@loom/service-kit';
+import { wpFilterKses } from '@loom/rendering';
+import { restError, WpError } from '@loom/service-kit';
 
 export interface TermDoc extends Record<string, unknown> {
   id: number;
@@ -78,6 +79,20 @@ export async function ensureTermIndexes(store: Store): Promise<void> {
   await terms.ensureIndex({ fields: ['name_key'], unique: true, sparse: true });
 }
 
+/**
+ * sanitize_term( 'db' ) of a name (pre_term_name): wp_filter_kses for every user (`a & b` is stored `a &amp; b`,
+ * as WordPress answers it), after the REST layer's sanitize_text_field.
+ */
+const termName = (name: string) => wpFilterKses(name).trim();
+
+/**
+ * wp_insert_term's term_exists, as the REST controller answers it: the existing term's id was the error's data,
+ * then `{status, term_id}` was added, so the id also shows as `additional_data`.
+ */
+function termExists(message: string, termId: number): WpError {
+  return new WpError('term_exists', message, { status: 400, term_id: termId }, [termId]);
+}
+
 /** Bounds the retries of a write whose unique key another write took meanwhile (each retry re-reads what won). */
 const MAX_ATTEMPTS = 1000;
 
@@ -135,7 +150,8 @@ export class TermRepository {
       // Bounded by the include/slug list the client sent, so sorting in memory is safe.
       const all = await this.terms.find(filter);
       const pos = (t: TermDoc) => listOrder.list.indexOf(t[listOrder.key]);
-      all.sort((a, b) => pos(a) - pos(b));
+      // ORDER BY FIELD( t.term_id, ... ) takes the order too: desc reverses the list's order.
+      all.sort((a, b) => (pos(a) - pos(b)) * dir);
       return { items: all.slice(q.offset, q.offset + q.perPage), total };
     }
     const field = own(SORT_FIELDS, q.orderby) ?? 'name_sort';
@@ -150,7 +166,7 @@ export class TermRepository {
    * everything is checked again, so the loser answers term_exists or takes the next free slug.
    */
   async create(input: TermInput): Promise<TermDoc> {
-    const name = (input.name ?? '').trim();
+    const name = termName(input.name ?? '');
     if (!name) throw restError('empty_term_name', 'A name is required for this term.', 400);
     const parent = this.rules.hierarchical ? await this.checkedParent(input.parent ?? 0) : 0;
     const slugProvided = !!input.slug;
@@ -172,7 +188,7 @@ export class TermRepository {
         name,
         name_sort: name.toLowerCase(),
         slug,
-        description: input.description ?? '',
+        description: wpFilterKses(input.description ?? ''),
         parent,
         count: 0,
         term_group: 0,
@@ -200,13 +216,13 @@ export class TermRepository {
     const slugMatch = slug ? await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug }) : null;
     if (slugProvided && nameMatch.slug !== slug && !slugMatch) return;
     if (!this.rules.hierarchical) {
-      throw restError('term_exists', 'A term with the name provided already exists in this taxonomy.', 400, { term_id: nameMatch.id });
+      throw termExists('A term with the name provided already exists in this taxonomy.', nameMatch.id);
     }
     let existing: TermDoc | null = null;
     if ((!slugProvided || nameMatch.slug === slug) && sameName.some((t) => t.name === name)) existing = nameMatch;
     // Slugs are unique in the taxonomy, so the sibling holding the slug can only be slugMatch.
     else if (slugMatch && slugMatch.parent === parent) existing = slugMatch;
-    if (existing) throw restError('term_exists', 'A term with the name provided already exists with this parent.', 400, { term_id: existing.id });
+    if (existing) throw termExists('A term with the name provided already exists with this parent.', existing.id);
   }
 
   /**
@@ -223,12 +239,12 @@ export class TermRepository {
     const set: Partial<TermDoc> = {};
     let name = term.name;
     if (input.name !== undefined) {
-      name = input.name.trim();
+      name = termName(input.name);
       if (!name) throw restError('empty_term_name', 'A name is required for this term.', 400);
       set.name = name;
       set.name_sort = name.toLowerCase();
     }
-    if (input.description !== undefined) set.description = input.description;
+    if (input.description !== undefined) set.description = wpFilterKses(input.description);
     let parent = term.parent;
     if (this.rules.hierarchical && input.parent !== undefined) {
       parent = await this.checkedParent(input.parent);

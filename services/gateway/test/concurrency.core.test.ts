@@ -32,7 +32,7 @@ describe.each([
     // Slugs are unique per taxonomy (WordPress 4.1 and later): the category's `race` does not push the tag's on.
     expect(created[0]!.body.slug).toBe('race');
     const refused = answers.filter((r) => r.status !== 201);
-    expect(refused).toEqual(Array(N - 1).fill({ status: 400, body: { code: 'term_exists', message, data: { status: 400, term_id: id } } }));
+    expect(refused).toEqual(Array(N - 1).fill({ status: 400, body: { code: 'term_exists', message, data: { status: 400, term_id: id }, additional_data: [id] } }));
     const listed = await admin.get(`/core/v2/${base}?search=race&hide_empty=false&per_page=100`);
     expect(listed.body.map((t: { id: number }) => t.id)).toEqual([id]);
   });

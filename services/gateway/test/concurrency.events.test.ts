@@ -25,7 +25,7 @@ describe.each([
     const created = answers.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     const id = created[0]!.body.id as number;
-    expect(answers.filter((r) => r.status !== 201)).toEqual(Array(199).fill({ status: 400, body: { code: 'term_exists', message, data: { status: 400, term_id: id } } }));
+    expect(answers.filter((r) => r.status !== 201)).toEqual(Array(199).fill({ status: 400, body: { code: 'term_exists', message, data: { status: 400, term_id: id }, additional_data: [id] } }));
   });
 });
 

@@ -84,6 +84,7 @@ describe('event categories: create, read, update, delete', () => {
       code: 'term_exists',
       message: 'A term with the name provided already exists with this parent.',
       data: { status: 400, term_id: first.body.id },
+      additional_data: [first.body.id],
     });
     // Elsewhere in the tree the name is free; the slug is made unique.
     const other = await e.post('/categories', { name: 'Workshops', parent: first.body.id });
@@ -174,7 +175,7 @@ describe('event tags: create, read, update, delete', () => {
     const t = await e.post('/tags', { name: 'Rainy' });
     expect(await e.post('/tags', { name: 'rainy' }).then((r) => [r.status, r.body])).toEqual([
       400,
-      { code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: t.body.id } },
+      { code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: t.body.id }, additional_data: [t.body.id] },
     ]);
     expect((await client(world, 'anonymous').get(`/tags/${t.body.id}`)).body).toEqual(t.body);
     expect((await e.patch(`/tags/${t.body.id}`, { name: 'Rain or shine' })).body).toMatchObject({ name: 'Rain or shine', slug: 'rainy' });

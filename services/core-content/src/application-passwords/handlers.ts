@@ -4,7 +4,7 @@
  * WordPress's own code and message. `<user_id>` and `<uuid>` come from the path, as WordPress does not declare them.
  */
 import { core, type Context } from '@loom/contracts';
-import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { UserRepository, type UserDoc } from '../users/repository';
 import { AppPasswordRepository, type AppPasswordDoc } from './repository';
 
@@ -117,7 +117,7 @@ export const applicationPasswordBindings: Binding[] = [
       const item = await r.require(user.id, pathParam(req, 'uuid'));
       const previous = present(req, user, item, 'edit');
       if (!(await r.delete(user.id, item.uuid))) throw restError('rest_application_password_not_found', 'Application password not found.', 404);
-      return { body: { deleted: true, previous } };
+      return deletedAnswer(previous);
     },
   ),
 ];

@@ -10,6 +10,7 @@ import {
   can,
   checkPageInRange,
   checkValue,
+  deletedAnswer,
   forbidden,
   paginationHeaders,
   parsePhpStyle,
@@ -156,7 +157,7 @@ export function postTypeWrites(rules: PostTypeRules) {
     // check_template: '', the current template, or one of the theme's templates for the type.
     if (p.template !== undefined) {
       const template = p.template as string;
-      if (template && template !== existing?.template && !(template in rules.templates)) {
+      if (template && template !== existing?.template && !Object.hasOwn(rules.templates, template)) {
         throw invalidParam('template', 'rest_invalid_param', `template is not one of ${Object.keys(rules.templates).join(', ')}.`);
       }
       input.template = template;
@@ -417,11 +418,9 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
         const r = repo(req);
         const post = await r.require(Number(req.params.id));
         if (req.params.force) {
-          // `previous` is the data alone, without links (WP_REST_Response::get_data()).
-          const { _links, ...previous } = await present(req, post, 'edit');
-          void _links;
+          const previous = await present(req, post, 'edit');
           await r.deletePermanently(post.id);
-          return { body: { deleted: true, previous } };
+          return deletedAnswer(previous);
         }
         if (post.status === 'trash') throw restError('rest_already_trashed', 'The post has already been deleted.', 410);
         const trashed = await r.trash(post.id, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', post) });

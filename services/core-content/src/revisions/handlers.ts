@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { core, type Context, type ResourceDef } from '@loom/contracts';
-import { bind, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
+import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
 import { POST_TYPES } from '../descriptors/registry';
 import { nowStamps, siteClock } from '../posts/dates';
 import { permalink } from '../posts/permalinks';
@@ -192,11 +192,10 @@ export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRo
         const parent = await parentOf(req, 'parent');
         if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
         const revision = await revisionOf(req, parent);
-        // `previous` in the request's context (none here: view), without links.
-        const { _links, ...previous } = await present(req, revision, 'view', { schema: revisionSchema });
-        void _links;
+        // `previous` in the request's context (none here: view).
+        const previous = await present(req, revision, 'view', { schema: revisionSchema });
         if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
-        return { body: { deleted: true, previous } };
+        return deletedAnswer(previous);
       },
     ),
     bind(autosaves.collection.endpoints.list, readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'), async (req) => {

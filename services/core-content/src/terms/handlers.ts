@@ -6,6 +6,7 @@ import type { core, Context } from '@loom/contracts';
 import {
   bind,
   can,
+  deletedAnswer,
   forbidden,
   pageWindow,
   paginationHeaders,
@@ -112,7 +113,7 @@ export function termBindings(o: TermResourceOptions): Binding[] {
       const term = await r.require(Number(req.params.id));
       const previous = await prepare(req, term, 'view');
       await r.delete(term.id);
-      return { body: { deleted: true, previous } };
+      return deletedAnswer(previous);
     }),
   ];
 }

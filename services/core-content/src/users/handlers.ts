@@ -3,7 +3,7 @@
  * then the response shaped by context. Error codes, messages and statuses are WordPress's.
  */
 import { core, roles as ROLES, type Context, type Identity } from '@loom/contracts';
-import { bind, can, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
 import { POST_TYPES } from '../descriptors/registry';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
@@ -170,7 +170,7 @@ const remove = (target: Target) => async (req: RestRequest) => {
   if (reassign && (reassign === user.id || !(await r.get(reassign)))) throw restError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
   const previous = present(req, user, 'edit');
   await r.delete(user.id, reassign);
-  return { body: { deleted: true, previous } };
+  return deletedAnswer(previous);
 };
 
 async function readMe(req: RestRequest) {
