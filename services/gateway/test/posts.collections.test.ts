@@ -161,6 +161,8 @@ describe('order and orderby', () => {
     });
     expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=cotton linen'))).toEqual([P.delta, P.beta, P.alpha]);
     expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=linen'))).toEqual([P.delta, P.beta, P.alpha]);
+    // The rank always comes first; order=asc turns only the ties (by date) around.
+    expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=linen&order=asc'))).toEqual([P.beta, P.delta, P.alpha]);
     expect((await anon.get('/core/v2/posts?orderby=include')).body.code).toBe('rest_orderby_include_missing_include');
   });
 });

@@ -378,7 +378,8 @@ export class PostRepository {
       const all = await this.posts.find(filter);
       const rank = relevanceRank(q.search, terms);
       const ranked = all.map((p) => ({ p, r: rank(p) }));
-      ranked.sort((a, b) => a.r - b.r || (a.p.date < b.p.date ? 1 : a.p.date > b.p.date ? -1 : b.p.id - a.p.id));
+      // ORDER BY (CASE ...), post_date {order}: the rank is always ascending, ties follow `order` by date.
+      ranked.sort((a, b) => a.r - b.r || dir * (a.p.date < b.p.date ? -1 : a.p.date > b.p.date ? 1 : a.p.id - b.p.id));
       return { items: ranked.slice(q.offset, q.offset + q.perPage).map((x) => x.p), total };
     }
     const field = own(SORT_FIELDS, q.orderby) ?? 'date';
