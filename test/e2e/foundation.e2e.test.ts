@@ -159,6 +159,10 @@ test('requests the HTTP parser refuses are answered in WordPress error shape, an
     expect(big).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
     expect(big).toContain('application/json');
     expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({ code: 'loom_headers_too_large', data: { status: 431 } });
+    // The same refused as a HEAD request: the status and headers, no body.
+    const head = await rawExchange(port, `HEAD /rest/?q=${'a'.repeat(20000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(head.endsWith('\r\n\r\n')).toBe(true);
     expect((await fetch(`${cluster.url(p)}/healthz`)).status).toBe(200);
   }
 });

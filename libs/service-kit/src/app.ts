@@ -113,7 +113,7 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
  * never reach Express: Node would answer an empty 400/431. The client gets WordPress's error shape instead,
  * with the status Node chose, and the connection is closed (the parser cannot resynchronise).
  */
-export function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const [status, code, message] =
     err.code === 'HPE_HEADER_OVERFLOW'
@@ -122,7 +122,12 @@ export function answerClientError(err: Error & { code?: string }, socket: Duplex
         ? [408, 'loom_request_timeout', 'The request was not received in time.']
         : [400, 'loom_bad_request', 'The request could not be read.'];
   const body = JSON.stringify({ code, message, data: { status } });
-  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+  // The answer to a HEAD request has no body (its client would read the body as the next response).
+  const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+      `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${head ? '' : body}`,
+  );
 }
 
 /** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
