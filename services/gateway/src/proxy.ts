@@ -3,7 +3,7 @@
  * (the gateway never parses a body it proxies), plus the request id and X-Forwarded-* headers. A service
  * that refuses the connection or does not answer in time becomes a WordPress-style 503 for its namespace.
  */
-import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
@@ -70,10 +70,34 @@ function setForwardedHeaders(req: Request): void {
   h['x-forwarded-host'] ||= h.host ?? '';
 }
 
+/**
+ * A service's answer may carry more header bytes than a client may send: WordPress's pagination Link repeats the
+ * request's query for prev and next, so a request near Node's 16 KiB header limit gets an answer past it. The
+ * gateway reads its services' answers with a larger limit, so such an answer is forwarded instead of a 503.
+ */
+export const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024;
+
+/**
+ * A keep-alive agent whose requests read answers with UPSTREAM_MAX_HEADER_BYTES. http-proxy builds its requests
+ * without a `maxHeaderSize` option, and Node reads the limit when the socket is attached, before http-proxy's
+ * hooks run; ClientRequest hands itself to its agent's addRequest first, so that is where the limit is set.
+ */
+class UpstreamAgent extends Agent {
+  constructor(options: AgentOptions) {
+    super(options);
+    const self = this as unknown as { addRequest(req: ClientRequest & { maxHeaderSize?: number }, options: unknown): void };
+    const addRequest = self.addRequest.bind(this);
+    self.addRequest = (req, o) => {
+      req.maxHeaderSize ??= UPSTREAM_MAX_HEADER_BYTES;
+      addRequest(req, o);
+    };
+  }
+}
+
 export function createProxies(opts: ProxyOptions): Proxies {
   const { restUrl, log } = opts;
   // One pooled keep-alive agent for all services: the gateway is on every request's path.
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256 });
   const base = restHeaders(restUrl);
 
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {

@@ -13,6 +13,7 @@ import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue,
 import type { Request } from 'express';
 import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
 import { bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type WpError } from '@loom/service-kit';
+import { UPSTREAM_MAX_HEADER_BYTES } from '../proxy';
 import type { GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
 import { matchNamespace, type Upstreams } from '../upstreams';
@@ -207,7 +208,17 @@ export function createBatch(opts: BatchOptions): Batch {
     const attempt = (retry: boolean) => new Promise<BatchEntry>((resolve) => {
       const base = new URL(upstreams[p.service]);
       const r = httpRequest(
-        { protocol: base.protocol, hostname: base.hostname, port: base.port, path: `${base.pathname.replace(/\/+$/, '')}${p.target}`, method: p.method, headers, agent, timeout: opts.timeoutMs },
+        {
+          protocol: base.protocol,
+          hostname: base.hostname,
+          port: base.port,
+          path: `${base.pathname.replace(/\/+$/, '')}${p.target}`,
+          method: p.method,
+          headers,
+          agent,
+          timeout: opts.timeoutMs,
+          maxHeaderSize: UPSTREAM_MAX_HEADER_BYTES,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
