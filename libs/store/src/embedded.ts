@@ -12,7 +12,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { acquireLock, type DirLock } from './lock';
-import { compileFilter } from './match';
+import { compileFilter, containsTest, valuesOf } from './match';
 import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
   checkCollectionName,
@@ -81,6 +81,12 @@ function translateField(path: string, condition: unknown): NedbQuery[] {
         if (operand) clauses.push({ $not: { [path]: { $exists: false } } });
         else native.$exists = false;
         break;
+      case '$contains': {
+        // nedb has no such operator: its $where runs the same test as the compiled predicates.
+        const test = containsTest(operand as string);
+        clauses.push({ $where: function (this: Raw) { const vs = valuesOf(this, path); return vs.some((v) => test(v) || (Array.isArray(v) && v.some(test))); } });
+        break;
+      }
       default: // $gt $gte $lt $lte $regex behave alike (any element of an array may match)
         native[op] = operand;
     }

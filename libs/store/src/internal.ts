@@ -75,7 +75,7 @@ export function stripId<T extends Doc>(doc: Record<string, unknown>): T {
   return rest as T;
 }
 
-const FIELD_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex']);
+const FIELD_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$contains']);
 const LOGICAL_OPS = new Set(['$and', '$or', '$nor']);
 
 /** A RegExp without g/y: those make RegExp#test stateful, and MongoDB ignores them anyway. */
@@ -121,6 +121,7 @@ function checkFieldCondition(field: string, condition: unknown): unknown {
     if ((op === '$in' || op === '$nin') && !Array.isArray(operand)) throw new TypeError(`${op} on ${field} needs an array`);
     if (op === '$regex' && !(operand instanceof RegExp)) throw new TypeError(`$regex on ${field} needs a RegExp`);
     if (op === '$exists' && typeof operand !== 'boolean') throw new TypeError(`$exists on ${field} needs a boolean`);
+    if (op === '$contains' && typeof operand !== 'string') throw new TypeError(`$contains on ${field} needs a string`);
     out[op] = checkValue(operand, `${field}.${op}`);
   }
   return out;

@@ -33,6 +33,13 @@ function valuesAt(value: unknown, parts: string[], i: number, out: unknown[]): v
   valuesAt((value as Record<string, unknown>)[parts[i]!], parts, i + 1, out);
 }
 
+/** Every value `path` reaches in `doc` (see valuesAt). */
+export function valuesOf(doc: Record<string, unknown>, path: string): unknown[] {
+  const out: unknown[] = [];
+  valuesAt(doc, path.split('.'), 0, out);
+  return out;
+}
+
 const rank = (v: unknown) => (v === null || v === undefined ? 'null' : v instanceof Date ? 'date' : Array.isArray(v) ? 'array' : typeof v);
 const isPrimitive = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
@@ -57,6 +64,12 @@ function equalsTest(v: unknown): (c: unknown) => boolean {
 
 function regexTest(re: RegExp): (c: unknown) => boolean {
   return (c) => typeof c === 'string' && re.test(c);
+}
+
+/** `$contains`: a string holding the text, ignoring case (no pattern, so any length). */
+export function containsTest(text: string): (c: unknown) => boolean {
+  const lower = text.toLowerCase();
+  return (c) => typeof c === 'string' && c.toLowerCase().includes(lower);
 }
 
 /** $gt/$gte/$lt/$lte compare within a type only (numbers with numbers, strings with strings...), as MongoDB. */
@@ -128,6 +141,11 @@ function fieldPredicate(path: string, condition: unknown): Predicate {
       }
       case '$regex': {
         const t = regexTest(operand as RegExp);
+        tests.push((vs) => anyOf(vs, t));
+        break;
+      }
+      case '$contains': {
+        const t = containsTest(operand as string);
         tests.push((vs) => anyOf(vs, t));
         break;
       }

@@ -11,7 +11,7 @@ import {
   MongoClientOptions,
   UpdateFilter,
 } from 'mongodb';
-import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
+import { Collection, Doc, DuplicateKeyError, escapeRegExp, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
   checkCollectionName,
   checkIndexSpec,
@@ -44,9 +44,39 @@ function mapError(collection: string, e: unknown, fallback: string[] = []): unkn
   return new DuplicateKeyError(collection, fields);
 }
 
-/** The port's filter is a subset of MongoDB's, so after the shared checks it is passed on as it is. */
+/** Longest `$contains` text sent as a pattern: MongoDB refuses patterns over 32 KiB, and escaping may double it. */
+const CONTAINS_AS_PATTERN_MAX = 8 * 1024;
+
+/**
+ * `$contains` in MongoDB's terms: an escaped case-insensitive pattern, or, for text too long to be one, an
+ * aggregation expression finding the lower-cased text in the lower-cased field (`$toLower` folds ASCII only).
+ */
+function containsClause(path: string, text: string): Document {
+  if (text.length <= CONTAINS_AS_PATTERN_MAX) return { [path]: { $regex: escapeRegExp(text), $options: 'i' } };
+  return { $expr: { $gte: [{ $indexOfCP: [{ $toLower: { $ifNull: [`$${path}`, ''] } }, text.toLowerCase()] }, 0] } };
+}
+
+/** The port's filter in MongoDB's language: the same, but for `$contains`, which MongoDB lacks. */
+function translate(filter: Filter): Document {
+  const out: Document = {};
+  const extra: Document[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      out[key] = (value as Filter[]).map(translate);
+    } else if (value && typeof value === 'object' && !(value instanceof RegExp) && typeof (value as Document).$contains === 'string') {
+      const { $contains, ...rest } = value as Document;
+      if (Object.keys(rest).length) out[key] = rest;
+      extra.push(containsClause(key, $contains as string));
+    } else {
+      out[key] = value;
+    }
+  }
+  return extra.length ? { $and: [...(Object.keys(out).length ? [out] : []), ...extra] } : out;
+}
+
+/** The port's filter after the shared checks, in MongoDB's language. */
 function toMongoFilter(filter: Filter | undefined): MongoFilter<Document> {
-  return normalizeFilter(filter) as MongoFilter<Document>;
+  return translate(normalizeFilter(filter)) as MongoFilter<Document>;
 }
 
 class MongoStoreCollection<T extends Doc> implements Collection<T> {

@@ -21,6 +21,11 @@ export interface FieldOps {
   $exists?: boolean;
   /** A RegExp (use `escapeRegExp` for user text). */
   $regex?: RegExp;
+  /**
+   * Contains this text, ignoring case: a search (WordPress's `LIKE '%text%'`), of any length. Prefer it to a
+   * `$regex` built from user text, whose length both backends limit (V8 and MongoDB refuse huge patterns).
+   */
+  $contains?: string;
 }
 
 /**

@@ -173,6 +173,25 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(sortedIds(await posts.find({ id: { $eq: 2 } }))).toEqual([2]);
     });
 
+    it('$contains: a case-insensitive substring, of any length, in every read and write path', async () => {
+      expect(sortedIds(await posts.find({ title: { $contains: 'HELLO' } }))).toEqual([1, 4]);
+      expect(sortedIds(await posts.find({ title: { $contains: '(draft) [v1' } }))).toEqual([3]);
+      expect(sortedIds(await posts.find({ tags: { $contains: 'NEW' } }))).toEqual([1, 2]);
+      expect(sortedIds(await posts.find({ 'author.name': { $contains: 'ad' } }))).toEqual([1, 3]);
+      expect(sortedIds(await posts.find({ $or: [{ title: { $contains: 'tagged' } }, { 'meta.value': { $contains: 'RE' } }] }))).toEqual([4, 5]);
+      expect(sortedIds(await posts.find({ title: { $contains: 'hello', $ne: 'hello again' } }))).toEqual([1]);
+      // Far longer than any pattern V8 or MongoDB would compile: still a plain question, answered.
+      const long = 'x'.repeat(100_000);
+      expect(await posts.find({ title: { $contains: long } })).toEqual([]);
+      await posts.insert({ id: 6, title: `a${long}b`, status: 'draft' });
+      expect(sortedIds(await posts.find({ title: { $contains: long.toUpperCase() } }))).toEqual([6]);
+      expect(await posts.count({ title: { $contains: long } })).toBe(1);
+      expect((await posts.findOne({ title: { $contains: long } }))?.id).toBe(6);
+      expect(await posts.updateOne({ title: { $contains: long } }, { $set: { views: 1 } })).toMatchObject({ id: 6, views: 1 });
+      expect(await posts.deleteMany({ title: { $contains: long } })).toBe(1);
+      await expect(posts.find({ title: { $contains: 5 as unknown as string } })).rejects.toThrow(TypeError);
+    });
+
     it('equality on an array field means "contains"', async () => {
       expect(sortedIds(await posts.find({ tags: 'news' }))).toEqual([1, 2]);
       expect(sortedIds(await posts.find({ tags: 'misc' }))).toEqual([5]);

@@ -5,7 +5,7 @@
  * own post_tag); the default category rules apply to the `category` taxonomy only.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
-import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
+import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { wpFilterKses } from '@loom/rendering';
 import { restError, WpError } from '@loom/service-kit';
 
@@ -131,8 +131,7 @@ export class TermRepository {
     if (q.exclude.length) and.push({ id: { $nin: q.exclude } });
     if (q.slug?.length) and.push({ slug: { $in: q.slug } });
     if (q.search) {
-      const re = new RegExp(escapeRegExp(q.search), 'i');
-      and.push({ $or: [{ name: { $regex: re } }, { slug: { $regex: re } }] });
+      and.push({ $or: [{ name: { $contains: q.search } }, { slug: { $contains: q.search } }] });
     }
     if (this.rules.hierarchical && q.parent !== undefined) and.push({ parent: q.parent });
     if (q.hideEmpty) and.push({ count: { $gt: 0 } });

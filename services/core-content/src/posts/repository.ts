@@ -7,7 +7,7 @@
  */
 import { own, sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
-import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
+import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { TAXONOMIES } from '../descriptors/registry';
 import { adjustTermCounts, DEFAULT_CATEGORY_ID, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
@@ -355,8 +355,8 @@ export class PostRepository {
       const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content']).map((c) => own(SEARCH_FIELDS, c)).filter((f): f is string => !!f);
       for (const term of terms) {
         const exclude = term.length > 1 && term.startsWith('-');
-        const re = new RegExp(escapeRegExp(exclude ? term.slice(1) : term), 'i');
-        const clauses = columns.map((c) => ({ [c]: { $regex: re } }));
+        const text = exclude ? term.slice(1) : term;
+        const clauses = columns.map((c) => ({ [c]: { $contains: text } }));
         and.push(exclude ? { $nor: clauses } : { $or: clauses });
       }
       if (q.anonymous) and.push({ password: '' });

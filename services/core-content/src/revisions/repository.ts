@@ -7,15 +7,11 @@
  */
 import { own } from '@loom/contracts';
 import type { Filter, Sort, Store } from '@loom/store';
-import { escapeRegExp } from '@loom/store';
 import { POST_TYPES } from '../descriptors/registry';
 import type { RevisionSummary, SaveContext } from '../posts/lifecycle';
 import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../posts/repository';
 
 export const REVISION = 'revision';
-
-/** The longest search term given to the store as a pattern; longer ones are matched in memory. */
-const MAX_PATTERN_LENGTH = 1000;
 
 /** A revision or autosave: a post document of type `revision`. */
 export interface RevisionDoc extends PostDoc {
@@ -86,49 +82,34 @@ export class RevisionRepository {
     if (q.include.length) and.push({ id: { $in: q.include } });
     if (q.exclude.length) and.push({ id: { $nin: q.exclude } });
     let terms: string[] = [];
-    // Terms too long to be a pattern (V8 will not run one of some 30,000 characters: it answered 500) are looked
-    // for here, over the post's few revisions, as relevance ordering does.
-    const checks: Array<(r: RevisionDoc) => boolean> = [];
     if (q.search) {
       terms = searchTerms(q.search);
       for (const term of terms) {
         const exclude = term.length > 1 && term.startsWith('-');
         const text = exclude ? term.slice(1) : term;
-        if (text.length > MAX_PATTERN_LENGTH) {
-          const lower = text.toLowerCase();
-          const hit = (r: RevisionDoc) => REVISION_FIELDS.some((f) => String(r[f] ?? '').toLowerCase().includes(lower));
-          checks.push(exclude ? (r) => !hit(r) : hit);
-          continue;
-        }
-        const re = new RegExp(escapeRegExp(text), 'i');
-        const clauses = ['title', 'excerpt', 'content'].map((c) => ({ [c]: { $regex: re } }));
+        const clauses = ['title', 'excerpt', 'content'].map((c) => ({ [c]: { $contains: text } }));
         and.push(exclude ? { $nor: clauses } : { $or: clauses });
       }
     }
     const filter: Filter = { $and: and };
-    const keep = (all: RevisionDoc[]) => (checks.length ? all.filter((r) => checks.every((c) => c(r))) : all);
+    const total = await this.posts.count(filter);
     const window = <T>(all: T[]) => (q.perPage === undefined ? all : all.slice(q.offset, q.offset + q.perPage));
 
     if (q.orderby === 'include' && q.include.length) {
-      const all = keep(await this.posts.find(filter));
+      const all = await this.posts.find(filter);
       all.sort((a, b) => q.include.indexOf(a.id) - q.include.indexOf(b.id));
-      return { items: window(all), total: all.length };
+      return { items: window(all), total };
     }
     if (q.orderby === 'relevance' && q.search) {
       const rank = relevanceRank(q.search, terms);
-      const ranked = keep(await this.posts.find(filter)).map((p) => ({ p, r: rank(p) }));
+      const ranked = (await this.posts.find(filter)).map((p) => ({ p, r: rank(p) }));
       ranked.sort((a, b) => a.r - b.r || (a.p.date < b.p.date ? 1 : a.p.date > b.p.date ? -1 : b.p.id - a.p.id));
-      return { items: window(ranked.map((x) => x.p)), total: ranked.length };
+      return { items: window(ranked.map((x) => x.p)), total };
     }
     const dir = q.order === 'asc' ? 1 : -1;
     const field = own(SORT_FIELDS, q.orderby) ?? 'date';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = dir;
-    if (checks.length) {
-      const all = keep(await this.posts.find(filter, { sort }));
-      return { items: window(all), total: all.length };
-    }
-    const total = await this.posts.count(filter);
     const items = q.perPage === undefined ? await this.posts.find(filter, { sort }) : await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage });
     return { items, total };
   }

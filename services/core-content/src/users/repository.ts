@@ -4,7 +4,7 @@
  */
 import { core, own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
 import { ROLE_CAPABILITIES, restError, WpError } from '@loom/service-kit';
-import { DuplicateKeyError, escapeRegExp, type Collection, type Filter, type Sort, type Store } from '@loom/store';
+import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { APP_PASSWORDS } from '../application-passwords/repository';
 import { publishedAuthors, releaseContent } from './authorship';
 import { isEmail, sanitizeUrl } from './fields';
@@ -314,26 +314,17 @@ function checkUrl(value: string): string {
 }
 
 /**
- * The longest search term matched as a pattern. No user column comes near it (WordPress's longest, display_name,
- * is 250 characters), while V8 refuses to run a pattern of some 30,000 characters ("Regular expression too
- * large", which answered 500) and MongoDB one of 32 KB: a longer term matches nobody, as in WordPress.
- */
-const MAX_SEARCH_LENGTH = 1000;
-
-/**
  * WP_User_Query's search: `*term*` in the REST API, so a substring match. The columns depend on the term and on
  * whether the caller may list users; an id matches exactly.
  */
 function searchFilter(search: string, allColumns: boolean): Filter {
   const term = search.replace(/^\*+|\*+$/g, '');
-  if (term.length > MAX_SEARCH_LENGTH) return { id: -1 };
-  const re = new RegExp(escapeRegExp(term), 'i');
   let columns: string[];
   if (!allColumns) columns = ['id', 'login', 'slug', 'name'];
   else if (term.includes('@')) columns = ['email'];
   else if (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(term)) columns = ['login', 'id'];
   else if (/^https?:\/\//i.test(term)) columns = ['url'];
   else columns = ['login', 'url', 'email', 'slug', 'name'];
-  const or: Filter[] = columns.map((c) => (c === 'id' ? { id: /^\d+$/.test(term) ? Number(term) : -1 } : { [c]: { $regex: re } }));
+  const or: Filter[] = columns.map((c) => (c === 'id' ? { id: /^\d+$/.test(term) ? Number(term) : -1 } : { [c]: { $contains: term } }));
   return { $or: or };
 }
