@@ -92,4 +92,18 @@ describe('wp_save_post_revision through the lifecycle', () => {
     expect(found.items.map((x) => x.id)).toEqual([p.id]);
     expect(found.items.every((x) => x.type === 'post')).toBe(true);
   });
+
+  test('a search term too long to be a pattern still finds (and excludes) revisions; it answered 500', async () => {
+    const long = 'Long '.repeat(20_000);
+    const p = await posts().create({ title: 'L', content: 'short', status: 'publish' }, ctx);
+    await posts().update(p.id, { content: `before ${long} after` }, ctx);
+    await posts().update(p.id, { content: 'other' }, ctx);
+    const q = { include: [], exclude: [], orderby: 'date', order: 'desc' as const, perPage: 10, offset: 0 };
+    const term = `"${long.trim().toUpperCase()}"`;
+    const found = await revs().query(p.id, { ...q, search: term });
+    expect([found.total, found.items.map((r) => r.content.slice(0, 6))]).toEqual([1, ['before']]);
+    expect((await revs().query(p.id, { ...q, search: `-${'x'.repeat(40_000)}` })).total).toBe(2);
+    expect((await revs().query(p.id, { ...q, search: term, orderby: 'relevance' })).total).toBe(1);
+    expect((await revs().query(p.id, { ...q, search: 'x'.repeat(40_000), perPage: undefined })).items).toEqual([]);
+  });
 });

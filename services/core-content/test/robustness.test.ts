@@ -86,3 +86,12 @@ test('no body makes a create or update answer 500, and nothing half-written rema
   expect(({} as Record<string, unknown>).admin).toBeUndefined();
   expect(({} as Record<string, unknown>).x).toBeUndefined();
 });
+
+test("a template named after an Object.prototype property is not one of the theme's (it was accepted and stored)", async () => {
+  for (const type of ['posts', 'pages']) {
+    for (const template of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
+      const r = await request(app).post(`/rest/core/v2/${type}`).set(asRole('administrator')).send({ title: 'x', template });
+      expect([type, template, r.status, r.body.code]).toEqual([type, template, 400, 'rest_invalid_param']);
+    }
+  }
+});
