@@ -6,7 +6,7 @@
 export { renderContent, applyContentFilters, blockVersion } from './content';
 export { renderTitle } from './title';
 export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags, EXCERPT_LENGTH, EXCERPT_MORE } from './excerpt';
-export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses } from './sanitize';
+export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses, wpKses } from './sanitize';
 export {
   hasBlocks,
   parseBlocks,

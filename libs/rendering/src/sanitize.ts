@@ -129,3 +129,8 @@ export function wpFilterKses(raw: string): string {
 export function sanitizeTextForTitle(raw: string): string {
   return phpTrim(wpFilterKses(raw));
 }
+
+/** wp_kses() with a caller's allow-list of tags and their attributes (e.g. The Events Calendar's excerpt list). */
+export function wpKses(raw: string, allowed: Readonly<Record<string, string[]>>): string {
+  return kses(raw.replace(/\0/g, ''), options(allowed, []));
+}

@@ -47,3 +47,12 @@ export function invalidParams(names: string[]): WpError {
     details: [],
   });
 }
+
+/** What WordPress answers when a validate callback returns a WP_Error: its message for the parameter, the error in details. */
+export function invalidParamError(param: string, code: string, message: string): WpError {
+  return new WpError('rest_invalid_param', `Invalid parameter(s): ${param}`, {
+    status: 400,
+    params: { [param]: message },
+    details: { [param]: { code, message, data: { status: 400 } } },
+  });
+}

@@ -11,6 +11,7 @@ import { categoryBindings } from './categories';
 import { createCoreClient, registerCoreClient } from './core-client';
 import { docBindings } from './doc';
 import { eventBindings } from './events';
+import { loadEventSettings, registerEventSettings } from './settings';
 import { ensurePostIndexes } from './linked-posts/repository';
 import { organizerBindings } from './organizers';
 import { tagBindings } from './tags';
@@ -29,9 +30,13 @@ export async function prepareStore(store: Store): Promise<void> {
   await ensureTermIndexes(store);
 }
 
-/** `env` holds the core-content client's settings (CORE_CONTENT_URL, LOOM_CORE_TIMEOUT_MS, LOOM_CORE_CACHE_MS). */
+/**
+ * `env` holds the core-content client's settings (CORE_CONTENT_URL, LOOM_CORE_TIMEOUT_MS, LOOM_CORE_CACHE_MS) and
+ * the plugin's currency settings (LOOM_EVENTS_CURRENCY_SYMBOL, _POSITION, _CODE).
+ */
 export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger; env?: NodeJS.ProcessEnv }) {
   await prepareStore(deps.store);
   registerCoreClient(deps.config, createCoreClient(deps.config, deps.log, deps.env));
+  registerEventSettings(deps.config, loadEventSettings(deps.env));
   return createServiceApp(eventsService, deps);
 }

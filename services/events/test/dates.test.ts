@@ -1,6 +1,6 @@
 /** Unit tests of the events' date module: TEC's forms, zones, and PHP's strtotime() on Luxon. */
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { dateDetails, formatWall, requireDate, siteZone, strtotime, zoneAbbr, zoneFrom, zoneName } from '../src/dates';
+import { dateDetails, formatWall, requireDate, siteTimezoneString, siteZone, strtotime, zoneAbbr, zoneFrom, zoneName } from '../src/dates';
 
 const zone = (name: string): Zone => {
   const z = zoneFrom(name);
@@ -51,17 +51,28 @@ describe('zones', () => {
     expect(zoneName(siteZone({ timezone: 'Not/AZone', gmtOffset: 1 }))).toBe('UTC+1');
   });
 
-  it('zoneAbbr names the offset in force', () => {
+  it('siteTimezoneString is WordPress\'s: timezone_string, else UTC+<gmt_offset> (UTC+0 included)', () => {
+    expect(siteTimezoneString({ timezone: 'Asia/Kolkata', gmtOffset: 2 })).toBe('Asia/Kolkata');
+    expect(siteTimezoneString({ timezone: '', gmtOffset: 0 })).toBe('UTC+0');
+    expect(siteTimezoneString({ timezone: '', gmtOffset: 5.5 })).toBe('UTC+5.5');
+    expect(siteTimezoneString({ timezone: '', gmtOffset: -3 })).toBe('UTC-3');
+    expect(siteTimezoneString({ timezone: 'Not/AZone', gmtOffset: 1 })).toBe('UTC+1');
+    expect(zoneName(zone('UTC+5.5'))).toBe('UTC+5:30');
+  });
+
+  it('zoneAbbr names the offset in force; a manual offset is its own abbreviation', () => {
     const jan = DateTime.fromISO('2025-01-15T12:00:00Z');
     const jul = DateTime.fromISO('2025-07-15T12:00:00Z');
-    expect(zoneAbbr(NY, jan)).toBe('EST');
-    expect(zoneAbbr(NY, jul)).toBe('EDT');
-    expect(zoneAbbr(zone('Europe/Paris'), jan)).toBe('CET');
-    expect(zoneAbbr(zone('Europe/Paris'), jul)).toBe('CEST');
-    expect(zoneAbbr(zone('Asia/Kolkata'), jan)).toBe('GMT+5:30'); // no English abbreviation in Intl
-    expect(zoneAbbr(zone('UTC'), jan)).toBe('UTC');
-    expect(zoneAbbr(zone('UTC+2'), jan)).toBe('UTC+2');
-    expect(zoneAbbr(zone('UTC-5:30'), jul)).toBe('UTC-5:30');
+    expect(zoneAbbr('America/New_York', jan)).toBe('EST');
+    expect(zoneAbbr('America/New_York', jul)).toBe('EDT');
+    expect(zoneAbbr('Europe/Paris', jan)).toBe('CET');
+    expect(zoneAbbr('Europe/Paris', jul)).toBe('CEST');
+    expect(zoneAbbr('Asia/Kolkata', jan)).toBe('GMT+5:30'); // no English abbreviation in Intl
+    expect(zoneAbbr('UTC', jan)).toBe('UTC');
+    expect(zoneAbbr('UTC+0', jan)).toBe('UTC+0');
+    expect(zoneAbbr('UTC+2', jan)).toBe('UTC+2');
+    expect(zoneAbbr('UTC-5:30', jul)).toBe('UTC-5:30');
+    expect(zoneAbbr('', jul)).toBe('');
   });
 });
 

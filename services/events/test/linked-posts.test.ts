@@ -1,6 +1,9 @@
-/** Unit tests of the linked-post helpers: the plugin's date form and the description rendering. */
+/** Unit tests of the post helpers: the plugin's date form, the fields' rendering, slugs and JSON-LD escaping. */
 import { formatLocal, formatUtc, parseDate } from '../src/dates/post-dates';
-import { autop } from '../src/linked-posts/response';
+import { antispambot, escJs } from '../src/json-ld/escape';
+import { postExcerpt } from '../src/json-ld/post';
+import { renderPost } from '../src/posts/render';
+import { noSlug, postName, slugForWrite, trashedSlug } from '../src/posts/slugs';
 
 describe('dates', () => {
   const utc = Date.UTC(2024, 6, 1, 12, 0, 0);
@@ -32,10 +35,46 @@ describe('dates', () => {
   });
 });
 
-describe('autop', () => {
-  it('wraps paragraphs, keeps block HTML, leaves empty empty', () => {
-    expect(autop('  One\n\nTwo\nlines ')).toBe('<p>One</p>\n<p>Two<br />\nlines</p>');
-    expect(autop('<p>Already</p>')).toBe('<p>Already</p>');
-    expect(autop('   ')).toBe('');
+describe('rendering (the_title, the_content, the_excerpt)', () => {
+  it('wraps paragraphs, keeps block HTML, leaves an empty excerpt empty', () => {
+    expect(renderPost('Bob\'s "gig"', 'One\n\nTwo\nlines', '').description).toBe('<p>One</p>\n<p>Two<br />\nlines</p>');
+    expect(renderPost('t', '<p>Already</p>', '').description).toBe('<p>Already</p>');
+    expect(renderPost('Bob\'s "gig"', '', '').title).toBe('Bob&#8217;s &#8220;gig&#8221;');
+    expect(renderPost('t', 'Content only', '').excerpt).toBe('');
+    expect(renderPost('t', '', 'Short.').excerpt).toBe('<p>Short.</p>');
+  });
+});
+
+describe('slugs (wp_insert_post)', () => {
+  it('drafts and pending posts have none until published; trashing adds __trashed; untrashing gives it back', () => {
+    expect(slugForWrite({ id: 7, status: 'draft', title: 'Plan' })).toBe(noSlug(7));
+    expect(postName({ slug: noSlug(7) })).toBe('');
+    expect(slugForWrite({ id: 7, status: 'pending', title: 'Plan', requested: 'my-plan' })).toBe('my-plan');
+    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } })).toBe('plan');
+    expect(slugForWrite({ id: 7, status: 'publish', title: '!!!' })).toBe('7');
+    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBeUndefined();
+    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBe('plan__trashed');
+    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } })).toBe('__trashed');
+    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' } })).toBe('plan');
+    expect(trashedSlug('plan__trashed')).toBe('plan__trashed');
+  });
+});
+
+describe('JSON-LD', () => {
+  it('esc_js: entities for HTML, slashes for quotes, a literal \\n for line breaks', () => {
+    expect(escJs('<p>Live jazz by the river</p>\n')).toBe('&lt;p&gt;Live jazz by the river&lt;/p&gt;\\n');
+    expect(escJs('Rock \'n\' roll & "more" &amp; more')).toBe("Rock \\'n\\' roll &amp; &quot;more&quot; &amp; more");
+  });
+
+  it('antispambot: each character as itself or an entity, @ always &#64;', () => {
+    expect(antispambot('a@b.c', () => 0.9)).toBe('a&#64;b.c');
+    expect(antispambot('a@b', () => 0.1)).toBe('&#97;&#64;&#98;');
+  });
+
+  it('tribe_events_get_the_excerpt: the excerpt, else 55 words of the content; shortcodes and most HTML out', () => {
+    expect(postExcerpt('Live jazz by the river', 'ignored')).toBe('<p>Live jazz by the river</p>\n');
+    expect(postExcerpt('', '<h2>Title</h2><p>Body [gallery id="1"] text</p>')).toBe('<p>TitleBody text</p>\n');
+    expect(postExcerpt('<div><b>Bold</b> move</div>', '')).toBe('<p><b>Bold</b> move</p>\n');
+    expect(postExcerpt('', Array.from({ length: 60 }, (_, i) => `w${i}`).join(' '))).toBe(`<p>${Array.from({ length: 55 }, (_, i) => `w${i}`).join(' ')} [&hellip;]</p>\n`);
   });
 });

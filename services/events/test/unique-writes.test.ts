@@ -87,7 +87,7 @@ describe.each(backends)('%s store', (_name, open) => {
   });
 
   test('100 inline creations of one venue (one match key) give one venue; without a key, 100', async () => {
-    const repo = new LinkedPostRepository(barrier(store, 100), 'tribe_venue', 'venue');
+    const repo = new LinkedPostRepository(barrier(store, 100), 'tribe_venue', 'venue', 'venue');
     const keyed = await Promise.all(Array.from({ length: 100 }, () => repo.create(venue('Boathouse'), 'key-1')));
     expect(new Set(keyed.map((v: LinkedPostDoc) => v.id)).size).toBe(1);
     const plain = await Promise.all(Array.from({ length: 100 }, () => repo.create(venue('Boathouse'))));
@@ -95,7 +95,7 @@ describe.each(backends)('%s store', (_name, open) => {
 
     // A trashed holder gives the key up, so the next inline creation makes a new venue and holds it.
     await repo.save(keyed[0]!, { status: 'trash' });
-    const next = await new LinkedPostRepository(store, 'tribe_venue', 'venue').create(venue('Boathouse'), 'key-1');
+    const next = await new LinkedPostRepository(store, 'tribe_venue', 'venue', 'venue').create(venue('Boathouse'), 'key-1');
     expect(next.id).not.toBe(keyed[0]!.id);
     expect(next.match_key).toBe('key-1');
   });

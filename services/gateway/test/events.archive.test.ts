@@ -59,7 +59,10 @@ describe('shape, defaults, links and headers', () => {
     expect(r.headers['x-tec-totalpages']).toBe('1');
     const url = new URL(r.body.rest_url);
     expect(url.origin + url.pathname).toBe('http://loom.test/rest/events/v1/events/');
-    expect([...url.searchParams.keys()]).toEqual(['page', 'per_page', 'start_date', 'end_date']);
+    // The effective arguments, status included, written as given (sample 220: `start_date=2026-11-22 00:00:00`).
+    expect([...url.searchParams.keys()]).toEqual(['page', 'per_page', 'start_date', 'end_date', 'status']);
+    expect(url.searchParams.get('status')).toBe('publish');
+    expect(r.body.rest_url).toMatch(/start_date=\d{4}-\d{2}-\d{2} 00:00:00&/);
     expect(url.searchParams.get('start_date')).toMatch(/^\d{4}-\d{2}-\d{2} 00:00:00$/);
     expect(url.searchParams.get('end_date')).toMatch(/^\d{4}-\d{2}-\d{2} 23:59:59$/);
   });
@@ -101,10 +104,14 @@ describe('date windows across zones and daylight saving', () => {
     expect(new URL(r.body.rest_url).searchParams.get('end_date')).toBe('2031-03-09 23:59:59');
   });
 
-  it('strict_dates uses the exact times', async () => {
-    const r = await anon().get(`/events?strict_dates=true&start_date=${encodeURIComponent('2031-03-09 03:00')}&end_date=${encodeURIComponent('2031-03-09 23:00')}`);
-    // DST night ends 03:30 EDT (after 03:00); Tokyo ended at 01:00 New York time.
+  it('strict_dates uses the exact times, and keeps only events starting at or after start_date', async () => {
+    const r = await anon().get(`/events?strict_dates=true&start_date=${encodeURIComponent('2031-03-09 00:30')}&end_date=${encodeURIComponent('2031-03-09 23:00')}`);
+    // Tokyo (00:00–01:00 New York time) was still running at 00:30 but started before it; DST night starts 01:30.
     expect(titles(r)).toEqual(['DST night']);
+    // Without strict_dates the whole day counts, and events running on it.
+    expect(titles(await anon().get('/events?start_date=2031-03-09&end_date=2031-03-09'))).toEqual(['Tokyo', 'DST night']);
+    // strict_dates is not echoed (the plugin's rest_url knows no such argument).
+    expect(new URL(r.body.rest_url).searchParams.has('strict_dates')).toBe(false);
   });
 
   it('starts_* and ends_* replace the default window', async () => {

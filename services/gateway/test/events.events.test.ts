@@ -63,11 +63,13 @@ describe('create and read', () => {
       utc_end_date: '2030-06-01 20:30:00',
       timezone: 'Europe/Paris',
       timezone_abbr: 'CEST',
+      // A range holds no symbol for the plugin's parse_currency_symbol: the site's `$` (prefix) shows it.
       cost: '$10 – $25',
-      cost_details: { currency_symbol: '$', currency_code: '', currency_position: 'prefix', values: ['10', '25'] },
+      cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values: ['10', '25'] },
       website: 'https://party.example/',
       show_map: false,
-      show_map_link: true,
+      // Left out of the write: tribe_is_truthy( null ), off.
+      show_map_link: false,
       hide_from_listings: true,
       sticky: true,
       featured: true,
@@ -91,9 +93,9 @@ describe('create and read', () => {
     expect({ ...single.body, json_ld: undefined }).toEqual({ ...r.body, json_ld: undefined });
   });
 
-  it('defaults: site zone (UTC here), website falls back to the permalink, map flags true, cost empty', async () => {
+  it('defaults: the site zone as WordPress names it (UTC+0 here), website falls back to the permalink, map flags off, cost empty', async () => {
     const r = await editor().post('/events', { title: 'Plain', start_date: '2030-02-01 09:00', end_date: '2030-02-01 10:00' });
-    expect(r.body).toMatchObject({ timezone: 'UTC', timezone_abbr: 'UTC', utc_start_date: '2030-02-01 09:00:00', website: 'http://loom.test/event/plain/', show_map: true, show_map_link: true, cost: '', sticky: false, featured: false });
+    expect(r.body).toMatchObject({ timezone: 'UTC+0', timezone_abbr: 'UTC+0', utc_start_date: '2030-02-01 09:00:00', website: 'http://loom.test/event/plain/', show_map: false, show_map_link: false, cost: '', sticky: false, featured: false });
     expect(r.body.cost_details).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
   });
 
@@ -132,11 +134,14 @@ describe('create and read', () => {
     expect(r.body).toMatchObject({ timezone: 'UTC+5:30', utc_start_date: '2030-01-10 06:30:00' });
   });
 
-  it('unknown ids → 404 rest-event-not-found; a venue id → 400 rest-invalid-event-id; by-slug unknown → 404', async () => {
+  it('unknown ids → 404 rest-event-not-found; a venue id → 400 rest-invalid-event-id; by-slug unknown → 400 (is_event_slug)', async () => {
     expect(err(await anon().get('/events/999999'))).toEqual({ status: 404, code: 'rest-event-not-found' });
     const v = await editor().post('/venues', { venue: 'Not an event' });
     expect(err(await anon().get(`/events/${v.body.id}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
-    expect(err(await anon().get('/events/by-slug/no-such-event'))).toEqual({ status: 404, code: 'event-not-found' });
+    const slug = await anon().get('/events/by-slug/no-such-event');
+    expect([slug.status, slug.body]).toEqual([400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): slug', data: { status: 400, params: { slug: 'Invalid parameter.' }, details: [] } }]);
+    // Checked before permissions, as WordPress validates arguments first.
+    expect(err(await anon().delete('/events/by-slug/no-such-event'))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 });
 
@@ -177,13 +182,16 @@ describe('venue and organizer in the event write', () => {
     expect(byRef.body.venue.id).toBe(r.body.venue.id);
   });
 
-  it('rejects what is not a venue/organizer with the plugin codes, and writes nothing', async () => {
+  it('rejects what is not a venue/organizer as the argument validation does (rest_invalid_param), and writes nothing', async () => {
     const org = await editor().post('/organizers', { organizer: 'Only an organizer' });
     const before = (await editor().get('/events?search=Rejected&' + WINDOW)).body.total;
-    expect(err(await editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', venue: { id: org.body.id } }))).toEqual({ status: 400, code: 'invalid-linked-post-id' });
-    expect(err(await editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', venue: org.body.id }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', venue: { city: 'No name' } }))).toEqual({ status: 400, code: 'could-not-create-venue' });
-    expect(err(await editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', organizer: [{ email: 'x@example.com' }] }))).toEqual({ status: 400, code: 'could-not-create-organizer' });
+    const invalid = (param: string) => ({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: 'Invalid parameter.' }, details: [] } });
+    const rejected = (extra: Record<string, unknown>) => editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', ...extra });
+    expect((await rejected({ venue: { id: org.body.id } })).body).toEqual(invalid('venue'));
+    expect((await rejected({ venue: org.body.id })).body).toEqual(invalid('venue'));
+    // An entry the venue's create arguments refuse (no name) is an invalid argument too.
+    expect((await rejected({ venue: { city: 'No name' } })).body).toEqual(invalid('venue'));
+    expect((await rejected({ organizer: [{ email: 'x@example.com' }] })).body).toEqual(invalid('organizer'));
     expect((await editor().get('/events?search=Rejected&' + WINDOW)).body.total).toBe(before);
     // A rejected write creates none of the venue, organizer or terms it named either.
     const half = await editor().post('/events', {
@@ -194,7 +202,7 @@ describe('venue and organizer in the event write', () => {
       venue: { venue: 'Half-written Hall' },
       organizer: [{ organizer: 'Half-written Org' }, { phone: 'no name' }],
     });
-    expect(err(half)).toEqual({ status: 400, code: 'could-not-create-organizer' });
+    expect(half.body).toEqual(invalid('organizer'));
     expect((await editor().get('/venues?search=Half-written')).body.total).toBe(0);
     expect((await editor().get('/organizers?search=Half-written')).body.total).toBe(0);
     expect((await editor().get('/categories?search=Brand&hide_empty=0')).body.total).toBe(0);
@@ -248,7 +256,7 @@ describe('update and delete, by id and by slug', () => {
     const renamed = await editor().patch('/events/by-slug/movable', { slug: 'relocated' });
     expect(renamed.body).toMatchObject({ id, slug: 'relocated' });
     expect((await anon().get('/events/by-slug/relocated')).body.id).toBe(id);
-    expect(err(await anon().get('/events/by-slug/movable'))).toEqual({ status: 404, code: 'event-not-found' });
+    expect(err(await anon().get('/events/by-slug/movable'))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('trashes on delete (200, status trash); again → 410; the trashed event is gone for readers', async () => {

@@ -25,10 +25,11 @@ describe('organizers', () => {
     const o = await e.post('/organizers', { organizer: 'Bob Org' });
     const { json_ld: ld, ...rest } = (await client(world, 'anonymous').get('/organizers/by-slug/bob-org')).body;
     expect(rest).toEqual(o.body);
-    expect(ld).toMatchObject({ '@context': 'http://schema.org', '@type': 'Person', url: 'http://loom.test/organizer/bob-org/' });
-    expect(err(await client(world, 'anonymous').get('/organizers/999999'))).toEqual({ status: 404, code: 'organizer-not-found' });
+    // No `@context` on the organizer's own data; its `url` is its website (none here).
+    expect(ld).toEqual({ '@type': 'Person', name: 'Bob Org', description: '', url: '', telephone: '', email: '', sameAs: '' });
+    expect(err(await client(world, 'anonymous').get('/organizers/999999'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     const v = await e.post('/venues', { venue: 'A venue' });
-    expect(err(await client(world, 'anonymous').get(`/organizers/${v.body.id}`))).toEqual({ status: 404, code: 'organizer-not-found' });
+    expect(err(await client(world, 'anonymous').get(`/organizers/${v.body.id}`))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect((await e.put('/organizers/by-slug/bob-org', { phone: '123' })).body).toMatchObject({ phone: '123' });
     expect((await e.delete('/organizers/by-slug/bob-org')).body).toMatchObject({ id: o.body.id, status: 'trash' });
     expect(err(await e.delete(`/organizers/${o.body.id}`))).toEqual({ status: 410, code: 'organizer-is-in-trash' });

@@ -34,6 +34,29 @@ describe('venues: create, read, update, delete', () => {
     for (const k of ['date', 'date_utc', 'modified', 'modified_utc']) expect(r.body[k]).toMatch(DATE);
   });
 
+  it('derives stateprovince as the plugin saves it: the state in the United States (or with no country), else the province', async () => {
+    const e = client(world, 'editor');
+    expect((await e.post('/venues', { venue: 'Chicago Hall', state: 'IL' })).body.stateprovince).toBe('IL');
+    expect((await e.post('/venues', { venue: 'Toronto Hall', country: 'Canada', state: 'n/a', province: 'Ontario' })).body.stateprovince).toBe('Ontario');
+    expect((await e.post('/venues', { venue: 'Own Hall', state: 'IL', stateprovince: 'Illinois' })).body.stateprovince).toBe('Illinois');
+    const v = await e.post('/venues', { venue: 'Moving Hall', country: 'United States', state: 'IL' });
+    // A write that leaves the location alone keeps it; one that moves it follows.
+    expect((await e.patch(`/venues/${v.body.id}`, { city: 'Springfield' })).body.stateprovince).toBe('IL');
+    expect((await e.patch(`/venues/${v.body.id}`, { state: 'WI' })).body.stateprovince).toBe('WI');
+  });
+
+  it('reads its map flags with tribe_is_truthy: truthy words on, any other string off, unset on', async () => {
+    const e = client(world, 'editor');
+    const flags = async (body: Record<string, unknown>) => {
+      const r = await e.post('/venues', { venue: 'Flagged', ...body });
+      return [r.body.show_map, r.body.show_map_link];
+    };
+    expect(await flags({ show_map: 'YES', show_map_link: 'on' })).toEqual([true, true]);
+    expect(await flags({ show_map: '1', show_map_link: 'enabled' })).toEqual([true, true]);
+    expect(await flags({ show_map: 'no', show_map_link: 'whatever' })).toEqual([false, false]);
+    expect(await flags({ show_map: '0' })).toEqual([false, true]);
+  });
+
   it('requires the venue name on create only', async () => {
     expect(err(await client(world, 'editor').post('/venues', { city: 'X' }))).toEqual({ status: 400, code: 'rest_missing_callback_param' });
   });
@@ -48,19 +71,19 @@ describe('venues: create, read, update, delete', () => {
     expect((await e.post('/organizers', { organizer: 'Twin' })).body.slug).toBe('twin');
   });
 
-  it('reads by id and by slug; unknown → 404 venue-not-found, an organizer id is not a venue', async () => {
+  it('reads by id and by slug; unknown → 400 rest_invalid_param (is_venue_id / is_venue_slug), an organizer id is not a venue', async () => {
     const anon = client(world, 'anonymous');
     const v = await client(world, 'editor').post('/venues', { venue: 'Readable', phone: '555' });
     // Single reads add the schema.org data (json_ld) to what create answered.
     const single = await anon.get(`/venues/${v.body.id}`);
     const { json_ld: ld, ...rest } = single.body;
     expect(rest).toEqual(v.body);
-    expect(ld).toEqual({ '@context': 'http://schema.org', '@type': 'Place', name: 'Readable', url: 'http://loom.test/venue/readable/', telephone: '555' });
+    expect(ld).toEqual({ '@type': 'Place', name: 'Readable', description: '', url: '', address: { '@type': 'PostalAddress' }, telephone: '555', sameAs: '' });
     expect((await anon.get('/venues/by-slug/readable')).body).toEqual(single.body);
-    expect(err(await anon.get('/venues/999999'))).toEqual({ status: 404, code: 'venue-not-found' });
-    expect(err(await anon.get('/venues/by-slug/nope'))).toEqual({ status: 404, code: 'venue-not-found' });
+    expect(err(await anon.get('/venues/999999'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon.get('/venues/by-slug/nope'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     const o = await client(world, 'editor').post('/organizers', { organizer: 'Not a venue' });
-    expect(err(await anon.get(`/venues/${o.body.id}`))).toEqual({ status: 404, code: 'venue-not-found' });
+    expect(err(await anon.get(`/venues/${o.body.id}`))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('updates with POST, PUT and PATCH, by id and by slug', async () => {
@@ -68,10 +91,10 @@ describe('venues: create, read, update, delete', () => {
     const v = await e.post('/venues', { venue: 'Changing', city: 'Old' });
     const id = v.body.id as number;
     expect((await e.post(`/venues/${id}`, { city: 'New' })).body).toMatchObject({ city: 'New', venue: 'Changing' });
-    expect((await e.put(`/venues/${id}`, { state: 'CA', show_map: false })).body).toMatchObject({ city: 'New', state: 'CA', show_map: false, show_map_link: true });
+    expect((await e.put(`/venues/${id}`, { state: 'CA', show_map: 'no' })).body).toMatchObject({ city: 'New', state: 'CA', stateprovince: 'CA', show_map: false, show_map_link: true });
     expect((await e.patch(`/venues/by-slug/changing`, { venue: 'Changed' })).body).toMatchObject({ id, venue: 'Changed', slug: 'changing' });
     expect((await e.patch(`/venues/${id}`, { slug: 'Moved Here' })).body.slug).toBe('moved-here');
-    expect(err(await e.patch('/venues/999999', { city: 'x' }))).toEqual({ status: 404, code: 'venue-not-found' });
+    expect(err(await e.patch('/venues/999999', { city: 'x' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('by slug, the path names the venue: a body slug renames it and never reaches another venue', async () => {
@@ -97,8 +120,10 @@ describe('venues: create, read, update, delete', () => {
     const v = await e.post('/venues', { venue: 'Doomed' });
     const d = await e.delete(`/venues/${v.body.id}`);
     expect(d.status).toBe(200);
-    expect(d.body).toMatchObject({ id: v.body.id, status: 'trash' });
-    expect(err(await e.delete(`/venues/by-slug/doomed`))).toEqual({ status: 410, code: 'venue-is-in-trash' });
+    expect(d.body).toMatchObject({ id: v.body.id, status: 'trash', slug: 'doomed__trashed', url: `http://loom.test/?post_type=tribe_venue&p=${v.body.id}` });
+    expect(err(await e.delete(`/venues/${v.body.id}`))).toEqual({ status: 410, code: 'venue-is-in-trash' });
+    // The trashed venue let go of its slug (sample 244).
+    expect(err(await e.delete('/venues/by-slug/doomed'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect(err(await client(world, 'anonymous').get(`/venues/${v.body.id}`))).toEqual({ status: 403, code: 'venue-not-accessible' });
   });
 });
@@ -157,8 +182,8 @@ describe('venues: archive', () => {
     expect(r.body).toMatchObject({
       total: 12,
       total_pages: 2,
-      rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&only_with_upcoming=false',
-      next_rest_url: 'http://loom.test/rest/events/v1/venues/?page=2&per_page=10&only_with_upcoming=false',
+      rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&status=publish',
+      next_rest_url: 'http://loom.test/rest/events/v1/venues/?per_page=10&status=publish&page=2',
     });
     expect(r.headers['x-tec-total']).toBe('12');
     expect(r.headers['x-tec-totalpages']).toBe('2');
@@ -167,7 +192,7 @@ describe('venues: archive', () => {
     const p2 = await client(fresh, 'anonymous').get('/venues?page=2');
     expect(Object.keys(p2.body)).toEqual(['venues', 'rest_url', 'previous_rest_url', 'total', 'total_pages']);
     expect(p2.body.venues).toHaveLength(2);
-    expect(p2.body.previous_rest_url).toBe('http://loom.test/rest/events/v1/venues/?per_page=10&only_with_upcoming=false');
+    expect(p2.body.previous_rest_url).toBe('http://loom.test/rest/events/v1/venues/?per_page=10&status=publish');
   });
 
   it('past the last page → 404 venue-archive-page-not-found; empty first page → 200', async () => {
@@ -196,6 +221,8 @@ describe('venues: archive', () => {
     const r = await client(fresh, 'editor').get('/venues?status=draft');
     expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue)).toEqual(['Hidden draft']);
     expect((await client(fresh, 'contributor').get('/venues?status=draft')).body.total).toBe(0);
+    // Editors see every status by default (`any`), and may ask for it as the plugin's rest_url does.
+    expect((await client(fresh, 'editor').get('/venues')).body).toMatchObject({ total: 13, rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&status=any' });
     expect((await client(fresh, 'editor').get('/venues?status=any')).body.total).toBe(13);
   });
 

@@ -11,7 +11,7 @@ import { EVENTS_NS, LINKED_STATUSES } from './linked-posts';
 
 /** The plugin silently caps `per_page` of the event archive at 50 (tribe_rest_event_max_per_page). */
 export const EVENTS_MAX_PER_PAGE = 50;
-/** Statuses a client may ask the archive for (WordPress's registered statuses). */
+/** Statuses a client may ask the archives for (WordPress's registered statuses), besides `any`. */
 export const EVENT_FILTER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
 const ALL = ['view', 'edit'] as ('view' | 'edit')[];
@@ -99,6 +99,7 @@ export const eventArchiveArgs = {
   geoloc_lng: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat.'), { format: 'double' }),
   include: idList('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.'),
   post_parent: z.number().int().optional().describe('Events should be filtered by their post_parent being the specified one.'),
+  ticketed: z.boolean().optional().describe('Filter events with or without tickets (true needs the Event Tickets add-on).'),
 };
 
 /** A linked post given inline: an id, `{id}`, or the fields of a new venue/organizer. */

@@ -23,8 +23,11 @@ export interface LinkedPostSpec {
   name: string;
   /** The type's own writable string fields (address, phone...), in response order. */
   strings: string[];
-  /** Writable boolean fields shown after the strings (venue: show_map, show_map_link). */
-  booleans: string[];
+  /**
+   * Flags shown as booleans after the strings (venue: show_map, show_map_link). The plugin declares them as string
+   * arguments read with tribe_is_truthy ("yes", "on", "1", "true"...; any other string is false); default true.
+   */
+  flags: string[];
 }
 
 const ALL = ['view', 'edit'] as ('view' | 'edit')[];
@@ -34,8 +37,8 @@ const rw = (schema: ZodTypeAny): FieldDef => field(schema, ALL);
 export function linkedPostResource(s: LinkedPostSpec) {
   const strings: Record<string, FieldDef> = {};
   for (const f of s.strings) strings[f] = rw(z.string().describe(`The ${s.name} ${f}.`));
-  const booleans: Record<string, FieldDef> = {};
-  for (const f of s.booleans) booleans[f] = rw(z.boolean().describe(`The ${s.name} ${f} flag (default true).`));
+  const flags: Record<string, FieldDef> = {};
+  for (const f of s.flags) flags[f] = rw(z.boolean().describe(`The ${s.name} ${f} flag (default true).`));
   return resource(s.name, {
     id: ro(z.number().int().describe(`The ${s.name} WordPress post ID.`)),
     author: rw(z.string().describe(`The ${s.name} author WordPress post ID.`)),
@@ -50,7 +53,7 @@ export function linkedPostResource(s: LinkedPostSpec) {
     excerpt: ro(z.string().describe(`The ${s.name} short description.`)),
     slug: rw(z.string().describe(`The ${s.name} slug.`)),
     ...strings,
-    ...booleans,
+    ...flags,
     global_id: ro(z.string().describe(`The ${s.name} ID used to globally identify it in Event Aggregator.`)),
     global_id_lineage: ro(z.array(z.string()).describe(`An array containing the lineage of where this ${s.name} comes from.`)),
   });
@@ -69,12 +72,17 @@ export function linkedArchiveArgs(s: LinkedPostSpec) {
   };
 }
 
-/** Write arguments; the name is required on create only. */
-export function linkedWriteArgs(s: LinkedPostSpec, creating: boolean) {
+/**
+ * Write arguments; the name is required on create only. `inline`: a venue or organizer given inside an event write,
+ * which the plugin checks with the arguments' validate callbacks only (has_valid_params), not their types, so a
+ * flag may be a boolean there.
+ */
+export function linkedWriteArgs(s: LinkedPostSpec, creating: boolean, inline = false) {
   const name = z.string().transform(sanitizeTextField).describe(`The ${s.name} name.`);
   const extra: Record<string, ZodTypeAny> = {};
   for (const f of s.strings) extra[f] = z.string().optional().describe(`The ${s.name} ${f}.`);
-  for (const f of s.booleans) extra[f] = z.boolean().optional().describe(`The ${s.name} ${f} flag.`);
+  const flag = inline ? z.union([z.boolean(), z.string()]) : z.string();
+  for (const f of s.flags) extra[f] = flag.optional().describe(`Whether the ${s.name} ${f} flag is on (a truthy word such as "yes" or "true").`);
   return {
     [s.name]: creating ? name : name.optional(),
     author: z.number().int().min(1).optional().describe(`The ${s.name} author ID.`),

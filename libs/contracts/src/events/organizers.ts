@@ -6,7 +6,7 @@ export const organizerSpec: LinkedPostSpec = {
   restBase: 'organizers',
   name: 'organizer',
   strings: ['phone', 'website', 'email'],
-  booleans: [],
+  flags: [],
 };
 
 export const organizers = linkedPostRoutes(organizerSpec);

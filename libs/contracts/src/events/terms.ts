@@ -10,7 +10,6 @@ import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, ro
 import { wp } from '../json-schema';
 import { pageParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
-import { termOrderby } from '../core/terms';
 import { EVENTS_NS } from './linked-posts';
 
 /** The plugin silently caps `per_page` of its term archives at 50 (tribe_rest_event_category_max_per_page). */
@@ -64,7 +63,8 @@ export function eventTermArchiveArgs(t: EventTaxonomySpec) {
     exclude: z.array(z.number().int()).optional().describe('Ensure result set exclude specific IDs'),
     include: z.array(z.number().int()).optional().describe('Limit result set to specific IDs'),
     order: z.enum(['asc', 'desc']).optional().describe('Order sort attribute ascending or descending'),
-    orderby: z.enum(termOrderby).default('name').describe('Sort collection by term attribute'),
+    // A non-empty string (is_string); a value WordPress's term query does not know sorts by name, as get_terms() does.
+    orderby: z.string().optional().describe('Sort collection by term attribute'),
     // The plugin declares the default as the string '1' (spec 4.5: "default true as the value 1").
     hide_empty: wp(z.boolean().default(true).describe('Whether to hide terms not assigned to any posts'), { default: '1' }),
     ...(t.hierarchical ? { parent: z.number().int().optional().describe('Limit result set to terms assigned to a specific parent') } : {}),

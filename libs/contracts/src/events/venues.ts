@@ -6,7 +6,7 @@ export const venueSpec: LinkedPostSpec = {
   restBase: 'venues',
   name: 'venue',
   strings: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'],
-  booleans: ['show_map', 'show_map_link'],
+  flags: ['show_map', 'show_map_link'],
 };
 
 export const venues = linkedPostRoutes(venueSpec);

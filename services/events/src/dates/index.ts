@@ -47,11 +47,23 @@ export function zoneName(zone: Zone): string {
 }
 
 /**
- * timezone_abbr at an instant. en-US knows the American abbreviations (EST/EDT) but gives 'GMT+1' for Paris,
- * which en-GB names (CET/CEST, BST); when neither has one, the en-US 'GMT+5:30' form stays.
+ * Tribe__Timezones::wp_timezone_string(): the site's timezone_string, else its gmt_offset as WordPress's settings
+ * page writes it ('UTC+0', 'UTC+5.5', 'UTC-3'), which events written without a zone keep.
  */
-export function zoneAbbr(zone: Zone, at: DateTime): string {
-  if (zone.isUniversal) return zone.name;
+export function siteTimezoneString(clock: { timezone: string; gmtOffset: number }): string {
+  if (clock.timezone && zoneFrom(clock.timezone)) return clock.timezone;
+  return `UTC${clock.gmtOffset < 0 ? '' : '+'}${clock.gmtOffset}`;
+}
+
+/**
+ * timezone_abbr of an event's `timezone` at an instant (Tribe__Timezones::abbr): PHP names no manual offset, so
+ * 'UTC+0' or 'UTC+5:30' is its own abbreviation. For zones, en-US knows the American abbreviations (EST/EDT) but
+ * gives 'GMT+1' for Paris, which en-GB names (CET/CEST, BST); when neither has one, the en-US 'GMT+5:30' form stays.
+ */
+export function zoneAbbr(timezone: string, at: DateTime): string {
+  const zone = zoneFrom(timezone);
+  if (!zone) return '';
+  if (zone.isUniversal) return timezone.trim();
   const names = ['en-US', 'en-GB'].map((locale) => zone.offsetName(at.toMillis(), { format: 'short', locale }));
   return names.find((n) => n && !/^GMT[+-]/.test(n)) ?? names[0] ?? zone.name;
 }

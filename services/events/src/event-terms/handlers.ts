@@ -8,7 +8,9 @@
  *   manage_terms (can_create, can_edit and can_delete are one check), else WordPress's rest_forbidden 401/403;
  * - the archive answers `{rest_url, total, total_pages, <key>, next_rest_url?, previous_rest_url?}` with the
  *   X-TEC headers; a page past the end is an empty page (WordPress's terms listing has no out-of-range error);
- * - create answers 201, update 200, and delete always deletes (the plugin forces it) and answers the term.
+ * - create answers 201, update 200, and delete always deletes (the plugin forces it) and answers the term; read,
+ *   create and update carry the controller's `_links`, delete (a new response in WordPress) none;
+ * - `orderby` is any non-empty string: the plugin hands it to the terms query, which sorts unknown ones by name.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
 import { bind, can, capabilityType, forbidden, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
@@ -17,7 +19,7 @@ import { capPostOf } from '../posts/bindings';
 import { EVENT_TYPE, POSTS, type BasePostDoc } from '../posts/repository';
 import { invalidParams } from '../messages';
 import { TAXONOMY_RULES, TERM_CAPS } from '.';
-import { prepareEventTerms } from './response';
+import { prepareEventTerms, termLinks } from './response';
 
 type Params = Record<string, unknown>;
 /** One argument's validate callback: the argument's name, and whether its (given) value passes. */
@@ -65,6 +67,7 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
 
   const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/${id}`;
   const one = async (req: RestRequest, term: TermDoc) => (await prepareEventTerms(req, spec, [term]))[0]!;
+  const linked = async (req: RestRequest, term: TermDoc) => ({ ...(await one(req, term)), _links: termLinks(req, spec, term) });
   const input = (req: RestRequest): TermInput => {
     const q = p(req);
     return { name: q.name as string | undefined, description: q.description as string | undefined, slug: q.slug as string | undefined, parent: q.parent as number | undefined };
@@ -76,6 +79,7 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     ['search', () => nonEmpty(p(req).search)],
     ['exclude', () => termsExist(req, p(req).exclude as number[])],
     ['include', () => termsExist(req, p(req).include as number[])],
+    ['orderby', () => nonEmpty(p(req).orderby)],
     ...parentCheck(req),
     ['post', () => isEvent(req, p(req).post as number)],
     ['event', () => isEvent(req, p(req).event as number)],
@@ -83,7 +87,7 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
   ];
 
   const list = async (req: RestRequest) => {
-    const q = p(req) as Params & { page: number; per_page: number; orderby: string; hide_empty: boolean };
+    const q = p(req) as Params & { page: number; per_page: number; orderby?: string; hide_empty: boolean };
     const perPage = Math.min(q.per_page, events.EVENT_TERMS_MAX_PER_PAGE);
     const page = q.page;
     const postId = (q.event ?? q.post) as number | undefined;
@@ -105,7 +109,7 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
       hideEmpty: q.hide_empty,
       // `event` is the alias of `post`, and wins when both are given (the plugin maps both onto `post`, event last).
       post: postId,
-      orderby: q.orderby,
+      orderby: q.orderby ?? 'name',
       order: (q.order as 'asc' | 'desc' | undefined) ?? 'asc',
       perPage,
       offset: pageWindow({ page, per_page: perPage }).offset,
@@ -122,12 +126,12 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
   const create = async (req: RestRequest) => {
     const term = await repo(req).create(input(req));
     // WordPress's Location names its own wp/v2 route; the term's address here is its events/v1 one.
-    return { status: 201, body: await one(req, term), headers: { Location: itemUrl(req, term.id) } };
+    return { status: 201, body: await linked(req, term), headers: { Location: itemUrl(req, term.id) } };
   };
 
-  const read = async (req: RestRequest) => ({ body: await one(req, await repo(req).require(Number(p(req).id))) });
+  const read = async (req: RestRequest) => ({ body: await linked(req, await repo(req).require(Number(p(req).id))) });
 
-  const update = async (req: RestRequest) => ({ body: await one(req, await repo(req).update(Number(p(req).id), input(req))) });
+  const update = async (req: RestRequest) => ({ body: await linked(req, await repo(req).update(Number(p(req).id), input(req))) });
 
   const remove = async (req: RestRequest) => {
     const r = repo(req);

@@ -101,6 +101,22 @@ export async function resolveEventTerms(req: RestRequest, taxonomy: EventTaxonom
   return [...new Set(ids)];
 }
 
+/**
+ * The terms and, in a hierarchical taxonomy, every descendant of them: a tax_query's include_children, which
+ * the plugin's category filter leaves at its default (true).
+ */
+export async function withDescendants(req: RestRequest, taxonomy: EventTaxonomy, ids: number[]): Promise<number[]> {
+  const all = new Set(ids);
+  if (!TAXONOMY_RULES[taxonomy].hierarchical) return [...all];
+  const terms = req.store.collection<TermDoc>(TERMS);
+  for (let level = [...all]; level.length; ) {
+    const children = (await terms.find({ taxonomy, parent: { $in: level } })).map((t) => t.id).filter((id) => !all.has(id));
+    for (const id of children) all.add(id);
+    level = children;
+  }
+  return [...all];
+}
+
 /** wp_insert_term for a missing term named on an event write; like the plugin, a term that cannot be made is skipped. */
 async function createTerm(store: Store, taxonomy: EventTaxonomy, name: string): Promise<number | null> {
   try {

@@ -2,11 +2,10 @@
  * Event categories and tags as The Events Calendar answers them (reference A.2.3; Post_Repository's
  * prepare_term_data): WordPress's REST term (view context) with `link` renamed `url` (so moved after `meta`)
  * and the plugin's `urls`; on an event, the WP_Term's own fields with `term_id` renamed `id` (so moved last
- * but `urls`). The plugin's single answers keep the `_links` of WordPress's controller, which point at
- * `wp/v2/<taxonomy>` routes this service does not serve, so none are sent.
+ * but `urls`). Single answers (read, create, update) keep the `_links` of WordPress's terms controller.
  */
 import { events } from '@loom/contracts';
-import type { RestRequest } from '@loom/service-kit';
+import { links, type RestRequest } from '@loom/service-kit';
 import { termSlugPath, termsWithAncestors, type TermDoc } from '@loom/terms';
 
 /** The events/v1 URLs of a term (tribe_events_rest_url). */
@@ -59,4 +58,19 @@ export function eventTermObject(req: RestRequest, spec: events.EventTaxonomySpec
     id: term.id,
     urls: termUrls(req, spec, term),
   };
+}
+
+/**
+ * The `_links` WordPress's terms controller adds to a single term (prepare_links), pointing where Loom serves them:
+ * the term's events/v1 routes, and the events archive filtered by it for `wp:post_type`. WordPress's `about` (its
+ * wp/v2 taxonomy) has no events/v1 counterpart and is left out.
+ */
+export function termLinks(req: RestRequest, spec: events.EventTaxonomySpec, term: TermDoc) {
+  const collection = `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}`;
+  return links({
+    self: `${collection}/${term.id}`,
+    collection,
+    up: term.parent ? { embeddable: true, href: `${collection}/${term.parent}` } : undefined,
+    'https://api.w.org/post_type': `${req.config.restUrl}/${events.EVENTS_NS}/events?${spec.restBase}=${term.id}`,
+  });
 }

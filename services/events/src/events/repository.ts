@@ -3,11 +3,11 @@
  * Dates are kept twice, as the plugin's meta: wall times in the event's zone (`start_date`, `end_date`) and UTC
  * (`utc_start_date`, `utc_end_date`, which sort and compare as strings). No HTTP here beyond error codes.
  */
-import { sanitizeTitle } from '@loom/contracts';
-import { escapeRegExp, type Filter, type Sort } from '@loom/store';
+import type { Filter, Sort } from '@loom/store';
 import { restError } from '@loom/service-kit';
 import { MESSAGES, tecError } from '../messages';
 import { EVENT_TYPE, POST_SEQUENCE, PostTypeRepository, type BasePostDoc } from '../posts/repository';
+import { slugForWrite } from '../posts/slugs';
 
 export interface EventDoc extends BasePostDoc {
   title: string;
@@ -19,9 +19,9 @@ export interface EventDoc extends BasePostDoc {
   end_date: string;
   utc_start_date: string;
   utc_end_date: string;
-  /** The zone's name as the plugin shows it (IANA name, `UTC`, or `UTC+2`). */
+  /** The zone's name as the plugin shows it (IANA name, `UTC`, or `UTC+2`; the site's `UTC+0` form by default). */
   timezone: string;
-  /** The cost as entered, without its currency symbol ('' when none). */
+  /** The cost as written ('' when none; stored before issue 11 without its currency symbol, shown the same). */
   cost: string;
   currency_symbol: string;
   currency_position: '' | 'prefix' | 'postfix';
@@ -46,6 +46,8 @@ export interface EventQuery {
   ownerId?: number;
   /** Events ending at or after (start_date). */
   endsFrom?: string;
+  /** Events starting at or after (start_date with strict_dates). */
+  startsFrom?: string;
   /** Events starting at or before (end_date). */
   startsUntil?: string;
   startsBefore?: string;
@@ -86,6 +88,7 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
     and.push(visible.length ? { $or: visible } : { id: { $in: [] } });
     if (q.include) and.push({ id: { $in: q.include } });
     if (q.endsFrom) and.push({ utc_end_date: { $gte: q.endsFrom } });
+    if (q.startsFrom) and.push({ utc_start_date: { $gte: q.startsFrom } });
     if (q.startsUntil) and.push({ utc_start_date: { $lte: q.startsUntil } });
     if (q.startsBefore) and.push({ utc_start_date: { $lt: q.startsBefore } });
     if (q.startsAfter) and.push({ utc_start_date: { $gt: q.startsAfter } });
@@ -97,14 +100,15 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
       if (ids) and.push({ [field]: { $in: ids } });
     }
     if (q.featured !== undefined) and.push({ featured: q.featured });
+    // tribe_get_events() leaves out events hidden from listings (its `hidden` filter defaults to false).
+    and.push({ hide_from_listings: { $ne: true } });
     if (q.search) {
-      const re = new RegExp(escapeRegExp(q.search), 'i');
-      and.push({ $or: [{ title: { $regex: re } }, { description: { $regex: re } }, { excerpt: { $regex: re } }] });
+      and.push({ $or: ['title', 'description', 'excerpt'].map((f) => ({ [f]: { $contains: q.search } })) });
     }
     const filter: Filter = { $and: and };
     const total = await this.posts.count(filter);
-    // The plugin orders by event start; with `include`, by publication date then id.
-    const sort: Sort = q.include ? { date_gmt: 1, id: 1 } : { utc_start_date: 1, id: 1 };
+    // The plugin orders by event start; with `include`, by publication date (post_date, site time) then id.
+    const sort: Sort = q.include ? { date: 1, id: 1 } : { utc_start_date: 1, id: 1 };
     const items = total > q.offset ? await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage }) : [];
     return { items, total };
   }
@@ -112,10 +116,11 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
   async create(input: Omit<EventDoc, 'id' | 'type' | 'slug'> & { slug?: string }): Promise<EventDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
     const doc = { ...input, id, type: EVENT_TYPE, slug: '' } as EventDoc;
-    return this.insertUnique(doc, (input.slug as string | undefined) || sanitizeTitle(String(input.title)), () => tecError('could-not-update-event', 400));
+    const base = slugForWrite({ id, status: doc.status, title: doc.title, requested: input.slug as string | undefined })!;
+    return this.insertUnique(doc, base, () => tecError('could-not-update-event', 400));
   }
 
-  save(doc: EventDoc, set: Partial<EventDoc>): Promise<EventDoc> {
-    return this.update(doc, set, () => tecError('could-not-update-event', 403));
+  save(doc: EventDoc, set: Partial<EventDoc>, unset: string[] = []): Promise<EventDoc> {
+    return this.update(doc, set, () => tecError('could-not-update-event', 403), unset);
   }
 }

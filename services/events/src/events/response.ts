@@ -1,20 +1,28 @@
 /**
  * An event as the plugin answers it (Post_Repository::get_event_data, reference A.2): fields in the plugin's
  * order, dates in the event's zone and in UTC with their details, the cost and its details, the venue object
- * (or `[]`), organizer objects, category and tag objects, and `json_ld` on single reads only.
+ * (or `[]`), organizer objects, category and tag objects, and on single reads `json_ld`, with the venue's and
+ * organizers' own `json_ld` too (the plugin passes the single context down to them).
  */
 import { events } from '@loom/contracts';
-import { can, capabilityType, type RestRequest } from '@loom/service-kit';
+import type { RestRequest } from '@loom/service-kit';
+import type { TermDoc } from '@loom/terms';
 import { DateTime } from 'luxon';
 import { dateDetails, zoneAbbr, zoneFrom } from '../dates';
 import { eventTermObjects, loadEventTerms } from '../event-terms';
-import type { TermDoc } from '@loom/terms';
-import { featuredImage, type Image } from '../images';
+import { featuredImage } from '../images';
 import type { LinkedPostDoc } from '../linked-posts/repository';
-import { autop, globalId, linkedJsonLd, permalink, plainText, prepareLinkedPost } from '../linked-posts/response';
-import { capPostOf } from '../posts/bindings';
+import { prepareLinkedPost } from '../linked-posts/response';
+import { organizerType } from '../organizers/type';
+import { canRead } from '../posts/bindings';
+import { globalId, permalink } from '../posts/links';
+import { renderPost } from '../posts/render';
 import { POSTS } from '../posts/repository';
-import { costValues, displayCost } from './cost';
+import { postName } from '../posts/slugs';
+import { eventSettings } from '../settings';
+import { venueType } from '../venues/type';
+import { costValues, formatCost } from './cost';
+import { eventJsonLd } from './json-ld';
 import type { EventDoc } from './repository';
 
 const wallToDateTime = (wall: string, zone: string) => DateTime.fromSQL(wall, { zone: zoneFrom(zone) ?? 'UTC' });
@@ -24,9 +32,7 @@ const utc = (wall: string) => DateTime.fromSQL(wall, { zone: 'UTC' });
 async function linkedOf(req: RestRequest, docs: EventDoc[]): Promise<Map<number, LinkedPostDoc>> {
   const ids = [...new Set(docs.flatMap((d) => [...(d.venue ?? []), ...(d.organizer ?? [])]))];
   const found = ids.length ? await req.store.collection<LinkedPostDoc>(POSTS).find({ id: { $in: ids } }) : [];
-  const readable = (p: LinkedPostDoc) =>
-    p.status === 'publish' || (p.status !== 'trash' && can(req.user, 'read_post', { post: capPostOf(p, capabilityType(`${p.type}s`)) }));
-  return new Map(found.filter(readable).map((p) => [p.id, p]));
+  return new Map(found.filter((p) => p.status !== 'trash' && canRead(req, p)).map((p) => [p.id, p]));
 }
 
 export async function prepareEvents(req: RestRequest, docs: EventDoc[], opts: { single?: boolean } = {}): Promise<Record<string, unknown>[]> {
@@ -40,20 +46,20 @@ export async function prepareEvent(req: RestRequest, doc: EventDoc, opts: { sing
 
 async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, LinkedPostDoc>, terms: Map<number, TermDoc>, single: boolean): Promise<Record<string, unknown>> {
   const gid = globalId(req, d.id);
-  const url = permalink(req, 'event', d.slug);
+  const url = permalink(req, 'event', d);
   const start = wallToDateTime(d.start_date, d.timezone);
   const end = wallToDateTime(d.end_date, d.timezone);
-  const zone = zoneFrom(d.timezone);
   const venueDoc = (d.venue ?? []).map((id) => linked.get(id)).find((v) => v !== undefined);
   const organizerDocs = (d.organizer ?? []).map((id) => linked.get(id)).filter((o): o is LinkedPostDoc => o !== undefined);
   const [image, categories, tags, venue, organizer] = await Promise.all([
     featuredImage(req, d.image),
     eventTermObjects(req, 'tribe_events_cat', d.categories ?? [], terms),
     eventTermObjects(req, 'post_tag', d.tags ?? [], terms),
-    venueDoc ? prepareLinkedPost(req, events.venueSpec, venueDoc) : Promise.resolve([]),
-    Promise.all(organizerDocs.map((o) => prepareLinkedPost(req, events.organizerSpec, o))),
+    venueDoc ? prepareLinkedPost(req, venueType, venueDoc, { single }) : Promise.resolve([]),
+    Promise.all(organizerDocs.map((o) => prepareLinkedPost(req, organizerType, o, { single }))),
   ]);
   const cost = { cost: d.cost ?? '', currency_symbol: d.currency_symbol ?? '', currency_position: d.currency_position ?? '' };
+  const rendered = renderPost(d.title, d.description, d.excerpt);
   const out: Record<string, unknown> = {
     id: d.id,
     global_id: gid,
@@ -66,10 +72,10 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     modified_utc: d.modified_gmt,
     url,
     rest_url: `${req.config.restUrl}/${events.EVENTS_NS}/events/${d.id}`,
-    title: d.title,
-    description: autop(d.description),
-    excerpt: autop(d.excerpt),
-    slug: d.slug,
+    title: rendered.title,
+    description: rendered.description,
+    excerpt: rendered.excerpt,
+    slug: postName(d),
     image,
     all_day: d.all_day,
     start_date: d.start_date,
@@ -81,10 +87,11 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     utc_end_date: d.utc_end_date,
     utc_end_date_details: dateDetails(utc(d.utc_end_date)),
     timezone: d.timezone,
-    timezone_abbr: zone ? zoneAbbr(zone, start) : '',
-    cost: displayCost(cost),
+    timezone_abbr: zoneAbbr(d.timezone, start),
+    cost: formatCost(cost, eventSettings(req), true),
     cost_details: { currency_symbol: cost.currency_symbol, currency_code: '', currency_position: cost.currency_position, values: costValues(cost.cost) },
     website: d.website ? d.website : url,
+    // Unset (events stored before they were written) reads as on, as the plugin reads a missing meta.
     show_map: d.show_map !== false,
     show_map_link: d.show_map_link !== false,
     hide_from_listings: d.hide_from_listings === true,
@@ -95,35 +102,6 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     venue,
     organizer,
   };
-  if (single) out.json_ld = eventJsonLd(req, d, { start, end, url, image, venue: venueDoc, organizers: organizerDocs, cost });
+  if (single) out.json_ld = await eventJsonLd(req, d, { start, end, url, image, venue: venueDoc, organizers: organizerDocs });
   return out;
-}
-
-/** schema.org Event, as the plugin's Tribe__Events__JSON_LD__Event builds it. */
-function eventJsonLd(
-  req: RestRequest,
-  d: EventDoc,
-  x: { start: DateTime; end: DateTime; url: string; image: Image; venue?: LinkedPostDoc; organizers: LinkedPostDoc[]; cost: { cost: string; currency_symbol: string } },
-): Record<string, unknown> {
-  const iso = (t: DateTime) => t.toISO({ suppressMilliseconds: true }) ?? '';
-  const ld: Record<string, unknown> = {
-    '@context': 'http://schema.org',
-    '@type': 'Event',
-    name: d.title,
-    description: plainText(autop(d.excerpt || d.description)),
-  };
-  if (x.image) ld.image = x.image.url;
-  Object.assign(ld, {
-    url: x.url,
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    eventStatus: 'https://schema.org/EventScheduled',
-    startDate: iso(x.start),
-    endDate: iso(x.end),
-  });
-  if (x.venue) ld.location = linkedJsonLd(req, events.venueSpec, x.venue, false);
-  if (x.organizers.length) ld.organizer = linkedJsonLd(req, events.organizerSpec, x.organizers[0]!, false);
-  const values = costValues(x.cost.cost);
-  if (values.length) ld.offers = { '@type': 'Offer', price: values[0], priceCurrency: '', url: x.url, category: 'primary', availability: 'inStock', validFrom: iso(DateTime.fromSQL(d.date_gmt, { zone: 'UTC' })) };
-  ld.performer = 'Organization';
-  return ld;
 }

@@ -2,10 +2,10 @@
  * Storage of The Events Calendar's linked posts (venues, organizers), in the events store's shared `posts`
  * collection (posts/repository.ts). No HTTP here beyond the plugin's error codes.
  */
-import { sanitizeTitle } from '@loom/contracts';
-import { escapeRegExp, type Filter } from '@loom/store';
+import type { Filter } from '@loom/store';
 import { tecError } from '../messages';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
+import { slugForWrite } from '../posts/slugs';
 
 export { ensurePostIndexes, EVENT_TYPE, POSTS, POST_SEQUENCE } from '../posts/repository';
 
@@ -52,14 +52,12 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
   constructor(
     store: ConstructorParameters<typeof PostTypeRepository>[0],
     type: string,
-    /** The plugin's `<name>-not-found` code and the name (venue / organizer). */
+    /** The plugin's name of the type in its error codes (venue / organizer). */
     readonly name: string,
+    /** The field of an event holding ids of this type. */
+    readonly eventField: 'venue' | 'organizer',
   ) {
     super(store, type);
-  }
-
-  notFound() {
-    return tecError(`${this.name}-not-found`, 404);
   }
 
   async query(q: LinkedQuery): Promise<{ items: LinkedPostDoc[]; total: number }> {
@@ -71,18 +69,13 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     if (q.include) and.push({ id: { $in: q.include } });
     if (q.exclude?.length) and.push({ id: { $nin: q.exclude } });
     if (q.search) {
-      const re = new RegExp(escapeRegExp(q.search), 'i');
-      and.push({ $or: [{ name: { $regex: re } }, { description: { $regex: re } }, { excerpt: { $regex: re } }] });
+      and.push({ $or: ['name', 'description', 'excerpt'].map((f) => ({ [f]: { $contains: q.search } })) });
     }
     const filter: Filter = { $and: and };
     const total = await this.posts.count(filter);
-    const items = total > q.offset ? await this.posts.find(filter, { sort: { date_gmt: -1, id: -1 }, skip: q.offset, limit: q.perPage }) : [];
+    // WP_Query's default order: post_date (site time, which drafts have too), newest first.
+    const items = total > q.offset ? await this.posts.find(filter, { sort: { date: -1, id: -1 }, skip: q.offset, limit: q.perPage }) : [];
     return { items, total };
-  }
-
-  /** The field of an event holding ids of this type. */
-  get eventField(): 'venue' | 'organizer' {
-    return this.type === 'tribe_venue' ? 'venue' : 'organizer';
   }
 
   /** Ids of this type linked from events not in the trash (only those ending at or after `endsAfter`, UTC, if given). */
@@ -111,7 +104,7 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     matchKey?: string,
   ): Promise<LinkedPostDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
-    const base = input.slug || sanitizeTitle(input.name);
+    const base = slugForWrite({ id, status: input.status, title: input.name, requested: input.slug, named: true })!;
     const doc: LinkedPostDoc = {
       id,
       type: this.type,
@@ -140,8 +133,8 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     return this.insertUnique(doc, base, () => tecError(`could-not-create-${this.name}`, 400), claimed);
   }
 
-  save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>): Promise<LinkedPostDoc> {
+  save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>, unset: string[] = []): Promise<LinkedPostDoc> {
     const changesMatch = doc.match_key !== undefined && (set.name !== undefined || set.meta !== undefined || set.status === 'trash');
-    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400), changesMatch ? ['match_key'] : []);
+    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400), changesMatch ? [...unset, 'match_key'] : unset);
   }
 }

@@ -1,12 +1,12 @@
 /**
- * The routes of one events/v1 post type (events, venues, organizers) bound the plugin's way: the archive and
- * single reads are public (handlers check access), create needs edit_posts of the type, update and delete need
- * edit_post / delete_post on the post (the type's edit_posts / delete_posts when there is none, so the handler
- * answers its not-found code).
+ * The routes of one events/v1 post type (events, venues, organizers) bound the plugin's way: the item routes'
+ * argument checks first (venues, organizers), then the permissions: the archive and single reads are public
+ * (handlers check access), create needs edit_posts of the type, update and delete need edit_post / delete_post
+ * on the post (the type's edit_posts / delete_posts when there is none, so the handler answers its not-found code).
  */
 import type { ArgsShape, EndpointDef, RouteDef } from '@loom/contracts';
-import { bind, can, forbidden, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
-import type { BasePostDoc } from './repository';
+import { bind, can, capabilityType, forbidden, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type BasePostDoc } from './repository';
 import { publishDue } from './schedule';
 
 interface PostTypeRoutes {
@@ -24,6 +24,11 @@ export interface PostTypeHandlers<T extends BasePostDoc> {
   read: Handler;
   update: Handler;
   trash: Handler;
+  /**
+   * The item routes' own argument checks (the plugin's validate callbacks on `id` / `slug`): run first, before the
+   * permission check, as WordPress validates arguments before it asks permission_callback.
+   */
+  validateItem?: (req: RestRequest) => Promise<void>;
 }
 
 /**
@@ -43,8 +48,20 @@ export function renamedSlug(req: RestRequest, given: unknown, sanitize: (s: stri
 
 export const capPostOf = (doc: BasePostDoc, caps: PostTypeCapNames): CapPost => ({ author: doc.author, status: doc.status, type: doc.type, caps, trashedFrom: doc.trashed_from });
 
+/** Each post type's capabilities, by its capability_type plural. */
+const TYPE_CAPS: Readonly<Record<string, PostTypeCapNames>> = {
+  [EVENT_TYPE]: capabilityType('tribe_events'),
+  [VENUE_TYPE]: capabilityType('tribe_venues'),
+  [ORGANIZER_TYPE]: capabilityType('tribe_organizers'),
+};
+export const capsOfType = (type: string): PostTypeCapNames => TYPE_CAPS[type] ?? capabilityType(`${type}s`);
+
+/** read_post on the post (published ones are readable by anyone). */
+export const canRead = (req: RestRequest, doc: BasePostDoc) => doc.status === 'publish' || can(req.user, 'read_post', { post: capPostOf(doc, capsOfType(doc.type)) });
+
 export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, h: PostTypeHandlers<T>): Binding[] {
   const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
+    await h.validateItem?.(req);
     const doc = await h.find(req);
     const ok = doc ? can(req.user, meta, { post: capPostOf(doc, h.caps) }) : can(req.user, primitive);
     return ok ? (true as const) : forbidden(req.user);
@@ -56,9 +73,15 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
     return handler(req);
   };
   const out: Binding[] = [bind(routes.collection.endpoints.list, null, afterDue(h.list)), bind(routes.collection.endpoints.create, canCreate, h.create)];
+  const readable = h.validateItem
+    ? async (req: RestRequest) => {
+        await h.validateItem!(req);
+        return true as const;
+      }
+    : null;
   for (const r of [routes.item, routes.bySlug]) {
     out.push(
-      bind(r.endpoints.read, null, afterDue(h.read)),
+      bind(r.endpoints.read, readable, afterDue(h.read)),
       bind(r.endpoints.update, itemCap('edit_post', h.caps.edit_posts), h.update),
       bind(r.endpoints.delete, itemCap('delete_post', h.caps.delete_posts), h.trash),
     );

@@ -6,7 +6,8 @@
  */
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
-import type { WpError } from '@loom/service-kit';
+import { WpError } from '@loom/service-kit';
+import { isNoSlug, trashedSlug } from './slugs';
 
 export const POSTS = 'posts';
 export const POST_SEQUENCE = 'posts';
@@ -21,7 +22,10 @@ export interface BasePostDoc extends Record<string, unknown> {
   status: string;
   /** Status before trashing (for capability checks on trashed posts). */
   trashed_from?: string;
+  /** post_name, or a placeholder while there is none (slugs.ts). */
   slug: string;
+  /** The slug before trashing, given back when the post leaves the trash. */
+  desired_slug?: string;
   date: string;
   date_gmt: string;
   modified: string;
@@ -66,11 +70,13 @@ export class PostTypeRepository<T extends BasePostDoc> {
   }
 
   /**
-   * Inserts `doc` (its id from nextId) under the first free slug from `base`; `failure` if it never fits.
-   * `claimed`, asked when the store refuses the insert, may answer the post holding another of doc's unique keys,
-   * which is then returned instead.
+   * Inserts `doc` (its id from nextId) under the first free slug from `base` (or under no slug: slugs.ts);
+   * `failure` if it never fits. `claimed`, asked when the store refuses the insert, may answer the post holding
+   * another of doc's unique keys, which is then returned instead.
    */
-  protected insertUnique(doc: T, base: string, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
+  protected async insertUnique(doc: T, base: string, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
+    if (isNoSlug(base)) return this.posts.insert({ ...doc, slug: base });
+    await this.freeTrashedSlug(base || String(doc.id), doc.id);
     return this.withUniqueSlug(base || String(doc.id), doc.id, (slug) => this.posts.insert({ ...doc, slug }), failure, claimed);
   }
 
@@ -82,8 +88,22 @@ export class PostTypeRepository<T extends BasePostDoc> {
       if (!updated) throw failure();
       return updated;
     };
-    if (set.slug === undefined || set.slug === doc.slug) return write(set);
-    return this.withUniqueSlug(set.slug || String(doc.id), doc.id, (slug) => write({ ...set, slug }), failure);
+    if (set.slug === undefined || set.slug === doc.slug || isNoSlug(set.slug)) return write(set);
+    const base = set.slug || String(doc.id);
+    if ((set.status ?? doc.status) !== 'trash') await this.freeTrashedSlug(base, doc.id);
+    return this.withUniqueSlug(base, doc.id, (slug) => write({ ...set, slug }), failure);
+  }
+
+  /**
+   * wp_add_trashed_suffix_to_post_name_for_trashed_posts(): a trashed post still holding the slug (trashed before
+   * trashing renamed slugs) lets go of it, so the slug goes to the post being written.
+   */
+  private async freeTrashedSlug(slug: string, exceptId: number): Promise<void> {
+    const holder = await this.posts.findOne({ type: this.type, slug, status: 'trash', id: { $ne: exceptId } });
+    if (!holder) return;
+    // A concurrent write that renamed it first leaves nothing to do.
+    const rename = async (s: string) => (await this.posts.updateOne({ id: holder.id, slug }, { $set: { slug: s, desired_slug: slug } as Partial<T> })) ?? holder;
+    await this.withUniqueSlug(trashedSlug(slug), holder.id, rename, () => new WpError('could-not-update', 'The trashed post could not be renamed.', { status: 500 }));
   }
 
   /**

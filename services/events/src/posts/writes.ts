@@ -6,6 +6,7 @@ import { can, forbidden, siteClock, type PostTypeCapNames, type RestRequest } fr
 import { invalidParam } from '../messages';
 import { coreClient } from '../core-client';
 import { formatLocal, formatUtc, parseDate } from '../dates/post-dates';
+import { isFloating } from './slugs';
 
 /** scale_back_post_status: publish/future/private without publish rights become pending; none → publish or draft. */
 export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: string | undefined, current?: string): string {
@@ -30,18 +31,61 @@ export async function authorOf(req: RestRequest, caps: PostTypeCapNames, request
   return author;
 }
 
-/** `date` (site time) or `date_utc` as stored (`date`, `date_gmt`), when the client sent one. */
-export function publicationDate(req: RestRequest, p: Record<string, unknown>): { date: string; date_gmt: string } | undefined {
+/** WordPress's post_date_gmt of a post whose date floats (a draft or pending post never given one). */
+export const ZERO_DATE = '0000-00-00 00:00:00';
+
+/** `date` (site time) or `date_utc` as stored (`date`, `date_gmt`), when the client sent one, and which it was. */
+export function publicationDate(req: RestRequest, p: Record<string, unknown>): { date: string; date_gmt: string; from: 'date' | 'date_utc' } | undefined {
   const clock = siteClock(req.config);
   let gmt: string | undefined;
+  let from: 'date' | 'date_utc' = 'date_utc';
   if (p.date_utc !== undefined) gmt = formatUtc(parseDate(clock, String(p.date_utc), true, 'date_utc'));
-  else if (p.date !== undefined) gmt = formatUtc(parseDate(clock, String(p.date), false, 'date'));
-  return gmt ? { date: formatLocal(clock, Date.parse(gmt.replace(' ', 'T') + 'Z')), date_gmt: gmt } : undefined;
+  else if (p.date !== undefined) {
+    gmt = formatUtc(parseDate(clock, String(p.date), false, 'date'));
+    from = 'date';
+  }
+  return gmt ? { date: formatLocal(clock, Date.parse(gmt.replace(' ', 'T') + 'Z')), date_gmt: gmt, from } : undefined;
 }
 
 /** post_modified and post_modified_gmt of a write at `now`. */
 export function modifiedNow(req: RestRequest, now = Date.now()) {
   return { modified: formatLocal(siteClock(req.config), now), modified_gmt: formatUtc(now) };
+}
+
+type Given = ReturnType<typeof publicationDate>;
+export interface PostDates {
+  date: string;
+  date_gmt: string;
+  modified: string;
+  modified_gmt: string;
+}
+
+/**
+ * wp_insert_post's dates of a new post with `status`: the given date, else now; a floating status keeps no GMT
+ * date unless one was given in UTC; a new post's modification dates are its dates.
+ */
+export function newPostDates(req: RestRequest, given: Given, status: string): PostDates {
+  const now = modifiedNow(req);
+  const date = given?.date ?? now.modified;
+  const gmt = given?.from === 'date_utc' ? given.date_gmt : isFloating(status) ? ZERO_DATE : (given?.date_gmt ?? now.modified_gmt);
+  return { date, date_gmt: gmt, modified: date, modified_gmt: gmt };
+}
+
+/**
+ * wp_update_post's dates: a given date replaces the post's; a floating post never given a date moves to now
+ * (clear_date), with a GMT date once it leaves the floating statuses. Modified is now.
+ */
+export function updatedPostDates(req: RestRequest, given: Given, status: string, previous: { status: string; date: string; date_gmt: string }): PostDates {
+  const now = modifiedNow(req);
+  let { date, date_gmt: gmt } = previous;
+  if (given) {
+    date = given.date;
+    gmt = given.from === 'date_utc' || !isFloating(status) ? given.date_gmt : ZERO_DATE;
+  } else if (isFloating(previous.status) && previous.date_gmt === ZERO_DATE) {
+    date = now.modified;
+    gmt = isFloating(status) ? ZERO_DATE : now.modified_gmt;
+  }
+  return { date, date_gmt: gmt, ...now };
 }
 
 /**

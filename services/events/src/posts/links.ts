@@ -1,0 +1,23 @@
+/**
+ * The addresses every events/v1 post answers with: its permalink (get_permalink) and its global id
+ * (Tribe__Utils__Global_ID: the home URL's host and path, never its scheme or port, then `?id=<id>`).
+ */
+import type { RestRequest } from '@loom/service-kit';
+import { canRead } from './bindings';
+import type { BasePostDoc } from './repository';
+import { isNoSlug } from './slugs';
+
+export function globalId(req: Pick<RestRequest, 'config'>, id: number): string {
+  const home = new URL(req.config.homeUrl);
+  return `${home.hostname}${home.pathname.replace(/\/+$/, '')}?id=${id}`;
+}
+
+/**
+ * get_permalink(): `<home>/<base>/<slug>/` for a post its reader may view (published, or private and readable),
+ * else the plain link wp_force_plain_post_permalink() gives drafts, pending, scheduled and trashed posts.
+ */
+export function permalink(req: RestRequest, base: string, doc: BasePostDoc): string {
+  const viewable = doc.status === 'publish' || (doc.status === 'private' && canRead(req, doc));
+  if (viewable && !isNoSlug(doc.slug)) return `${req.config.homeUrl}/${base}/${doc.slug}/`;
+  return `${req.config.homeUrl}/?post_type=${doc.type}&p=${doc.id}`;
+}
