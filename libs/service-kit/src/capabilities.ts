@@ -136,9 +136,6 @@ export function capabilityType(plural: string): PostTypeCapNames {
   };
 }
 
-const POST_CAPS = capabilityType('posts');
-const PAGE_CAPS = capabilityType('pages');
-
 /** The post a post meta capability (edit_post, delete_post, read_post, publish_post...) is checked against. */
 export interface CapPost {
   /** post_author; 0 means nobody, so nobody is "the author". */
@@ -147,8 +144,8 @@ export interface CapPost {
   type: string;
   /** For a trashed post, the status it had before (WordPress's `_wp_trash_meta_status`). */
   trashedFrom?: string;
-  /** The type's capability names; defaults to WordPress's for `page`, and `post`'s for every other type. */
-  caps?: PostTypeCapNames;
+  /** The type's capability names (its registry entry's `cap`). */
+  caps: PostTypeCapNames;
   /** The status object's `public` flag (default: publish); public posts are readable by anyone with `read`. */
   statusPublic?: boolean;
   /** The status object's `private` flag (default: private); such posts need read_private_posts. */
@@ -171,7 +168,6 @@ const self = (user: Identity, obj: CapObject) => obj.userId !== undefined && obj
 /** Users may edit themselves; everyone else needs edit_users. Application passwords follow edit_user. */
 const editUser: Mapper = (user, obj) => (self(user, obj) ? [] : ['edit_users']);
 
-const capsOf = (post: CapPost): PostTypeCapNames => post.caps ?? (post.type === 'page' ? PAGE_CAPS : POST_CAPS);
 const isAuthor = (user: Identity, post: CapPost) => post.author > 0 && post.author === user.id;
 const PUBLISHED = ['publish', 'future'];
 
@@ -185,7 +181,7 @@ const editOrDelete =
   (user, obj) => {
     const post = obj.post;
     if (!post) return null;
-    const caps = capsOf(post);
+    const caps = post.caps;
     const cap = (what: 'posts' | 'others_posts' | 'published_posts' | 'private_posts') => caps[`${verb}_${what}` as keyof PostTypeCapNames];
     if (isAuthor(user, post)) {
       if (PUBLISHED.includes(post.status)) return [cap('published_posts')];
@@ -202,14 +198,14 @@ const editOrDelete =
 const readPost: Mapper = (user, obj) => {
   const post = obj.post;
   if (!post) return null;
-  const caps = capsOf(post);
+  const caps = post.caps;
   if (post.statusPublic ?? post.status === 'publish') return [caps.read];
   if (isAuthor(user, post)) return [caps.read];
   if (post.statusPrivate ?? post.status === 'private') return [caps.read_private_posts];
   return editOrDelete('edit')(user, obj);
 };
 
-const publishPost: Mapper = (_user, obj) => (obj.post ? [capsOf(obj.post).publish_posts] : null);
+const publishPost: Mapper = (_user, obj) => (obj.post ? [obj.post.caps.publish_posts] : null);
 
 const META_CAPS: Record<string, Mapper> = {
   // Post meta capabilities: each needs the post (CapObject.post), as WordPress needs a post id.

@@ -5,8 +5,8 @@ import { can, capabilityType, type CapPost } from '../src';
 const user = (role: Role, id = 10): Identity => ({ id, login: role, name: role, roles: [role], iat: 0 });
 const OWN = 10;
 const OTHER = 99;
-const post = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'post', ...extra } });
-const page = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'page', ...extra } });
+const post = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'post', caps: capabilityType('posts'), ...extra } });
+const page = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'page', caps: capabilityType('pages'), ...extra } });
 
 describe('edit_post', () => {
   test.each([

@@ -1,8 +1,8 @@
 /**
  * Terms: storage and WordPress's term rules (wp_insert_term, wp_update_term, wp_delete_term), no HTTP beyond
  * WordPress's error codes. All taxonomies of one service's store share one collection and one id sequence, as
- * WordPress's terms table does. Used by core-content (category, post_tag) and events (tribe_events_cat and its
- * own post_tag); the default category rules apply to the `category` taxonomy only.
+ * WordPress's terms table does. Used by core-content (category, post_tag...) and events (tribe_events_cat and its
+ * own post_tag); a taxonomy with a default term (category) says so in its rules.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
@@ -34,6 +34,11 @@ export interface TaxonomyRules {
   hierarchical: boolean;
   /** The post field listing this taxonomy's term ids (posts.categories, posts.tags), for `post=`. */
   postField?: string;
+  /**
+   * The taxonomy's default term (WordPress's default_category): never deletable, and given to posts of these types
+   * that a deletion leaves without a term of the taxonomy.
+   */
+  defaultTerm?: { id: number; postTypes: string[] };
 }
 
 export const TERMS = 'terms';
@@ -283,7 +288,7 @@ export class TermRepository {
   /** wp_delete_term: children move up to the deleted term's parent. */
   async delete(id: number): Promise<TermDoc> {
     const term = await this.require(id);
-    if (this.rules.taxonomy === 'category' && id === DEFAULT_CATEGORY_ID) throw restError('rest_cannot_delete', 'The term cannot be deleted.', 500);
+    if (this.isDefault(id)) throw restError('rest_cannot_delete', 'The term cannot be deleted.', 500);
     // The children's names were claimed at their old level (see update).
     if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent }, $unset: { name_key: true } });
     await this.terms.deleteOne({ id, taxonomy: this.rules.taxonomy });
@@ -291,26 +296,32 @@ export class TermRepository {
     return term;
   }
 
+  /** Whether `id` is the taxonomy's default term. */
+  isDefault(id: number): boolean {
+    return this.rules.defaultTerm?.id === id;
+  }
+
   /**
-   * wp_delete_term()'s object side: the term leaves every post carrying it, and posts left without a category
-   * get the default one (its count is then recounted: published posts only).
+   * wp_delete_term()'s object side: the term leaves every post carrying it, and posts (of the types that have one)
+   * left without a term get the taxonomy's default term (its count is then recounted: published posts only).
    */
   private async detachFromPosts(term: TermDoc): Promise<void> {
     const field = this.rules.postField;
     if (!field) return;
     const posts = this.store.collection(POSTS);
+    const fallback = this.rules.defaultTerm;
     let defaulted = false;
     for (const post of await posts.find({ [field]: term.id })) {
       let ids = (post[field] as number[]).filter((t) => t !== term.id);
-      if (this.rules.taxonomy === 'category' && ids.length === 0 && post.type === 'post') {
-        ids = [DEFAULT_CATEGORY_ID];
+      if (fallback && ids.length === 0 && fallback.postTypes.includes(post.type as string)) {
+        ids = [fallback.id];
         defaulted = true;
       }
       await posts.updateOne({ id: post.id }, { $set: { [field]: ids } });
     }
-    if (defaulted) {
-      const count = await posts.count({ [field]: DEFAULT_CATEGORY_ID, status: 'publish' });
-      await this.terms.updateOne({ id: DEFAULT_CATEGORY_ID }, { $set: { count } });
+    if (fallback && defaulted) {
+      const count = await posts.count({ [field]: fallback.id, status: 'publish' });
+      await this.terms.updateOne({ id: fallback.id }, { $set: { count } });
     }
   }
 

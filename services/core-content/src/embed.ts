@@ -5,14 +5,14 @@
  */
 import { core } from '@loom/contracts';
 import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
-import type { TermResourceOptions } from './terms/handlers';
-import { siteClock } from './posts/dates';
-import { POSTS, type PostDoc } from './posts/repository';
-import { PostPresenter } from './posts/response';
-import { canReadPost, type PostTypeRules } from './posts/types';
-import { loadPosts, termsOfPostAccess } from './terms/post-access';
+import type { TaxonomyBehaviour } from './taxonomies/behaviour';
+import { siteClock } from './post-types/dates';
+import { POSTS, type PostDoc } from './post-types/repository';
+import { PostPresenter } from './post-types/response';
+import { canReadPost, type PostTypeBehaviour } from './post-types/behaviour';
+import { loadPosts, termsOfPostAccess } from './taxonomies/post-access';
 import { TERMS, type TermDoc } from '@loom/terms';
-import { prepareTerms } from './terms/response';
+import { prepareTerms } from './taxonomies/response';
 import { publishedAuthors } from './users/authorship';
 import { USERS, type UserDoc } from './users/repository';
 import { prepareUser } from './users/response';
@@ -23,24 +23,24 @@ const idOf = (url: URL, base: string): number | null => {
 };
 
 /** `core/v2/<terms>/<id>` (a term's `up` link, a post's term links): the terms in one query. */
-export function termItemEmbedder(o: TermResourceOptions): Embedder {
+export function termItemEmbedder(o: TaxonomyBehaviour): Embedder {
   return {
-    match: (url) => idOf(url, o.spec.restBase) !== null,
+    match: (url) => idOf(url, o.object.restBase) !== null,
     async load(urls, req) {
-      const ids = urls.map((u) => idOf(u, o.spec.restBase)!);
+      const ids = urls.map((u) => idOf(u, o.object.restBase)!);
       const terms = await req.store.collection<TermDoc>(TERMS).find({ id: { $in: ids }, taxonomy: o.rules.taxonomy });
       const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
       const missing = restError('rest_term_invalid', 'Term does not exist.', 404).toBody();
-      return new Map(urls.map((u) => [u.href, bodies.get(idOf(u, o.spec.restBase)!) ?? missing]));
+      return new Map(urls.map((u) => [u.href, bodies.get(idOf(u, o.object.restBase)!) ?? missing]));
     },
   };
 }
 
 /** `core/v2/<terms>?post=<id>` (a post's `wp:term` links): the posts, then all their terms, in two queries. */
-export function termsOfPostEmbedder(o: TermResourceOptions): Embedder {
+export function termsOfPostEmbedder(o: TaxonomyBehaviour): Embedder {
   const field = o.rules.postField!;
   return {
-    match: (url) => url.pathname === `/rest/core/v2/${o.spec.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
+    match: (url) => url.pathname === `/rest/core/v2/${o.object.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
     async load(urls, req) {
       const postIds = urls.map((u) => Number(u.searchParams.get('post')));
       const posts = await loadPosts(req.store, postIds);
@@ -88,7 +88,7 @@ export const userEmbedder: Embedder = {
  * and prepared together (terms, ancestors and revision counts once for all of them), with the item route's
  * read check; password-protected text stays hidden, as no password comes with an embed.
  */
-export function postItemEmbedder(rules: PostTypeRules): Embedder {
+export function postItemEmbedder(rules: PostTypeBehaviour): Embedder {
   const base = rules.object.restBase;
   return {
     match: (url) => idOf(url, base) !== null && [...url.searchParams.keys()].every((k) => k === 'context'),

@@ -10,19 +10,20 @@ import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { descriptorBindings } from './descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
-import { ensurePostIndexes, pageBindings, pageRules, postBindings, postRules } from './posts';
-import { postTypeWrites } from './posts/handlers';
+import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
-import { categoryBindings, categoryResource } from './terms/categories';
+import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './taxonomies';
 import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
-import { tagBindings, tagResource } from './terms/tags';
 import { ensureAuthorshipIndexes } from './users/authorship';
 import { bootstrapAdmin } from './users/bootstrap';
 import { resolveCaller } from './users/caller';
 import { userBindings } from './users/handlers';
 import { ensureUserIndexes } from './users/repository';
 
-// Revisions follow every post save and delete (posts/lifecycle.ts), whichever route or process made it.
+// Revisions follow every post save and delete (post-types/lifecycle.ts), whichever route or process made it.
+
+const postTypes = [...POST_TYPE_BEHAVIOURS.values()];
+const taxonomies = [...TAXONOMY_BEHAVIOURS.values()];
 registerRevisionLifecycle();
 
 export const coreContent: ServiceDefinition = {
@@ -30,12 +31,9 @@ export const coreContent: ServiceDefinition = {
   namespaces: [core.CORE],
   routes: core.coreRoutes,
   bindings: [
-    ...postBindings,
-    ...revisionBindings(postRules, core.postRevisions, postTypeWrites(postRules)),
-    ...pageBindings,
-    ...revisionBindings(pageRules, core.pageRevisions, postTypeWrites(pageRules)),
-    ...categoryBindings,
-    ...tagBindings,
+    ...postTypeRouteBindings,
+    ...postTypes.flatMap((t) => revisionBindings(t, postTypeWrites(t))),
+    ...taxonomyRouteBindings,
     ...descriptorBindings,
     ...userBindings,
     ...applicationPasswordBindings,
@@ -44,12 +42,9 @@ export const coreContent: ServiceDefinition = {
   resolveUser: resolveCaller,
   embedders: [
     userEmbedder,
-    termItemEmbedder(categoryResource),
-    termItemEmbedder(tagResource),
-    termsOfPostEmbedder(categoryResource),
-    termsOfPostEmbedder(tagResource),
-    postItemEmbedder(postRules),
-    postItemEmbedder(pageRules),
+    ...taxonomies.map(termItemEmbedder),
+    ...taxonomies.map(termsOfPostEmbedder),
+    ...postTypes.map(postItemEmbedder),
     repliesEmbedder,
   ],
   extend: mountInternalAuth,

@@ -6,12 +6,12 @@
 import { core } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
-import { STATUSES } from '../src/descriptors/registry';
-import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/posts/dates';
-import { onPostLifecycle, revisionSummaries } from '../src/posts/lifecycle';
-import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/posts/repository';
-import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/posts/slugs';
-import { postRules, pageRules } from '../src/posts/types';
+const { STATUSES } = core;
+import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/post-types/dates';
+import { onPostLifecycle, revisionSummaries } from '../src/post-types/lifecycle';
+import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/post-types/repository';
+import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/post-types/slugs';
+import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/post-types';
 import { ensureTermIndexes, seedDefaultCategory, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });
@@ -103,15 +103,15 @@ describe('repository', () => {
   test('uniqueness scopes: flat types by type, pages by parent, drafts never', async () => {
     const coll = store.collection('posts');
     await posts().create({ title: 'Scope', status: 'publish' }, ctx);
-    const target = { id: 0, status: 'publish', type: 'post', parent: 0, hierarchical: false };
+    const target = { id: 0, status: 'publish', type: 'post', parent: 0, rule: postRules.slugs };
     expect(await uniquePostSlug(coll, 'scope', target)).toBe('scope-2');
     expect(await uniquePostSlug(coll, 'scope', { ...target, status: 'draft' })).toBe('scope');
-    expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', hierarchical: true })).toBe('scope');
+    expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', rule: pageRules.slugs })).toBe('scope');
     expect(await uniquePostSlug(coll, '', target)).toBe('');
     expect(await uniquePostSlug(coll, 'rss2', target)).toBe('rss2-2');
     const page = await new PostRepository(store, pageRules, clock, 'http://loom.test').create({ title: 'Scope', status: 'publish' }, ctx);
     expect(page.slug).toBe('scope');
-    expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', hierarchical: true, parent: page.id })).toBe('scope');
+    expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', rule: pageRules.slugs, parent: page.id })).toBe('scope');
   });
 
   test('the lifecycle seam sees every save (with the previous version) and delete, and answers revision counts', async () => {

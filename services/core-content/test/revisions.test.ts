@@ -5,10 +5,10 @@
  */
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
-import { siteClock } from '../src/posts/dates';
-import { revisionSummaries } from '../src/posts/lifecycle';
-import { ensurePostIndexes, PostRepository } from '../src/posts/repository';
-import { pageRules, postRules } from '../src/posts/types';
+import { siteClock } from '../src/post-types/dates';
+import { revisionSummaries } from '../src/post-types/lifecycle';
+import { ensurePostIndexes, PostRepository } from '../src/post-types/repository';
+import { pageBehaviour as pageRules, postBehaviour as postRules } from '../src/post-types';
 import { registerRevisionLifecycle } from '../src/revisions';
 import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/revisions/repository';
 import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
@@ -87,7 +87,7 @@ describe('wp_save_post_revision through the lifecycle', () => {
   test('revisions stay out of the type\'s queries and counts', async () => {
     const p = await posts().create({ title: 'Query me', status: 'publish' }, ctx);
     await posts().update(p.id, { content: 'query-me-content' }, ctx);
-    const base = { statuses: ['publish', 'inherit'], searchColumns: [], anonymous: false, author: [], authorExclude: [], include: [], exclude: [], parent: [], parentExclude: [], taxRelation: 'AND' as const, tax: [], orderby: 'date', order: 'desc' as const, perPage: 100, offset: 0 };
+    const base = { statuses: ['publish', 'inherit'], searchColumns: [], anonymous: false, author: [], authorExclude: [], include: [], exclude: [], parent: [], parentExclude: [], taxRelation: 'AND' as const, tax: [], own: [], orderby: 'date', order: 'desc' as const, perPage: 100, offset: 0 };
     const found = await posts().query({ ...base, search: 'query-me-content' });
     expect(found.items.map((x) => x.id)).toEqual([p.id]);
     expect(found.items.every((x) => x.type === 'post')).toBe(true);

@@ -1,12 +1,16 @@
-/** The core/v2 route table: every route core-content serves, in index order. */
+/**
+ * The core/v2 route table: every route core-content serves, in index order, derived from the registry (each
+ * served post type's routes with its revisions and autosaves, then each served taxonomy's term routes).
+ */
 import { namespaceRoute, type RouteDef } from '../define';
-import { categories, CORE, tags } from './terms';
+import { CORE, TERM_ROUTES } from './terms';
 import { descriptors } from './descriptors';
-import { pages, posts } from './posts';
-import { pageRevisions, postRevisions } from './revisions';
+import { POST_TYPE_ROUTES } from './posts';
+import { REVISIONED_ROUTES } from './revisions';
 import { users } from './users';
 import { applicationPasswords } from './application-passwords';
 
+export * from './registry';
 export * from './terms';
 export * from './posts';
 export * from './revisions';
@@ -16,26 +20,22 @@ export * from './application-passwords';
 
 export const coreRoot = namespaceRoute(CORE);
 
+/** A served type's routes: collection and item, then (as WordPress registers them) revisions and autosaves. */
+const postTypeRouteList = (name: string, r: { collection: RouteDef; item: RouteDef }): RouteDef[] => {
+  const { revisions, autosaves } = REVISIONED_ROUTES.get(name)!;
+  return [
+    r.collection,
+    r.item,
+    ...(revisions ? [revisions.collection, revisions.item] : []),
+    ...(autosaves ? [autosaves.collection, autosaves.item] : []),
+  ] as RouteDef[];
+};
+
 export const coreRoutes: RouteDef[] = [
   coreRoot,
-  // WordPress registers the post types' routes first (posts, pages, ...), then the terms'.
-  posts.collection,
-  posts.item,
-  // WordPress registers each type's revision and autosave routes right after its item route.
-  postRevisions.revisions.collection,
-  postRevisions.revisions.item,
-  postRevisions.autosaves.collection,
-  postRevisions.autosaves.item,
-  pages.collection,
-  pages.item,
-  pageRevisions.revisions.collection,
-  pageRevisions.revisions.item,
-  pageRevisions.autosaves.collection,
-  pageRevisions.autosaves.item,
-  categories.collection,
-  categories.item,
-  tags.collection,
-  tags.item,
+  // WordPress registers the post types' routes first, then the terms'.
+  ...[...POST_TYPE_ROUTES].flatMap(([name, r]) => postTypeRouteList(name, r)),
+  ...[...TERM_ROUTES.values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
   descriptors.types.collection,
   descriptors.types.item,
   descriptors.statuses.collection,

@@ -1,111 +1,23 @@
 /**
- * core/v2 post-like types (spec 2.1, 2.3, 2.4, 4.6): posts and pages now; media, blocks and navigation are built
- * from the same factory. Item schema, collection parameters (query set P/G), write arguments and routes follow
- * WordPress's posts controller (WP_REST_Posts_Controller): field order, contexts, descriptions, enums, defaults.
+ * core/v2 post-like types (spec 2.1, 2.3-2.9, 4.6): the posts controller's item schema, collection parameters
+ * (query sets P, G, M, I, B, N), write arguments and routes (WP_REST_Posts_Controller: field order, contexts,
+ * descriptions, enums, defaults), for any registered type. A type's own differences come from its definition
+ * (core/post-types/<type>.ts), never from a branch on its name here.
  */
 import { z, type ZodTypeAny } from 'zod';
 import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '../define';
 import { hiddenArg, sanitizedOnly, wp, type WpSchema } from '../json-schema';
 import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
 import { sanitizeError, sanitizeTitle } from '../sanitize';
+import { FILTER_STATUSES, POST_TYPES, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
 import { CORE } from './terms';
-
-/** Spec 2.1 content status set (write): get_post_stati( array( 'internal' => false ) ), in registration order. */
-export const WRITE_STATUSES = [
-  'publish',
-  'future',
-  'draft',
-  'pending',
-  'private',
-  'closed',
-  'spam',
-  'orphan',
-  'hidden',
-  'x-disabled',
-  'x-ea-success',
-  'x-ea-failed',
-  'x-ea-schedule',
-  'x-ea-pending',
-  'x-ea-draft',
-  'x-ignored',
-] as const;
-
-/** Spec 2.1 content status set (filter): every registered status in registration order, then `any`. */
-export const FILTER_STATUSES = [
-  'publish',
-  'future',
-  'draft',
-  'pending',
-  'private',
-  'trash',
-  'auto-draft',
-  'inherit',
-  'request-pending',
-  'request-confirmed',
-  'request-failed',
-  'request-completed',
-  'closed',
-  'spam',
-  'orphan',
-  'hidden',
-  'x-disabled',
-  'x-ea-success',
-  'x-ea-failed',
-  'x-ea-schedule',
-  'x-ea-pending',
-  'x-ea-draft',
-  'x-ignored',
-  'x-rewrite-republish',
-  'any',
-] as const;
 
 /** get_post_format_slugs(), `standard` first. */
 export const POST_FORMATS = ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'] as const;
 
-/** Spec 2.1 meta object: the forum component's nine counters (integers, default 0)... */
-export const FORUM_META_KEYS = [
-  '_forum_topic_count',
-  '_forum_reply_count',
-  '_forum_total_topic_count',
-  '_forum_total_reply_count',
-  '_forum_voice_count',
-  '_forum_anonymous_reply_count',
-  '_forum_topic_count_hidden',
-  '_forum_reply_count_hidden',
-  '_forum_subforum_count',
-] as const;
-
-/** ...plus, on posts and pages, core's `footnotes` (a string, default empty). */
-export const POST_META_DEFAULTS: Readonly<Record<string, number | string>> = {
-  ...Object.fromEntries(FORUM_META_KEYS.map((k) => [k, 0])),
-  footnotes: '',
-};
-
 export const POST_SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;
 
 export const postOrderby = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
-
-/** A REST taxonomy of a post type, as the posts controller names its fields and filters (by rest base). */
-export interface PostTaxonomySpec {
-  taxonomy: string;
-  restBase: string;
-  hierarchical: boolean;
-}
-
-/** What distinguishes one post-like route from another (the post type object's relevant parts). */
-export interface PostTypeRouteSpec {
-  /** Post type name: `post`, `page`... (the schema title). */
-  type: string;
-  restBase: string;
-  hierarchical: boolean;
-  /** post_type_supports() features: title, editor, author, excerpt, thumbnail, comments, page-attributes, post-formats, custom-fields. */
-  supports: readonly string[];
-  /** Viewable public types get permalink_template, generated_slug and class_list. */
-  viewable: boolean;
-  taxonomies: readonly PostTaxonomySpec[];
-  /** Meta keys registered for the type (show_in_rest) with their defaults. */
-  meta: Readonly<Record<string, number | string>>;
-}
 
 const ALL = ['view', 'edit', 'embed'] as const;
 const VE = ['view', 'edit'] as const;
@@ -114,22 +26,20 @@ const dateTime = (description: string) => wp(z.string().describe(description), {
 const nullableDateTime = (description: string) => wp(z.string().nullable().describe(description), { format: 'date-time' });
 
 /** The meta object's schema: each registered key with its type and default. */
-function metaSchema(meta: PostTypeRouteSpec['meta']): WpSchema {
+function metaSchema(meta: PostTypeObject['meta']): WpSchema {
   const properties: Record<string, WpSchema> = {};
   for (const [key, dflt] of Object.entries(meta)) properties[key] = { type: typeof dflt === 'number' ? 'integer' : 'string', default: dflt };
   return { description: 'Meta fields.', type: 'object', properties };
 }
 
-function metaFields(meta: PostTypeRouteSpec['meta']): Record<string, FieldDef> {
+function metaFields(meta: PostTypeObject['meta']): Record<string, FieldDef> {
   return Object.fromEntries(
     Object.entries(meta).map(([key, dflt]) => [key, field(wp(typeof dflt === 'number' ? z.number().int() : z.string(), { default: dflt }), [...VE])]),
   );
 }
 
-const supports = (t: PostTypeRouteSpec, feature: string) => t.supports.includes(feature);
-
-/** The item schema (get_item_schema), properties in WordPress's order. */
-export function postResource(t: PostTypeRouteSpec): ResourceDef {
+/** The item schema (get_item_schema), properties in WordPress's order; the type's own over the posts controller's. */
+export function postResource(t: PostTypeObject): ResourceDef {
   const fields: Record<string, FieldDef> = {
     date: field(nullableDateTime("The date the post was published, in the site's timezone."), [...ALL]),
     date_gmt: field(nullableDateTime('The date the post was published, as GMT.'), [...VE]),
@@ -197,12 +107,11 @@ export function postResource(t: PostTypeRouteSpec): ResourceDef {
   if (supports(t, 'custom-fields')) {
     fields.meta = field(z.object({}).describe('Meta fields.'), [...VE], { properties: metaFields(t.meta) });
   }
-  if (t.type === 'post') fields.sticky = field(z.boolean().describe('Whether or not the post should be treated as sticky.'), [...VE]);
   fields.template = field(z.string().describe('The theme file to use to display the post.'), [...VE]);
-  for (const tax of t.taxonomies) {
-    fields[tax.restBase] = field(z.array(z.number().int()).describe(`The terms assigned to the post in the ${tax.taxonomy} taxonomy.`), [...VE]);
+  for (const tax of taxonomiesOf(t.name)) {
+    fields[tax.restBase] = field(z.array(z.number().int()).describe(`The terms assigned to the post in the ${tax.name} taxonomy.`), [...VE]);
   }
-  return resource(t.type, fields);
+  return resource(t.name, t.rest?.fields ? t.rest.fields(fields) : fields);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -211,7 +120,7 @@ export function postResource(t: PostTypeRouteSpec): ResourceDef {
 const idList = (description: string) => z.array(z.number().int()).default([]).describe(description);
 
 /** The taxonomy filter of prepare_taxonomy_limit_schema: a term id list, or {terms, include_children, operator}. */
-function taxonomyLimit(tax: PostTaxonomySpec, exclude: boolean): ZodTypeAny {
+function taxonomyLimit(tax: TaxonomyObject, exclude: boolean): ZodTypeAny {
   const list = wp(z.array(z.number().int()).describe('Match terms with the listed IDs.'), { title: 'Term ID List' });
   const props: Record<string, ZodTypeAny> = { terms: z.array(z.number().int()).default([]).describe('Term IDs.') };
   if (tax.hierarchical) props.include_children = z.boolean().default(false).describe('Whether to include child terms in the terms limiting the result set.');
@@ -225,12 +134,12 @@ function taxonomyLimit(tax: PostTaxonomySpec, exclude: boolean): ZodTypeAny {
 }
 
 /** get_collection_params() for a post type, in WordPress's order (trunk, limited to spec 4.6's set). */
-export function postCollectionArgs(t: PostTypeRouteSpec) {
-  const pageAttributes = t.type === 'page' || supports(t, 'page-attributes');
-  const args: Record<string, ZodTypeAny> = {
+export function postCollectionArgs(t: PostTypeObject): ArgsMap {
+  const pageAttributes = supports(t, 'page-attributes');
+  const args: ArgsMap = {
     context: contextParam('view'),
     page: pageParam(),
-    per_page: perPageParam(10),
+    per_page: perPageParam(t.rest?.perPage ?? 10),
     search: searchParam(),
     after: dateTime('Limit response to posts published after a given ISO8601 compliant date.').optional(),
     modified_after: dateTime('Limit response to posts modified after a given ISO8601 compliant date.').optional(),
@@ -245,12 +154,12 @@ export function postCollectionArgs(t: PostTypeRouteSpec) {
   args.include = includeParam();
   if (pageAttributes) args.menu_order = z.number().int().optional().describe('Limit result set to posts with a specific menu_order value.');
   args.offset = offsetParam();
-  args.order = orderParam('desc');
+  args.order = orderParam(t.rest?.order ?? 'desc');
   args.orderby = z
     .enum([...postOrderby, ...(pageAttributes ? (['menu_order'] as const) : [])] as [string, ...string[]])
-    .default('date')
+    .default(t.rest?.orderby ?? 'date')
     .describe('Sort collection by post attribute.');
-  if (t.hierarchical || t.type === 'attachment') {
+  if (t.hierarchical) {
     args.parent = idList('Limit result set to items with particular parent IDs.');
     args.parent_exclude = idList('Limit result set to all items except those of a particular parent ID.');
   }
@@ -258,15 +167,15 @@ export function postCollectionArgs(t: PostTypeRouteSpec) {
   args.slug = z.array(z.string()).optional().describe('Limit result set to posts with one or more specific slugs.');
   // WordPress shows the default as the string 'publish'; the sanitize callback turns lists into arrays.
   args.status = wp(z.array(z.enum(FILTER_STATUSES)).default(['publish']).describe('Limit result set to posts assigned one or more statuses.'), { default: 'publish' });
-  if (t.taxonomies.length) {
+  const taxonomies = taxonomiesOf(t.name);
+  if (taxonomies.length) {
     args.tax_relation = z.enum(['AND', 'OR']).optional().describe('Limit result set based on relationship between multiple taxonomies.');
-    for (const tax of t.taxonomies) {
+    for (const tax of taxonomies) {
       args[tax.restBase] = taxonomyLimit(tax, false);
       args[`${tax.restBase}_exclude`] = taxonomyLimit(tax, true);
     }
   }
-  if (t.type === 'post') args.sticky = z.boolean().optional().describe('Limit result set to items that are sticky.');
-  return args;
+  return t.rest?.collectionArgs ? t.rest.collectionArgs(args) : args;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -303,7 +212,7 @@ function textArg(description: string, properties: Record<string, WpSchema>, kind
 }
 
 /** meta: any object (check_meta_is_array); each registered key is validated by the handler, as WordPress does. */
-function metaArg(t: PostTypeRouteSpec) {
+function metaArg(t: PostTypeObject) {
   return sanitizedOnly(
     wp(
       z
@@ -334,8 +243,8 @@ function statusArg(updating: boolean) {
   );
 }
 
-export function postWriteArgs(t: PostTypeRouteSpec, updating: boolean) {
-  const args: Record<string, ZodTypeAny> = {
+export function postWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap {
+  const args: ArgsMap = {
     date: nullableDateTime("The date the post was published, in the site's timezone.").optional(),
     date_gmt: nullableDateTime('The date the post was published, as GMT.').optional(),
     slug: z.string().transform(sanitizeTitle).optional().describe('An alphanumeric identifier for the post unique to its type.'),
@@ -385,14 +294,14 @@ export function postWriteArgs(t: PostTypeRouteSpec, updating: boolean) {
   if (supports(t, 'page-attributes')) args.menu_order = z.number().int().optional().describe('The order of the post in relation to other posts.');
   if (supports(t, 'post-formats')) args.format = z.enum(POST_FORMATS).optional().describe('The format for the post.');
   if (supports(t, 'custom-fields')) args.meta = metaArg(t);
-  if (t.type === 'post') args.sticky = z.boolean().optional().describe('Whether or not the post should be treated as sticky.');
   args.template = z.string().optional().describe('The theme file to use to display the post.');
-  for (const tax of t.taxonomies) {
-    args[tax.restBase] = z.array(z.number().int()).optional().describe(`The terms assigned to the post in the ${tax.taxonomy} taxonomy.`);
+  for (const tax of taxonomiesOf(t.name)) {
+    args[tax.restBase] = z.array(z.number().int()).optional().describe(`The terms assigned to the post in the ${tax.name} taxonomy.`);
   }
+  const own = t.rest?.writeArgs ? t.rest.writeArgs(args, updating) : args;
   // Not an argument WordPress lists, but create refuses it (rest_post_exists), so the handler must see it.
-  if (!updating) args.id = hiddenArg(sanitizedOnly(z.unknown().optional()));
-  return args;
+  if (!updating) own.id = hiddenArg(sanitizedOnly(z.unknown().optional()));
+  return own;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -400,11 +309,11 @@ export function postWriteArgs(t: PostTypeRouteSpec, updating: boolean) {
 
 const postId = () => idParam('Unique identifier for the post.');
 
-export function postTypeRoutes(t: PostTypeRouteSpec) {
+export function postTypeRoutes(t: PostTypeObject) {
   const schema = postResource(t);
-  const batch = { allowBatch: true };
+  const batch = { allowBatch: t.rest?.allowBatch ?? false };
   return {
-    spec: t,
+    type: t,
     collection: route(
       CORE,
       `/${CORE}/${t.restBase}`,
@@ -437,31 +346,15 @@ export function postTypeRoutes(t: PostTypeRouteSpec) {
 
 export type PostTypeRoutes = ReturnType<typeof postTypeRoutes>;
 
-const postTaxonomies: PostTaxonomySpec[] = [
-  { taxonomy: 'category', restBase: 'categories', hierarchical: true },
-  { taxonomy: 'post_tag', restBase: 'tags', hierarchical: false },
-];
+/** The routes of every type core/v2 serves, by type name, in registration order. */
+export const POST_TYPE_ROUTES: ReadonlyMap<string, PostTypeRoutes> = new Map(POST_TYPES.filter((t) => t.rest).map((t) => [t.name, postTypeRoutes(t)]));
 
-/** Fixed schema features (the posts controller's $fixed_schemas for post and page). */
-export const postsType: PostTypeRouteSpec = {
-  type: 'post',
-  restBase: 'posts',
-  hierarchical: false,
-  supports: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'post-formats', 'custom-fields'],
-  viewable: true,
-  taxonomies: postTaxonomies,
-  meta: POST_META_DEFAULTS,
-};
+/** The routes of a served type (throws for a type without routes: a programming error). */
+export function postTypeRoutesOf(name: string): PostTypeRoutes {
+  const r = POST_TYPE_ROUTES.get(name);
+  if (!r) throw new Error(`post type ${name} has no core/v2 routes`);
+  return r;
+}
 
-export const pagesType: PostTypeRouteSpec = {
-  type: 'page',
-  restBase: 'pages',
-  hierarchical: true,
-  supports: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'],
-  viewable: true,
-  taxonomies: [],
-  meta: POST_META_DEFAULTS,
-};
-
-export const posts = postTypeRoutes(postsType);
-export const pages = postTypeRoutes(pagesType);
+export const posts = postTypeRoutesOf('post');
+export const pages = postTypeRoutesOf('page');

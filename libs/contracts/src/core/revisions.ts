@@ -1,14 +1,16 @@
 /**
  * Revisions and autosaves of post-like types (spec 2.10, 4.6), as WP_REST_Revisions_Controller and
- * WP_REST_Autosaves_Controller register them: one factory per kind (`posts`, `pages`, and later blocks,
- * navigation, templates, menu items), taking the parent type's item schema (title, content, excerpt and guid are
- * the parent's) and, for autosaves, the parent's update arguments. None of these routes allow batch.
+ * WP_REST_Autosaves_Controller register them, for every served type from the registry: revisions when the type
+ * supports them, autosaves when its controller keeps them (every type but attachments). Each takes the parent
+ * type's item schema (title, content, excerpt and guid are the parent's) and, for autosaves, the parent's update
+ * arguments. None of these routes allow batch.
  */
 import { z, type ZodTypeAny } from 'zod';
 import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '../define';
 import { hiddenArg, wp } from '../json-schema';
 import { contextParam, excludeParam, idParam, includeParam, offsetParam, orderParam, pageParam, searchParam } from '../params';
-import { pages, pagesType, postWriteArgs, posts, postsType } from './posts';
+import { POST_TYPE_ROUTES, postWriteArgs, type PostTypeRoutes } from './posts';
+import { supports } from './registry';
 import { CORE } from './terms';
 
 const ALL = ['view', 'edit', 'embed'] as const;
@@ -116,18 +118,22 @@ export function autosaveRoutes(kind: string, parentResource: ResourceDef, writeA
 export type RevisionRoutes = ReturnType<typeof revisionRoutes>;
 export type AutosaveRoutes = ReturnType<typeof autosaveRoutes>;
 
-/** The revision and autosave routes of one post-like type. */
+/** The revision and autosave routes of one post-like type (null where the type keeps none). */
 export interface RevisionedRoutes {
-  revisions: RevisionRoutes;
-  autosaves: AutosaveRoutes;
+  revisions: RevisionRoutes | null;
+  autosaves: AutosaveRoutes | null;
 }
 
-export const postRevisions: RevisionedRoutes = {
-  revisions: revisionRoutes('posts', posts.item.schema!),
-  autosaves: autosaveRoutes('posts', posts.item.schema!, postWriteArgs(postsType, true)),
-};
+function revisionedRoutes(r: PostTypeRoutes): RevisionedRoutes {
+  const { type } = r;
+  return {
+    revisions: supports(type, 'revisions') ? revisionRoutes(type.restBase, r.item.schema!) : null,
+    autosaves: type.rest?.autosaves ? autosaveRoutes(type.restBase, r.item.schema!, postWriteArgs(type, true)) : null,
+  };
+}
 
-export const pageRevisions: RevisionedRoutes = {
-  revisions: revisionRoutes('pages', pages.item.schema!),
-  autosaves: autosaveRoutes('pages', pages.item.schema!, postWriteArgs(pagesType, true)),
-};
+/** The revision and autosave routes of every served type, by type name. */
+export const REVISIONED_ROUTES: ReadonlyMap<string, RevisionedRoutes> = new Map([...POST_TYPE_ROUTES].map(([name, r]) => [name, revisionedRoutes(r)]));
+
+export const postRevisions = REVISIONED_ROUTES.get('post')!;
+export const pageRevisions = REVISIONED_ROUTES.get('page')!;

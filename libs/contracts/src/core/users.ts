@@ -7,6 +7,7 @@ import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, ro
 import { sanitizedOnly, wp } from '../json-schema';
 import { baseCollectionArgs, contextParam, forceParam, idParam, offsetParam, orderParam } from '../params';
 import { sanitizeError, sanitizeTextField, sanitizeTitle } from '../sanitize';
+import { POST_TYPES } from './registry';
 import { CORE } from './terms';
 
 /** rest_get_avatar_sizes(). */
@@ -16,7 +17,7 @@ export const AVATAR_SIZES = [24, 48, 96] as const;
 export const USER_LOCALES = ['', 'en_US'] as const;
 
 /** Post types (show_in_rest) a `has_published_posts` filter may name. */
-export const REST_POST_TYPES = ['post', 'page', 'attachment', 'nav_menu_item', 'wp_block', 'wp_template', 'wp_template_part', 'wp_navigation'] as const;
+export const REST_POST_TYPES = POST_TYPES.map((t) => t.name) as [string, ...string[]];
 
 export const userOrderby = ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'] as const;
 

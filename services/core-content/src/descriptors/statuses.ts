@@ -1,7 +1,13 @@
 /** core/v2/statuses: the post statuses of the site, as WordPress's post statuses controller shows them. */
 import { core, type Context, type Identity } from '@loom/contracts';
 import { bind, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
-import { STATUSES, canEditSomeType, restStatuses, type StatusObject } from './registry';
+import { canEditSomeType } from './types';
+
+type StatusObject = core.StatusObject;
+const { STATUSES } = core;
+
+/** The statuses the collection lists: get_post_stati(['internal' => false]) plus trash, appended. */
+const restStatuses = (): StatusObject[] => [...STATUSES.filter((s) => !s.internal), ...STATUSES.filter((s) => s.name === 'trash')];
 
 const { collection, item } = core.descriptors.statuses;
 

@@ -6,17 +6,16 @@
 import { createHash } from 'node:crypto';
 import { core, type Context, type ResourceDef } from '@loom/contracts';
 import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
-import { POST_TYPES } from '../descriptors/registry';
-import { nowStamps, siteClock } from '../posts/dates';
-import { permalink } from '../posts/permalinks';
-import { renderer } from '../posts/render';
-import { PostRepository, type PostDoc, type PostInput } from '../posts/repository';
-import { postCan, type PostTypeRules } from '../posts/types';
+import { nowStamps, siteClock } from '../post-types/dates';
+import { permalink } from '../post-types/permalinks';
+import { renderer } from '../post-types/render';
+import { PostRepository, type PostDoc, type PostInput } from '../post-types/repository';
+import { postCan, type PostTypeBehaviour } from '../post-types/behaviour';
 import { fieldsDiffer, revisionsEnabled, REVISION, RevisionRepository, type RevisionDoc, type RevisionFields } from './repository';
 
 type Params = Record<string, unknown>;
 
-/** What autosaves need from the parent type's own write routes (posts/handlers.ts postTypeWrites). */
+/** What autosaves need from the parent type's own write routes (post-types/controller.ts postTypeWrites). */
 export interface ParentWrites {
   prepareInput(req: RestRequest, existing: PostDoc | null): Promise<PostInput>;
   updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError>;
@@ -38,10 +37,9 @@ const addQuery = (url: string, args: Record<string, string | number>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&')}`;
 
-export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRoutes, writes: ParentWrites): Binding[] {
-  const { revisions, autosaves } = routes;
-  const revisionSchema = revisions.item.schema!;
-  const autosaveSchema = autosaves.item.schema!;
+/** The revision and autosave routes of a served type (those it keeps: core.REVISIONED_ROUTES). */
+export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites): Binding[] {
+  const { revisions, autosaves } = core.REVISIONED_ROUTES.get(rules.name)!;
   const clockOf = (req: RestRequest) => siteClock(req.config);
   const postRepo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
   const repo = (req: RestRequest) => new RevisionRepository(req.store);
@@ -70,7 +68,7 @@ export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRo
   async function routeForPost(req: RestRequest, doc: PostDoc): Promise<string | null> {
     if (!doc.parent) return null;
     const type = doc.type === REVISION ? rules.name : (await req.store.collection<PostDoc>('posts').findOne({ id: doc.parent }))?.type;
-    const base = POST_TYPES.find((t) => t.name === type)?.restBase;
+    const base = core.POST_TYPES.find((t) => t.name === type)?.restBase;
     return base ? `${rest(req)}/${base}/${doc.parent}` : null;
   }
 
@@ -111,7 +109,7 @@ export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRo
   // -------------------------------------------------------------------------------------------------------
   // Revisions
 
-  async function listRevisions(req: RestRequest) {
+  async function listRevisions(req: RestRequest, revisionSchema: ResourceDef) {
     const p = req.params as Params & { page: number; context: Context; include: number[]; exclude: number[]; orderby: string; order: 'asc' | 'desc' };
     const parent = await parentOf(req, 'parent');
     if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
@@ -173,65 +171,76 @@ export function revisionBindings(rules: PostTypeRules, routes: core.RevisionedRo
     return old ? r.replaceAutosave(old, fields, { author: userId, date }) : r.insert(post, fields, { author: userId, autosave: true, date });
   }
 
-  return [
-    bind(revisions.collection.endpoints.list, revisionsReadCheck, listRevisions),
-    bind(revisions.item.endpoints.read, revisionsReadCheck, async (req) => {
-      const parent = await parentOf(req, 'parent');
-      return { body: await present(req, await revisionOf(req, parent), req.params.context as Context, { schema: revisionSchema }) };
-    }),
-    bind(
-      revisions.item.endpoints.delete,
-      async (req) => {
+  const revisionRoutes = (revisions: core.RevisionRoutes): Binding[] => {
+    const revisionSchema = revisions.item.schema!;
+    return [
+      bind(revisions.collection.endpoints.list, revisionsReadCheck, (req) => listRevisions(req, revisionSchema)),
+      bind(revisions.item.endpoints.read, revisionsReadCheck, async (req) => {
         const parent = await parentOf(req, 'parent');
-        if (!postCan(req.user, 'delete_post', parent)) return forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete revisions of this post.');
-        if (!(await repo(req).get(Number(req.params.id)))) return invalidRevision();
-        // delete_post on a revision maps to its parent, checked above.
-        return revisionsReadCheck(req);
-      },
-      async (req) => {
+        return { body: await present(req, await revisionOf(req, parent), req.params.context as Context, { schema: revisionSchema }) };
+      }),
+      bind(
+        revisions.item.endpoints.delete,
+        async (req) => {
+          const parent = await parentOf(req, 'parent');
+          if (!postCan(req.user, 'delete_post', parent)) return forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete revisions of this post.');
+          if (!(await repo(req).get(Number(req.params.id)))) return invalidRevision();
+          // delete_post on a revision maps to its parent, checked above.
+          return revisionsReadCheck(req);
+        },
+        async (req) => {
+          const parent = await parentOf(req, 'parent');
+          if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+          const revision = await revisionOf(req, parent);
+          // `previous` in the request's context (none here: view).
+          const previous = await present(req, revision, 'view', { schema: revisionSchema });
+          if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
+          return deletedAnswer(previous);
+        },
+      ),
+    ];
+  };
+
+  const autosaveRoutes = (autosaves: core.AutosaveRoutes): Binding[] => {
+    const autosaveSchema = autosaves.item.schema!;
+    return [
+      bind(autosaves.collection.endpoints.list, readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'), async (req) => {
+        const parent = await parentOf(req, 'id');
+        const context = req.params.context as Context;
+        const body = [];
+        for (const a of await repo(req).autosaves(parent.id)) body.push(await present(req, a, context, { schema: autosaveSchema, parent }));
+        return { body };
+      }),
+      bind(
+        autosaves.collection.endpoints.create,
+        async (req) => {
+          const id = Number((req.params as Params).id);
+          if (!id) return restError('rest_post_invalid_id', 'Invalid item ID.', 404);
+          // The parent type's update_item_permissions_check.
+          const post = await postRepo(req).require(id);
+          return writes.updatePermission(req, post);
+        },
+        async (req) => {
+          const post = await parentOf(req, 'id');
+          const input = await writes.prepareInput(req, post);
+          const userId = req.user?.id ?? 0;
+          // The author's own draft: the post itself is updated (DOING_AUTOSAVE: no revision), and answered as an autosave.
+          if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
+            const { current } = await postRepo(req).update(post.id, input, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
+            return { body: await present(req, current, 'edit', { schema: autosaveSchema, parent: current }) };
+          }
+          const saved = await autosave(req, post, input);
+          return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: post }) };
+        },
+      ),
+      bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {
         const parent = await parentOf(req, 'parent');
-        if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
-        const revision = await revisionOf(req, parent);
-        // `previous` in the request's context (none here: view).
-        const previous = await present(req, revision, 'view', { schema: revisionSchema });
-        if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
-        return deletedAnswer(previous);
-      },
-    ),
-    bind(autosaves.collection.endpoints.list, readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'), async (req) => {
-      const parent = await parentOf(req, 'id');
-      const context = req.params.context as Context;
-      const body = [];
-      for (const a of await repo(req).autosaves(parent.id)) body.push(await present(req, a, context, { schema: autosaveSchema, parent }));
-      return { body };
-    }),
-    bind(
-      autosaves.collection.endpoints.create,
-      async (req) => {
-        const id = Number((req.params as Params).id);
-        if (!id) return restError('rest_post_invalid_id', 'Invalid item ID.', 404);
-        // The parent type's update_item_permissions_check.
-        const post = await postRepo(req).require(id);
-        return writes.updatePermission(req, post);
-      },
-      async (req) => {
-        const post = await parentOf(req, 'id');
-        const input = await writes.prepareInput(req, post);
-        const userId = req.user?.id ?? 0;
-        // The author's own draft: the post itself is updated (DOING_AUTOSAVE: no revision), and answered as an autosave.
-        if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
-          const { current } = await postRepo(req).update(post.id, input, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
-          return { body: await present(req, current, 'edit', { schema: autosaveSchema, parent: current }) };
-        }
-        const saved = await autosave(req, post, input);
-        return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: post }) };
-      },
-    ),
-    bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {
-      const parent = await parentOf(req, 'parent');
-      const found = (await repo(req).autosaves(parent.id)).find((a) => a.id === Number(req.params.id));
-      if (!found) throw restError('rest_post_no_autosave', 'There is no autosave revision for this post.', 404);
-      return { body: await present(req, found, req.params.context as Context, { schema: autosaveSchema, parent }) };
-    }),
-  ];
+        const found = (await repo(req).autosaves(parent.id)).find((a) => a.id === Number(req.params.id));
+        if (!found) throw restError('rest_post_no_autosave', 'There is no autosave revision for this post.', 404);
+        return { body: await present(req, found, req.params.context as Context, { schema: autosaveSchema, parent }) };
+      }),
+    ];
+  };
+
+  return [...(revisions ? revisionRoutes(revisions) : []), ...(autosaves ? autosaveRoutes(autosaves) : [])];
 }

@@ -3,7 +3,7 @@
  * save that changes what revisions keep, revisions and autosaves deleted with their post, and the
  * `version-history` / `predecessor-version` figures for a page of posts.
  */
-import { onPostLifecycle, type PostLifecycle } from '../posts/lifecycle';
+import { onPostLifecycle, type PostLifecycle } from '../post-types/lifecycle';
 import { REVISION, RevisionRepository } from './repository';
 
 export const revisionLifecycle: PostLifecycle = {

@@ -5,11 +5,10 @@
  * counts leave them out with an indexed filter. Nothing here is specific to one post type: the caller says which
  * type the parent must be, and whether that type keeps revisions (post_type_supports 'revisions').
  */
-import { own } from '@loom/contracts';
 import type { Filter, Sort, Store } from '@loom/store';
-import { POST_TYPES } from '../descriptors/registry';
-import type { RevisionSummary, SaveContext } from '../posts/lifecycle';
-import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../posts/repository';
+import { core, own } from '@loom/contracts';
+import type { RevisionSummary, SaveContext } from '../post-types/lifecycle';
+import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../post-types/repository';
 
 export const REVISION = 'revision';
 
@@ -37,7 +36,7 @@ export function fieldsDiffer(a: RevisionFields, b: RevisionFields): boolean {
 
 /** wp_revisions_enabled(): the type supports revisions. */
 export function revisionsEnabled(type: string): boolean {
-  return POST_TYPES.find((t) => t.name === type)?.supports.includes('revisions') ?? false;
+  return core.POST_TYPES.find((t) => t.name === type)?.supports.includes('revisions') ?? false;
 }
 
 const NEWEST_FIRST: Sort = { date: -1, id: -1 };

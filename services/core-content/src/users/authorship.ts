@@ -5,7 +5,7 @@
  */
 import { core } from '@loom/contracts';
 import type { Store } from '@loom/store';
-import { deleteAuthorContent } from '../posts/repository';
+import { deleteAuthorContent } from '../post-types/repository';
 
 export const POSTS = 'posts';
 

@@ -4,7 +4,6 @@
  */
 import { core, roles as ROLES, type Context, type Identity } from '@loom/contracts';
 import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
-import { POST_TYPES } from '../descriptors/registry';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
@@ -85,7 +84,7 @@ function listPermission(req: RestRequest) {
   if ((p.orderby === 'email' || p.orderby === 'registered_date') && !list) {
     return forbidden(req.user, 'rest_forbidden_orderby', 'Sorry, you are not allowed to order users by this parameter.');
   }
-  if (p.who === 'authors' && !POST_TYPES.some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
+  if (p.who === 'authors' && !core.POST_TYPES.some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
     return forbidden(req.user, 'rest_forbidden_who', 'Sorry, you are not allowed to query users by this parameter.');
   }
   return true as const;

@@ -2,10 +2,10 @@
  * Who may list the terms of a post (`?post=<id>`, and a post's `wp:term` links): WordPress's
  * check_read_terms_permission_for_post. Without it the term ids of drafts and private posts would leak.
  */
-import { own, type Identity } from '@loom/contracts';
+import { core, type Identity } from '@loom/contracts';
 import { forbidden, restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { postCan } from '../posts/types';
+import { postCan } from '../post-types/behaviour';
 import { POSTS, type TaxonomyRules } from '@loom/terms';
 
 interface PostRef extends Record<string, unknown> {
@@ -16,14 +16,12 @@ interface PostRef extends Record<string, unknown> {
   trashed_from?: string;
 }
 
-/** The taxonomies' post types (is_object_in_taxonomy). */
-const OBJECT_TYPES: Record<string, string[]> = { category: ['post'], post_tag: ['post'] };
-
 /** true when `user` may see the terms of `post`; an error (WordPress's code and status) otherwise. */
 export function termsOfPostAccess(user: Identity | null, post: PostRef | null, rules: TaxonomyRules): true | WpError {
   if (!post) return restError('rest_post_invalid_id', 'Invalid post ID.', 400);
   const denied = forbidden(user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
-  if (!(own(OBJECT_TYPES, rules.taxonomy) ?? []).includes(post.type)) return denied;
+  // is_object_in_taxonomy(): the registry's object types of the taxonomy.
+  if (!(core.taxonomyNamed(rules.taxonomy)?.objectType ?? []).includes(post.type)) return denied;
   // is_post_publicly_viewable(), else read_post.
   if (post.status === 'publish' || postCan(user, 'read_post', post)) return true;
   return denied;

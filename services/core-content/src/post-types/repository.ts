@@ -5,16 +5,16 @@
  * apart by `type`, as in WordPress's posts table. Term ids are kept on the post under each taxonomy's rest base
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
-import { own, sanitizeTitle } from '@loom/contracts';
+import { core, own, sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
-import { TAXONOMIES } from '../descriptors/registry';
 import { adjustTermCounts, DEFAULT_CATEGORY_ID, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
 import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
-import { isDateFloating, POST_TYPE_RULES, type PostTypeRules } from './types';
+import { isDateFloating, type PostTypeBehaviour } from './behaviour';
+import { POST_TYPE_BEHAVIOURS } from './registry';
 
 export const POSTS = 'posts';
 export const POST_SEQUENCE = 'posts';
@@ -124,7 +124,8 @@ export interface PostQuery {
   slug?: string[];
   taxRelation: 'AND' | 'OR';
   tax: TaxClause[];
-  sticky?: boolean;
+  /** The type's own filters (its hooks' queryFilters). */
+  own: Filter[];
   orderby: string;
   order: 'asc' | 'desc';
   perPage: number;
@@ -132,7 +133,7 @@ export interface PostQuery {
 }
 
 /** Where each taxonomy's term ids live on a post: its rest base (term counts in @loom/terms read it too). */
-const TAXONOMY_FIELD: ReadonlyMap<string, string> = new Map(TAXONOMIES.map((t) => [t.name, t.restBase]));
+const TAXONOMY_FIELD: ReadonlyMap<string, string> = new Map(core.TAXONOMIES.map((t) => [t.name, t.restBase]));
 
 /** Column sorts (WP_Query orderby → our fields); include, include_slugs and relevance are ordered in memory. */
 const SORT_FIELDS: Record<string, string> = {
@@ -191,8 +192,8 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
 
 /** A post's slug key (slugKey) by its type's rules; none for types this service does not write (revisions). */
 function slugKeyOf(post: PostDoc): string | undefined {
-  const rules = POST_TYPE_RULES.get(post.type);
-  return rules ? slugKey(post, rules.object.hierarchical) : undefined;
+  const rules = POST_TYPE_BEHAVIOURS.get(post.type);
+  return rules ? slugKey(post, rules.slugs) : undefined;
 }
 
 /**
@@ -201,7 +202,7 @@ function slugKeyOf(post: PostDoc): string | undefined {
  */
 async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
   const pending = await posts.find(
-    { type: { $in: [...POST_TYPE_RULES.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    { type: { $in: [...POST_TYPE_BEHAVIOURS.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
     { sort: { id: 1 } },
   );
   for (const post of pending) {
@@ -229,7 +230,7 @@ async function saveWithUniqueSlug(
   base: string,
   write: (doc: PostDoc, unsetKey: boolean) => Promise<PostDoc | null>,
 ): Promise<PostDoc | null> {
-  const rules = POST_TYPE_RULES.get(doc.type);
+  const rules = POST_TYPE_BEHAVIOURS.get(doc.type);
   let suffix = slugSuffix(doc.slug, base);
   for (let attempt = 1; ; attempt++) {
     const key = slugKeyOf(doc);
@@ -240,7 +241,7 @@ async function saveWithUniqueSlug(
       return await write(next, key === undefined);
     } catch (e) {
       if (!(e instanceof DuplicateKeyError) || key === undefined || !rules || attempt >= MAX_SLUG_ATTEMPTS) throw e;
-      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, hierarchical: rules.object.hierarchical }, suffix + 1);
+      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, rule: rules.slugs }, suffix + 1);
       suffix = slugSuffix(doc.slug, base);
     }
   }
@@ -290,7 +291,7 @@ export async function publishDuePosts(store: Store, clock: SiteClock, force = fa
   for (const post of due) {
     // wp_publish_post(): taxonomies with a default term (category) get it when the post has none.
     const set: Partial<PostDoc> = { status: 'publish' };
-    const rules = POST_TYPE_RULES.get(post.type);
+    const rules = POST_TYPE_BEHAVIOURS.get(post.type);
     if (rules?.defaultCategory && !(post.categories as number[] | undefined)?.length && (await store.collection(TERMS).count({ id: DEFAULT_CATEGORY_ID }))) {
       set.categories = [DEFAULT_CATEGORY_ID];
     }
@@ -307,7 +308,7 @@ export class PostRepository {
 
   constructor(
     readonly store: Store,
-    readonly rules: PostTypeRules,
+    readonly rules: PostTypeBehaviour,
     readonly clock: SiteClock,
     readonly homeUrl: string,
   ) {
@@ -344,8 +345,7 @@ export class PostRepository {
     if (q.before) and.push({ date: { $lt: q.before } });
     if (q.modifiedAfter) and.push({ modified: { $gt: q.modifiedAfter } });
     if (q.modifiedBefore) and.push({ modified: { $lt: q.modifiedBefore } });
-    if (q.sticky === true) and.push({ sticky: true });
-    if (q.sticky === false) and.push({ sticky: { $ne: true } });
+    and.push(...q.own);
     const tax = await this.taxFilter(q.tax, q.taxRelation);
     if (tax) and.push(tax);
 
@@ -431,7 +431,7 @@ export class PostRepository {
       status: post.status,
       type: this.rules.name,
       parent: post.parent,
-      hierarchical: this.rules.object.hierarchical,
+      rule: this.rules.slugs,
       currentSlug: post.slug,
     });
   }
@@ -488,13 +488,14 @@ export class PostRepository {
       parent,
       menu_order: input.menu_order ?? 0,
       guid: '',
-      sticky: rules.name === 'post' ? Boolean(input.sticky) : false,
+      sticky: Boolean(input.sticky),
       format: input.format && input.format !== '' ? input.format : 'standard',
       template: input.template ?? '',
       featured_media: input.featured_media ?? 0,
       meta: mergeMeta({}, input.meta),
       ...terms,
     };
+    rules.hooks.beforeSave?.(doc, null);
     const ancestors = await this.ancestors(doc);
     const saved = (await saveWithUniqueSlug(this.posts, doc, base, (d) => {
       // The GUID is the permalink at creation, as its author would see it; it never changes after.
@@ -564,8 +565,7 @@ export class PostRepository {
       ping_status: input.ping_status ?? previous.ping_status,
       parent,
       menu_order: input.menu_order ?? previous.menu_order,
-      // Trashing unsticks (_reset_front_page_settings_for_post).
-      sticky: rules.name === 'post' && !trashing ? (input.sticky ?? previous.sticky) : false,
+      sticky: input.sticky ?? previous.sticky,
       format: input.format ? input.format : previous.format,
       template: input.template ?? previous.template,
       featured_media: input.featured_media ?? previous.featured_media,
@@ -583,6 +583,7 @@ export class PostRepository {
       delete next.desired_slug;
       Object.assign(unset, { trashed_from: true, trashed_at: true, desired_slug: true });
     }
+    rules.hooks.beforeSave?.(next, previous);
     const current = await saveWithUniqueSlug(this.posts, next, base, (doc, unsetKey) => {
       const { id: _id, ...fields } = doc;
       void _id;
@@ -620,7 +621,7 @@ export class PostRepository {
 
   /** wp_insert_post's publish/future switch: a publish date a minute or more ahead schedules, a past one publishes. */
   private statusForDate(status: string, dateGmt: string | null): string {
-    if (this.rules.name === 'attachment' || dateGmt === null) return status;
+    if (!this.rules.schedules || dateGmt === null) return status;
     const ahead = wallClockMs(dateGmt) - Math.floor(this.clock.now() / 1000) * 1000;
     if (status === 'publish' && ahead >= 60000) return 'future';
     if (status === 'future' && ahead < 60000) return 'publish';
@@ -727,7 +728,7 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
   const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
   for (const post of owned) {
-    if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
+    if (POST_TYPE_BEHAVIOURS.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }

@@ -6,11 +6,12 @@
 import type { Context } from '@loom/contracts';
 import { filterByContext, links, type RestRequest } from '@loom/service-kit';
 import { termSlugPath, termsWithAncestors, type TermDoc } from '@loom/terms';
-import type { TermResourceOptions } from './handlers';
+import { postTypeBases, type TaxonomyBehaviour } from './behaviour';
 
-export async function prepareTerms(req: RestRequest, o: TermResourceOptions, terms: TermDoc[], context: Context): Promise<Record<string, unknown>[]> {
+export async function prepareTerms(req: RestRequest, o: TaxonomyBehaviour, terms: TermDoc[], context: Context): Promise<Record<string, unknown>[]> {
   const known = o.rules.hierarchical ? await termsWithAncestors(req.store, o.rules.taxonomy, terms) : new Map<number, TermDoc>();
-  const collectionUrl = `${req.config.restUrl}/core/v2/${o.spec.restBase}`;
+  const collectionUrl = `${req.config.restUrl}/core/v2/${o.object.restBase}`;
+  const bases = postTypeBases(o);
   const schema = o.routes.collection.schema!;
   return terms.map((term) => {
     const path = termSlugPath(term, known);
@@ -19,7 +20,7 @@ export async function prepareTerms(req: RestRequest, o: TermResourceOptions, ter
       id: term.id,
       count: term.count,
       description: term.description,
-      link: `${req.config.homeUrl}/${o.permalinkBase}/${path.join('/')}/`,
+      link: o.permalinkBase ? `${req.config.homeUrl}/${o.permalinkBase}/${path.join('/')}/` : `${req.config.homeUrl}/?taxonomy=${o.name}&term=${term.slug}`,
       name: term.name,
       slug: term.slug,
       taxonomy: term.taxonomy,
@@ -31,7 +32,7 @@ export async function prepareTerms(req: RestRequest, o: TermResourceOptions, ter
         collection: collectionUrl,
         about: `${req.config.restUrl}/core/v2/taxonomies/${term.taxonomy}`,
         up: parent ? { embeddable: true, href: `${collectionUrl}/${parent.id}` } : undefined,
-        'https://api.w.org/post_type': o.postTypeBases.map((b) => ({ href: `${req.config.restUrl}/core/v2/${b}?${o.spec.restBase}=${term.id}` })),
+        'https://api.w.org/post_type': bases.map((b) => ({ href: `${req.config.restUrl}/core/v2/${b}?${o.object.restBase}=${term.id}` })),
       }),
     };
     return filterByContext(schema, data, context);

@@ -1,8 +1,9 @@
 /**
- * The term routes (categories, tags, and later menus and pattern categories): permission checks as
- * WordPress's terms controller, then the repository, then the response shaped by the kit.
+ * The term controller: WordPress's terms controller's permission checks (the taxonomy's registered capabilities),
+ * then the repository (@loom/terms), then the response shaped by the kit, for any served taxonomy. Where a
+ * taxonomy differs, its behaviour says so (category.ts, tag.ts, ...).
  */
-import type { core, Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
 import {
   bind,
   can,
@@ -14,34 +15,16 @@ import {
   type Binding,
   type RestRequest,
 } from '@loom/service-kit';
-import { DEFAULT_CATEGORY_ID, TermRepository, type TaxonomyRules, type TermDoc } from '@loom/terms';
+import { TermRepository, type TermDoc } from '@loom/terms';
+import type { TaxonomyBehaviour } from './behaviour';
 import { loadPosts, termsOfPostAccess } from './post-access';
 import { prepareTerms } from './response';
 
-type TermRoutes = ReturnType<typeof core.termRoutes>;
-
-export interface TermCapabilities {
-  /** edit_terms / manage_terms / delete_terms of the taxonomy. */
-  manage: string;
-  /** assign_terms: what non-hierarchical taxonomies require to create a term (WordPress 6). */
-  assign: string;
-}
-
-export interface TermResourceOptions {
-  spec: core.TaxonomyRouteSpec;
-  routes: TermRoutes;
-  rules: TaxonomyRules;
-  caps: TermCapabilities;
-  /** Front-end permalink base, e.g. `category` → {home}/category/<path>/. */
-  permalinkBase: string;
-  /** Post types the taxonomy applies to, as `wp:post_type` links: [rest base]. */
-  postTypeBases: string[];
-}
-
-export function termBindings(o: TermResourceOptions): Binding[] {
-  const { spec, routes } = o;
+export function termBindings(o: TaxonomyBehaviour): Binding[] {
+  const { routes } = o;
+  const cap = o.object.cap;
   const repo = (req: RestRequest) => new TermRepository(req.store, o.rules);
-  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${spec.restBase}`;
+  const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${o.object.restBase}`;
 
   const prepare = async (req: RestRequest, term: TermDoc, context: Context) => (await prepareTerms(req, o, [term], context))[0]!;
 
@@ -50,14 +33,15 @@ export function termBindings(o: TermResourceOptions): Binding[] {
     const term = await repo(req).require(Number(req.params.id));
     return cap(req, term) ? (true as const) : forbidden(req.user, code, message);
   };
-  const canManage = (req: RestRequest) => can(req.user, o.caps.manage);
-  const canDelete = (req: RestRequest, term: TermDoc) => canManage(req) && !(term.taxonomy === 'category' && term.id === DEFAULT_CATEGORY_ID);
+  // edit_term / delete_term map to the taxonomy's edit_terms / delete_terms; the default term is never deletable.
+  const canEdit = (req: RestRequest) => can(req.user, cap.edit_terms);
+  const canDelete = (req: RestRequest, term: TermDoc) => can(req.user, cap.delete_terms) && !repo(req).isDefault(term.id);
 
   return [
     bind(
       routes.collection.endpoints.list,
       async (req) => {
-        if (req.params.context === 'edit' && !canManage(req)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+        if (req.params.context === 'edit' && !canEdit(req)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
         const post = req.params.post as number | undefined;
         return post ? termsOfPostAccess(req.user, (await loadPosts(req.store, [post]))[0] ?? null, o.rules) : true;
       },
@@ -86,7 +70,8 @@ export function termBindings(o: TermResourceOptions): Binding[] {
     bind(
       routes.collection.endpoints.create,
       (req) =>
-        can(req.user, o.rules.hierarchical ? o.caps.manage : o.caps.assign)
+        // Hierarchical taxonomies need edit_terms; flat ones assign_terms (their terms are typed in on a post).
+        can(req.user, o.object.hierarchical ? cap.edit_terms : cap.assign_terms)
           ? true
           : forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.'),
       async (req) => {
@@ -97,10 +82,10 @@ export function termBindings(o: TermResourceOptions): Binding[] {
     ),
     bind(
       routes.item.endpoints.read,
-      itemCheck((req) => req.params.context !== 'edit' || canManage(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.'),
+      itemCheck((req) => req.params.context !== 'edit' || canEdit(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.'),
       async (req) => ({ body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context) }),
     ),
-    bind(routes.item.endpoints.update, itemCheck(canManage, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.'), async (req) => {
+    bind(routes.item.endpoints.update, itemCheck(canEdit, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.'), async (req) => {
       const p = req.params as { id: number; name?: string; slug?: string; description?: string; parent?: number };
       const term = await repo(req).update(Number(p.id), { name: p.name, slug: p.slug, description: p.description, parent: p.parent });
       return { body: await prepare(req, term, 'edit') };

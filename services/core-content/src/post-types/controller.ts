@@ -1,9 +1,11 @@
 /**
- * The routes of a post-like type (posts, pages, ...): WP_REST_Posts_Controller's permission checks, argument
- * handling (prepare_item_for_database, handle_status_param, check_status, check_template) and responses, over
- * the repository. Error codes, messages and statuses are WordPress's.
+ * The post-type controller: WP_REST_Posts_Controller's permission checks, argument handling
+ * (prepare_item_for_database, handle_status_param, check_status, check_template) and responses, over the
+ * repository, for any served type. Where a type differs, its behaviour's hooks say so (post.ts, page.ts, ...).
+ * Error codes, messages and statuses are WordPress's.
  */
 import { core, type Context, type Identity } from '@loom/contracts';
+const { STATUSES } = core;
 import {
   authStatus,
   bind,
@@ -20,14 +22,13 @@ import {
   type RestRequest,
 } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
-import { STATUSES } from '../descriptors/registry';
 import { UserRepository } from '../users/repository';
 import { dateWithGmt, localOfQueryDate, siteClock, type SiteClock } from './dates';
 import { permalink } from './permalinks';
 import { renderer } from './render';
 import { PostRepository, publishDuePosts, type PostDoc, type PostInput, type TaxClause } from './repository';
 import { PostPresenter } from './response';
-import { canReadPost, postCan, statusObject, type PostTypeRules } from './types';
+import { canReadPost, postCan, statusObject, type PostTypeBehaviour } from './behaviour';
 
 type Params = Record<string, unknown>;
 
@@ -42,7 +43,7 @@ const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v =
  * The write side of a post-like type (prepare_item_for_database and the update permission check), shared by its
  * item routes and by the routes built on them (autosaves).
  */
-export function postTypeWrites(rules: PostTypeRules) {
+export function postTypeWrites(rules: PostTypeBehaviour) {
   const cap = rules.object.cap;
   const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
   const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
@@ -73,7 +74,7 @@ export function postTypeWrites(rules: PostTypeRules) {
   function metaInput(value: Record<string, unknown> | undefined): Record<string, unknown> | undefined {
     if (!value) return undefined;
     const out: Record<string, unknown> = {};
-    for (const [key, dflt] of Object.entries(rules.routes.spec.meta)) {
+    for (const [key, dflt] of Object.entries(rules.object.meta)) {
       if (!Object.hasOwn(value, key)) continue;
       const v = value[key];
       if (v === null) {
@@ -134,16 +135,8 @@ export function postTypeWrites(rules: PostTypeRules) {
       input.author = author;
     }
 
-    if (p.password !== undefined) {
-      input.password = p.password as string;
-      if (input.password !== '') {
-        if (rules.name === 'post' && !isEmpty(p.sticky)) throw restError('rest_invalid_field', 'A post can not be sticky and have a password.', 400);
-        if (existing?.sticky) throw restError('rest_invalid_field', 'A sticky post can not be password protected.', 400);
-      }
-    }
-    if (rules.name === 'post' && !isEmpty(p.sticky) && existing?.password) {
-      throw restError('rest_invalid_field', 'A password protected post can not be set to sticky.', 400);
-    }
+    if (p.password !== undefined) input.password = p.password as string;
+    rules.hooks.prepareInput?.(req, input, existing);
 
     if (rules.object.hierarchical && p.parent !== undefined) {
       const parent = p.parent as number;
@@ -174,7 +167,6 @@ export function postTypeWrites(rules: PostTypeRules) {
     }
 
     if (!isEmpty(p.format)) input.format = p.format as string;
-    if (rules.name === 'post' && p.sticky !== undefined) input.sticky = p.sticky as boolean;
 
     // handle_terms(): ids that are not terms of the taxonomy are dropped, as wp_set_object_terms drops them.
     for (const tax of rules.taxonomies) {
@@ -187,9 +179,6 @@ export function postTypeWrites(rules: PostTypeRules) {
   }
 
 
-  /** Making a post sticky is refused only to users who may neither edit others' posts nor publish (WordPress's check). */
-  const canAssignSticky = (req: RestRequest) => isEmpty((req.params as Params).sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts);
-
   /** update_item_permissions_check() for an existing post (also the autosaves controller's create check). */
   async function updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError> {
     const p = req.params as Params;
@@ -197,15 +186,16 @@ export function postTypeWrites(rules: PostTypeRules) {
     if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
       return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
     }
-    if (!canAssignSticky(req)) return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+    const own = rules.hooks.checkWrite?.(req) ?? true;
+    if (own !== true) return own;
     if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
     return true;
   }
 
-  return { prepareInput, updatePermission, canAssignTerms, canAssignSticky };
+  return { prepareInput, updatePermission, canAssignTerms };
 }
 
-export function postTypeBindings(rules: PostTypeRules): Binding[] {
+export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
   const { routes } = rules;
   const cap = rules.object.cap;
   const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
@@ -213,7 +203,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
   const presenter = (req: RestRequest) => new PostPresenter(req, rules, clockOf(req));
   const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${rules.object.restBase}`;
 
-  const { prepareInput, updatePermission, canAssignTerms, canAssignSticky } = postTypeWrites(rules);
+  const { prepareInput, updatePermission, canAssignTerms } = postTypeWrites(rules);
 
   // -------------------------------------------------------------------------------------------------------
   // Permission helpers
@@ -331,7 +321,7 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
       slug: p.slug as string[] | undefined,
       taxRelation: p.tax_relation === 'OR' ? 'OR' : 'AND',
       tax,
-      sticky: p.sticky as boolean | undefined,
+      own: rules.hooks.queryFilters?.(p) ?? [],
       orderby: p.orderby as string,
       order: p.order as 'asc' | 'desc',
       perPage,
@@ -366,7 +356,8 @@ export function postTypeBindings(rules: PostTypeRules): Binding[] {
         if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
           return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
         }
-        if (!canAssignSticky(req)) return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+        const own = rules.hooks.checkWrite?.(req) ?? true;
+        if (own !== true) return own;
         if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
         if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
         return true;

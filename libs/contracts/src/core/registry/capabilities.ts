@@ -1,9 +1,7 @@
 /**
- * Capabilities as the registry names them (a post type's `cap`, a taxonomy's `cap`) and the check against a
- * caller (the kit's capability model maps WordPress's meta capabilities to primitives).
+ * Capabilities as the registry names them (a post type's `cap`, a taxonomy's `cap`). The check against a caller
+ * is the kit's capability model, which maps WordPress's meta capabilities to these primitives.
  */
-import type { Identity } from '@loom/contracts';
-import { can } from '@loom/service-kit';
 
 /** A post type's `cap` object, in get_post_type_capabilities()'s key order. */
 export interface PostTypeCaps {
@@ -69,6 +67,3 @@ export interface TaxonomyCaps {
   delete_terms: string;
   assign_terms: string;
 }
-
-/** current_user_can() for the capabilities named in this registry (the kit maps the meta ones). */
-export const userCan = (user: Identity | null, capability: string): boolean => can(user, capability);

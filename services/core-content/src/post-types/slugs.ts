@@ -5,6 +5,7 @@
  * every type. Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
  */
 import type { Collection, Filter } from '@loom/store';
+import type { SlugRule } from './behaviour';
 
 /** Feed names ($wp_rewrite->feeds). */
 const FEEDS = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
@@ -41,7 +42,8 @@ export interface SlugTarget {
   status: string;
   type: string;
   parent: number;
-  hierarchical: boolean;
+  /** The type's rule (its behaviour's `slugs`). */
+  rule: SlugRule;
   /** The slug the post has now (a stored numeric slug may stay). */
   currentSlug?: string;
 }
@@ -54,23 +56,10 @@ export const SHARED_SLUG_STATUSES: readonly string[] = ['draft', 'pending', 'aut
  * a concurrent write took moves on from there.
  */
 export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget, from = 1): Promise<string> {
-  if (SHARED_SLUG_STATUSES.includes(t.status) || (t.status === 'inherit' && t.type === 'revision') || t.type === 'user_request') return slug;
-  if (t.hierarchical && t.type === 'nav_menu_item') return slug;
-
-  let scope: Filter;
-  let bad: boolean;
-  if (t.type === 'attachment') {
-    scope = {};
-    bad = false;
-  } else if (t.hierarchical) {
-    // Page slugs must be unique within their own trees; pages and posts do not collide.
-    scope = { type: { $in: [t.type, 'attachment'] }, parent: t.parent };
-    bad = /^(page)?\d+$/.test(slug);
-  } else {
-    scope = { type: t.type };
-    // With /%postname%/ first in the structure, any non-zero number could be a year archive.
-    bad = t.type === 'post' && t.currentSlug !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0;
-  }
+  if (SHARED_SLUG_STATUSES.includes(t.status)) return slug;
+  // Attachments' slugs differ from every post's; hierarchical types' from their siblings' and attachments'.
+  const scope: Filter = t.rule.scope === 'everywhere' ? {} : t.rule.scope === 'siblings' ? { type: { $in: [t.type, 'attachment'] }, parent: t.parent } : { type: t.type };
+  const bad = t.rule.reserved?.(slug, t.currentSlug) ?? false;
   // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
   const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
   if (from <= 1 && !(await taken(slug)) && !bad && !FEEDS.includes(slug) && slug !== 'embed') return slug;
@@ -92,9 +81,9 @@ export function slugSuffix(slug: string, base: string): number {
  * siblings). None while the status lets posts share a slug, nor for '' and '0', which never count as taken.
  * Attachments, unique across every type in WordPress, do not exist yet: their rule is only uniquePostSlug's check.
  */
-export function slugKey(post: { type: string; status: string; slug: string; parent: number }, hierarchical: boolean): string | undefined {
+export function slugKey(post: { type: string; status: string; slug: string; parent: number }, rule: SlugRule): string | undefined {
   if (SHARED_SLUG_STATUSES.includes(post.status) || post.slug === '' || post.slug === '0') return undefined;
-  return JSON.stringify(hierarchical ? [post.type, post.parent, post.slug] : [post.type, post.slug]);
+  return JSON.stringify(rule.scope === 'siblings' ? [post.type, post.parent, post.slug] : [post.type, post.slug]);
 }
 
 /** wp_add_trashed_suffix_to_post_name_for_post(): `slug__trashed`, so the slug is free for other posts. */

@@ -5,11 +5,11 @@
  */
 import { sanitizeTitle } from '@loom/contracts';
 import type { PostDoc } from './repository';
-import { statusObject, type PostTypeRules } from './types';
+import { statusObject, type PostTypeBehaviour } from './behaviour';
 
 export interface PermalinkContext {
   homeUrl: string;
-  rules: PostTypeRules;
+  rules: PostTypeBehaviour;
   /** The post's ancestors, nearest first (pages); [] for flat types. */
   ancestors: PostDoc[];
   /** current_user_can( 'read_post' ): private posts get a pretty link only for readers who may read them. */
@@ -31,11 +31,12 @@ function forcePlain(status: string, canRead: boolean, sample: boolean): boolean 
   return true;
 }
 
-const plain = (c: PermalinkContext, id: number) => `${c.homeUrl}/?${c.rules.plainVar}=${id}`;
+const plain = (c: PermalinkContext, id: number) => `${c.homeUrl}/?${c.rules.plainQuery(id)}`;
 
 /** get_permalink(). */
 export function permalink(post: Pick<PostDoc, 'id' | 'slug' | 'status'>, c: PermalinkContext): string {
-  if (forcePlain(post.status, c.canRead, false) || !post.slug) return plain(c, post.id);
+  // A type with no permalink structure (not viewable: blocks, navigation) always links in the plain form.
+  if (!c.rules.permastructToken || forcePlain(post.status, c.canRead, false) || !post.slug) return plain(c, post.id);
   const path = c.rules.object.hierarchical ? pageUri(post, c.ancestors) : post.slug;
   return `${c.homeUrl}/${path}/`;
 }

@@ -12,7 +12,8 @@ import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';
 import { renderer } from './render';
 import { ancestorsOf, PostRepository, type PostDoc } from './repository';
-import { POST_TYPE_RULES, postCan, type PostTypeRules } from './types';
+import { postCan, type PostTypeBehaviour } from './behaviour';
+import { POST_TYPE_BEHAVIOURS } from './registry';
 
 export interface PrepareOptions {
   context: Context;
@@ -38,7 +39,7 @@ export class PostPresenter {
 
   constructor(
     readonly req: RestRequest,
-    readonly rules: PostTypeRules,
+    readonly rules: PostTypeBehaviour,
     readonly clock: SiteClock,
   ) {
     this.repo = new PostRepository(req.store, rules, clock, req.config.homeUrl);
@@ -107,7 +108,7 @@ export class PostPresenter {
       sticky: post.sticky,
       template: post.template || '',
       format: post.format || 'standard',
-      meta: Object.fromEntries(Object.entries(rules.routes.spec.meta).map(([k, d]) => [k, post.meta?.[k] ?? d])),
+      meta: Object.fromEntries(Object.entries(rules.object.meta).map(([k, d]) => [k, post.meta?.[k] ?? d])),
     };
     for (const tax of rules.taxonomies) data[tax.restBase] = termsOf(tax.restBase, tax.name).map((t) => t.id);
     if (rules.object.viewable) {
@@ -158,7 +159,7 @@ export class PostPresenter {
     rels['version-history'] = { count: revisionCount, href: revisionsBase };
     if (revisionCount > 0 && latestRevision) rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
     if (rules.object.hierarchical && post.parent) {
-      const parentBase = POST_TYPE_RULES.get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
+      const parentBase = POST_TYPE_BEHAVIOURS.get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
       rels.up = { embeddable: true, href: `${rest}/${parentBase}/${post.parent}` };
     }
     if (post.featured_media) rels['https://api.w.org/featuredmedia'] = { embeddable: true, href: `${rest}/media/${post.featured_media}` };

@@ -1,0 +1,20 @@
+/** `page` (spec 2.4): hierarchical, with page attributes (menu_order); no formats, sticky or terms. */
+import { postTypeCaps } from '../registry/capabilities';
+import { definePostType, POSTS_CONTROLLER } from '../registry/post-type';
+import { POST_META_DEFAULTS } from '../registry/meta';
+
+export const pageType = definePostType({
+  name: 'page',
+  restBase: 'pages',
+  labels: { name_admin_bar: 'Page' },
+  hierarchical: true,
+  menuIcon: 'dashicons-admin-page',
+  showUi: true,
+  showInNavMenus: true,
+  viewable: true,
+  supports: ['title', 'editor', 'author', 'thumbnail', 'page-attributes', 'custom-fields', 'comments', 'revisions'],
+  cap: postTypeCaps('page', 'pages'),
+  meta: POST_META_DEFAULTS,
+  // The posts controller's fixed schema for pages shows an excerpt, which pages do not support.
+  rest: { ...POSTS_CONTROLLER, schemaFeatures: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'] },
+});

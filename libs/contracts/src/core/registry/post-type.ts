@@ -1,0 +1,126 @@
+/**
+ * A post type as register_post_type() registers it, and how core/v2 serves it: one definition per type (its own
+ * file under core/post-types/), from which the routes, the index, OPTIONS, the `types` descriptor, the revision
+ * and autosave routes, `allow_batch` and the term relations are all derived.
+ */
+import type { ZodTypeAny } from 'zod';
+import type { FieldDef } from '../../define';
+import { postTypeCaps, type PostTypeCaps } from './capabilities';
+import { postTypeLabels, type Labels } from './labels';
+
+export type ArgsMap = Record<string, ZodTypeAny>;
+
+/**
+ * How the REST API serves a type (its controller's settings). A registered type without one has no routes in
+ * Loom yet: the descriptors leave it out rather than advertise links that would answer 404.
+ */
+export interface PostTypeRest {
+  /** `allow_batch` on the collection and item routes (spec 4.1). */
+  allowBatch: boolean;
+  /**
+   * The features the REST schema is built from, where the controller fixes them whatever the type registers
+   * (the posts controller's $fixed_schemas: pages show an excerpt they do not support); else the type's supports.
+   */
+  schemaFeatures?: string[];
+  /** Whether DELETE without `force` trashes (else rest_trash_not_supported, 501). */
+  trash: boolean;
+  /** An autosaves controller (every type but attachments in WordPress); revisions follow `supports: revisions`. */
+  autosaves: boolean;
+  /** The collection's defaults where they differ from the posts controller's (menu items: 100 per page, by menu_order ascending). */
+  perPage?: number;
+  orderby?: string;
+  order?: 'asc' | 'desc';
+  /**
+   * The type's own schema (the controller's get_item_schema over the posts controller's): given the fields the
+   * posts controller would show, in its order, the fields this type shows.
+   */
+  fields?: (fields: Record<string, FieldDef>) => Record<string, FieldDef>;
+  /** The type's own collection parameters over the posts controller's. */
+  collectionArgs?: (args: ArgsMap) => ArgsMap;
+  /** The type's own write arguments over the posts controller's (create, or update when `updating`). */
+  writeArgs?: (args: ArgsMap, updating: boolean) => ArgsMap;
+}
+
+export interface PostTypeDef {
+  name: string;
+  restBase: string;
+  /** The labels the type registers (WordPress fills in the rest). */
+  labels: Labels;
+  description?: string;
+  hierarchical?: boolean;
+  menuIcon?: string;
+  showUi?: boolean;
+  showInNavMenus?: boolean;
+  /** is_post_type_viewable(): publicly queryable, or a public built-in type. */
+  viewable?: boolean;
+  /** Features in add_post_type_support() order (default: title, editor). */
+  supports?: string[];
+  cap?: PostTypeCaps;
+  /** Meta keys registered for the type with show_in_rest, with their defaults. */
+  meta?: Readonly<Record<string, number | string>>;
+  rest?: PostTypeRest;
+}
+
+/** A registered post type with WordPress's defaults applied ($wp_post_types[name]). */
+export interface PostTypeObject {
+  name: string;
+  /** The plural title (WordPress's `label`), shown as `name`. */
+  label: string;
+  description: string;
+  hierarchical: boolean;
+  hasArchive: boolean | string;
+  menuIcon: string | null;
+  restBase: string;
+  restNamespace: string;
+  showUi: boolean;
+  showInNavMenus: boolean;
+  viewable: boolean;
+  supports: string[];
+  labels: Labels;
+  cap: PostTypeCaps;
+  meta: Readonly<Record<string, number | string>>;
+  rest: PostTypeRest | null;
+}
+
+export function definePostType(d: PostTypeDef): PostTypeObject {
+  const hierarchical = d.hierarchical ?? false;
+  const labels = postTypeLabels(d.labels, hierarchical, d.name);
+  return {
+    name: d.name,
+    label: labels.name ?? d.name,
+    description: d.description ?? '',
+    hierarchical,
+    hasArchive: false,
+    menuIcon: d.menuIcon ?? null,
+    restBase: d.restBase,
+    restNamespace: 'core/v2',
+    showUi: d.showUi ?? false,
+    showInNavMenus: d.showInNavMenus ?? false,
+    viewable: d.viewable ?? false,
+    // register_post_type() gives types that name no features title and editor.
+    supports: d.supports ?? ['title', 'editor'],
+    labels,
+    cap: d.cap ?? postTypeCaps('post', 'posts'),
+    meta: d.meta ?? {},
+    rest: d.rest ?? null,
+  };
+}
+
+/** post_type_supports(). */
+export const supports = (t: Pick<PostTypeObject, 'supports'>, feature: string): boolean => t.supports.includes(feature);
+
+/** Whether the type's REST schema has a feature's fields (its fixed schema features, else its supports). */
+export const schemaSupports = (t: Pick<PostTypeObject, 'supports' | 'rest'>, feature: string): boolean => (t.rest?.schemaFeatures ?? t.supports).includes(feature);
+
+/** The posts controller's settings; a type's file overrides what its controller changes. */
+export const POSTS_CONTROLLER: PostTypeRest = { allowBatch: true, trash: true, autosaves: true };
+
+/** Inserts `add` after the key `after` (at the end when absent), keeping the schema's order. */
+export function insertAfter<T>(map: Record<string, T>, after: string, add: Record<string, T>): Record<string, T> {
+  const out: Record<string, T> = {};
+  for (const [k, v] of Object.entries(map)) {
+    out[k] = v;
+    if (k === after) Object.assign(out, add);
+  }
+  return after in map ? out : { ...out, ...add };
+}

@@ -1,0 +1,13 @@
+/** `category` (core/v2/categories): hierarchical, on posts. */
+import { defineTaxonomy, PUBLIC_TAXONOMY } from '../registry/taxonomy';
+
+export const categoryTaxonomy = defineTaxonomy({
+  name: 'category',
+  hierarchical: true,
+  restBase: 'categories',
+  objectType: ['post'],
+  showTagcloud: true,
+  visibility: PUBLIC_TAXONOMY,
+  cap: { manage_terms: 'manage_categories', edit_terms: 'edit_categories', delete_terms: 'delete_categories', assign_terms: 'assign_categories' },
+  rest: { title: 'category', allowBatch: true },
+});

@@ -1,0 +1,121 @@
+/**
+ * What core-content's post-type controller (controller.ts), repository and presenter need to know about one post
+ * type: its registry entry and routes (from libs/contracts), the rules WordPress applies to it (comment status,
+ * permalinks, slugs, scheduling, the default category, templates) and its hooks. Each type's own file
+ * (post.ts, page.ts, ...) builds one with definePostTypeBehaviour, saying only where the type differs.
+ */
+import { core, type Identity } from '@loom/contracts';
+import { can, type CapPost, type RestRequest, type WpError } from '@loom/service-kit';
+import type { Filter } from '@loom/store';
+import type { PostDoc, PostInput } from './repository';
+
+type Params = Record<string, unknown>;
+
+/** wp_unique_post_slug()'s rule for the type. */
+export interface SlugRule {
+  /** Which posts a slug must differ from: the type's, the siblings (with attachments), or every post. */
+  scope: 'type' | 'siblings' | 'everywhere';
+  /** A slug the type never takes as it is (a number that would read as an archive), given the post's current one. */
+  reserved?(slug: string, currentSlug: string | undefined): boolean;
+}
+
+/** Named hooks, each where WordPress's controller (or the functions under it) treats the type differently. */
+export interface PostTypeHooks {
+  /** prepare_item_for_database: the type's own parameters into the write. */
+  prepareInput?(req: RestRequest, input: PostInput, existing: PostDoc | null): void;
+  /** The create and update permission checks the type adds (true when it has nothing to refuse). */
+  checkWrite?(req: RestRequest): true | WpError;
+  /** Just before a post is stored, what the type changes in it (trashing a sticky post unsticks it). */
+  beforeSave?(next: PostDoc, previous: PostDoc | null): void;
+  /** The type's own collection filters, from the request's parameters. */
+  queryFilters?(params: Params): Filter[];
+}
+
+export interface PostTypeBehaviour {
+  name: string;
+  object: core.PostTypeObject;
+  routes: core.PostTypeRoutes;
+  /** REST taxonomies of the type, each stored as an id list under its rest base (`categories`, `tags`). */
+  taxonomies: core.TaxonomyObject[];
+  /** get_default_comment_status(): open where the type supports comments (pages excepted), else closed. */
+  defaultCommentStatus: 'open' | 'closed';
+  /** The pretty permalink: `%postname%` at the root, `%pagename%` under the post's ancestors; none for types not viewable. */
+  permastructToken: '%postname%' | '%pagename%' | null;
+  /** The plain permalink's query for a post id (`p=5`, `page_id=5`, `post_type=wp_block&p=5`). */
+  plainQuery(id: number): string;
+  /**
+   * Whether the sample permalink (permalink_template) falls back to the plain form for statuses nobody may view
+   * (trash): posts do (get_permalink's own branch runs wp_force_plain_post_permalink( $post, true )); pages
+   * (_get_page_link) and other types (get_post_permalink) show the pretty form for any status when sampling.
+   */
+  plainSampleWhenHidden: boolean;
+  slugs: SlugRule;
+  /** Whether a date still to come schedules the post (`future`); attachments keep their status. */
+  schedules: boolean;
+  /** wp_set_post_categories(): whether a post left without categories gets the default one. */
+  defaultCategory: boolean;
+  /** The active theme's custom templates for this type (get_page_templates): slug → name. */
+  templates: Readonly<Record<string, string>>;
+  hooks: PostTypeHooks;
+}
+
+export type OwnBehaviour = Partial<Omit<PostTypeBehaviour, 'name' | 'object' | 'routes' | 'taxonomies'>>;
+
+/** A served type's behaviour: WordPress's generic rules for any registered type, overlaid with the type's own. */
+export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): PostTypeBehaviour {
+  const object = core.postTypeNamed(name);
+  if (!object) throw new Error(`post type ${name} is not registered`);
+  return {
+    name,
+    object,
+    routes: core.postTypeRoutesOf(name),
+    taxonomies: core.taxonomiesOf(name),
+    defaultCommentStatus: core.supports(object, 'comments') ? 'open' : 'closed',
+    permastructToken: null,
+    plainQuery: (id) => `post_type=${name}&p=${id}`,
+    plainSampleWhenHidden: false,
+    slugs: { scope: object.hierarchical ? 'siblings' : 'type', reserved: object.hierarchical ? pageLikeNumber : undefined },
+    schedules: true,
+    defaultCategory: false,
+    templates: {},
+    hooks: {},
+    ...own,
+  };
+}
+
+/** Hierarchical slugs may not be a number or `page` + number (they would read as a page of an archive). */
+const pageLikeNumber = (slug: string) => /^(page)?\d+$/.test(slug);
+
+export const statusObject = core.statusObject;
+
+/** get_post_stati( array( 'date_floating' => true ) ): draft, pending, auto-draft keep floating dates. */
+export const isDateFloating = (status: string): boolean => statusObject(status)?.dateFloating ?? false;
+
+/** The fields of a post a capability check reads (a stored post, or a hypothetical one for query filters). */
+export interface CapTarget {
+  author: number;
+  status: string;
+  type: string;
+  trashed_from?: string;
+}
+
+/** current_user_can( $cap, $post ): edit_post, delete_post, read_post, publish_post against the type's caps. */
+export function postCan(user: Identity | null, cap: 'edit_post' | 'delete_post' | 'read_post' | 'publish_post', post: CapTarget): boolean {
+  const status = statusObject(post.status);
+  const type = core.postTypeNamed(post.type);
+  if (!type) return false;
+  const target: CapPost = {
+    author: post.author,
+    status: post.status,
+    type: post.type,
+    trashedFrom: post.trashed_from,
+    caps: type.cap,
+    statusPublic: status?.public ?? false,
+    statusPrivate: status?.private ?? false,
+  };
+  return can(user, cap, { post: target });
+}
+
+/** check_read_permission(): a published (or otherwise public) post is readable by anyone, else read_post. */
+export const canReadPost = (user: Identity | null, post: CapTarget): boolean =>
+  post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);

@@ -1,0 +1,12 @@
+/** The taxonomies core-content serves, each with its behaviour (its own file), in registration order. */
+import { core } from '@loom/contracts';
+import type { TaxonomyBehaviour } from './behaviour';
+import { categoryBehaviour } from './category';
+import { tagBehaviour } from './tag';
+
+const behaviours = [categoryBehaviour, tagBehaviour];
+
+export const TAXONOMY_BEHAVIOURS: ReadonlyMap<string, TaxonomyBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
+
+const missing = core.SERVED_TAXONOMIES().filter((t) => !TAXONOMY_BEHAVIOURS.has(t.name));
+if (missing.length) throw new Error(`served taxonomies without a behaviour: ${missing.map((t) => t.name).join(', ')}`);
