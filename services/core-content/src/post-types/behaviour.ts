@@ -4,8 +4,8 @@
  * permalinks, slugs, scheduling, the default category, templates) and its hooks. Each type's own file
  * (post.ts, page.ts, ...) builds one with definePostTypeBehaviour, saying only where the type differs.
  */
-import { core, type Identity } from '@loom/contracts';
-import { can, type CapPost, type RestRequest, type WpError } from '@loom/service-kit';
+import { core, type Context, type Identity } from '@loom/contracts';
+import { can, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import type { PostDoc, PostInput } from './repository';
 
@@ -29,6 +29,25 @@ export interface PostTypeHooks {
   beforeSave?(next: PostDoc, previous: PostDoc | null): void;
   /** The type's own collection filters, from the request's parameters. */
   queryFilters?(params: Params): Filter[];
+  /** The collection's permission check beyond the generic one (get_items_permissions_check). */
+  listPermission?(req: RestRequest): true | WpError;
+  /** A single post's read check beyond the generic one (get_item_permissions_check). */
+  readPermission?(req: RestRequest, post: PostDoc): true | WpError;
+  /**
+   * prepare_item_for_response: the type's data from the generic data (in WordPress's field order), before the
+   * context filter; may replace it whole (a controller with its own schema).
+   */
+  prepareResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /** prepare_links: the type's links from the generic ones (keyed by rel; `undefined` drops one). */
+  links?(rels: Record<string, Link | Link[] | string | undefined>, post: PostDoc, ctx: ResponseContext): Record<string, Link | Link[] | string | undefined>;
+}
+
+/** What a response hook knows of the request it answers. */
+export interface ResponseContext {
+  req: RestRequest;
+  context: Context;
+  /** `{base_url}/rest/core/v2`. */
+  rest: string;
 }
 
 export interface PostTypeBehaviour {
@@ -56,6 +75,13 @@ export interface PostTypeBehaviour {
   defaultCategory: boolean;
   /** The active theme's custom templates for this type (get_page_templates): slug → name. */
   templates: Readonly<Record<string, string>>;
+  /**
+   * check_read_permission's shortcut: a published post is readable by anyone. Blocks read through read_post
+   * (their `read` capability is edit_posts), so their published posts are not public.
+   */
+  publicReads: boolean;
+  /** The `wp:attachment` link (media attached to the post); WordPress leaves it off menu items. */
+  attachmentsLink: boolean;
   hooks: PostTypeHooks;
 }
 
@@ -78,6 +104,8 @@ export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): P
     schedules: true,
     defaultCategory: false,
     templates: {},
+    publicReads: true,
+    attachmentsLink: true,
     hooks: {},
     ...own,
   };
@@ -115,7 +143,3 @@ export function postCan(user: Identity | null, cap: 'edit_post' | 'delete_post' 
   };
   return can(user, cap, { post: target });
 }
-
-/** check_read_permission(): a published (or otherwise public) post is readable by anyone, else read_post. */
-export const canReadPost = (user: Identity | null, post: CapTarget): boolean =>
-  post.status === 'publish' || statusObject(post.status)?.public === true || postCan(user, 'read_post', post);

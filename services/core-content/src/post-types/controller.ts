@@ -28,7 +28,8 @@ import { permalink } from './permalinks';
 import { renderer } from './render';
 import { PostRepository, publishDuePosts, type PostDoc, type PostInput, type TaxClause } from './repository';
 import { PostPresenter } from './response';
-import { canReadPost, postCan, statusObject, type PostTypeBehaviour } from './behaviour';
+import { canReadPost, isPublicFor } from './access';
+import { postCan, type PostTypeBehaviour } from './behaviour';
 
 type Params = Record<string, unknown>;
 
@@ -222,7 +223,7 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     const alternatives: Filter[] = [];
     for (const status of statuses) {
       const target = (author: number, trashedFrom?: string) => ({ author, status, type: rules.name, trashed_from: trashedFrom });
-      if ((context !== 'edit' && (status === 'publish' || statusObject(status)?.public)) || postCan(user, meta, target(-1))) {
+      if ((context !== 'edit' && isPublicFor(rules.name, status)) || postCan(user, meta, target(-1))) {
         anyone.push(status);
         continue;
       }
@@ -342,10 +343,10 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
   return [
     bind(
       routes.collection.endpoints.list,
-      (req) =>
-        req.params.context === 'edit' && !can(req.user, cap.edit_posts)
-          ? forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.')
-          : true,
+      (req) => {
+        if (req.params.context === 'edit' && !can(req.user, cap.edit_posts)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+        return rules.hooks.listPermission?.(req) ?? true;
+      },
       list,
     ),
     bind(
@@ -377,7 +378,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         // Only the query string's password counts here (hash_equals against the post's, even when it has none).
         const given = parsePhpStyle(req.rawQuery).password;
         if (typeof given === 'string' && given !== '' && given !== post.password) return restError('rest_post_incorrect_password', 'Incorrect post password.', 403);
-        return canRead(req.user, post) ? true : forbidden(req.user);
+        if (!canRead(req.user, post)) return forbidden(req.user);
+        return rules.hooks.readPermission?.(req, post) ?? true;
       }),
       async (req) => {
         const r = repo(req);

@@ -3,7 +3,7 @@
  * get_available_actions), for a whole page at once: terms, ancestors and revision counts are loaded once per
  * page, not per post. Fields are built in WordPress's order and filtered by context by the kit.
  */
-import { decodeSlug, type Context, type Identity } from '@loom/contracts';
+import { core, decodeSlug, type Context, type Identity } from '@loom/contracts';
 import { can, filterByContext, links, type Link, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';
@@ -120,8 +120,10 @@ export class PostPresenter {
       }
       data.class_list = this.classList(post, o.context === 'edit' && canEdit ? false : protectedText, termsOf);
     }
-    data._links = this.links(post, rest, o, revisionCount, latestRevision, ancestors[0]);
-    return filterByContext(rules.routes.collection.schema!, data, o.context);
+    const ctx = { req, context: o.context, rest };
+    const shaped = rules.hooks.prepareResponse ? await rules.hooks.prepareResponse(data, post, ctx) : data;
+    shaped._links = this.links(post, rest, o, revisionCount, latestRevision, ancestors[0]);
+    return filterByContext(rules.routes.collection.schema!, shaped, o.context);
   }
 
   /** get_post_class() (WordPress 6.5+'s `class_list`), as the REST API computes it (no sticky class outside the home page). */
@@ -137,7 +139,7 @@ export class PostPresenter {
       for (const term of termsOf(tax.restBase, tax.name)) {
         const cls = htmlClass(term.slug, String(term.id));
         const name = /^\d+$/.test(cls) || !cls.replace(/-/g, '') ? String(term.id) : cls;
-        classes.push(tax.name === 'post_tag' ? `tag-${name}` : htmlClass(`${tax.name}-${name}`, `${tax.name}-${term.id}`));
+        classes.push(tax.postClassPrefix ? `${tax.postClassPrefix}-${name}` : htmlClass(`${tax.name}-${name}`, `${tax.name}-${term.id}`));
       }
     }
     if (rules.object.supports.includes('post-formats') && post.format && post.format !== 'standard') classes.push(`post_format-post-format-${htmlClass(post.format, '')}`);
@@ -153,22 +155,24 @@ export class PostPresenter {
       collection: `${rest}/${rules.object.restBase}`,
       about: `${rest}/types/${rules.name}`,
     };
-    if (post.author) rels.author = { embeddable: true, href: `${rest}/users/${post.author}` };
-    rels.replies = { embeddable: true, href: `${rest}/comments?post=${post.id}` };
-    const revisionsBase = `${self}/revisions`;
-    rels['version-history'] = { count: revisionCount, href: revisionsBase };
-    if (revisionCount > 0 && latestRevision) rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
+    if (post.author && core.supports(rules.object, 'author')) rels.author = { embeddable: true, href: `${rest}/users/${post.author}` };
+    if (core.supports(rules.object, 'comments')) rels.replies = { embeddable: true, href: `${rest}/comments?post=${post.id}` };
+    if (core.supports(rules.object, 'revisions')) {
+      const revisionsBase = `${self}/revisions`;
+      rels['version-history'] = { count: revisionCount, href: revisionsBase };
+      if (revisionCount > 0 && latestRevision) rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
+    }
     if (rules.object.hierarchical && post.parent) {
       const parentBase = POST_TYPE_BEHAVIOURS.get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
       rels.up = { embeddable: true, href: `${rest}/${parentBase}/${post.parent}` };
     }
     if (post.featured_media) rels['https://api.w.org/featuredmedia'] = { embeddable: true, href: `${rest}/media/${post.featured_media}` };
-    rels['https://api.w.org/attachment'] = `${rest}/media?parent=${post.id}`;
+    if (rules.attachmentsLink) rels['https://api.w.org/attachment'] = `${rest}/media?parent=${post.id}`;
     if (rules.taxonomies.length) {
       rels['https://api.w.org/term'] = rules.taxonomies.map((t) => ({ taxonomy: t.name, embeddable: true, href: `${rest}/${t.restBase}?post=${post.id}` }));
     }
     if (o.context === 'edit') for (const rel of this.actions()) rels[rel] = self;
-    return links(rels);
+    return links(rules.hooks.links ? rules.hooks.links(rels, post, { req: this.req, context: o.context, rest }) : rels);
   }
 
   private actions(): string[] {

@@ -38,6 +38,8 @@ export interface TaxonomyDef {
   showTagcloud: boolean;
   visibility: TaxonomyVisibility;
   cap: TaxonomyCaps;
+  /** The prefix of a post's class for each of its terms (get_post_class: `tag-` for post_tag, else the taxonomy's name). */
+  postClassPrefix?: string;
   rest?: TaxonomyRest;
 }
 

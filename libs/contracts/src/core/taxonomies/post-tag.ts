@@ -9,5 +9,6 @@ export const postTagTaxonomy = defineTaxonomy({
   showTagcloud: true,
   visibility: PUBLIC_TAXONOMY,
   cap: { manage_terms: 'manage_post_tags', edit_terms: 'edit_post_tags', delete_terms: 'delete_post_tags', assign_terms: 'assign_post_tags' },
+  postClassPrefix: 'tag',
   rest: { title: 'tag', allowBatch: true },
 });
