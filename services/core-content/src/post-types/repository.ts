@@ -84,6 +84,11 @@ export interface PostInput {
   terms?: Record<string, number[]>;
   /** Registered meta keys to set (null deletes). */
   meta?: Record<string, unknown>;
+  /**
+   * The type's own stored fields (a menu item's url, object, target...), set by its hooks: stored as given on
+   * create, changed field by field on update.
+   */
+  own?: Record<string, unknown>;
 }
 
 export interface WriteContext {
@@ -494,6 +499,7 @@ export class PostRepository {
       featured_media: input.featured_media ?? 0,
       meta: mergeMeta({}, input.meta),
       ...terms,
+      ...input.own,
     };
     rules.hooks.beforeSave?.(doc, null);
     const ancestors = await this.ancestors(doc);
@@ -571,6 +577,7 @@ export class PostRepository {
       featured_media: input.featured_media ?? previous.featured_media,
       meta: mergeMeta(previous.meta ?? {}, input.meta),
       ...terms,
+      ...input.own,
     };
     const unset: Record<string, true> = {};
     if (trashing) {
