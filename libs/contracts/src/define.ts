@@ -135,6 +135,51 @@ export function route<E extends Record<string, EndpointDef>>(namespace: string, 
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Resources: the collection, item and by-slug routes every namespace's resources share
+
+/** The methods of a resource's endpoints, by their names in the route factories. */
+const VERBS = { list: READABLE, create: CREATABLE, read: READABLE, update: EDITABLE, delete: DELETABLE } as const;
+type Verb = keyof typeof VERBS;
+type VerbArgs = Partial<Record<Verb, ArgsShape>>;
+
+/** The endpoint definitions of a set of named argument shapes, each keeping its shape's type. */
+export type EndpointsOf<T extends VerbArgs> = { [K in keyof T]-?: EndpointDef<NonNullable<T[K]>> };
+
+function endpointsOf<T extends VerbArgs>(args: T, opts: { allowBatch?: boolean }): EndpointsOf<T> {
+  // In the order the definition lists them: WordPress registers GET, then the update methods, then DELETE.
+  return Object.fromEntries(Object.entries(args).map(([verb, shape]) => [verb, endpoint(VERBS[verb as Verb], shape!, opts)])) as EndpointsOf<T>;
+}
+
+/**
+ * The routes of a resource, as WordPress's controllers register them: the collection (`list`, `create`), the item
+ * under `<id>` (or another placeholder), and, for the events plugin's resources, the same item endpoints under
+ * `by-slug/<slug>`. One factory for every namespace, so a route's shape is written once; the arguments keep zod's
+ * types, which reach the handlers as typed `req.params`.
+ */
+export function resourceRoutes<C extends VerbArgs, I extends VerbArgs, S extends VerbArgs | undefined = undefined>(spec: {
+  namespace: string;
+  /** The collection's path under the namespace, e.g. `events` or `venues`. */
+  base: string;
+  schema?: ResourceDef;
+  allowBatch?: boolean;
+  collection: C;
+  /** The item path's placeholder (default `<id>`). */
+  itemPath?: string;
+  item: I;
+  bySlug?: S;
+}) {
+  const opts = { allowBatch: spec.allowBatch ?? false };
+  const at = (path: string) => `/${spec.namespace}/${spec.base}${path}`;
+  return {
+    collection: route(spec.namespace, at(''), endpointsOf(spec.collection, opts), spec.schema),
+    item: route(spec.namespace, at(`/${spec.itemPath ?? '<id>'}`), endpointsOf(spec.item, opts), spec.schema),
+    bySlug: (spec.bySlug ? route(spec.namespace, at('/by-slug/<slug>'), endpointsOf(spec.bySlug, opts), spec.schema) : undefined) as S extends VerbArgs
+      ? RouteDef<EndpointsOf<S>>
+      : undefined,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // Route index entries (spec 2.17) and OPTIONS bodies, derived from the definitions above.
 
 export interface IndexEndpoint {

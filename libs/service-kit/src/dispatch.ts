@@ -70,6 +70,39 @@ export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: 
   return { endpoint, permission, handler } as unknown as Binding;
 }
 
+/** The request a handler of `E` gets: its parameters typed from the endpoint's arguments. */
+export type RequestOf<E> = E extends EndpointDef<infer S> ? RestRequest<S> : never;
+
+/**
+ * A permission check and a handler for one endpoint of a resource (null: public). Either may take its endpoint's
+ * typed request (RequestOf), or a union of them where one handler serves the item by id and by slug.
+ */
+export type Bound = [permission: AnyPermission | null, handler: AnyHandler];
+/** A handler or permission check of some endpoint, whatever its arguments' types. */
+export type AnyHandler = (req: never) => ReturnType<Handler>;
+export type AnyPermission = (req: never) => ReturnType<Permission>;
+
+/**
+ * The bindings of a resource's routes (contracts' resourceRoutes): each named endpoint of the collection and of
+ * the item routes (by id and, where it has them, by slug: one handler serves both) to its check and handler.
+ * Every endpoint the routes define must be bound; a verb bound but not defined is a programming error.
+ */
+export function bindResource(
+  routes: { collection: RouteDef; item: RouteDef; bySlug?: RouteDef },
+  bound: Partial<Record<'list' | 'create' | 'read' | 'update' | 'delete', Bound>>,
+): Binding[] {
+  const out: Binding[] = [];
+  for (const r of [routes.collection, routes.item, ...(routes.bySlug ? [routes.bySlug] : [])]) {
+    for (const [verb, e] of Object.entries(r.endpoints)) {
+      const b = bound[verb as keyof typeof bound];
+      if (!b) throw new Error(`${r.pattern}: no binding for ${verb}`);
+      // Typed against the endpoints by the caller; erased here, as bind() erases them for the dispatcher.
+      out.push(bind(e, b[0] as Permission | null, b[1] as Handler));
+    }
+  }
+  return out;
+}
+
 /**
  * Turns a verified identity into the caller the handlers see, or null for "nobody" (core-content: the user must
  * still exist; its stored roles are the ones that count).

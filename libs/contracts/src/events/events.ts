@@ -3,7 +3,7 @@
  * parameters and its write arguments. Field order follows the plugin's get_event_data().
  */
 import { z, type ZodTypeAny } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef } from '../define';
+import { field, resource, resourceRoutes, type FieldDef } from '../define';
 import { wp } from '../json-schema';
 import { idParam, pageParam } from '../params';
 import { sanitizeTitle } from '../sanitize';
@@ -139,31 +139,11 @@ export function eventWriteArgs(creating: boolean) {
 const id = () => idParam('The event post ID.');
 const slug = () => z.string().describe('The event slug.');
 
-export const eventRoutes = {
-  collection: route(
-    EVENTS_NS,
-    `/${EVENTS_NS}/events`,
-    { list: endpoint(READABLE, eventArchiveArgs), create: endpoint(CREATABLE, eventWriteArgs(true)) },
-    eventResource,
-  ),
-  item: route(
-    EVENTS_NS,
-    `/${EVENTS_NS}/events/<id>`,
-    {
-      read: endpoint(READABLE, { id: id() }),
-      update: endpoint(EDITABLE, { id: id(), ...eventWriteArgs(false) }),
-      delete: endpoint(DELETABLE, { id: id() }),
-    },
-    eventResource,
-  ),
-  bySlug: route(
-    EVENTS_NS,
-    `/${EVENTS_NS}/events/by-slug/<slug>`,
-    {
-      read: endpoint(READABLE, { slug: slug() }),
-      update: endpoint(EDITABLE, { ...eventWriteArgs(false), slug: slug() }),
-      delete: endpoint(DELETABLE, { slug: slug() }),
-    },
-    eventResource,
-  ),
-};
+export const eventRoutes = resourceRoutes({
+  namespace: EVENTS_NS,
+  base: 'events',
+  schema: eventResource,
+  collection: { list: eventArchiveArgs, create: eventWriteArgs(true) },
+  item: { read: { id: id() }, update: { id: id(), ...eventWriteArgs(false) }, delete: { id: id() } },
+  bySlug: { read: { slug: slug() }, update: { ...eventWriteArgs(false), slug: slug() }, delete: { slug: slug() } },
+});

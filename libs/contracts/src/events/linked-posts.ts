@@ -4,7 +4,7 @@
  * Field order follows the plugin's response (reference A.2.1 / A.2.2).
  */
 import { z, type ZodTypeAny } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef } from '../define';
+import { field, resource, resourceRoutes, type FieldDef } from '../define';
 import { wp } from '../json-schema';
 import { idParam, pageParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
@@ -100,34 +100,14 @@ export function linkedPostRoutes(s: LinkedPostSpec) {
   const schema = linkedPostResource(s);
   const id = () => idParam(`The ${s.name} post ID.`);
   const slug = () => z.string().describe(`The ${s.name} slug.`);
-  return {
-    collection: route(
-      EVENTS_NS,
-      `/${EVENTS_NS}/${s.restBase}`,
-      { list: endpoint(READABLE, linkedArchiveArgs(s)), create: endpoint(CREATABLE, linkedWriteArgs(s, true)) },
-      schema,
-    ),
-    item: route(
-      EVENTS_NS,
-      `/${EVENTS_NS}/${s.restBase}/<id>`,
-      {
-        read: endpoint(READABLE, { id: id() }),
-        update: endpoint(EDITABLE, { id: id(), ...linkedWriteArgs(s, false) }),
-        delete: endpoint(DELETABLE, { id: id() }),
-      },
-      schema,
-    ),
-    bySlug: route(
-      EVENTS_NS,
-      `/${EVENTS_NS}/${s.restBase}/by-slug/<slug>`,
-      {
-        read: endpoint(READABLE, { slug: slug() }),
-        update: endpoint(EDITABLE, { ...linkedWriteArgs(s, false), slug: slug() }),
-        delete: endpoint(DELETABLE, { slug: slug() }),
-      },
-      schema,
-    ),
-  };
+  return resourceRoutes({
+    namespace: EVENTS_NS,
+    base: s.restBase,
+    schema,
+    collection: { list: linkedArchiveArgs(s), create: linkedWriteArgs(s, true) },
+    item: { read: { id: id() }, update: { id: id(), ...linkedWriteArgs(s, false) }, delete: { id: id() } },
+    bySlug: { read: { slug: slug() }, update: { ...linkedWriteArgs(s, false), slug: slug() }, delete: { slug: slug() } },
+  });
 }
 
 export type LinkedPostRoutes = ReturnType<typeof linkedPostRoutes>;

@@ -6,7 +6,7 @@
  * strings) are run by the service before the permission check, as WordPress does.
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef } from '../define';
+import { field, resource, resourceRoutes, type FieldDef } from '../define';
 import { wp } from '../json-schema';
 import { pageParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
@@ -88,25 +88,14 @@ export function eventTermWriteArgs(t: EventTaxonomySpec, creating: boolean) {
 
 export function eventTermRoutes(t: EventTaxonomySpec) {
   const id = () => z.number().int().describe(`the ${t.label} term ID`);
-  return {
-    collection: route(
-      EVENTS_NS,
-      `/${EVENTS_NS}/${t.restBase}`,
-      { list: endpoint(READABLE, eventTermArchiveArgs(t)), create: endpoint(CREATABLE, eventTermWriteArgs(t, true)) },
-      eventTermResource,
-    ),
-    // The plugin registers GET, then the update methods, then DELETE.
-    item: route(
-      EVENTS_NS,
-      `/${EVENTS_NS}/${t.restBase}/<id>`,
-      {
-        read: endpoint(READABLE, { id: id() }),
-        update: endpoint(EDITABLE, { id: id(), ...eventTermWriteArgs(t, false) }),
-        delete: endpoint(DELETABLE, { id: id() }),
-      },
-      eventTermResource,
-    ),
-  };
+  // The plugin registers GET, then the update methods, then DELETE.
+  return resourceRoutes({
+    namespace: EVENTS_NS,
+    base: t.restBase,
+    schema: eventTermResource,
+    collection: { list: eventTermArchiveArgs(t), create: eventTermWriteArgs(t, true) },
+    item: { read: { id: id() }, update: { id: id(), ...eventTermWriteArgs(t, false) }, delete: { id: id() } },
+  });
 }
 
 export type EventTermRoutes = ReturnType<typeof eventTermRoutes>;

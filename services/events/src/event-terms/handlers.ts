@@ -13,7 +13,7 @@
  * - `orderby` is any non-empty string: the plugin hands it to the terms query, which sorts unknown ones by name.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
+import { type Binding, bindResource, can, capabilityType, forbidden, pageWindow, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { TERMS, TermRepository, type TermDoc, type TermInput } from '@loom/terms';
 import { capPostOf } from '../posts/bindings';
 import { EVENT_TYPE, POSTS, type BasePostDoc } from '../posts/repository';
@@ -22,6 +22,8 @@ import { TAXONOMY_RULES, TERM_CAPS } from '.';
 import { prepareEventTerms, termLinks } from './response';
 
 type Params = Record<string, unknown>;
+type Routes = events.EventTermRoutes;
+type WriteRequest = RequestOf<Routes['collection']['endpoints']['create']> | RequestOf<Routes['item']['endpoints']['update']>;
 /** One argument's validate callback: the argument's name, and whether its (given) value passes. */
 type Check = [name: string, passes: () => boolean | Promise<boolean>];
 
@@ -47,7 +49,8 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     for (const [name, check] of checks) if (req.has(name) && !(await check())) bad.push(name);
     if (bad.length) throw invalidParams(bad);
   };
-  const p = (req: RestRequest) => req.params as Params;
+  /** An argument by name, for the validate callbacks (each runs on several endpoints' requests). */
+  const p = (req: RestRequest): Params => req.params;
   const idCheck = (req: RestRequest): Check => ['id', () => termsExist(req, [Number(p(req).id)])];
   /** is_event_category for `parent` (categories only: tags declare no parent). */
   const parentCheck = (req: RestRequest): Check[] => (spec.hierarchical ? [['parent', () => termsExist(req, [p(req).parent as number])]] : []);
@@ -68,9 +71,9 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
   const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/${id}`;
   const one = async (req: RestRequest, term: TermDoc) => (await prepareEventTerms(req, spec, [term]))[0]!;
   const linked = async (req: RestRequest, term: TermDoc) => ({ ...(await one(req, term)), _links: termLinks(req, spec, term) });
-  const input = (req: RestRequest): TermInput => {
-    const q = p(req);
-    return { name: q.name as string | undefined, description: q.description as string | undefined, slug: q.slug as string | undefined, parent: q.parent as number | undefined };
+  const input = (req: WriteRequest): TermInput => {
+    const q = req.params;
+    return { name: q.name, description: q.description, slug: q.slug, parent: 'parent' in q ? (q.parent as number | undefined) : undefined };
   };
 
   // -------------------------------------------------------------------------------------------------------
@@ -86,8 +89,8 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     ['slug', () => nonEmpty(p(req).slug)],
   ];
 
-  const list = async (req: RestRequest) => {
-    const q = p(req) as Params & { page: number; per_page: number; orderby?: string; hide_empty: boolean };
+  const list = async (req: RequestOf<Routes['collection']['endpoints']['list']>) => {
+    const q = req.params;
     const perPage = Math.min(q.per_page, events.EVENT_TERMS_MAX_PER_PAGE);
     const page = q.page;
     const postId = (q.event ?? q.post) as number | undefined;
@@ -123,15 +126,15 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
   };
 
-  const create = async (req: RestRequest) => {
+  const create = async (req: RequestOf<Routes['collection']['endpoints']['create']>) => {
     const term = await repo(req).create(input(req));
     // WordPress's Location names its own wp/v2 route; the term's address here is its events/v1 one.
     return { status: 201, body: await linked(req, term), headers: { Location: itemUrl(req, term.id) } };
   };
 
-  const read = async (req: RestRequest) => ({ body: await linked(req, await repo(req).require(Number(p(req).id))) });
+  const read = async (req: RequestOf<Routes['item']['endpoints']['read']>) => ({ body: await linked(req, await repo(req).require(Number(req.params.id))) });
 
-  const update = async (req: RestRequest) => ({ body: await linked(req, await repo(req).update(Number(p(req).id), input(req))) });
+  const update = async (req: RequestOf<Routes['item']['endpoints']['update']>) => ({ body: await linked(req, await repo(req).update(Number(req.params.id), input(req))) });
 
   const remove = async (req: RestRequest) => {
     const r = repo(req);
@@ -148,11 +151,11 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     return true as const;
   };
 
-  return [
-    bind(routes.collection.endpoints.list, readPermission(listChecks), list),
-    bind(routes.collection.endpoints.create, writePermission(writeChecks), create),
-    bind(routes.item.endpoints.read, readPermission((req) => [idCheck(req)]), read),
-    bind(routes.item.endpoints.update, writePermission((req) => [idCheck(req), ...writeChecks(req)]), update),
-    bind(routes.item.endpoints.delete, writePermission((req) => [idCheck(req)]), remove),
-  ];
+  return bindResource(routes, {
+    list: [readPermission(listChecks), list],
+    create: [writePermission(writeChecks), create],
+    read: [readPermission((req) => [idCheck(req)]), read],
+    update: [writePermission((req) => [idCheck(req), ...writeChecks(req)]), update],
+    delete: [writePermission((req) => [idCheck(req)]), remove],
+  });
 }

@@ -5,7 +5,7 @@
  * Events hidden from listings are never listed (the repository).
  */
 import { events } from '@loom/contracts';
-import { capabilityType, pageWindow, siteClock, type RestRequest } from '@loom/service-kit';
+import { capabilityType, pageWindow, siteClock, type RequestOf } from '@loom/service-kit';
 import { DateTime } from 'luxon';
 import { formatWall, requireDate, siteZone } from '../dates';
 import { resolveEventTerms, withDescendants } from '../event-terms';
@@ -15,7 +15,8 @@ import { listStatuses } from '../posts/statuses';
 import { EventRepository, type EventQuery } from './repository';
 import { prepareEvents } from './response';
 
-type Params = Record<string, unknown> & { page: number; per_page: number; strict_dates: boolean };
+type ArchiveRequest = RequestOf<typeof events.eventRoutes.collection.endpoints.list>;
+type Params = ArchiveRequest['params'];
 
 const caps = capabilityType('tribe_events');
 const DATE_FILTERS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
@@ -35,15 +36,15 @@ function checkArguments(p: Params): void {
   if (typeof p.geoloc_lng === 'number' && Math.abs(p.geoloc_lng) > 180) throw invalid('geoloc_lng');
 }
 
-export async function eventArchive(req: RestRequest) {
-  const p = req.params as Params;
+export async function eventArchive(req: ArchiveRequest) {
+  const p = req.params;
   checkArguments(p);
   const perPage = Math.min(p.per_page, events.EVENTS_MAX_PER_PAGE);
   const zone = siteZone(siteClock(req.config));
   const now = DateTime.now().setZone(zone);
   const inclusive = !p.strict_dates;
   const endOfDay = (t: DateTime) => (inclusive ? t.endOf('day').set({ millisecond: 0 }) : t);
-  const parse = (param: string) => requireDate(p[param], param, zone, now, 'Invalid parameter.');
+  const parse = (param: 'start_date' | 'end_date' | (typeof DATE_FILTERS)[number]) => requireDate(p[param], param, zone, now, 'Invalid parameter.');
 
   // Dates in the site's zone. The defaults (yesterday 23:59, two years on) cover upcoming and ongoing events;
   // given dates take whole days unless strict_dates. starts_* / ends_* drop the defaults.
@@ -68,7 +69,7 @@ export async function eventArchive(req: RestRequest) {
   let echoStart = start && formatWall(start);
   let echoEnd = end && formatWall(end);
   if (p.include !== undefined) {
-    q.include = p.include as number[];
+    q.include = p.include;
     [echoStart, echoEnd] = [formatWall(defaultStart), formatWall(defaultEnd)];
   } else {
     // Inclusive windows list what overlaps them (ongoing events included); strict ones what starts in them.
@@ -82,7 +83,7 @@ export async function eventArchive(req: RestRequest) {
   if (p.categories !== undefined) query.categories = await withDescendants(req, 'tribe_events_cat', await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', false));
   if (p.tags !== undefined) query.tags = await resolveEventTerms(req, 'post_tag', p.tags as unknown[], 'tags', false);
   for (const [param, spec] of [['venue', events.venueSpec], ['organizer', events.organizerSpec]] as const) {
-    const ids = p[param] as number[] | undefined;
+    const ids = p[param];
     if (!ids?.length) continue;
     const found = await req.store.collection('posts').count({ id: { $in: ids }, type: spec.type });
     // is_venue_id_list / is_organizer_id_list.
@@ -92,7 +93,7 @@ export async function eventArchive(req: RestRequest) {
   if (p.featured !== undefined) query.featured = p.featured === true;
   const repo = new EventRepository(req.store);
   if (p.post_parent !== undefined) {
-    if (!(await repo.get(p.post_parent as number))) throw tecError('rest-invalid-event-id', 400);
+    if (!(await repo.get(p.post_parent))) throw tecError('rest-invalid-event-id', 400);
     // Events have no parents here (recurrences need the Pro add-on), so no event matches.
     query.include = [];
   }
@@ -113,12 +114,12 @@ export async function eventArchive(req: RestRequest) {
     ['geoloc_lng', p.geoloc ? String(p.geoloc_lng ?? '') : undefined],
     ['status', status.echo],
     ['post_parent', text(p.post_parent)],
-    ['include', p.include === undefined ? undefined : (p.include as number[]).join(',')],
+    ['include', p.include === undefined ? undefined : p.include.join(',')],
     ...DATE_FILTERS.map((k): [string, QueryValue] => [k, filters[k]]),
   ]);
   const extras: [string, QueryValue][] = [
-    ['venue', (p.venue as number[] | undefined)?.join(',')],
-    ['organizer', (p.organizer as number[] | undefined)?.join(',')],
+    ['venue', p.venue?.join(',')],
+    ['organizer', p.organizer?.join(',')],
     ['featured', p.featured === undefined ? undefined : p.featured === true && '1'],
   ];
   if (extras.some(([, v]) => v !== undefined)) url = url.add(extras);

@@ -4,7 +4,7 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, capabilityType, siteClock, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, siteClock, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
 import { formatWall, requireDate, siteTimezoneString, zoneFrom } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
@@ -21,8 +21,13 @@ import { resolveLinked } from './linked';
 import { EventRepository, type EventDoc } from './repository';
 import { prepareEvent } from './response';
 
-type Params = Record<string, unknown>;
 const routes = events.eventRoutes;
+/** A write of an event: created, or updated by id or by slug; its parameters typed from the contracts. */
+type WriteRequest =
+  | RequestOf<typeof routes.collection.endpoints.create>
+  | RequestOf<typeof routes.item.endpoints.update>
+  | RequestOf<typeof routes.bySlug.endpoints.update>;
+type Params = WriteRequest['params'];
 const caps = capabilityType('tribe_events');
 const repo = (req: RestRequest) => new EventRepository(req.store);
 const capPost = (doc: EventDoc) => capPostOf(doc, caps);
@@ -70,7 +75,7 @@ function eventDates(req: RestRequest, p: Params, current?: EventDoc) {
   const now = DateTime.now().setZone(zone);
   const wall = (w: string) => DateTime.fromSQL(w, { zone });
   // A date parameter read in the zone (the plugin's is_time: "Invalid parameter." when it is not one).
-  const parse = (param: string) => requireDate(p[param], param, zone, now, 'Invalid parameter.');
+  const parse = (param: 'start_date' | 'end_date') => requireDate(p[param], param, zone, now, 'Invalid parameter.');
   let start = p.start_date !== undefined ? parse('start_date') : wall(current!.start_date);
   let end = p.end_date !== undefined ? parse('end_date') : wall(current!.end_date);
   const allDay = p.all_day !== undefined ? p.all_day === true : (current?.all_day ?? false);
@@ -102,9 +107,9 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
   if (p.title !== undefined) out.title = String(p.title).trim();
   if (p.description !== undefined) out.description = String(p.description).trim();
   if (p.excerpt !== undefined) out.excerpt = String(p.excerpt).trim();
-  if (!current || ['start_date', 'end_date', 'timezone', 'all_day'].some((k) => p[k] !== undefined)) Object.assign(out, eventDates(req, p, current));
-  if (p.image !== undefined) out.image = await checkImage(req, p.image as number | string);
-  if (p.cost !== undefined) Object.assign(out, parseCost(p.cost as string | number));
+  if (!current || (['start_date', 'end_date', 'timezone', 'all_day'] as const).some((k) => p[k] !== undefined)) Object.assign(out, eventDates(req, p, current));
+  if (p.image !== undefined) out.image = await checkImage(req, p.image);
+  if (p.cost !== undefined) Object.assign(out, parseCost(p.cost));
   if (p.website !== undefined) {
     const w = String(p.website).trim();
     if (w && !/^https?:\/\/\S+$/i.test(w)) throw invalid('website');
@@ -120,11 +125,11 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
   return out;
 }
 
-async function create(req: RestRequest) {
-  const p = req.params as Params;
+async function create(req: RequestOf<typeof routes.collection.endpoints.create>) {
+  const p = req.params;
   const author = await authorOf(req, caps, p.author);
   const data = await eventInput(req, p);
-  const status = scaleStatus(req, caps, p.status as string | undefined);
+  const status = scaleStatus(req, caps, p.status);
   const dates = newPostDates(req, publicationDate(req, p), status);
   const doc = await repo(req).create({
     title: '',
@@ -144,7 +149,7 @@ async function create(req: RestRequest) {
     venue: [],
     organizer: [],
     ...(data as Omit<EventDoc, 'id' | 'type' | 'slug'>),
-    slug: p.slug as string | undefined,
+    slug: p.slug,
     author,
     status: scheduled(status, dates.date_gmt),
     ...dates,
@@ -153,12 +158,12 @@ async function create(req: RestRequest) {
   return { status: 201, body: await prepareEvent(req, doc) };
 }
 
-async function update(req: RestRequest) {
+async function update(req: RequestOf<typeof routes.item.endpoints.update> | RequestOf<typeof routes.bySlug.endpoints.update>) {
   const doc = await requireEvent(req);
-  const p = req.params as Params;
+  const p = req.params;
   const author = p.author !== undefined ? await authorOf(req, caps, p.author, doc.author) : undefined;
   const set: Partial<EventDoc> = await eventInput(req, p, doc);
-  const status = p.status !== undefined ? scaleStatus(req, caps, p.status as string, doc.status) : doc.status;
+  const status = p.status !== undefined ? scaleStatus(req, caps, p.status, doc.status) : doc.status;
   Object.assign(set, updatedPostDates(req, publicationDate(req, p), status, doc));
   set.status = scheduled(status, set.date_gmt!);
   if (author !== undefined) set.author = author;

@@ -5,7 +5,7 @@
  * handlers), then the repository, then the response as the plugin builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, pageWindow, type Binding, type RestRequest } from '@loom/service-kit';
+import { can, pageWindow, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { invalidParams, tecError } from '../messages';
 import { archiveAnswer, QueryUrl } from '../posts/archive';
@@ -18,7 +18,10 @@ import { LinkedPostRepository, type LinkedInput, type LinkedPostDoc } from './re
 import { prepareLinkedPost } from './response';
 import { metaOf, type LinkedPostType } from './type';
 
-type Params = Record<string, unknown>;
+type Routes = events.LinkedPostRoutes;
+/** A venue or organizer write (create, or update by id or by slug), its parameters typed from the contracts. */
+type WriteRequest = RequestOf<Routes['collection']['endpoints']['create']> | RequestOf<Routes['item']['endpoints']['update']> | RequestOf<Routes['bySlug']['endpoints']['update']>;
+type Params = WriteRequest['params'];
 
 const repoOf = (req: RestRequest, type: LinkedPostType) => new LinkedPostRepository(req.store, type.spec.type, type.spec.name, type.eventField);
 
@@ -28,7 +31,9 @@ async function linkedInput(req: RestRequest, type: LinkedPostType, p: Params, cu
   const merged = { ...current, ...written };
   const meta = { ...written, ...type.deriveMeta?.(merged, written) };
   const out: LinkedInput = { meta };
-  if (p[type.spec.name] !== undefined) out.name = p[type.spec.name] as string;
+  // The name's key is the type's own (`venue`, `organizer`), so the contracts cannot type it.
+  const name: unknown = (p as Record<string, unknown>)[type.spec.name];
+  if (typeof name === 'string') out.name = name;
   if (p.description !== undefined) out.description = String(p.description).trim();
   if (p.image !== undefined) out.image = await checkImage(req, p.image as number | string);
   return out;
@@ -76,8 +81,8 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
   // -------------------------------------------------------------------------------------------------------
   // Handlers
 
-  const list = async (req: RestRequest) => {
-    const p = req.params as Params & { page: number; per_page: number; only_with_upcoming: boolean };
+  const list = async (req: RequestOf<Routes['collection']['endpoints']['list']>) => {
+    const p = req.params;
     if (p.search !== undefined && typeof p.search !== 'string') throw tecError('archive-bad-search-string', 400);
     const perPage = Math.min(p.per_page, events.LINKED_MAX_PER_PAGE);
     const r = repo(req);
@@ -119,7 +124,7 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     return archiveAnswer(url, spec.restBase, prepared, { page, perPage, total });
   };
 
-  const create = async (req: RestRequest) => item(req, await createLinkedPost(req, type, req.params as Params), 201);
+  const create = async (req: RequestOf<Routes['collection']['endpoints']['create']>) => item(req, await createLinkedPost(req, type, req.params), 201);
 
   const read = async (req: RestRequest) => {
     const doc = await require(req);
@@ -130,9 +135,9 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     return item(req, doc, 200, true);
   };
 
-  const update = async (req: RestRequest) => {
+  const update = async (req: RequestOf<Routes['item']['endpoints']['update']> | RequestOf<Routes['bySlug']['endpoints']['update']>) => {
     const doc = await require(req);
-    const p = req.params as Params;
+    const p = req.params;
     const data = await linkedInput(req, type, p, doc.meta);
     const status = p.status !== undefined ? scaleStatus(req, caps, p.status as string, doc.status) : doc.status;
     const set: Partial<LinkedPostDoc> = { ...updatedPostDates(req, publicationDate(req, p), status, doc) };

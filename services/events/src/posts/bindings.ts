@@ -4,26 +4,26 @@
  * (handlers check access), create needs edit_posts of the type, update and delete need edit_post / delete_post
  * on the post (the type's edit_posts / delete_posts when there is none, so the handler answers its not-found code).
  */
-import type { ArgsShape, EndpointDef, RouteDef } from '@loom/contracts';
-import { bind, can, capabilityType, forbidden, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import type { RouteDef } from '@loom/contracts';
+import { bindResource, can, capabilityType, forbidden, type AnyHandler, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type BasePostDoc } from './repository';
 import { publishDue } from './schedule';
 
 interface PostTypeRoutes {
-  collection: RouteDef<{ list: EndpointDef<ArgsShape>; create: EndpointDef<ArgsShape> }>;
-  item: RouteDef<{ read: EndpointDef<ArgsShape>; update: EndpointDef<ArgsShape>; delete: EndpointDef<ArgsShape> }>;
-  bySlug: RouteDef<{ read: EndpointDef<ArgsShape>; update: EndpointDef<ArgsShape>; delete: EndpointDef<ArgsShape> }>;
+  collection: RouteDef;
+  item: RouteDef;
+  bySlug: RouteDef;
 }
 
 export interface PostTypeHandlers<T extends BasePostDoc> {
   caps: PostTypeCapNames;
   /** The post an item route names (by id or by slug), or null. */
   find: (req: RestRequest) => Promise<T | null>;
-  list: Handler;
-  create: Handler;
-  read: Handler;
-  update: Handler;
-  trash: Handler;
+  list: AnyHandler;
+  create: AnyHandler;
+  read: AnyHandler;
+  update: AnyHandler;
+  trash: AnyHandler;
   /**
    * The item routes' own argument checks (the plugin's validate callbacks on `id` / `slug`): run first, before the
    * permission check, as WordPress validates arguments before it asks permission_callback.
@@ -68,23 +68,21 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
   };
   const canCreate = (req: RestRequest) => (can(req.user, h.caps.edit_posts) ? (true as const) : forbidden(req.user));
   // Reads see scheduled posts whose time has come as published.
-  const afterDue = (handler: Handler): Handler => async (req) => {
+  const afterDue = (handler: AnyHandler): Handler => async (req) => {
     await publishDue(req.store);
-    return handler(req);
+    return (handler as Handler)(req);
   };
-  const out: Binding[] = [bind(routes.collection.endpoints.list, null, afterDue(h.list)), bind(routes.collection.endpoints.create, canCreate, h.create)];
   const readable = h.validateItem
     ? async (req: RestRequest) => {
         await h.validateItem!(req);
         return true as const;
       }
     : null;
-  for (const r of [routes.item, routes.bySlug]) {
-    out.push(
-      bind(r.endpoints.read, readable, afterDue(h.read)),
-      bind(r.endpoints.update, itemCap('edit_post', h.caps.edit_posts), h.update),
-      bind(r.endpoints.delete, itemCap('delete_post', h.caps.delete_posts), h.trash),
-    );
-  }
-  return out;
+  return bindResource(routes, {
+    list: [null, afterDue(h.list)],
+    create: [canCreate, h.create],
+    read: [readable, afterDue(h.read)],
+    update: [itemCap('edit_post', h.caps.edit_posts), h.update],
+    delete: [itemCap('delete_post', h.caps.delete_posts), h.trash],
+  });
 }
