@@ -106,6 +106,7 @@ const PLACEHOLDERS: Record<string, string> = {
   type: '(?P<type>[\\w-]+)',
   status: '(?P<status>[\\w-]+)',
   taxonomy: '(?P<taxonomy>[\\w-]+)',
+  location: '(?P<location>[\\w-]+)',
   // Spec 1.2: exactly one or two segments (WordPress's own pattern also lets stray slashes through).
   template_id: '(?P<id>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
 };

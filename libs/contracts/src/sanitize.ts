@@ -37,6 +37,24 @@ export function sanitizeTitle(value: string): string {
   return s;
 }
 
+/** sanitize_key: lower-case letters, digits, `_` and `-` only. */
+export function sanitizeKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9_-]/g, '');
+}
+
+/** The schemes esc_url_raw() lets through (wp_allowed_protocols). */
+const ALLOWED_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']);
+
+/** esc_url_raw() (sanitize_url), approximately: disallowed schemes (javascript:, data:) become '', bare hosts get http://. */
+export function sanitizeUrl(value: string): string {
+  const url = value.trim().replace(/ /g, '%20').replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
+  if (url === '') return '';
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme) return ALLOWED_SCHEMES.has(scheme) ? url : '';
+  if (/^[/#?]/.test(url) || !/^[a-z0-9-]+\./i.test(url)) return url;
+  return `http://${url}`;
+}
+
 /**
  * A sanitize callback's WP_Error inside a zod transform: the kit reports it as WordPress does, `rest_invalid_param`
  * with this message under `params` and `{code, message, data}` under `details`.

@@ -47,24 +47,41 @@ export const SERVER_RENDERED_BLOCKS: ReadonlySet<string> = new Set(
   ].map((name) => `core/${name}`),
 );
 
+/** A block type's render_callback: its HTML from the parsed block, rendering inner blocks with `renderInner`. */
+export type BlockRenderer = (block: ParsedBlock, ctx: BlockContext, renderInner: (inner: ParsedBlock) => string) => string;
+
+/** What rendering blocks may consult beyond the markup. */
+export interface BlockContext {
+  /** The render callbacks of the block types ported so far, by block name; the other server-rendered ones give ''. */
+  renderers?: Readonly<Record<string, BlockRenderer>>;
+  /**
+   * get_post( $id )->post_status, for blocks that link to posts (undefined: no such post). Without it every
+   * linked post counts as published.
+   */
+  postStatus?(id: number): string | undefined;
+}
+
 /**
- * render_block() / WP_Block::render() for a site with no render callbacks: a static block is its saved HTML with
- * each inner block rendered in its place (the delimiters disappear). Unknown blocks are static too, as in
- * WordPress when the plugin that registered them is gone.
+ * render_block() / WP_Block::render(): a block with a render callback (in `ctx.renderers`) is what it returns;
+ * another server-rendered block is ''; a static block is its saved HTML with each inner block rendered in its
+ * place (the delimiters disappear). Unknown blocks are static too, as in WordPress when the plugin that
+ * registered them is gone.
  */
-export function renderBlock(block: ParsedBlock): string {
+export function renderBlock(block: ParsedBlock, ctx: BlockContext = {}): string {
+  const renderer = block.blockName && ctx.renderers && Object.hasOwn(ctx.renderers, block.blockName) ? ctx.renderers[block.blockName] : undefined;
+  if (renderer) return renderer(block, ctx, (inner) => renderBlock(inner, ctx));
   if (block.blockName && SERVER_RENDERED_BLOCKS.has(block.blockName)) return '';
   let html = '';
   let index = 0;
-  for (const chunk of block.innerContent) html += chunk ?? renderBlock(block.innerBlocks[index++]);
+  for (const chunk of block.innerContent) html += chunk ?? renderBlock(block.innerBlocks[index++], ctx);
   // render_block_core_shortcode(): the shortcode block's only rendering is wpautop().
   if (block.blockName === 'core/shortcode') return wpautop(html);
   return html;
 }
 
 /** do_blocks(). */
-export function doBlocks(content: string): string {
-  return parseBlocks(content).map(renderBlock).join('');
+export function doBlocks(content: string, ctx: BlockContext = {}): string {
+  return parseBlocks(content).map((block) => renderBlock(block, ctx)).join('');
 }
 
 // excerpt_remove_blocks(): the blocks likely to hold the post's own text (null is freeform/classic content).

@@ -13,7 +13,8 @@
  *  20  convert_smilies: skipped.
  */
 import { wpautop } from './autop';
-import { doBlocks, hasBlocks } from './blocks';
+import { CORE_BLOCK_RENDERERS } from './block-library';
+import { doBlocks, hasBlocks, type BlockContext } from './blocks';
 import { filterContentTags } from './content-tags';
 import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
 import { capitalPDangit, wptexturize } from './texturize';
@@ -28,9 +29,10 @@ export function applyContentFilters(html: string, options: { autop: boolean }, s
   return filterContentTags(content);
 }
 
-export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+/** `blocks`: what block rendering may consult (the status of posts that blocks link to); core's render callbacks are added. */
+export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes, blocks: BlockContext = {}): string {
   // Block content is already HTML the editor laid out; paragraphs are only inferred for classic content.
-  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw), { autop: false }, shortcodes);
+  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw, { renderers: CORE_BLOCK_RENDERERS, ...blocks }), { autop: false }, shortcodes);
   return applyContentFilters(raw, { autop: true }, shortcodes);
 }
 

@@ -1,7 +1,9 @@
 /**
  * WordPress's attribute escaping and entity normalising (wp-includes/formatting.php, kses.php, WordPress 6.1):
- * esc_attr(), wp_kses_normalize_entities() and sanitize_html_class(), for the HTML that shortcodes write.
+ * esc_attr(), esc_url(), wp_kses_normalize_entities() and sanitize_html_class(), for the HTML that shortcodes
+ * and server-rendered blocks write.
  */
+import { hasBadProtocol } from './kses';
 
 /** $allowedentitynames: HTML 4.01's named entities plus XML's &apos;. */
 const ENTITY_NAMES = new Set(
@@ -67,4 +69,41 @@ export function escAttr(text: string): string {
 /** sanitize_html_class() without a fallback: %-encoded octets out, then anything but A-Z a-z 0-9 _ -. */
 export function sanitizeHtmlClass(text: string): string {
   return text.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
+}
+
+/** _deep_replace(): removes each search string until none is left (so `%0%0dd` cannot rebuild one). */
+function deepReplace(search: string[], subject: string): string {
+  let out = subject;
+  for (let found = true; found; ) {
+    found = false;
+    for (const s of search) {
+      if (out.includes(s)) {
+        found = true;
+        out = out.split(s).join('');
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * esc_url() for display: characters a URL cannot hold dropped, `http://` added to a bare host, `&` and `'` as
+ * entities, brackets after the host encoded; a URL whose protocol is not allowed becomes ''.
+ */
+export function escUrl(url: string): string {
+  if (url === '') return url;
+  let out = url.replace(/^[ \t\n\r\0\v]+/, '').replace(/ /g, '%20');
+  out = out.replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
+  if (out === '') return out;
+  if (!/^mailto:/i.test(out)) out = deepReplace(['%0d', '%0a', '%0D', '%0A'], out);
+  out = out.split(';//').join('://');
+  if (!out.includes(':') && !['/', '#', '?'].includes(out[0]!) && !/^[a-z0-9-]+?\.php/i.test(out)) out = `http://${out}`;
+  out = ksesNormalizeEntities(out).split('&amp;').join('&#038;').split("'").join('&#039;');
+  if (/[[\]]/.test(out)) {
+    // The scheme, credentials, host and port keep their brackets (an IPv6 host); the rest is encoded.
+    const front = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/?#]*/i.exec(out)?.[0] ?? '';
+    out = front + out.slice(front.length).replace(/\[/g, '%5B').replace(/\]/g, '%5D');
+  }
+  if (out[0] !== '/' && hasBadProtocol(out)) return '';
+  return out;
 }

@@ -16,8 +16,11 @@ export {
   serializeBlock,
   serializeBlocks,
   SERVER_RENDERED_BLOCKS,
+  type BlockContext,
+  type BlockRenderer,
   type ParsedBlock,
 } from './blocks';
+export { CORE_BLOCK_RENDERERS, linkedPostIds } from './block-library';
 export { wptexturize, convertChars } from './texturize';
 export { wpautop } from './autop';
 export {
@@ -33,4 +36,4 @@ export {
   type ShortcodeAtts,
   type ShortcodeHandler,
 } from './shortcodes';
-export { escAttr, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';
+export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';

@@ -226,6 +226,13 @@ const META_CAPS: Record<string, Mapper> = {
   // WordPress lets nobody delete or promote themselves through these checks' object form.
   delete_user: () => ['delete_users'],
   promote_user: () => ['promote_users'],
+  // map_meta_cap's default branch: the block type's primitives asked for by name are the post ones (not those
+  // it returns for edit_post and read_post: nobody holds edit_private_blocks, as in WordPress).
+  ...Object.fromEntries(
+    ['edit', 'edit_others', 'publish', 'read_private', 'delete', 'delete_private', 'delete_published', 'delete_others', 'edit_private', 'edit_published'].map(
+      (verb): [string, Mapper] => [`${verb}_blocks`, () => [`${verb}_posts`]],
+    ),
+  ),
   // Taxonomy meta capabilities (category, post_tag, and the events plugin's taxonomies).
   edit_categories: () => ['manage_categories'],
   delete_categories: () => ['manage_categories'],

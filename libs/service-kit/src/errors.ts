@@ -8,6 +8,8 @@ export class WpError extends Error {
     readonly data: Record<string, unknown> | null = null,
     /** Data the error carried before its last (WP_Error::add_data keeps it): shown as `additional_data`. */
     readonly additionalData: unknown[] = [],
+    /** The other errors of the same WP_Error (its other codes): shown as `additional_errors`. */
+    readonly additionalErrors: WpError[] = [],
   ) {
     super(message);
     this.name = 'WpError';
@@ -19,9 +21,25 @@ export class WpError extends Error {
     return typeof s === 'number' ? s : 500;
   }
 
-  toBody(): { code: string; message: string; data: Record<string, unknown> | null; additional_data?: unknown[] } {
-    return { code: this.code, message: this.message, data: this.data, ...(this.additionalData.length ? { additional_data: this.additionalData } : {}) };
+  toBody(): { code: string; message: string; data: Record<string, unknown> | null; additional_data?: unknown[]; additional_errors?: unknown[] } {
+    return {
+      code: this.code,
+      message: this.message,
+      data: this.data,
+      ...(this.additionalData.length ? { additional_data: this.additionalData } : {}),
+      ...(this.additionalErrors.length ? { additional_errors: this.additionalErrors.map((e) => e.toBody()) } : {}),
+    };
   }
+}
+
+/**
+ * A WP_Error holding several errors, as rest_convert_error_to_response renders it: the first at the top (its
+ * status is the answer's), the others under `additional_errors`.
+ */
+export function combinedError(errors: WpError[]): WpError {
+  const [first, ...rest] = errors;
+  if (!first) throw new Error('combinedError needs at least one error');
+  return new WpError(first.code, first.message, first.data, first.additionalData, [...first.additionalErrors, ...rest]);
 }
 
 export function restError(code: string, message: string, status: number, extra: Record<string, unknown> = {}): WpError {

@@ -12,6 +12,7 @@ import { descriptorBindings } from './descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
+import { ensureOptionIndexes, menuLocationBindings, registerMenuLifecycle, rememberMenuSite } from './menus';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './taxonomies';
 import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
 import { ensureAuthorshipIndexes } from './users/authorship';
@@ -20,11 +21,12 @@ import { resolveCaller } from './users/caller';
 import { userBindings } from './users/handlers';
 import { ensureUserIndexes } from './users/repository';
 
-// Revisions follow every post save and delete (post-types/lifecycle.ts), whichever route or process made it.
+// Revisions and menus follow every post save and delete (post-types/lifecycle.ts), whichever route or process made it.
 
 const postTypes = [...POST_TYPE_BEHAVIOURS.values()];
 const taxonomies = [...TAXONOMY_BEHAVIOURS.values()];
 registerRevisionLifecycle();
+registerMenuLifecycle();
 
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
@@ -37,6 +39,7 @@ export const coreContent: ServiceDefinition = {
     ...descriptorBindings,
     ...userBindings,
     ...applicationPasswordBindings,
+    ...menuLocationBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
@@ -58,6 +61,7 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureAuthorshipIndexes(store);
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);
+  await ensureOptionIndexes(store);
 }
 
 export interface PrepareOptions {
@@ -70,6 +74,7 @@ export interface PrepareOptions {
 /** Indexes and first-start data (the default category, the first administrator). Idempotent. */
 export async function prepareStore(store: Store, opts: PrepareOptions): Promise<void> {
   await ensureIndexes(store);
+  rememberMenuSite(store, opts.config);
   await seedDefaultCategory(store);
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }

@@ -7,10 +7,12 @@
 import request from 'supertest';
 import { core } from '@loom/contracts';
 import { asRole } from '@loom/service-kit';
+import { blocksRows } from './matrix/blocks-rows';
 import { coreRows } from './matrix/core-rows';
+import { menusRows } from './matrix/menus-rows';
 import { CALLERS, label, startMatrix, type MatrixWorld, type Row } from './matrix/harness';
 
-const ROWS: Row[] = [...coreRows];
+const ROWS: Row[] = [...coreRows, ...blocksRows, ...menusRows];
 
 let w: MatrixWorld & { close(): Promise<void> };
 beforeAll(async () => {

@@ -131,6 +131,25 @@ describe('one notification per successful write', () => {
     expect((got[2].n.item as { deleted: boolean }).deleted).toBe(true);
   });
 
+  test('a block created, updated and trashed; its pattern category created', async () => {
+    const from = live.length;
+    const cat = await rest().post('/core/v2/pattern_category', { name: unique('Patterns') });
+    expect(cat.status).toBe(201);
+    const c = await rest().post('/core/v2/blocks', { title: unique('Block'), status: 'publish', pattern_category: [cat.body.id] });
+    expect(c.status).toBe(201);
+    const id = c.body.id as number;
+    expect((await rest().patch(`/core/v2/blocks/${id}`, { meta: { pattern_sync_status: 'unsynced' } })).status).toBe(200);
+    expect((await rest().del(`/core/v2/blocks/${id}`)).status).toBe(200);
+    const got = await next(from, 4);
+    expect(got.map((g) => [g.subject, g.n.action, g.n.resource, g.n.item_id])).toEqual([
+      ['loom.changes.core_v2.pattern_category', 'created', 'pattern_category', cat.body.id],
+      ['loom.changes.core_v2.blocks', 'created', 'blocks', id],
+      ['loom.changes.core_v2.blocks', 'updated', 'blocks', id],
+      ['loom.changes.core_v2.blocks', 'trashed', 'blocks', id],
+    ]);
+    expect(got[2].n.item).toMatchObject({ id, wp_pattern_sync_status: 'unsynced' });
+  });
+
   test('failed writes (400, 401, 404) and reads publish nothing', async () => {
     const from = live.length;
     expect((await rest().post('/core/v2/categories', {})).status).toBe(400);

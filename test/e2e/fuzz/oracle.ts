@@ -32,6 +32,8 @@ export const WORDPRESS_5XX: ReadonlyArray<readonly [number, string, string, 'dat
   [500, 'user_login_too_long', 'wp_insert_user', 'data may be null'],
   [500, 'user_nicename_too_long', 'wp_insert_user', 'data may be null'],
   [500, 'user_url_too_long', 'wp_insert_user', 'data may be null'],
+  // A menu renamed to another menu's name: the menus update route returns wp_update_nav_menu_object's WP_Error as is.
+  [500, 'menu_exists', 'WP_REST_Menus_Controller::update_item', 'data may be null'],
 ];
 
 const wordPress5xx = (status: number, code: unknown) => WORDPRESS_5XX.find(([s, c]) => s === status && c === code);

@@ -9,6 +9,7 @@ import { POST_TYPE_ROUTES } from './posts';
 import { REVISIONED_ROUTES } from './revisions';
 import { users } from './users';
 import { applicationPasswords } from './application-passwords';
+import { menuLocations } from './menu-locations';
 
 export * from './registry';
 export * from './terms';
@@ -17,6 +18,7 @@ export * from './revisions';
 export * from './descriptors';
 export * from './users';
 export * from './application-passwords';
+export * from './menu-locations';
 
 export const coreRoot = namespaceRoute(CORE);
 
@@ -49,4 +51,7 @@ export const coreRoutes: RouteDef[] = [
   applicationPasswords.collection,
   applicationPasswords.introspect,
   applicationPasswords.item,
+  // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
+  menuLocations.collection,
+  menuLocations.item,
 ] as RouteDef[];

@@ -25,16 +25,26 @@ const ro = { readonly: true };
 const dateTime = (description: string) => wp(z.string().describe(description), { format: 'date-time' });
 const nullableDateTime = (description: string) => wp(z.string().nullable().describe(description), { format: 'date-time' });
 
+/** One registered meta key's schema: its type, default and (where registered) enum. */
+const metaKeySchema = (t: PostTypeObject, key: string, dflt: number | string): WpSchema => ({
+  type: typeof dflt === 'number' ? 'integer' : 'string',
+  default: dflt,
+  ...(t.metaEnums[key] ? { enum: [...t.metaEnums[key]] } : {}),
+});
+
 /** The meta object's schema: each registered key with its type and default. */
-function metaSchema(meta: PostTypeObject['meta']): WpSchema {
+function metaSchema(t: PostTypeObject): WpSchema {
   const properties: Record<string, WpSchema> = {};
-  for (const [key, dflt] of Object.entries(meta)) properties[key] = { type: typeof dflt === 'number' ? 'integer' : 'string', default: dflt };
+  for (const [key, dflt] of Object.entries(t.meta)) properties[key] = metaKeySchema(t, key, dflt);
   return { description: 'Meta fields.', type: 'object', properties };
 }
 
-function metaFields(meta: PostTypeObject['meta']): Record<string, FieldDef> {
+function metaFields(t: PostTypeObject): Record<string, FieldDef> {
   return Object.fromEntries(
-    Object.entries(meta).map(([key, dflt]) => [key, field(wp(typeof dflt === 'number' ? z.number().int() : z.string(), { default: dflt }), [...VE])]),
+    Object.entries(t.meta).map(([key, dflt]) => {
+      const { default: d, enum: values } = metaKeySchema(t, key, dflt);
+      return [key, field(wp(typeof dflt === 'number' ? z.number().int() : z.string(), { default: d, ...(values ? { enum: values } : {}) }), [...VE])];
+    }),
   );
 }
 
@@ -105,7 +115,7 @@ export function postResource(t: PostTypeObject): ResourceDef {
   if (supports(t, 'page-attributes')) fields.menu_order = field(z.number().int().describe('The order of the post in relation to other posts.'), [...VE]);
   if (supports(t, 'post-formats')) fields.format = field(z.enum(POST_FORMATS).describe('The format for the post.'), [...VE]);
   if (supports(t, 'custom-fields')) {
-    fields.meta = field(z.object({}).describe('Meta fields.'), [...VE], { properties: metaFields(t.meta) });
+    fields.meta = field(z.object({}).describe('Meta fields.'), [...VE], { properties: metaFields(t) });
   }
   fields.template = field(z.string().describe('The theme file to use to display the post.'), [...VE]);
   for (const tax of taxonomiesOf(t.name)) {
@@ -219,7 +229,7 @@ function metaArg(t: PostTypeObject) {
         .unknown()
         .transform((v, ctx) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : v === '' ? {} : sanitizeError(ctx, 'rest_invalid_param', 'Invalid parameter.')))
         .optional(),
-      metaSchema(t.meta),
+      metaSchema(t),
     ),
   );
 }
@@ -332,7 +342,8 @@ export function postTypeRoutes(t: PostTypeObject) {
           {
             id: postId(),
             context: contextParam('view'),
-            password: z.string().optional().describe('The password for the post if it is password protected.'),
+            // Only where the schema has a password (menu items have none).
+            ...(schema.fields.password ? { password: z.string().optional().describe('The password for the post if it is password protected.') } : {}),
           },
           batch,
         ),

@@ -23,6 +23,11 @@ export interface SlugRule {
 export interface PostTypeHooks {
   /** prepare_item_for_database: the type's own parameters into the write. */
   prepareInput?(req: RestRequest, input: PostInput, existing: PostDoc | null): void;
+  /**
+   * A controller's own prepare_item_for_database, replacing the posts controller's whole (menu items read their
+   * arguments into menu item fields); its errors are WordPress's (e.g. several at once: combinedError).
+   */
+  prepareItemForDatabase?(req: RestRequest, existing: PostDoc | null): Promise<PostInput>;
   /** The create and update permission checks the type adds (true when it has nothing to refuse). */
   checkWrite?(req: RestRequest): true | WpError;
   /** Just before a post is stored, what the type changes in it (trashing a sticky post unsticks it). */
@@ -38,6 +43,13 @@ export interface PostTypeHooks {
    * context filter; may replace it whole (a controller with its own schema).
    */
   prepareResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  /**
+   * filter_response_by_context: what the type changes once the context filter has run (the blocks controller
+   * moves its sync status out of `meta`); `_links` are added after it.
+   */
+  filterResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown>;
+  /** Before a page of posts is prepared: what its responses need, loaded for every post at once (menu items' linked objects). */
+  preparePage?(posts: PostDoc[], ctx: ResponseContext): Promise<void>;
   /** prepare_links: the type's links from the generic ones (keyed by rel; `undefined` drops one). */
   links?(rels: Record<string, Link | Link[] | string | undefined>, post: PostDoc, ctx: ResponseContext): Record<string, Link | Link[] | string | undefined>;
 }
@@ -82,6 +94,19 @@ export interface PostTypeBehaviour {
   publicReads: boolean;
   /** The `wp:attachment` link (media attached to the post); WordPress leaves it off menu items. */
   attachmentsLink: boolean;
+  /** The edit context's `wp:action-publish` link for users who may publish (attachments have none). */
+  publishAction: boolean;
+  /** get_post_type_archive_link(): the type's archive, if it has one (posts: the home page). */
+  archiveUrl?(homeUrl: string): string;
+  /** rest_trash_not_supported's message, for types whose REST settings keep no trash (DELETE needs force). */
+  trashMessage: string;
+  /** The context of a permanent delete's `previous`: edit (posts controller), or view (menu items). */
+  deletedContext: Context;
+  /**
+   * Whether autosaves keep the write's title, content and excerpt. WordPress's autosave reads them from what
+   * prepare_item_for_database gives; a menu item's gives none, so its autosaves hold empty text.
+   */
+  autosaveText: boolean;
   hooks: PostTypeHooks;
 }
 
@@ -106,6 +131,10 @@ export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): P
     templates: {},
     publicReads: true,
     attachmentsLink: true,
+    publishAction: true,
+    trashMessage: "The post does not support trashing. Set 'force=true' to delete.",
+    deletedContext: 'edit',
+    autosaveText: true,
     hooks: {},
     ...own,
   };

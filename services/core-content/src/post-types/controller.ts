@@ -82,7 +82,8 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
         out[key] = null;
         continue;
       }
-      const checked = checkValue(v, { type: typeof dflt === 'number' ? 'integer' : 'string' }, `meta.${key}`);
+      const values = rules.object.metaEnums[key];
+      const checked = checkValue(v, { type: typeof dflt === 'number' ? 'integer' : 'string', ...(values ? { enum: [...values] } : {}) }, `meta.${key}`);
       if (!checked.ok) throw restError(checked.issue.code, checked.issue.message, 400);
       out[key] = checked.value;
     }
@@ -90,6 +91,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
   }
 
   async function prepareInput(req: RestRequest, existing: PostDoc | null): Promise<PostInput> {
+    if (rules.hooks.prepareItemForDatabase) return rules.hooks.prepareItemForDatabase(req, existing);
     const p = req.params as Params;
     const input: PostInput = {};
     const user = req.user;
@@ -261,18 +263,27 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
   // -------------------------------------------------------------------------------------------------------
   // Collection
 
+  /**
+   * sanitize_post_statuses(): anything but the default needs edit_posts (private: read_private_posts too). An
+   * argument's sanitizer, so it answers before the permission checks do.
+   */
+  function checkStatuses(req: RestRequest): true | WpError {
+    const user = req.user;
+    // The Allow header runs this check with another endpoint's parameters: no statuses to check then.
+    for (const status of (req.params.status as string[] | undefined) ?? []) {
+      if (status === 'publish') continue;
+      if (!(can(user, cap.edit_posts) || (status === 'private' && can(user, cap.read_private_posts)))) {
+        return invalidParam('status', 'rest_forbidden_status', 'Status is forbidden.', { status: authStatus(user) });
+      }
+    }
+    return true;
+  }
+
   async function list(req: RestRequest) {
     const p = req.params as Params & { page: number; per_page: number; context: Context; status: string[] };
     const user = req.user;
     const clock = clockOf(req);
 
-    // sanitize_post_statuses(): anything but the default needs edit_posts (private: read_private_posts too).
-    for (const status of p.status) {
-      if (status === 'publish') continue;
-      if (!(can(user, cap.edit_posts) || (status === 'private' && can(user, cap.read_private_posts)))) {
-        throw invalidParam('status', 'rest_forbidden_status', 'Status is forbidden.', { status: authStatus(user) });
-      }
-    }
     if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
     if (p.orderby === 'include' && !(p.include as number[]).length) {
       throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
@@ -344,6 +355,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     bind(
       routes.collection.endpoints.list,
       (req) => {
+        const statuses = checkStatuses(req);
+        if (statuses !== true) return statuses;
         if (req.params.context === 'edit' && !can(req.user, cap.edit_posts)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
         return rules.hooks.listPermission?.(req) ?? true;
       },
@@ -411,10 +424,11 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         const r = repo(req);
         const post = await r.require(Number(req.params.id));
         if (req.params.force) {
-          const previous = await present(req, post, 'edit');
+          const previous = await present(req, post, rules.deletedContext);
           await r.deletePermanently(post.id);
           return deletedAnswer(previous);
         }
+        if (!rules.object.rest?.trash) throw restError('rest_trash_not_supported', rules.trashMessage, 501);
         if (post.status === 'trash') throw restError('rest_already_trashed', 'The post has already been deleted.', 410);
         const trashed = await r.trash(post.id, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', post) });
         return { body: await present(req, trashed, 'edit') };

@@ -21,6 +21,8 @@ export const postBehaviour = definePostTypeBehaviour('post', {
   slugs: { scope: 'type', reserved: (slug, current) => current !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0 },
   defaultCategory: true,
   templates: TEMPLATES,
+  // The posts archive is the home page (Loom has no page for posts).
+  archiveUrl: (homeUrl) => homeUrl,
   hooks: {
     prepareInput(req, input, existing) {
       const p = req.params;

@@ -4,10 +4,13 @@
  */
 import { core } from '@loom/contracts';
 import type { PostTypeBehaviour } from './behaviour';
+import { blockBehaviour } from './block';
+import { navigationBehaviour } from './navigation';
+import { navMenuItemBehaviour } from './nav-menu-item';
 import { pageBehaviour } from './page';
 import { postBehaviour } from './post';
 
-const behaviours = [postBehaviour, pageBehaviour];
+const behaviours = [postBehaviour, pageBehaviour, navMenuItemBehaviour, blockBehaviour, navigationBehaviour];
 
 export const POST_TYPE_BEHAVIOURS: ReadonlyMap<string, PostTypeBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
 

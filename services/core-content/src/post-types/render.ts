@@ -4,10 +4,15 @@
  * rendering internals and a type with different rendering (blocks show raw only, templates...) can bring its own.
  */
 import * as rendering from '@loom/rendering';
+import type { Store } from '@loom/store';
+import { POSTS, type PostDoc } from './repository';
+
+/** What content rendering may consult: the status of the posts its blocks link to (see linkedPosts). */
+export type BlockContext = rendering.BlockContext;
 
 export interface PostRenderer {
   /** the_content: the HTML shown as `content.rendered`. */
-  renderContent(raw: string): string;
+  renderContent(raw: string, blocks?: BlockContext): string;
   /** block_version(): 1 when the content holds block markup, else 0. */
   blockVersion(raw: string): number;
   /** get_the_title() with the REST API's title format (no "Private:"/"Protected:" prefix). */
@@ -22,10 +27,22 @@ export interface PostRenderer {
 
 /** The renderer the posts code uses: WordPress's filters as src/rendering ports them. */
 export const renderer: PostRenderer = {
-  renderContent: rendering.renderContent,
+  renderContent: (raw, blocks) => rendering.renderContent(raw, undefined, blocks),
   blockVersion: rendering.blockVersion,
   renderTitle: rendering.renderTitle,
   renderExcerpt: rendering.renderExcerpt,
   sanitizePostContent: rendering.sanitizePostContent,
   sanitizeTitle: rendering.sanitizeTextForTitle,
 };
+
+/**
+ * The status of every post that the given contents' blocks link to (a navigation link renders only while its
+ * post is published), in one query for a whole page of posts; nothing is read when no content links to one.
+ */
+export async function linkedPosts(store: Store, contents: string[]): Promise<BlockContext> {
+  const ids = [...new Set(contents.flatMap(rendering.linkedPostIds))];
+  if (!ids.length) return {};
+  const found = await store.collection<PostDoc>(POSTS).find({ id: { $in: ids } });
+  const status = new Map(found.map((p) => [p.id, p.status]));
+  return { postStatus: (id) => status.get(id) };
+}

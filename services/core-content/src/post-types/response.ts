@@ -10,7 +10,7 @@ import { TERMS, type TermDoc } from '@loom/terms';
 import { gmtFromLocal, type SiteClock } from './dates';
 import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';
-import { renderer } from './render';
+import { linkedPosts, renderer, type BlockContext } from './render';
 import { ancestorsOf, PostRepository, type PostDoc } from './repository';
 import { postCan, type PostTypeBehaviour } from './behaviour';
 import { POST_TYPE_BEHAVIOURS } from './registry';
@@ -56,12 +56,22 @@ export class PostPresenter {
     const termIds = [...new Set(posts.flatMap((p) => rules.taxonomies.flatMap((t) => (Array.isArray(p[t.restBase]) ? (p[t.restBase] as number[]) : []))))];
     const terms = termIds.length ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } }) : [];
     const revisions = await revisionSummaries(posts, this.store);
+    const blocks = await linkedPosts(this.store, posts.map((p) => p.content));
+    await rules.hooks.preparePage?.(posts, { req: this.req, context: o.context, rest: `${this.req.config.restUrl}/core/v2` });
     const out: Record<string, unknown>[] = [];
-    for (const post of posts) out.push(await this.prepareOne(post, o, ancestors.get(post.id) ?? [], terms, revisions.get(post.id)?.count ?? 0, revisions.get(post.id)?.latestId));
+    for (const post of posts) out.push(await this.prepareOne(post, o, ancestors.get(post.id) ?? [], terms, revisions.get(post.id)?.count ?? 0, revisions.get(post.id)?.latestId, blocks));
     return out;
   }
 
-  private async prepareOne(post: PostDoc, o: PrepareOptions, ancestors: PostDoc[], terms: TermDoc[], revisionCount: number, latestRevision?: number): Promise<Record<string, unknown>> {
+  private async prepareOne(
+    post: PostDoc,
+    o: PrepareOptions,
+    ancestors: PostDoc[],
+    terms: TermDoc[],
+    revisionCount: number,
+    latestRevision: number | undefined,
+    blocks: BlockContext,
+  ): Promise<Record<string, unknown>> {
     const { rules, req } = this;
     const user = req.user;
     const rest = `${req.config.restUrl}/core/v2`;
@@ -90,7 +100,7 @@ export class PostPresenter {
       title: { raw: post.title, rendered: renderer.renderTitle(post.title) },
       content: {
         raw: post.content,
-        rendered: required ? '' : renderer.renderContent(post.content),
+        rendered: required ? '' : renderer.renderContent(post.content, blocks),
         protected: protectedText,
         block_version: renderer.blockVersion(post.content),
       },
@@ -122,8 +132,10 @@ export class PostPresenter {
     }
     const ctx = { req, context: o.context, rest };
     const shaped = rules.hooks.prepareResponse ? await rules.hooks.prepareResponse(data, post, ctx) : data;
-    shaped._links = this.links(post, rest, o, revisionCount, latestRevision, ancestors[0]);
-    return filterByContext(rules.routes.collection.schema!, shaped, o.context);
+    const filtered = filterByContext(rules.routes.collection.schema!, shaped, o.context);
+    const out = rules.hooks.filterResponse ? rules.hooks.filterResponse(filtered, post, ctx) : filtered;
+    out._links = this.links(post, rest, o, revisionCount, latestRevision, ancestors[0]);
+    return out;
   }
 
   /** get_post_class() (WordPress 6.5+'s `class_list`), as the REST API computes it (no sticky class outside the home page). */
@@ -180,9 +192,10 @@ export class PostPresenter {
     const user = this.req.user;
     const cap = rules.object.cap;
     const rels: string[] = [];
-    if (rules.name !== 'attachment' && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-publish');
+    if (rules.publishAction && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-publish');
     if (can(user, 'unfiltered_html')) rels.push('https://api.w.org/action-unfiltered-html');
-    if (rules.name === 'post' && can(user, cap.edit_others_posts) && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-sticky');
+    // Where the schema has `sticky` (WordPress: the post type `post`).
+    if (rules.routes.collection.schema?.fields.sticky && can(user, cap.edit_others_posts) && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-sticky');
     if (rules.object.supports.includes('author') && can(user, cap.edit_others_posts)) rels.push('https://api.w.org/action-assign-author');
     for (const tax of rules.taxonomies) {
       if (can(user, tax.hierarchical ? tax.cap.edit_terms : tax.cap.assign_terms)) rels.push(`https://api.w.org/action-create-${tax.restBase}`);

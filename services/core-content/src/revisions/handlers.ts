@@ -8,7 +8,7 @@ import { core, type Context, type ResourceDef } from '@loom/contracts';
 import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
 import { nowStamps, siteClock } from '../post-types/dates';
 import { permalink } from '../post-types/permalinks';
-import { renderer } from '../post-types/render';
+import { linkedPosts, renderer, type BlockContext } from '../post-types/render';
 import { PostRepository, type PostDoc, type PostInput } from '../post-types/repository';
 import { postCan, type PostTypeBehaviour } from '../post-types/behaviour';
 import { fieldsDiffer, revisionsEnabled, REVISION, RevisionRepository, type RevisionDoc, type RevisionFields } from './repository';
@@ -29,6 +29,22 @@ const mismatch = (parent: number) => restError('rest_revision_parent_id_mismatch
 function previewNonce(parent: number, userId: number, nowMs: number): string {
   const tick = Math.ceil(nowMs / 1000 / 43200);
   return createHash('sha256').update(`${tick}|post_preview_${parent}|${userId}`).digest('hex').slice(-12, -2);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * rest_filter_response_by_context() keeps the sub-properties a schema does not describe: a block revision's
+ * title.rendered and content.rendered (the blocks controller drops them from its schema, which revisions share).
+ */
+function keepUndescribed(schema: ResourceDef, data: Record<string, unknown>, filtered: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, f] of Object.entries(schema.fields)) {
+    const from = data[key];
+    const to = filtered[key];
+    if (!f.properties || !isObject(from) || !isObject(to)) continue;
+    for (const [k, v] of Object.entries(from)) if (!Object.hasOwn(f.properties, k)) to[k] = v;
+  }
+  return filtered;
 }
 
 /** add_query_arg() for a few arguments. */
@@ -74,6 +90,8 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
 
   /** get_preview_post_link(): the post's permalink with `preview=true` (an autosave's adds its id and a nonce). */
   async function previewLink(req: RestRequest, doc: PostDoc, parent: PostDoc): Promise<string> {
+    // Types nobody views (menu items) have no preview: get_preview_post_link() gives ''.
+    if (!rules.object.viewable) return '';
     const pr = postRepo(req);
     const link = permalink(parent, { homeUrl: req.config.homeUrl, rules, ancestors: await pr.ancestors(parent), canRead: postCan(req.user, 'read_post', parent) });
     if (doc.type !== REVISION) return addQuery(link, { preview: 'true' });
@@ -81,7 +99,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   }
 
   /** A revision, an autosave, or (a draft autosaved by its author) the post itself, in the revision's shape. */
-  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc }): Promise<Record<string, unknown>> {
+  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc; blocks?: BlockContext }): Promise<Record<string, unknown>> {
     // prepare_date_response(): a date whose GMT value is unset (a floating draft) is null.
     const floating = doc.date_gmt === null;
     const excerpt = doc.excerpt ? renderer.renderExcerpt(doc.excerpt, '') : '';
@@ -97,13 +115,13 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       slug: doc.slug,
       guid: { rendered: guid, raw: guid },
       title: { raw: doc.title, rendered: renderer.renderTitle(doc.title) },
-      content: { raw: doc.content, rendered: renderer.renderContent(doc.content) },
+      content: { raw: doc.content, rendered: renderer.renderContent(doc.content, o.blocks ?? (await linkedPosts(req.store, [doc.content]))) },
       excerpt: { raw: doc.excerpt, rendered: excerpt },
     };
     if (o.parent) data.preview_link = await previewLink(req, doc, o.parent);
     const up = await routeForPost(req, doc);
     if (up) data._links = links({ parent: up });
-    return filterByContext(o.schema, data, context);
+    return keepUndescribed(o.schema, data, filterByContext(o.schema, data, context));
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -143,7 +161,8 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       }
     }
     const body = [];
-    for (const r of items) body.push(await present(req, r, p.context, { schema: revisionSchema }));
+    const blocks = await linkedPosts(req.store, items.map((r) => r.content));
+    for (const r of items) body.push(await present(req, r, p.context, { schema: revisionSchema, blocks }));
     const base = `${rest(req)}/${rules.object.restBase}/${parent.id}/revisions`;
     return { body, headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery) };
   }
@@ -164,10 +183,14 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
     const r = repo(req);
     const userId = req.user?.id ?? 0;
     const old = await r.autosaveOf(post.id, userId);
+    const date = nowStamps(clockOf(req));
+    if (!rules.autosaveText) {
+      // The write carries no text, so nothing differs from the user's autosave: WordPress answers that one as it is.
+      return old ?? r.insert(post, { title: '', content: '', excerpt: '' }, { author: userId, autosave: true, date });
+    }
     const base: RevisionFields = old ?? post;
     const fields: RevisionFields = { title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt };
     if (!fieldsDiffer(fields, base)) throw restError('rest_autosave_no_changes', 'There is nothing to save. The autosave and the post content are the same.', 400);
-    const date = nowStamps(clockOf(req));
     return old ? r.replaceAutosave(old, fields, { author: userId, date }) : r.insert(post, fields, { author: userId, autosave: true, date });
   }
 
@@ -226,7 +249,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
           const userId = req.user?.id ?? 0;
           // The author's own draft: the post itself is updated (DOING_AUTOSAVE: no revision), and answered as an autosave.
           if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
-            const { current } = await postRepo(req).update(post.id, input, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
+            const { current } = await postRepo(req).update(post.id, rules.autosaveText ? input : {}, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
             return { body: await present(req, current, 'edit', { schema: autosaveSchema, parent: current }) };
           }
           const saved = await autosave(req, post, input);

@@ -14,11 +14,13 @@ import {
   restError,
   type Binding,
   type RestRequest,
+  type WpError,
 } from '@loom/service-kit';
 import { TermRepository, type TermDoc } from '@loom/terms';
 import type { TaxonomyBehaviour } from './behaviour';
 import { loadPosts, termsOfPostAccess } from './post-access';
 import { prepareTerms } from './response';
+import { termDeleted } from './lifecycle';
 
 export function termBindings(o: TaxonomyBehaviour): Binding[] {
   const { routes } = o;
@@ -36,15 +38,29 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
   // edit_term / delete_term map to the taxonomy's edit_terms / delete_terms; the default term is never deletable.
   const canEdit = (req: RestRequest) => can(req.user, cap.edit_terms);
   const canDelete = (req: RestRequest, term: TermDoc) => can(req.user, cap.delete_terms) && !repo(req).isDefault(term.id);
+  /** The taxonomy's own argument checks, then `check` (WordPress validates arguments before any permission). */
+  const argsFirst =
+    (check: (req: RestRequest) => true | WpError | Promise<true | WpError>) =>
+    async (req: RestRequest): Promise<true | WpError> => {
+      const args = o.hooks.checkArgs?.(req) ?? true;
+      return args === true ? check(req) : args;
+    };
+  /** `check`, then the taxonomy's own read check. */
+  const thenRead =
+    (check: (req: RestRequest) => true | WpError | Promise<true | WpError>) =>
+    async (req: RestRequest): Promise<true | WpError> => {
+      const first = await check(req);
+      return first === true ? (o.hooks.readPermission?.(req) ?? true) : first;
+    };
 
   return [
     bind(
       routes.collection.endpoints.list,
-      async (req) => {
+      thenRead(async (req) => {
         if (req.params.context === 'edit' && !canEdit(req)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
         const post = req.params.post as number | undefined;
         return post ? termsOfPostAccess(req.user, (await loadPosts(req.store, [post]))[0] ?? null, o.rules) : true;
-      },
+      }),
       async (req) => {
         const p = req.params as Record<string, unknown> & { page: number; per_page: number; context: Context };
         const { offset, page } = pageWindow(p);
@@ -69,35 +85,39 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
     ),
     bind(
       routes.collection.endpoints.create,
-      (req) =>
+      argsFirst((req) =>
         // Hierarchical taxonomies need edit_terms; flat ones assign_terms (their terms are typed in on a post).
         can(req.user, o.object.hierarchical ? cap.edit_terms : cap.assign_terms)
           ? true
           : forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.'),
+      ),
       async (req) => {
         const p = req.params as { name: string; slug?: string; description?: string; parent?: number };
-        const term = await repo(req).create(p);
-        return { status: 201, body: await prepare(req, term, 'edit'), headers: { Location: `${collectionUrl(req)}/${term.id}` } };
+        const term = o.hooks.create ? await o.hooks.create(req, repo(req)) : await repo(req).create(p);
+        return { status: 201, body: await prepare(req, term, o.writeContext), headers: { Location: `${collectionUrl(req)}/${term.id}` } };
       },
     ),
     bind(
       routes.item.endpoints.read,
-      itemCheck((req) => req.params.context !== 'edit' || canEdit(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.'),
+      thenRead(itemCheck((req) => req.params.context !== 'edit' || canEdit(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.')),
       async (req) => ({ body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context) }),
     ),
-    bind(routes.item.endpoints.update, itemCheck(canEdit, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.'), async (req) => {
+    bind(routes.item.endpoints.update, argsFirst(itemCheck(canEdit, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.')), async (req) => {
       const p = req.params as { id: number; name?: string; slug?: string; description?: string; parent?: number };
-      const term = await repo(req).update(Number(p.id), { name: p.name, slug: p.slug, description: p.description, parent: p.parent });
-      return { body: await prepare(req, term, 'edit') };
+      const r = repo(req);
+      const term = o.hooks.update
+        ? await o.hooks.update(req, r, await r.require(Number(p.id)))
+        : await r.update(Number(p.id), { name: p.name, slug: p.slug, description: p.description, parent: p.parent });
+      return { body: await prepare(req, term, o.writeContext) };
     }),
     bind(routes.item.endpoints.delete, itemCheck(canDelete, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'), async (req) => {
-      if (!req.params.force) {
-        throw restError('rest_trash_not_supported', "Terms do not support trashing. Set 'force=true' to delete.", 501);
-      }
+      if (!req.params.force) throw restError('rest_trash_not_supported', o.trashMessage, 501);
       const r = repo(req);
       const term = await r.require(Number(req.params.id));
       const previous = await prepare(req, term, 'view');
-      await r.delete(term.id);
+      if (o.hooks.delete) await o.hooks.delete(req, r, term);
+      else await r.delete(term.id);
+      await termDeleted(term, req.store);
       return deletedAnswer(previous);
     }),
   ];

@@ -22,8 +22,9 @@ export function termsOfPostAccess(user: Identity | null, post: PostRef | null, r
   const denied = forbidden(user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
   // is_object_in_taxonomy(): the registry's object types of the taxonomy.
   if (!(core.taxonomyNamed(rules.taxonomy)?.objectType ?? []).includes(post.type)) return denied;
-  // is_post_publicly_viewable(), else read_post.
-  if (post.status === 'publish' || postCan(user, 'read_post', post)) return true;
+  // is_post_publicly_viewable() (a viewable type's published post: not a block), else read_post.
+  const viewable = core.postTypeNamed(post.type)?.viewable === true && post.status === 'publish';
+  if (viewable || postCan(user, 'read_post', post)) return true;
   return denied;
 }
 

@@ -2,9 +2,11 @@
 import { core } from '@loom/contracts';
 import type { TaxonomyBehaviour } from './behaviour';
 import { categoryBehaviour } from './category';
+import { navMenuBehaviour } from './nav-menu';
+import { patternCategoryBehaviour } from './pattern-category';
 import { tagBehaviour } from './tag';
 
-const behaviours = [categoryBehaviour, tagBehaviour];
+const behaviours = [categoryBehaviour, tagBehaviour, navMenuBehaviour, patternCategoryBehaviour];
 
 export const TAXONOMY_BEHAVIOURS: ReadonlyMap<string, TaxonomyBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
 

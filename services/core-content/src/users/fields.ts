@@ -14,18 +14,8 @@ export function isEmail(value: string): boolean {
   return subs.every((sub) => /^[a-z0-9-]+$/i.test(sub) && !/^-|-$/.test(sub.trim()));
 }
 
-/** The schemes esc_url_raw() lets through (wp_allowed_protocols). */
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']);
-
-/** esc_url_raw(), approximately: disallowed schemes (javascript:, data:) become '', bare hosts get http://. */
-export function sanitizeUrl(value: string): string {
-  const url = value.trim().replace(/ /g, '%20').replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
-  if (url === '') return '';
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  if (scheme) return ALLOWED_SCHEMES.has(scheme) ? url : '';
-  if (/^[/#?]/.test(url) || !/^[a-z0-9-]+\./i.test(url)) return url;
-  return `http://${url}`;
-}
+/** esc_url_raw(): one definition, in the contracts (menu item URLs use it too). */
+export { sanitizeUrl } from '@loom/contracts';
 
 /**
  * The description filter for callers without unfiltered_html. WordPress runs wp_filter_kses (a small allow-list

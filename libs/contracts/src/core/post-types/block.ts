@@ -1,7 +1,17 @@
-/** `wp_block` (spec 2.7, core/v2/blocks): reusable blocks (synced patterns). */
+/**
+ * `wp_block` (spec 2.7, core/v2/blocks): reusable blocks (synced patterns), served by WP_REST_Blocks_Controller:
+ * title and content show `raw` in view context too and no `rendered` (a pattern renders only inside a post), and
+ * the sync status is a meta key limited to partial | unsynced.
+ */
 import { postTypeCaps } from '../registry/capabilities';
-import { definePostType } from '../registry/post-type';
+import { editArg, editField, type PropertyEdits } from '../registry/field-edits';
+import { definePostType, POSTS_CONTROLLER } from '../registry/post-type';
 import { FORUM_META_DEFAULTS } from '../registry/meta';
+
+/** The spec's name of WordPress's wp_pattern_sync_status meta key. */
+const PATTERN_SYNC_STATUS = 'pattern_sync_status';
+
+const RAW_ONLY: PropertyEdits = { raw: ['view', 'edit'], rendered: null };
 
 export const blockType = definePostType({
   name: 'wp_block',
@@ -29,7 +39,8 @@ export const blockType = definePostType({
     item_updated: 'Reusable block updated.',
   },
   showUi: true,
-  supports: ['title', 'editor', 'revisions'],
+  // custom-fields since 6.3, for the sync status.
+  supports: ['title', 'editor', 'revisions', 'custom-fields'],
   // Reading raw blocks needs edit_posts; creating one needs publish_posts.
   cap: postTypeCaps('block', 'blocks', {
     read: 'edit_posts',
@@ -41,5 +52,11 @@ export const blockType = definePostType({
     edit_others_posts: 'edit_others_posts',
     delete_others_posts: 'delete_others_posts',
   }),
-  meta: { ...FORUM_META_DEFAULTS, pattern_sync_status: '' },
+  meta: { ...FORUM_META_DEFAULTS, [PATTERN_SYNC_STATUS]: '' },
+  metaEnums: { [PATTERN_SYNC_STATUS]: ['partial', 'unsynced'] },
+  rest: {
+    ...POSTS_CONTROLLER,
+    fields: (fields) => ({ ...fields, title: editField(fields.title!, RAW_ONLY), content: editField(fields.content!, RAW_ONLY) }),
+    writeArgs: (args) => ({ ...args, title: editArg(args.title!, RAW_ONLY), content: editArg(args.content!, RAW_ONLY) }),
+  },
 });

@@ -1,7 +1,15 @@
-/** `wp_navigation` (spec 2.9, core/v2/navigation): navigation menus of the block editor. */
+/**
+ * `wp_navigation` (spec 2.9, core/v2/navigation): navigation menus of the block editor, served by the posts
+ * controller. WP_Navigation_Fallback::update_wp_navigation_post_schema adds the embed context to status, content
+ * (raw, rendered, block_version) and title.raw, so an embedded menu carries what the editor needs.
+ */
 import { themeOptionsCaps } from '../registry/capabilities';
-import { definePostType } from '../registry/post-type';
+import { editArg, editField, type PropertyEdits } from '../registry/field-edits';
+import { definePostType, POSTS_CONTROLLER } from '../registry/post-type';
 import { siteEditorLabels } from './site-editor-labels';
+
+const TITLE: PropertyEdits = { raw: ['edit', 'embed'] };
+const CONTENT: PropertyEdits = { raw: ['edit', 'embed'], rendered: ['view', 'edit', 'embed'], block_version: ['edit', 'embed'] };
 
 export const navigationType = definePostType({
   name: 'wp_navigation',
@@ -11,4 +19,14 @@ export const navigationType = definePostType({
   showUi: true,
   supports: ['title', 'editor', 'revisions'],
   cap: themeOptionsCaps(),
+  rest: {
+    ...POSTS_CONTROLLER,
+    fields: (fields) => ({
+      ...fields,
+      status: editField(fields.status!, {}, ['view', 'edit', 'embed']),
+      title: editField(fields.title!, TITLE),
+      content: editField(fields.content!, CONTENT, ['view', 'edit', 'embed']),
+    }),
+    writeArgs: (args) => ({ ...args, title: editArg(args.title!, TITLE), content: editArg(args.content!, CONTENT) }),
+  },
 });

@@ -58,6 +58,8 @@ export interface PostTypeDef {
   cap?: PostTypeCaps;
   /** Meta keys registered for the type with show_in_rest, with their defaults. */
   meta?: Readonly<Record<string, number | string>>;
+  /** The values a meta key's schema allows (register_post_meta's `enum`), where it limits them. */
+  metaEnums?: Readonly<Record<string, readonly string[]>>;
   rest?: PostTypeRest;
 }
 
@@ -79,6 +81,7 @@ export interface PostTypeObject {
   labels: Labels;
   cap: PostTypeCaps;
   meta: Readonly<Record<string, number | string>>;
+  metaEnums: Readonly<Record<string, readonly string[]>>;
   rest: PostTypeRest | null;
 }
 
@@ -102,6 +105,7 @@ export function definePostType(d: PostTypeDef): PostTypeObject {
     labels,
     cap: d.cap ?? postTypeCaps('post', 'posts'),
     meta: d.meta ?? {},
+    metaEnums: d.metaEnums ?? {},
     rest: d.rest ?? null,
   };
 }
