@@ -41,12 +41,18 @@ export interface TaxonomyRules {
   defaultTerm?: { id: number; postTypes: string[] };
 }
 
+/** A taxonomy's default term, as its registry entry declares it (contracts' DefaultTerm). */
+export interface DefaultTermSeed {
+  taxonomy: string;
+  id: number;
+  name: string;
+  slug: string;
+}
+
 export const TERMS = 'terms';
 export const TERM_SEQUENCE = 'terms';
 /** The collection holding post-like items (posts, pages...), read for the `post` filter. */
 export const POSTS = 'posts';
-/** WordPress's default category ("Uncategorized", id 1) of the `category` taxonomy: created on first start, never deletable. */
-export const DEFAULT_CATEGORY_ID = 1;
 
 export interface TermQuery {
   search?: string;
@@ -101,12 +107,19 @@ function termExists(message: string, termId: number): WpError {
 /** Bounds the retries of a write whose unique key another write took meanwhile (each retry re-reads what won). */
 const MAX_ATTEMPTS = 1000;
 
-/** First start of a store holding `category` terms: WordPress always has the default category. */
-export async function seedDefaultCategory(store: Store): Promise<void> {
+/**
+ * First start of a store: the default terms (WordPress always has the default category), taking the first term
+ * ids, which their registry entries name. A store that already holds terms is left alone.
+ */
+export async function seedDefaultTerms(store: Store, seeds: DefaultTermSeed[]): Promise<void> {
   const terms = store.collection<TermDoc>(TERMS);
   if ((await terms.count({})) > 0) return;
-  const id = await store.nextId(TERM_SEQUENCE);
-  await terms.insert({ id, taxonomy: 'category', name: 'Uncategorized', name_sort: 'uncategorized', slug: 'uncategorized', description: '', parent: 0, count: 0, term_group: 0 });
+  for (const seed of [...seeds].sort((a, b) => a.id - b.id)) {
+    const id = await store.nextId(TERM_SEQUENCE);
+    if (id !== seed.id) throw new Error(`default term ${seed.slug} of ${seed.taxonomy} would get id ${id}, not ${seed.id}`);
+    const { name, slug, taxonomy } = seed;
+    await terms.insert({ id, taxonomy, name, name_sort: name.toLowerCase(), slug, description: '', parent: 0, count: 0, term_group: 0 });
+  }
 }
 
 export class TermRepository {

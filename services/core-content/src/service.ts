@@ -14,7 +14,7 @@ import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTyp
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
 import { ensureOptionIndexes, menuLocationBindings, registerMenuLifecycle, rememberMenuSite } from './menus';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './taxonomies';
-import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
+import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
 import { ensureAuthorshipIndexes } from './users/authorship';
 import { bootstrapAdmin } from './users/bootstrap';
 import { resolveCaller } from './users/caller';
@@ -75,7 +75,7 @@ export interface PrepareOptions {
 export async function prepareStore(store: Store, opts: PrepareOptions): Promise<void> {
   await ensureIndexes(store);
   rememberMenuSite(store, opts.config);
-  await seedDefaultCategory(store);
+  await seedDefaultTerms(store, core.DEFAULT_TERMS);
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }
 

@@ -12,7 +12,7 @@ import { onPostLifecycle, revisionSummaries } from '../src/post-types/lifecycle'
 import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/post-types/repository';
 import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/post-types/slugs';
 import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/post-types';
-import { ensureTermIndexes, seedDefaultCategory, TermRepository } from '@loom/terms';
+import { ensureTermIndexes, seedDefaultTerms, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });
 const fixed = siteClock({ timezoneString: '', gmtOffset: '-4.5' });
@@ -83,7 +83,7 @@ describe('repository', () => {
     store = await openStore({ service: 'core-content', dataDir: testConfig('core-content').dataDir });
     await ensureTermIndexes(store);
     await ensurePostIndexes(store);
-    await seedDefaultCategory(store);
+    await seedDefaultTerms(store, core.DEFAULT_TERMS);
   });
   afterAll(() => store.close());
 

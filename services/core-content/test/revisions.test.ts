@@ -3,6 +3,7 @@
  * lifecycle hooks (delete with the parent, summaries for a page of posts in one query, autosaves left out), and
  * the comparison rules (normalize_whitespace).
  */
+import { core } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 import { siteClock } from '../src/post-types/dates';
@@ -11,7 +12,7 @@ import { ensurePostIndexes, PostRepository } from '../src/post-types/repository'
 import { pageBehaviour as pageRules, postBehaviour as postRules } from '../src/post-types';
 import { registerRevisionLifecycle } from '../src/revisions';
 import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/revisions/repository';
-import { ensureTermIndexes, seedDefaultCategory } from '@loom/terms';
+import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
 
 let store: Store;
 let now = Date.UTC(2024, 0, 10, 12, 0, 0);
@@ -25,7 +26,7 @@ beforeAll(async () => {
   await ensureTermIndexes(store);
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);
-  await seedDefaultCategory(store);
+  await seedDefaultTerms(store, core.DEFAULT_TERMS);
   registerRevisionLifecycle();
   registerRevisionLifecycle();
 });

@@ -5,7 +5,7 @@
  * (core/post-types/<type>.ts), never from a branch on its name here.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '../define';
+import { field, resource, resourceRoutes, type FieldDef, type ResourceDef } from '../define';
 import { hiddenArg, sanitizedOnly, wp, type WpSchema } from '../json-schema';
 import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
 import { sanitizeError, sanitizeTitle } from '../sanitize';
@@ -321,37 +321,25 @@ const postId = () => idParam('Unique identifier for the post.');
 
 export function postTypeRoutes(t: PostTypeObject) {
   const schema = postResource(t);
-  const batch = { allowBatch: t.rest?.allowBatch ?? false };
   return {
     type: t,
-    collection: route(
-      CORE,
-      `/${CORE}/${t.restBase}`,
-      {
-        list: endpoint(READABLE, postCollectionArgs(t), batch),
-        create: endpoint(CREATABLE, postWriteArgs(t, false), batch),
-      },
+    ...resourceRoutes({
+      namespace: CORE,
+      base: t.restBase,
       schema,
-    ),
-    item: route(
-      CORE,
-      `/${CORE}/${t.restBase}/<id>`,
-      {
-        read: endpoint(
-          READABLE,
-          {
-            id: postId(),
-            context: contextParam('view'),
-            // Only where the schema has a password (menu items have none).
-            ...(schema.fields.password ? { password: z.string().optional().describe('The password for the post if it is password protected.') } : {}),
-          },
-          batch,
-        ),
-        update: endpoint(EDITABLE, { id: postId(), ...postWriteArgs(t, true) }, batch),
-        delete: endpoint(DELETABLE, { id: postId(), force: forceParam('Whether to bypass Trash and force deletion.') }, batch),
+      allowBatch: t.rest?.allowBatch ?? false,
+      collection: { list: postCollectionArgs(t), create: postWriteArgs(t, false) },
+      item: {
+        read: {
+          id: postId(),
+          context: contextParam('view'),
+          // Only where the schema has a password (menu items have none).
+          ...(schema.fields.password ? { password: z.string().optional().describe('The password for the post if it is password protected.') } : {}),
+        },
+        update: { id: postId(), ...postWriteArgs(t, true) },
+        delete: { id: postId(), force: forceParam('Whether to bypass Trash and force deletion.') },
       },
-      schema,
-    ),
+    }),
   };
 }
 

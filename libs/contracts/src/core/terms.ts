@@ -4,7 +4,7 @@
  * from its definition (core/taxonomies/<taxonomy>.ts).
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
+import { field, resource, resourceRoutes, type ResourceDef } from '../define';
 import { wp } from '../json-schema';
 import { baseCollectionArgs, contextParam, forceParam, idParam, nullableIntParam, offsetParam, orderParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
@@ -60,29 +60,20 @@ export function termWriteArgs(t: TaxonomyObject, creating: boolean): ArgsMap {
 }
 
 export function termRoutes(t: TaxonomyObject) {
-  const schema = termResource(t);
-  const batch = { allowBatch: t.rest?.allowBatch ?? false };
   return {
     taxonomy: t,
-    collection: route(
-      CORE,
-      `/${CORE}/${t.restBase}`,
-      {
-        list: endpoint(READABLE, termCollectionArgs(t), batch),
-        create: endpoint(CREATABLE, termWriteArgs(t, true), batch),
+    ...resourceRoutes({
+      namespace: CORE,
+      base: t.restBase,
+      schema: termResource(t),
+      allowBatch: t.rest?.allowBatch ?? false,
+      collection: { list: termCollectionArgs(t), create: termWriteArgs(t, true) },
+      item: {
+        read: { id: termId(), context: contextParam('view') },
+        update: { id: termId(), ...termWriteArgs(t, false) },
+        delete: { id: termId(), force: forceParam('Required to be true, as terms do not support trashing.') },
       },
-      schema,
-    ),
-    item: route(
-      CORE,
-      `/${CORE}/${t.restBase}/<id>`,
-      {
-        read: endpoint(READABLE, { id: termId(), context: contextParam('view') }, batch),
-        update: endpoint(EDITABLE, { id: termId(), ...termWriteArgs(t, false) }, batch),
-        delete: endpoint(DELETABLE, { id: termId(), force: forceParam('Required to be true, as terms do not support trashing.') }, batch),
-      },
-      schema,
-    ),
+    }),
   };
 }
 

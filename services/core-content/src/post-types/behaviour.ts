@@ -13,8 +13,8 @@ type Params = Record<string, unknown>;
 
 /** wp_unique_post_slug()'s rule for the type. */
 export interface SlugRule {
-  /** Which posts a slug must differ from: the type's, the siblings (with attachments), or every post. */
-  scope: 'type' | 'siblings' | 'everywhere';
+  /** Which posts a slug must differ from (the registry's slugScope). */
+  scope: core.SlugScope;
   /** A slug the type never takes as it is (a number that would read as an archive), given the post's current one. */
   reserved?(slug: string, currentSlug: string | undefined): boolean;
 }
@@ -83,8 +83,6 @@ export interface PostTypeBehaviour {
   slugs: SlugRule;
   /** Whether a date still to come schedules the post (`future`); attachments keep their status. */
   schedules: boolean;
-  /** wp_set_post_categories(): whether a post left without categories gets the default one. */
-  defaultCategory: boolean;
   /** The active theme's custom templates for this type (get_page_templates): slug → name. */
   templates: Readonly<Record<string, string>>;
   /**
@@ -125,9 +123,8 @@ export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): P
     permastructToken: null,
     plainQuery: (id) => `post_type=${name}&p=${id}`,
     plainSampleWhenHidden: false,
-    slugs: { scope: object.hierarchical ? 'siblings' : 'type', reserved: object.hierarchical ? pageLikeNumber : undefined },
+    slugs: { scope: object.slugScope, reserved: object.hierarchical ? pageLikeNumber : undefined },
     schedules: true,
-    defaultCategory: false,
     templates: {},
     publicReads: true,
     attachmentsLink: true,

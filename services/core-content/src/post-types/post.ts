@@ -1,6 +1,6 @@
 /**
  * `post` (spec 2.3): its differences from the generic post type. Sticky posts (WordPress's posts controller and
- * wp_insert_post treat them only where the schema has `sticky`), the default category, comments open, the
+ * wp_insert_post treat them only where the schema has `sticky`), comments open, the
  * `/%postname%/` permalink at the site's root with `?p=` as the plain form, and numeric slugs refused (they would
  * read as a year's archive).
  */
@@ -19,7 +19,6 @@ export const postBehaviour = definePostTypeBehaviour('post', {
   plainSampleWhenHidden: true,
   // With /%postname%/ first in the structure, any non-zero number could be a year archive (a stored one may stay).
   slugs: { scope: 'type', reserved: (slug, current) => current !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0 },
-  defaultCategory: true,
   templates: TEMPLATES,
   // The posts archive is the home page (Loom has no page for posts).
   archiveUrl: (homeUrl) => homeUrl,

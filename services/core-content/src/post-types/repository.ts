@@ -8,7 +8,7 @@
 import { core, own, sanitizeTitle } from '@loom/contracts';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
-import { adjustTermCounts, DEFAULT_CATEGORY_ID, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
+import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
@@ -283,6 +283,19 @@ export async function ancestorsOf(store: Store, posts: PostDoc[]): Promise<Map<n
   return out;
 }
 
+/**
+ * The default terms a post of `type` gets when it has none of a taxonomy (the default category for posts), by
+ * the post field holding them; a default term that is gone (a store seeded otherwise) is left out.
+ */
+async function defaultTerms(store: Store, type: string): Promise<Array<[string, number[]]>> {
+  const out: Array<[string, number[]]> = [];
+  for (const tax of core.taxonomiesOf(type)) {
+    const d = tax.defaultTerm;
+    if (d?.postTypes.includes(type) && (await store.collection(TERMS).count({ id: d.id, taxonomy: tax.name }))) out.push([tax.restBase, [d.id]]);
+  }
+  return out;
+}
+
 /** check_and_publish_future_post() for every scheduled post that is due (WordPress's cron does this). */
 let lastDueCheck = 0;
 
@@ -296,9 +309,8 @@ export async function publishDuePosts(store: Store, clock: SiteClock, force = fa
   for (const post of due) {
     // wp_publish_post(): taxonomies with a default term (category) get it when the post has none.
     const set: Partial<PostDoc> = { status: 'publish' };
-    const rules = POST_TYPE_BEHAVIOURS.get(post.type);
-    if (rules?.defaultCategory && !(post.categories as number[] | undefined)?.length && (await store.collection(TERMS).count({ id: DEFAULT_CATEGORY_ID }))) {
-      set.categories = [DEFAULT_CATEGORY_ID];
+    for (const [field, ids] of await defaultTerms(store, post.type)) {
+      if (!(post[field] as number[] | undefined)?.length) set[field] = ids;
     }
     const done = await posts.updateOne({ id: post.id, status: 'future' }, { $set: set });
     if (done) {
@@ -470,7 +482,9 @@ export class PostRepository {
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) terms[tax.restBase] = input.terms?.[tax.restBase] ?? [];
     // wp_insert_post gives posts the default category; a `categories` argument then replaces the set, even with [].
-    if (rules.defaultCategory && input.terms?.categories === undefined && status !== 'auto-draft') terms.categories = await this.defaultCategory();
+    if (status !== 'auto-draft') {
+      for (const [field, ids] of await defaultTerms(this.store, rules.name)) if (input.terms?.[field] === undefined) terms[field] = ids;
+    }
 
     const doc: PostDoc = {
       id,
@@ -547,8 +561,8 @@ export class PostRepository {
       const before = Array.isArray(previous[tax.restBase]) ? (previous[tax.restBase] as number[]) : [];
       terms[tax.restBase] = input.terms?.[tax.restBase] ?? before;
     }
-    if (rules.defaultCategory && input.terms?.categories === undefined && !terms.categories?.length && status !== 'auto-draft') {
-      terms.categories = await this.defaultCategory();
+    if (status !== 'auto-draft') {
+      for (const [field, ids] of await defaultTerms(this.store, rules.name)) if (input.terms?.[field] === undefined && !terms[field]?.length) terms[field] = ids;
     }
 
     const trashing = status === 'trash' && previous.status !== 'trash';
@@ -692,9 +706,6 @@ export class PostRepository {
     return false;
   }
 
-  private async defaultCategory(): Promise<number[]> {
-    return (await this.store.collection(TERMS).count({ id: DEFAULT_CATEGORY_ID, taxonomy: 'category' })) ? [DEFAULT_CATEGORY_ID] : [];
-  }
 }
 
 /** Meta writes: keys set to null go back to their default (delete_metadata). */

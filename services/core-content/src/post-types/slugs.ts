@@ -4,8 +4,12 @@
  * types unique among siblings and attachments (and never `page2`-like or numeric); attachments unique across
  * every type. Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
  */
+import { core } from '@loom/contracts';
 import type { Collection, Filter } from '@loom/store';
 import type { SlugRule } from './behaviour';
+
+/** Types whose slugs differ from every post's (attachments): siblings avoid theirs too. */
+const SLUGS_EVERYWHERE = core.POST_TYPES.filter((t) => t.slugScope === 'everywhere').map((t) => t.name);
 
 /** Feed names ($wp_rewrite->feeds). */
 const FEEDS = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
@@ -58,7 +62,8 @@ export const SHARED_SLUG_STATUSES: readonly string[] = ['draft', 'pending', 'aut
 export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget, from = 1): Promise<string> {
   if (SHARED_SLUG_STATUSES.includes(t.status)) return slug;
   // Attachments' slugs differ from every post's; hierarchical types' from their siblings' and attachments'.
-  const scope: Filter = t.rule.scope === 'everywhere' ? {} : t.rule.scope === 'siblings' ? { type: { $in: [t.type, 'attachment'] }, parent: t.parent } : { type: t.type };
+  const scope: Filter =
+    t.rule.scope === 'everywhere' ? {} : t.rule.scope === 'siblings' ? { type: { $in: [t.type, ...SLUGS_EVERYWHERE] }, parent: t.parent } : { type: t.type };
   const bad = t.rule.reserved?.(slug, t.currentSlug) ?? false;
   // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
   const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;

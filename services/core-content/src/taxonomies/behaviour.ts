@@ -54,7 +54,7 @@ export function defineTaxonomyBehaviour(name: string, own: OwnTaxonomyBehaviour 
     object,
     routes: core.termRoutesOf(name),
     // Posts keep the term ids of each of their taxonomies under the taxonomy's rest base.
-    rules: { taxonomy: name, hierarchical: object.hierarchical, postField: object.restBase },
+    rules: { taxonomy: name, hierarchical: object.hierarchical, postField: object.restBase, defaultTerm: object.defaultTerm },
     permalinkBase: null,
     writeContext: 'edit',
     trashMessage: "Terms do not support trashing. Set 'force=true' to delete.",

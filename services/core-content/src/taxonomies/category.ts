@@ -1,11 +1,7 @@
 /**
- * `category` (core/v2/categories): hierarchical, its archives under /category/, and the default category
- * ("Uncategorized"), which can never be deleted and which a post left without categories gets.
+ * `category` (core/v2/categories): its archives under /category/. Its default term ("Uncategorized") is a fact
+ * of its registry entry, which the term rules and the post repository take from there.
  */
-import { DEFAULT_CATEGORY_ID } from '@loom/terms';
 import { defineTaxonomyBehaviour } from './behaviour';
 
-export const categoryBehaviour = defineTaxonomyBehaviour('category', {
-  rules: { taxonomy: 'category', hierarchical: true, postField: 'categories', defaultTerm: { id: DEFAULT_CATEGORY_ID, postTypes: ['post'] } },
-  permalinkBase: 'category',
-});
+export const categoryBehaviour = defineTaxonomyBehaviour('category', { permalinkBase: 'category' });

@@ -6,11 +6,15 @@
 import { core } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { deleteAuthorContent } from '../post-types/repository';
+import { REVISION } from '../revisions/repository';
 
 export const POSTS = 'posts';
 
-/** Post types wp_delete_user() deletes with their author (delete_with_user); others are left in place. */
-export const DELETE_WITH_USER = ['post', 'page', 'attachment', 'revision'];
+/**
+ * Post types wp_delete_user() deletes with their author (delete_with_user, from the registry, and revisions,
+ * which WordPress registers with it); others are left in place.
+ */
+export const DELETE_WITH_USER = [...core.POST_TYPES.filter((t) => t.deleteWithUser).map((t) => t.name), REVISION];
 
 interface PostRef extends Record<string, unknown> {
   author?: number;

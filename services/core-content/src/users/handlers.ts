@@ -3,20 +3,27 @@
  * then the response shaped by context. Error codes, messages and statuses are WordPress's.
  */
 import { core, roles as ROLES, type Context, type Identity } from '@loom/contracts';
-import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
 import { prepareUser } from './response';
 
-type Params = Record<string, unknown>;
+const { collection, item, me: meRoute } = core.users;
+type ListRequest = RequestOf<typeof collection.endpoints.list>;
+/** A create or an update (by id or of users/me): the write arguments, typed from the contract. */
+type WriteRequest =
+  | RequestOf<typeof collection.endpoints.create>
+  | RequestOf<typeof item.endpoints.update>
+  | RequestOf<typeof meRoute.endpoints.update>;
+type DeleteRequest = RequestOf<typeof item.endpoints.delete> | RequestOf<typeof meRoute.endpoints.delete>;
 
 const repo = (req: RestRequest) => new UserRepository(req.store);
 const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/users`;
 const present = (req: RestRequest, user: UserDoc, context: Context) => prepareUser(user, req.config, context);
 const listUsers = (req: RestRequest) => can(req.user, 'list_users');
 /** Update arguments other than `roles`: sending none of them makes a request roles-only. */
-const NON_ROLE_ARGS = Object.keys(core.users.item.endpoints.update.args).filter((k) => k !== 'roles' && k !== 'id');
+const NON_ROLE_ARGS = (Object.keys(core.users.me.endpoints.update.args) as Array<keyof typeof core.users.me.endpoints.update.args>).filter((k) => k !== 'roles');
 
 /** The user a route is about: `<id>`, or the caller for users/me (0, hence 404, when anonymous, as WordPress). */
 type Target = (req: RestRequest) => number;
@@ -24,23 +31,23 @@ const byId: Target = (req) => Number(req.params.id);
 const me: Target = (req) => req.user?.id ?? 0;
 
 /** The write arguments the client sent, as the repository names them. */
-function userInput(req: RestRequest): UserInput {
-  const p = req.params as Params;
-  const description = p.description as string | undefined;
+function userInput(req: WriteRequest): UserInput {
+  const p = req.params;
+  const description = p.description;
   return {
-    login: p.username as string | undefined,
-    email: p.email as string | undefined,
-    password: p.password as string | undefined,
-    name: p.name as string | undefined,
-    first_name: p.first_name as string | undefined,
-    last_name: p.last_name as string | undefined,
-    nickname: p.nickname as string | undefined,
-    url: p.url as string | undefined,
+    login: 'username' in p ? p.username : undefined,
+    email: p.email,
+    password: p.password,
+    name: p.name,
+    first_name: p.first_name,
+    last_name: p.last_name,
+    nickname: p.nickname,
+    url: p.url,
     // pre_user_description: markup only for callers allowed unfiltered HTML.
     description: description !== undefined && !can(req.user, 'unfiltered_html') ? stripTags(description) : description,
-    locale: p.locale as string | undefined,
-    slug: p.slug as string | undefined,
-    roles: p.roles as string[] | undefined,
+    locale: p.locale,
+    slug: p.slug,
+    roles: p.roles,
     preferences: metaInput(p.meta),
   };
 }
@@ -73,11 +80,11 @@ function checkRoleUpdate(caller: Identity | null, targetId: number | null, roles
 // ---------------------------------------------------------------------------------------------------------
 // Permission checks
 
-function listPermission(req: RestRequest) {
-  const p = req.params as Params;
+function listPermission(req: ListRequest) {
+  const p = req.params;
   const list = listUsers(req);
-  if ((p.roles as string[] | undefined)?.length && !list) return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.');
-  if ((p.capabilities as string[] | undefined)?.length && !list) {
+  if (p.roles?.length && !list) return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.');
+  if (p.capabilities?.length && !list) {
     return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by capability.');
   }
   if (p.context === 'edit' && !list) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
@@ -102,9 +109,9 @@ async function readPermission(req: RestRequest) {
 }
 
 /** Changing roles needs promote_user; a request that only changes roles needs nothing more. */
-const updatePermission = (target: Target) => async (req: RestRequest) => {
+const updatePermission = (target: Target) => async (req: RequestOf<typeof item.endpoints.update> | RequestOf<typeof meRoute.endpoints.update>) => {
   const user = await repo(req).require(target(req));
-  if ((req.params.roles as string[] | undefined)?.length) {
+  if (req.params.roles?.length) {
     if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles', 'Sorry, you are not allowed to edit roles of this user.');
     if (!NON_ROLE_ARGS.some((k) => req.has(k))) return true as const;
   }
@@ -119,25 +126,25 @@ const deletePermission = (target: Target) => async (req: RestRequest) => {
 // ---------------------------------------------------------------------------------------------------------
 // Handlers
 
-async function list(req: RestRequest) {
-  const p = req.params as Params & { page: number; per_page: number; context: Context };
+async function list(req: ListRequest) {
+  const p = req.params;
   // Without list_users only authors of published content are listed (unless asking for who=authors).
   let publishedTypes: readonly string[] | undefined = p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES : undefined;
-  const hpp = p.has_published_posts as boolean | string[] | undefined;
+  const hpp = p.has_published_posts;
   if (hpp === true || (Array.isArray(hpp) && hpp.length)) publishedTypes = hpp === true ? core.REST_POST_TYPES : hpp;
   const { offset, page } = pageWindow(p);
   const { items, total } = await repo(req).query({
-    search: p.search as string | undefined,
+    search: p.search,
     searchAllColumns: listUsers(req),
-    include: p.include as number[],
-    exclude: p.exclude as number[],
-    slug: p.slug as string[] | undefined,
-    roles: p.roles as string[] | undefined,
-    capabilities: p.capabilities as string[] | undefined,
+    include: p.include,
+    exclude: p.exclude,
+    slug: p.slug,
+    roles: p.roles,
+    capabilities: p.capabilities,
     authorsOnly: p.who === 'authors',
     publishedTypes,
-    orderby: p.orderby as string,
-    order: p.order as 'asc' | 'desc',
+    orderby: p.orderby,
+    order: p.order,
     perPage: p.per_page,
     offset,
   });
@@ -147,24 +154,24 @@ async function list(req: RestRequest) {
   };
 }
 
-async function create(req: RestRequest) {
+async function create(req: WriteRequest) {
   const input = userInput(req);
   if (input.roles) checkRoleUpdate(req.user, null, input.roles);
   const user = await repo(req).create(input);
   return { status: 201, body: present(req, user, 'edit'), headers: { Location: `${collectionUrl(req)}/${user.id}` } };
 }
 
-const update = (target: Target) => async (req: RestRequest) => {
+const update = (target: Target) => async (req: WriteRequest) => {
   const input = userInput(req);
   if (input.roles?.length) checkRoleUpdate(req.user, target(req), input.roles);
   return { body: present(req, await repo(req).update(target(req), input), 'edit') };
 };
 
-const remove = (target: Target) => async (req: RestRequest) => {
+const remove = (target: Target) => async (req: DeleteRequest) => {
   const r = repo(req);
   const user = await r.require(target(req));
   if (!req.params.force) throw restError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
-  const reassign = req.params.reassign === false ? null : (req.params.reassign as number);
+  const reassign = req.params.reassign === false ? null : req.params.reassign;
   // 0 is "empty" to WordPress: no check, and the content goes to user 0.
   if (reassign && (reassign === user.id || !(await r.get(reassign)))) throw restError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
   const previous = present(req, user, 'edit');

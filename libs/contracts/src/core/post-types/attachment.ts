@@ -11,6 +11,7 @@ export const attachmentType = definePostType({
   showUi: true,
   viewable: true,
   supports: ['title', 'author', 'comments'],
+  slugScope: 'everywhere',
   cap: postTypeCaps('post', 'posts', { create_posts: 'upload_files' }),
   meta: FORUM_META_DEFAULTS,
 });

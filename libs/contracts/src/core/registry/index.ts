@@ -46,3 +46,6 @@ export const taxonomiesOf = (postType: string): TaxonomyObject[] => TAXONOMIES.f
 /** The types and taxonomies core/v2 serves routes for (a registered one without is left out of the descriptors). */
 export const SERVED_POST_TYPES = (): PostTypeObject[] => POST_TYPES.filter((t) => t.rest);
 export const SERVED_TAXONOMIES = (): TaxonomyObject[] => TAXONOMIES.filter((t) => t.rest);
+
+/** The default terms of every taxonomy that has one (seeded into an empty store), with their taxonomy. */
+export const DEFAULT_TERMS = TAXONOMIES.flatMap((t) => (t.defaultTerm ? [{ taxonomy: t.name, ...t.defaultTerm }] : []));

@@ -55,6 +55,13 @@ export interface PostTypeDef {
   viewable?: boolean;
   /** Features in add_post_type_support() order (default: title, editor). */
   supports?: string[];
+  /** Whether wp_delete_user() deletes the user's posts of this type (default: when the type supports `author`). */
+  deleteWithUser?: boolean;
+  /**
+   * Which posts a slug must differ from (wp_unique_post_slug): the type's own, its siblings' (hierarchical types'
+   * default), or every post's (attachments, whose slugs every hierarchical type's siblings also avoid).
+   */
+  slugScope?: SlugScope;
   cap?: PostTypeCaps;
   /** Meta keys registered for the type with show_in_rest, with their defaults. */
   meta?: Readonly<Record<string, number | string>>;
@@ -62,6 +69,8 @@ export interface PostTypeDef {
   metaEnums?: Readonly<Record<string, readonly string[]>>;
   rest?: PostTypeRest;
 }
+
+export type SlugScope = 'type' | 'siblings' | 'everywhere';
 
 /** A registered post type with WordPress's defaults applied ($wp_post_types[name]). */
 export interface PostTypeObject {
@@ -78,6 +87,8 @@ export interface PostTypeObject {
   showInNavMenus: boolean;
   viewable: boolean;
   supports: string[];
+  deleteWithUser: boolean;
+  slugScope: SlugScope;
   labels: Labels;
   cap: PostTypeCaps;
   meta: Readonly<Record<string, number | string>>;
@@ -102,6 +113,8 @@ export function definePostType(d: PostTypeDef): PostTypeObject {
     viewable: d.viewable ?? false,
     // register_post_type() gives types that name no features title and editor.
     supports: d.supports ?? ['title', 'editor'],
+    deleteWithUser: d.deleteWithUser ?? (d.supports ?? []).includes('author'),
+    slugScope: d.slugScope ?? (hierarchical ? 'siblings' : 'type'),
     labels,
     cap: d.cap ?? postTypeCaps('post', 'posts'),
     meta: d.meta ?? {},

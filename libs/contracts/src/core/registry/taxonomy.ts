@@ -40,7 +40,20 @@ export interface TaxonomyDef {
   cap: TaxonomyCaps;
   /** The prefix of a post's class for each of its terms (get_post_class: `tag-` for post_tag, else the taxonomy's name). */
   postClassPrefix?: string;
+  /**
+   * The term every site has from its first start, which can never be deleted and which a post of `postTypes` left
+   * without terms of the taxonomy gets (WordPress's default category, "Uncategorized", option default_category).
+   */
+  defaultTerm?: DefaultTerm;
   rest?: TaxonomyRest;
+}
+
+export interface DefaultTerm {
+  /** Its id: seeded first into an empty store, so fixed (WordPress's fresh-install default_category, 1). */
+  id: number;
+  name: string;
+  slug: string;
+  postTypes: string[];
 }
 
 export interface TaxonomyObject extends Omit<TaxonomyDef, 'labels' | 'rest'> {

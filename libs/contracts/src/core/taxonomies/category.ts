@@ -1,4 +1,4 @@
-/** `category` (core/v2/categories): hierarchical, on posts. */
+/** `category` (core/v2/categories): hierarchical, on posts, with the default category. */
 import { defineTaxonomy, PUBLIC_TAXONOMY } from '../registry/taxonomy';
 
 export const categoryTaxonomy = defineTaxonomy({
@@ -7,6 +7,7 @@ export const categoryTaxonomy = defineTaxonomy({
   restBase: 'categories',
   objectType: ['post'],
   showTagcloud: true,
+  defaultTerm: { id: 1, name: 'Uncategorized', slug: 'uncategorized', postTypes: ['post'] },
   visibility: PUBLIC_TAXONOMY,
   cap: { manage_terms: 'manage_categories', edit_terms: 'edit_categories', delete_terms: 'delete_categories', assign_terms: 'assign_categories' },
   rest: { title: 'category', allowBatch: true },
