@@ -17,3 +17,4 @@ export * from './embed';
 export * from './site-clock';
 export * from './client';
 export * from './envelope';
+export * from './listeners';

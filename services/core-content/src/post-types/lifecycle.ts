@@ -4,6 +4,7 @@
  * `post_updated` / `wp_after_insert_post` actions (wp_save_post_revision hangs off them), `before_delete_post`
  * (revisions go with their parent) and wp_get_latest_revision_id_and_total_count() for the links.
  */
+import { listeners } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import type { PostDoc } from './repository';
 
@@ -30,16 +31,11 @@ export interface PostLifecycle {
   revisions?(posts: PostDoc[], store: Store): Promise<Map<number, RevisionSummary>>;
 }
 
-const hooks: PostLifecycle[] = [];
+const registered = listeners<PostLifecycle>();
+const hooks = registered.all;
 
 /** Registers a listener (the revisions module does this once, at start-up). Returns a function removing it. */
-export function onPostLifecycle(hook: PostLifecycle): () => void {
-  hooks.push(hook);
-  return () => {
-    const i = hooks.indexOf(hook);
-    if (i >= 0) hooks.splice(i, 1);
-  };
-}
+export const onPostLifecycle = (hook: PostLifecycle): (() => void) => registered.add(hook);
 
 export async function postSaved(current: PostDoc, previous: PostDoc | null, store: Store, by: SaveContext = { userId: 0 }): Promise<void> {
   for (const h of hooks) await h.saved?.(current, previous, store, by);

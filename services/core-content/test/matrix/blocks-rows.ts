@@ -3,22 +3,7 @@
  * created with publish_posts), navigation menus (published ones public, the rest edit_theme_options) and
  * pattern categories (anyone lists; assign_terms, edit_posts, creates; manage_categories edits and deletes).
  */
-import type { MatrixWorld, Row } from './harness';
-
-/** A published item of `base` with one revision, and that revision's id. */
-async function revised(w: MatrixWorld, base: string): Promise<{ id: number; revision: number }> {
-  const id = await w.made(base, { title: w.unique('r'), content: 'first', status: 'publish' });
-  await w.write(`${base}/${id}`, { content: 'second' });
-  const [latest] = (await w.read(`${base}/${id}/revisions`)) as Array<{ id: number }>;
-  return { id, revision: latest!.id };
-}
-
-/** A published item of `base` with an autosave of the administrator's, and the autosave's id. */
-async function autosaved(w: MatrixWorld, base: string): Promise<{ id: number; autosave: number }> {
-  const id = await w.made(base, { title: w.unique('a'), content: 'first', status: 'publish' });
-  const a = await w.write(`${base}/${id}/autosaves`, { content: 'autosaved' });
-  return { id, autosave: a.id as number };
-}
+import { autosaved, revised, type MatrixWorld, type Row } from './harness';
 
 const item = (w: MatrixWorld, base: string, status: string) => w.made(base, { title: w.unique(base), status });
 

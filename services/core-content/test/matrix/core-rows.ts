@@ -1,20 +1,5 @@
 /** The matrix rows of the core/v2 resources that came first. */
-import type { MatrixWorld, Row } from './harness';
-
-/** A published item of `base` (posts, pages) with one revision (its content changed once), and that revision's id. */
-async function revised(w: MatrixWorld, base: string): Promise<{ id: number; revision: number }> {
-  const id = await w.made(base, { title: w.unique('r'), content: 'first', status: 'publish' });
-  await w.write(`${base}/${id}`, { content: 'second' });
-  const [latest] = (await w.read(`${base}/${id}/revisions`)) as Array<{ id: number }>;
-  return { id, revision: latest!.id };
-}
-
-/** A published item of `base` with an autosave of the administrator's, and the autosave's id. */
-async function autosaved(w: MatrixWorld, base: string): Promise<{ id: number; autosave: number }> {
-  const id = await w.made(base, { title: w.unique('a'), content: 'first', status: 'publish' });
-  const a = await w.write(`${base}/${id}/autosaves`, { content: 'autosaved' });
-  return { id, autosave: a.id as number };
-}
+import { autosaved, revised, type MatrixWorld, type Row } from './harness';
 
 /** Another user's application password: the user's id and the password's uuid. */
 async function othersPassword(w: MatrixWorld): Promise<{ user: number; uuid: string }> {

@@ -54,3 +54,18 @@ export async function startMatrix(): Promise<MatrixWorld & { close(): Promise<vo
     write: async (path, body) => (await request(app).post(`/rest/core/v2/${path}`).set(admin).send(body)).body,
   };
 }
+
+/** A published item of `base` with one revision (its content changed once), and that revision's id. */
+export async function revised(w: MatrixWorld, base: string): Promise<{ id: number; revision: number }> {
+  const id = await w.made(base, { title: w.unique('r'), content: 'first', status: 'publish' });
+  await w.write(`${base}/${id}`, { content: 'second' });
+  const [latest] = (await w.read(`${base}/${id}/revisions`)) as Array<{ id: number }>;
+  return { id, revision: latest!.id };
+}
+
+/** A published item of `base` with an autosave of the administrator's, and the autosave's id. */
+export async function autosaved(w: MatrixWorld, base: string): Promise<{ id: number; autosave: number }> {
+  const id = await w.made(base, { title: w.unique('a'), content: 'first', status: 'publish' });
+  const a = await w.write(`${base}/${id}/autosaves`, { content: 'autosaved' });
+  return { id, autosave: a.id as number };
+}

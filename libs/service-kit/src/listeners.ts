@@ -1,0 +1,24 @@
+/**
+ * A list of listeners a module registers into at start-up (WordPress's actions, in Loom's terms): what follows a
+ * change without being part of it. Listeners run in registration order, one after the other.
+ */
+export interface Listeners<L> {
+  /** Registers a listener. Returns a function removing it. */
+  add(listener: L): () => void;
+  /** The listeners now registered, in order. */
+  readonly all: readonly L[];
+}
+
+export function listeners<L>(): Listeners<L> {
+  const list: L[] = [];
+  return {
+    add(listener) {
+      list.push(listener);
+      return () => {
+        const i = list.indexOf(listener);
+        if (i >= 0) list.splice(i, 1);
+      };
+    },
+    all: list,
+  };
+}
