@@ -9,14 +9,14 @@ import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
 import { prepareUser } from './response';
 
-const { collection, item, me: meRoute } = core.users;
-type ListRequest = RequestOf<typeof collection.endpoints.list>;
+type Users = typeof core.users;
+type ListRequest = RequestOf<Users['collection']['endpoints']['list']>;
 /** A create or an update (by id or of users/me): the write arguments, typed from the contract. */
 type WriteRequest =
-  | RequestOf<typeof collection.endpoints.create>
-  | RequestOf<typeof item.endpoints.update>
-  | RequestOf<typeof meRoute.endpoints.update>;
-type DeleteRequest = RequestOf<typeof item.endpoints.delete> | RequestOf<typeof meRoute.endpoints.delete>;
+  | RequestOf<Users['collection']['endpoints']['create']>
+  | RequestOf<Users['item']['endpoints']['update']>
+  | RequestOf<Users['me']['endpoints']['update']>;
+type DeleteRequest = RequestOf<Users['item']['endpoints']['delete']> | RequestOf<Users['me']['endpoints']['delete']>;
 
 const repo = (req: RestRequest) => new UserRepository(req.store);
 const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/users`;
@@ -109,7 +109,7 @@ async function readPermission(req: RestRequest) {
 }
 
 /** Changing roles needs promote_user; a request that only changes roles needs nothing more. */
-const updatePermission = (target: Target) => async (req: RequestOf<typeof item.endpoints.update> | RequestOf<typeof meRoute.endpoints.update>) => {
+const updatePermission = (target: Target) => async (req: RequestOf<Users['item']['endpoints']['update']> | RequestOf<Users['me']['endpoints']['update']>) => {
   const user = await repo(req).require(target(req));
   if (req.params.roles?.length) {
     if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles', 'Sorry, you are not allowed to edit roles of this user.');
