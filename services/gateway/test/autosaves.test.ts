@@ -96,15 +96,27 @@ describe('autosave revisions', () => {
     expect((await author.get(`/core/v2/posts/${draft.id}?context=edit`)).body.content.raw).toBe('orig');
   });
 
-  test('unchanged content: rest_autosave_no_changes 400 (against the post, then against the user\'s autosave)', async () => {
+  test('unchanged content (6.4): an autosave is made when there is none, then the same one is answered as it is', async () => {
     const post = await make(author, 'posts', { title: 'Same', content: 'same', status: 'publish' });
-    const same = await author.post(`/core/v2/posts/${post.id}/autosaves`, { title: 'Same', content: 'same' });
-    expect(err(same)).toEqual({ status: 400, code: 'rest_autosave_no_changes' });
-    expect(same.body.message).toBe('There is nothing to save. The autosave and the post content are the same.');
-    expect((await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'changed' })).status).toBe(200);
-    expect(err(await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'changed' }))).toEqual({ status: 400, code: 'rest_autosave_no_changes' });
-    // Back to the post's content is a change of the autosave.
-    expect((await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'same' })).status).toBe(200);
+    const first = await author.post(`/core/v2/posts/${post.id}/autosaves`, { title: 'Same', content: 'same' });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ parent: post.id, slug: `${post.id}-autosave-v1`, content: { raw: 'same' } });
+    const again = await author.post(`/core/v2/posts/${post.id}/autosaves`, { title: 'Same', content: 'same' });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ id: first.body.id, modified: first.body.modified, content: { raw: 'same' } });
+    expect((await author.get(`/core/v2/posts/${post.id}/autosaves`)).body).toHaveLength(1);
+  });
+
+  test('a change replaces the user\'s autosave; going back to the post\'s content leaves the autosave as it was (6.4)', async () => {
+    const post = await make(author, 'posts', { title: 'Back', content: 'same', status: 'publish' });
+    const changed = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'changed' });
+    expect(changed.status).toBe(200);
+    const again = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'changed again' });
+    expect(again.body).toMatchObject({ id: changed.body.id, content: { raw: 'changed again' } });
+    // Equal to the post: WordPress returns the existing autosave untouched.
+    const back = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'same' });
+    expect(back.status).toBe(200);
+    expect(back.body).toMatchObject({ id: changed.body.id, content: { raw: 'changed again' } });
   });
 
   test('pages: autosaves of a published page; the route takes page fields', async () => {

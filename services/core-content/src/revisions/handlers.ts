@@ -178,7 +178,11 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   // -------------------------------------------------------------------------------------------------------
   // Autosaves
 
-  /** create_post_autosave(): one autosave per user, replaced on each save; nothing new → rest_autosave_no_changes. */
+  /**
+   * create_post_autosave() as in WordPress 6.4: one autosave per user. A write whose fields equal the post's
+   * returns the user's autosave as it is (or makes one, when there is none); otherwise the autosave is replaced or
+   * made. (rest_autosave_no_changes, which older versions answered, is gone from 6.4's PHP.)
+   */
   async function autosave(req: RestRequest, post: PostDoc, input: PostInput): Promise<RevisionDoc> {
     const r = repo(req);
     const userId = req.user?.id ?? 0;
@@ -188,10 +192,10 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       // The write carries no text, so nothing differs from the user's autosave: WordPress answers that one as it is.
       return old ?? r.insert(post, { title: '', content: '', excerpt: '' }, { author: userId, autosave: true, date });
     }
-    const base: RevisionFields = old ?? post;
-    const fields: RevisionFields = { title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt };
-    if (!fieldsDiffer(fields, base)) throw restError('rest_autosave_no_changes', 'There is nothing to save. The autosave and the post content are the same.', 400);
-    return old ? r.replaceAutosave(old, fields, { author: userId, date }) : r.insert(post, fields, { author: userId, autosave: true, date });
+    // Only the fields the request sent are compared, and with the post, not with the autosave.
+    const over = (base: RevisionFields): RevisionFields => ({ title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt });
+    if (old && !fieldsDiffer(over(post), post)) return old;
+    return old ? r.replaceAutosave(old, over(old), { author: userId, date }) : r.insert(post, over(post), { author: userId, autosave: true, date });
   }
 
   const revisionRoutes = (revisions: core.RevisionRoutes): Binding[] => {
