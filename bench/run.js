@@ -7,6 +7,8 @@
  * saves it as bench/RESULTS.md. Every run is bounded (LOOM_BENCH_SECONDS per target), loopback only.
  * Then writes: one POST /rest/batch/v1 of 25 tag creations against the same 25 creations sent as 25 sequential
  * client requests (kept-alive, and with a new connection each), LOOM_BENCH_BATCH_ROUNDS rounds (default 20).
+ * And oEmbed through the gateway: GET oembed/1.0/embed of a post, and a cached oembed/1.0/proxy answer of a remote
+ * URL (its provider a loopback server the oembed service is allowed to reach, asked once to fill the cache).
  */
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
@@ -46,9 +48,25 @@ async function waitReady(url) {
   throw new Error(`${url} did not become ready`);
 }
 
+/** A loopback oEmbed provider for the proxy rows, and the providers file that names it. */
+async function startProvider(dataDir) {
+  let asked = 0;
+  const server = createServer((req, res) => {
+    asked++;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ version: '1.0', type: 'rich', title: 'Bench video', provider_name: 'Bench', width: 600, height: 338, html: '<iframe src="https://videos.example/e/1" width="600" height="338"></iframe>' }));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const port = server.address().port;
+  const file = path.join(dataDir, 'oembed-providers.json');
+  writeFileSync(file, JSON.stringify({ providers: [{ provider: 'Bench', pattern: 'https?://videos\\.example/.*', endpoint: `http://127.0.0.1:${port}/oembed` }] }));
+  return { port, file, asked: () => asked, close: () => new Promise((r) => server.close(r)) };
+}
+
 async function startLoom() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loom-bench-'));
-  const [gw, core] = [await freePort(), await freePort()];
+  const [gw, core, oembed] = [await freePort(), await freePort(), await freePort()];
+  const provider = await startProvider(dataDir);
   const env = {
     PATH: process.env.PATH,
     DATA_DIR: dataDir,
@@ -57,6 +75,10 @@ async function startLoom() {
     GATEWAY_PORT: String(gw),
     CORE_CONTENT_PORT: String(core),
     CORE_CONTENT_URL: `http://127.0.0.1:${core}`,
+    OEMBED_PORT: String(oembed),
+    OEMBED_URL: `http://127.0.0.1:${oembed}`,
+    LOOM_OEMBED_ALLOW_HOSTS: `127.0.0.1:${provider.port}`,
+    LOOM_OEMBED_PROVIDERS_FILE: provider.file,
     LOG_LEVEL: 'warn',
     LOOM_ADMIN_PASSWORD: 'bench-admin-password',
   };
@@ -65,16 +87,19 @@ async function startLoom() {
   execFileSync(process.execPath, [cli, 'users', 'create', '--login', 'bench', '--email', 'bench@example.com', '--role', 'administrator', '--password', 'bench-password'], { env });
   const out = execFileSync(process.execPath, [cli, 'app-passwords', 'create', '--login', 'bench', '--name', 'bench'], { env }).toString();
   const password = /Password: (.+)/.exec(out)[1].trim();
-  const procs = ['core-content', 'gateway'].map((s) => spawn(process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
+  const procs = ['core-content', 'oembed', 'gateway'].map((s) => spawn(process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
   await waitReady(`http://127.0.0.1:${core}`);
+  await waitReady(`http://127.0.0.1:${oembed}`);
   await waitReady(`http://127.0.0.1:${gw}`);
   return {
     gateway: `http://127.0.0.1:${gw}`,
     core: `http://127.0.0.1:${core}`,
     auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
     secret: env.LOOM_INTERNAL_SECRET,
+    provider,
     async stop() {
       await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
+      await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -98,11 +123,38 @@ async function seedPosts(loom, from, total) {
 }
 
 /** autocannon against `url`; `vary` rewrites each request's path (pages spread over a range). */
-function measure(url, vary) {
+function measure(url, vary, headers) {
   const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(req.path) }) }] : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, headers }, (err, res) => (err ? reject(err) : resolve(res)));
   });
+}
+
+/**
+ * oEmbed through the gateway: `/embed` of a published post (core-content asked through oembed's typed client, its
+ * short cache on), and a cached `/proxy` answer (the provider is asked once, before measuring; every measured answer
+ * must come from the oembed service's store, which the provider's request count checks).
+ */
+async function benchOembed(loom) {
+  const rows = [];
+  const list = await (await fetch(`${loom.gateway}/rest/core/v2/posts?per_page=1`)).json();
+  const embedPath = `/rest/oembed/1.0/embed?url=${encodeURIComponent(list[0].link)}`;
+  const proxyPath = `/rest/oembed/1.0/proxy?url=${encodeURIComponent('https://videos.example/watch/1')}`;
+  const warm = await fetch(`${loom.gateway}${proxyPath}`, { headers: { authorization: loom.auth } });
+  if (warm.status !== 200) throw new Error(`oEmbed proxy: ${warm.status} ${await warm.text()}`);
+  if ((await fetch(`${loom.gateway}${embedPath}`)).status !== 200) throw new Error('oEmbed embed did not answer 200');
+  const asked = loom.provider.asked();
+  for (const [label, pathname, headers] of [
+    ['GET oembed/1.0/embed', embedPath],
+    ['GET oembed/1.0/proxy (cached)', proxyPath, { authorization: loom.auth }],
+  ]) {
+    const r = await measure(loom.gateway + pathname, undefined, headers);
+    const errors = r.errors + r.non2xx;
+    rows.push({ label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors });
+    console.log(`oembed  ${label.padEnd(32)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);
+  }
+  if (loom.provider.asked() !== asked) throw new Error('the cached proxy rows asked the provider again');
+  return rows;
 }
 
 /** Pages 1..50 in turn: the embedded store keeps recent answers until the next write, so one repeated page is its best case. */
@@ -167,6 +219,7 @@ async function benchBatch(loom) {
 (async () => {
   const rows = [];
   let batchRows = [];
+  let oembedRows = [];
   const loom = await startLoom();
   try {
     let seeded = 0;
@@ -199,6 +252,7 @@ async function benchBatch(loom) {
         await ceiling.close();
       }
     }
+    oembedRows = await benchOembed(loom);
     if (BATCH_ROUNDS > 0) {
       batchRows = await benchBatch(loom);
       for (const r of batchRows) console.log(`batch   ${r.label.padEnd(48)} p50 ${r.p50} ms  p90 ${r.p90} ms`);
@@ -221,6 +275,14 @@ async function benchBatch(loom) {
       ].join('\n')
     : '';
   table += batchTable;
+  if (oembedRows.length) {
+    table += [
+      `\n\noEmbed through the gateway (${SIZES[SIZES.length - 1]} posts):\n`,
+      '| request | req/s | p50 ms | p99 ms | errors |',
+      '|---|---:|---:|---:|---:|',
+      ...oembedRows.map((r) => `| ${r.label} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} |`),
+    ].join('\n');
+  }
   const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
   console.log(`\n${table}`);
   if (process.argv.includes('--write')) writeFileSync(path.join(__dirname, 'RESULTS.md'), doc);

@@ -43,6 +43,8 @@ export class Cluster {
       LOG_FORMAT: 'json',
       LOOM_INDEX_REFRESH_MS: '300',
       LOOM_SHUTDOWN_TIMEOUT_MS: '3000',
+      // Test traffic stays on loopback: the oEmbed proxy answers this site's URLs only and never connects out.
+      LOOM_OEMBED_REMOTE: 'off',
       ...Object.fromEntries((Object.keys(this.ports) as Proc[]).map((p) => [`${envName(p)}_PORT`, String(this.ports[p])])),
       ...Object.fromEntries(SERVICES.map((s) => [`${envName(s)}_URL`, `http://127.0.0.1:${this.ports[s]}`])),
       ...extraEnv,

@@ -42,3 +42,30 @@ export const authResponseSchema = z.object({ user: authenticatedSchema });
 export const USERS_PATH = '/_loom/users';
 export const userRefSchema = z.object({ id: z.number().int().positive(), name: z.string(), slug: z.string() });
 export type UserRef = z.infer<typeof userRefSchema>;
+
+/**
+ * core-content: `GET /_loom/embeds?url=<url>` → the publicly viewable post, page or attachment a URL of this site
+ * names (url_to_postid + is_post_publicly_viewable), in the parts oEmbed shows; 404 `oembed_invalid_url` otherwise.
+ * The oembed service asks it for `/oembed/1.0/embed`, the proxy's local URLs and the embed pages.
+ */
+export const EMBEDS_PATH = '/_loom/embeds';
+export const embedTargetSchema = z.object({
+  id: z.number().int().positive(),
+  /** The post type (`post`, `page`, `attachment`). */
+  type: z.string(),
+  /** get_the_title(), as a page shows it ("Protected: " before a password-protected post's title). */
+  title: z.string(),
+  /** get_permalink(). */
+  link: z.string(),
+  /** The author's display name and archive URL; null when the post's author no longer exists. */
+  author: z.object({ name: z.string(), url: z.string() }).nullable(),
+  /** the_excerpt() as rendered HTML; '' for a password-protected post. */
+  excerpt: z.string(),
+  /** Whether the post is password-protected. */
+  protected: z.boolean(),
+  /** _thumbnail_id: the featured image's media id, 0 for none. */
+  featured_media: z.number().int().nonnegative(),
+  /** An attachment's MIME type (image/..., video/...), '' for other types. */
+  mime_type: z.string(),
+});
+export type EmbedTarget = z.infer<typeof embedTargetSchema>;

@@ -7,6 +7,7 @@
  */
 import { signInternal } from './internal';
 import { INTERNAL_HEADER } from '@loom/contracts';
+import { envInt, serviceUrl, type KitConfig } from './config';
 import type { Logger } from './logger';
 
 export interface ServiceClientOptions {
@@ -82,4 +83,19 @@ export class ServiceClient {
     if (this.cache.size >= this.maxEntries) this.cache.delete(this.cache.keys().next().value as string);
     this.cache.set(path, { at: Date.now(), value });
   }
+}
+
+/**
+ * The transport of a service's typed client for core-content: CORE_CONTENT_URL, LOOM_CORE_TIMEOUT_MS (1.5 s) and
+ * LOOM_CORE_CACHE_MS (the asking service's own default), calls signed with the internal proof.
+ */
+export function coreContentTransport(config: KitConfig, log: Logger, env: NodeJS.ProcessEnv, defaults: { cacheMs: number }): ServiceClient {
+  return new ServiceClient({
+    service: 'core-content',
+    baseUrl: serviceUrl('core-content', env),
+    timeoutMs: envInt(env, 'LOOM_CORE_TIMEOUT_MS', 1500, 1),
+    cacheMs: envInt(env, 'LOOM_CORE_CACHE_MS', defaults.cacheMs),
+    log,
+    internalSecret: config.internalSecret,
+  });
 }

@@ -62,12 +62,20 @@ export interface Binding<S extends ArgsShape = ArgsShape> {
   endpoint: EndpointDef<S>;
   permission: Permission<S> | null;
   handler: Handler<S>;
+  /** Serves the endpoint's GET answers (errors included) in another format than JSON when it returns one. */
+  format?: ResponseFormat;
 }
 
+/**
+ * A body in another format than JSON, chosen from the request's raw query (WordPress's rest_pre_serve_request, as
+ * oEmbed's `format=xml`): the Content-Type and the text, or null for JSON. Status and headers stay as they are.
+ */
+export type ResponseFormat = (query: Record<string, unknown>, body: unknown) => { type: string; text: string } | null;
+
 /** Connects a contract endpoint to its permission check (null = public) and handler. */
-export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>): Binding {
+export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>, opts: { format?: ResponseFormat } = {}): Binding {
   // Typed against the endpoint's own args here; erased for the dispatcher, which validated them.
-  return { endpoint, permission, handler } as unknown as Binding;
+  return { endpoint, permission, handler, ...opts } as unknown as Binding;
 }
 
 /** The request a handler of `E` gets: its parameters typed from the endpoint's arguments. */
@@ -196,12 +204,16 @@ export class Dispatcher {
       }
       res.set(base);
       if (user) res.set(NO_CACHE);
-      if (Object.hasOwn(query, '_envelope')) {
-        res.status(200).json({ body, status, headers: envelopeHeaders(all) });
+      const enveloped = Object.hasOwn(query, '_envelope');
+      const payload = enveloped ? { body, status, headers: envelopeHeaders(all) } : body;
+      if (!enveloped) res.set(all);
+      const format = matched && method === 'GET' ? this.bindings.get(matched.endpoint)?.format?.(query, payload) : null;
+      if (format) {
+        // A Buffer, so that Express keeps the Content-Type as given (a string body would get `charset=utf-8`).
+        res.status(enveloped ? 200 : status).set('Content-Type', format.type).send(Buffer.from(format.text, 'utf8'));
         return;
       }
-      res.set(all);
-      res.status(status).json(body);
+      res.status(enveloped ? 200 : status).json(payload);
     };
 
     try {

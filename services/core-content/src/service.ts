@@ -8,6 +8,7 @@ import type { Store } from '@loom/store';
 import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
+import { mountEmbedLookup } from './embeds/internal';
 import { descriptorBindings } from './descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
@@ -50,7 +51,11 @@ export const coreContent: ServiceDefinition = {
     ...postTypes.map(postItemEmbedder),
     repliesEmbedder,
   ],
-  extend: mountInternalAuth,
+  // Service-to-service routes: credential checks and users (auth/internal.ts), embed lookups for oembed (embeds/).
+  extend: (app, deps) => {
+    mountInternalAuth(app, deps);
+    mountEmbedLookup(app, deps);
+  },
 };
 
 /** Indexes only: safe for any process that opens the store (the service, the CLI). Idempotent. */

@@ -5,7 +5,7 @@
  * plugin shows a missing one, `false`; an author cannot be checked and is taken as given).
  */
 import { USERS_PATH, type UserRef } from '@loom/contracts';
-import { envInt, ServiceClient, serviceUrl, type KitConfig, type Logger, type RestRequest } from '@loom/service-kit';
+import { coreContentTransport, type KitConfig, type Logger, type RestRequest, type ServiceClient } from '@loom/service-kit';
 
 /** The parts of a core/v2 media item (WordPress's attachment controller) that the plugin's image shows. */
 export interface MediaItem {
@@ -35,16 +35,7 @@ export class CoreClient {
 }
 
 export function createCoreClient(config: KitConfig, log: Logger, env: NodeJS.ProcessEnv = process.env): CoreClient {
-  return new CoreClient(
-    new ServiceClient({
-      service: 'core-content',
-      baseUrl: serviceUrl('core-content', env),
-      timeoutMs: envInt(env, 'LOOM_CORE_TIMEOUT_MS', 1500, 1),
-      cacheMs: envInt(env, 'LOOM_CORE_CACHE_MS', 30000),
-      log,
-      internalSecret: config.internalSecret,
-    }),
-  );
+  return new CoreClient(coreContentTransport(config, log, env, { cacheMs: 30000 }));
 }
 
 /** One client per app, found from the request's config (each app has its own config object). */

@@ -13,6 +13,7 @@ import { createCoreClient } from './auth/core-client';
 import { authorizePage } from './authorize/page';
 import { createBatch } from './batch';
 import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
+import { embedPages } from './embed-pages';
 import { createNotifier, type Notifier } from './notifications';
 import { WRITE_METHODS } from './notifications/derive';
 import { createProxies } from './proxy';
@@ -176,6 +177,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(restRouteRewrite);
   app.use(requestContext(log));
   app.use(authorizePage({ config, siteName: settings.siteName, core, throttles, log }));
+  // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
+  app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });

@@ -1,0 +1,121 @@
+/**
+ * The oEmbed suites' world: the real core-content (users, posts), the real oembed app and the gateway, every
+ * request made through the gateway. oembed reaches core-content through a pass-through (`core`) that counts what
+ * it is asked and answers `/rest/core/v2/media/<id>` itself from `media`: core-content serves no media routes yet
+ * (they come with the media issue), so this stands in for them; everything else reaches the real core-content.
+ * Remote providers and pages are real HTTP servers on 127.0.0.1, reached through LOOM_OEMBED_ALLOW_HOSTS.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import express from 'express';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import request from 'supertest';
+import type { Dial, Lookup } from '@loom/safe-fetch';
+import { createLogger, testConfig, type Logger } from '@loom/service-kit';
+import { openStore, type Store } from '@loom/store';
+import { buildApp as buildOembed } from '@loom/oembed';
+import type { Gateway } from '../src';
+import { basicForAll, roleUsers, type TestUser } from './accounts';
+import { listen, startCore, startGateway, type Running } from './helpers';
+
+export const SITE_NAME = 'Loom Reference';
+export type OembedCaller = 'anonymous' | 'administrator' | 'editor' | 'contributor' | 'subscriber';
+
+export interface MediaStub {
+  source_url: string;
+  mime_type?: string;
+  media_details: { width: number; height: number };
+}
+
+export interface OembedWorld {
+  gw: Gateway;
+  core: Running & { store: Store };
+  /** The pass-through oembed asks: requests per path, and the media items it answers. */
+  coreFront: Running & { count(prefix: string): number; media: Map<number, MediaStub>; state: { down: boolean } };
+  oembed: Running & { store: Store };
+  users: Record<Exclude<OembedCaller, 'anonymous'>, TestUser>;
+  auth: Record<OembedCaller, Record<string, string>>;
+  close(): Promise<void>;
+}
+
+async function startCoreFront(target: string) {
+  const counts: string[] = [];
+  const media = new Map<number, MediaStub>();
+  const state = { down: false };
+  const app = express();
+  app.use((req, res, next) => {
+    counts.push(req.path);
+    if (state.down) return void res.socket?.destroy();
+    const m = /^\/rest\/core\/v2\/media\/(\d+)$/.exec(req.path);
+    if (!m) return next();
+    const item = media.get(Number(m[1]));
+    if (!item) return void res.status(404).json({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
+    res.json({ id: Number(m[1]), ...item });
+  });
+  app.use(createProxyMiddleware({ target, changeOrigin: true }));
+  const running = await listen(app);
+  return { ...running, count: (prefix: string) => counts.filter((p) => p.startsWith(prefix)).length, media, state };
+}
+
+export async function startOembed(env: NodeJS.ProcessEnv, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<Running & { store: Store }> {
+  const config = testConfig('oembed', env);
+  const store = await openStore({ service: 'oembed', dataDir: config.dataDir });
+  const app = await buildOembed({ config, store, log: opts.log ?? createLogger('oembed', 'silent'), env, fetch: opts.fetch });
+  const running = await listen(app);
+  return { ...running, store, close: async () => (await running.close(), await store.close()) };
+}
+
+export async function startOembedWorld(env: NodeJS.ProcessEnv = {}, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<OembedWorld> {
+  const core = await startCore();
+  const coreFront = await startCoreFront(core.url);
+  const oembed = await startOembed({ LOOM_SITE_NAME: SITE_NAME, CORE_CONTENT_URL: coreFront.url, LOOM_CORE_CACHE_MS: '0', ...env }, opts);
+  const gw = await startGateway({ upstreams: { 'core-content': core.url, oembed: oembed.url } }, { LOOM_SITE_NAME: SITE_NAME, LOOM_AUTH_MAX_FAILURES: '1000' });
+  const all = roleUsers();
+  const users = { administrator: all.administrator, editor: all.editor, contributor: all.contributor, subscriber: all.subscriber };
+  const auth = await basicForAll(core.url, users);
+  return {
+    gw,
+    core,
+    coreFront,
+    oembed,
+    users,
+    auth,
+    close: async () => {
+      gw.close();
+      await Promise.all([oembed.close(), coreFront.close()]);
+      await core.close();
+    },
+  };
+}
+
+/** A loopback HTTP server acting as a remote site or provider; `hits` lists every request's path and query. */
+export async function startRemote(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Running & { hits: string[] }> {
+  const hits: string[] = [];
+  const server = createServer((req, res) => {
+    hits.push(req.url ?? '');
+    handler(req, res);
+  });
+  const sockets = new Set<import('node:net').Socket>();
+  server.on('connection', (s) => (sockets.add(s), s.once('close', () => sockets.delete(s))));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as import('node:net').AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    hits,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Creates a post or page through the gateway as the administrator; returns its id and permalink. */
+export async function createItem(world: OembedWorld, type: 'posts' | 'pages', body: Record<string, unknown>): Promise<{ id: number; link: string }> {
+  const r = await request(world.gw.app).post(`/rest/core/v2/${type}`).set(world.auth.administrator).send(body);
+  if (r.status !== 201) throw new Error(`creating a ${type} item: ${r.status} ${JSON.stringify(r.body)}`);
+  return { id: r.body.id as number, link: r.body.link as string };
+}
+
+/** GET through the gateway as `as`. */
+export const get = (world: OembedWorld, path: string, as: OembedCaller = 'anonymous') => request(world.gw.app).get(path).set(world.auth[as]);

@@ -1,0 +1,47 @@
+/**
+ * The oembed service's settings, read from the environment once per app (README, "Configuration"): the site's
+ * name (LOOM_SITE_NAME, oEmbed's provider_name), how long proxied answers are kept (LOOM_OEMBED_CACHE_MS, a day as
+ * WordPress's rest_oembed_ttl; failures LOOM_OEMBED_FAILURE_CACHE_MS), the outbound fetcher's limits
+ * (LOOM_OEMBED_FETCH_TIMEOUT_MS, LOOM_OEMBED_FETCH_MAX_BYTES), the hosts a private deployment lets it reach
+ * (LOOM_OEMBED_ALLOW_HOSTS, none by default), more providers (LOOM_OEMBED_PROVIDERS_FILE), and whether the proxy
+ * fetches other sites' URLs at all (LOOM_OEMBED_REMOTE: `off` for a deployment, or a test run, with no way out).
+ */
+import { readFileSync } from 'node:fs';
+import { parseAllowHosts, type AllowedHost } from '@loom/safe-fetch';
+import { envInt } from '@loom/service-kit';
+import { parseProviders, type Provider } from './providers';
+
+export interface OembedSettings {
+  siteName: string;
+  cacheMs: number;
+  failureCacheMs: number;
+  fetchTimeoutMs: number;
+  fetchMaxBytes: number;
+  allowHosts: AllowedHost[];
+  /** Providers added to WordPress's list (wp_oembed_add_provider), matched after it. */
+  extraProviders: Provider[];
+  /** Whether the proxy fetches other sites' URLs; off, it answers only this site's own (and never connects out). */
+  remote: boolean;
+}
+
+function envSwitch(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return dflt;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
+}
+
+export function loadOembedSettings(env: NodeJS.ProcessEnv = process.env): OembedSettings {
+  const file = (env.LOOM_OEMBED_PROVIDERS_FILE ?? '').trim();
+  return {
+    siteName: env.LOOM_SITE_NAME ?? 'Loom',
+    cacheMs: envInt(env, 'LOOM_OEMBED_CACHE_MS', 24 * 60 * 60 * 1000),
+    failureCacheMs: envInt(env, 'LOOM_OEMBED_FAILURE_CACHE_MS', 60 * 1000),
+    fetchTimeoutMs: envInt(env, 'LOOM_OEMBED_FETCH_TIMEOUT_MS', 5000, 1),
+    fetchMaxBytes: envInt(env, 'LOOM_OEMBED_FETCH_MAX_BYTES', 1024 * 1024, 1024),
+    allowHosts: parseAllowHosts(env.LOOM_OEMBED_ALLOW_HOSTS, 'LOOM_OEMBED_ALLOW_HOSTS'),
+    extraProviders: file ? parseProviders(JSON.parse(readFileSync(file, 'utf8')), `LOOM_OEMBED_PROVIDERS_FILE (${file})`) : [],
+    remote: envSwitch(env, 'LOOM_OEMBED_REMOTE', true),
+  };
+}
