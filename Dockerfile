@@ -66,6 +66,8 @@ COPY --from=deps /app/libs ./libs
 COPY --from=deps /app/services ./services
 # Compiled output of every workspace.
 COPY --from=build /out/ ./
+# The block theme core-content serves by default (LOOM_THEME, LOOM_THEME_ROOT; read from services/core-content/themes).
+COPY services/core-content/themes services/core-content/themes
 # The `node` user of the base image, by number so that Kubernetes' runAsNonRoot can verify it.
 USER 1000:1000
 EXPOSE 8080 8081 8082 8083 8084

@@ -92,6 +92,9 @@ export interface RouteDef<E extends Record<string, EndpointDef> = Record<string,
   isStatic: boolean;
 }
 
+/** A template id's segments: anything but `/ : < > * ? " |`. */
+const TEMPLATE_ID = '[^\\/:<>\\*\\?"\\|]+(?:\\/\\/?[^\\/:<>\\*\\?"\\|]+)?';
+
 /**
  * Spec 1.2 placeholders in their WordPress regular-expression forms. `<id>` and `<parent>` are digits,
  * `<slug>` anything but `/`, `<type>`/`<status>`/`<taxonomy>` word characters and hyphens, `<template_id>` one
@@ -107,8 +110,10 @@ const PLACEHOLDERS: Record<string, string> = {
   status: '(?P<status>[\\w-]+)',
   taxonomy: '(?P<taxonomy>[\\w-]+)',
   location: '(?P<location>[\\w-]+)',
-  // Spec 1.2: exactly one or two segments (WordPress's own pattern also lets stray slashes through).
-  template_id: '(?P<id>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
+  // Spec 1.2: one or two segments, their separator `/` or (WordPress's ids, `theme//slug`) `//`. The only inner
+  // group closes right before the named one, so clients that read a group up to its first `)` can compile it.
+  template_id: `(?P<id>${TEMPLATE_ID})`,
+  template_parent: `(?P<parent>${TEMPLATE_ID})`,
 };
 
 /** Turns a spec path (`/core/v2/categories/<id>`) into WordPress's pattern form. */

@@ -38,9 +38,13 @@ describe('zod → WordPress JSON schema', () => {
 describe('routes', () => {
   test('spec placeholders become WordPress patterns that JavaScript can match', () => {
     expect(toPattern('/core/v2/posts/<parent>/revisions/<id>')).toBe('/core/v2/posts/(?P<parent>[\\d]+)/revisions/(?P<id>[\\d]+)');
+    // Template ids: one or two segments, `/` or (WordPress's ids) `//` between them; none of `: < > * ? " |`.
     const re = compilePattern(toPattern('/core/v2/templates/<template_id>'));
-    expect(re.exec('/core/v2/templates/twentytwenty//home')).toBeNull();
+    expect(re.exec('/core/v2/templates/twentytwenty//home')?.groups?.id).toBe('twentytwenty//home');
     expect(re.exec('/core/v2/templates/twentytwenty/home')?.groups?.id).toBe('twentytwenty/home');
+    expect(re.exec('/core/v2/templates/home')?.groups?.id).toBe('home');
+    for (const bad of ['a/b/c', 'a///b', 'a//b//c', 'tw:enty//home', 'a//ho*me', 'a//h?me', 'a//"h"', 'a//<h>', 'a|b']) expect([bad, re.test(`/core/v2/templates/${bad}`)]).toEqual([bad, false]);
+    expect(compilePattern(toPattern('/core/v2/templates/<template_parent>/revisions')).exec('/core/v2/templates/a//b/revisions')?.groups?.parent).toBe('a//b');
     expect(compilePattern(toPattern('/events/v1/events/by-slug/<slug>')).exec('/events/v1/events/by-slug/a b')?.groups?.slug).toBe('a b');
     expect(compilePattern(toPattern('/core/v2/categories/<id>')).test('/core/v2/categories/abc')).toBe(false);
   });

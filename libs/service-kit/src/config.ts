@@ -49,34 +49,6 @@ export interface KitConfig {
   gmtOffset: string;
   /** The site's `timezone_string` (an IANA name such as `Europe/Paris`, or empty); wins over gmtOffset (LOOM_TIMEZONE). */
   timezoneString: string;
-  /** The theme's menu locations (register_nav_menus), in order: `primary` → "Primary menu" (LOOM_MENU_LOCATIONS). */
-  menuLocations: ReadonlyArray<MenuLocation>;
-}
-
-export interface MenuLocation {
-  name: string;
-  description: string;
-}
-
-/** The locations a classic theme registers (header and footer navigation), until the block theme supplies its own. */
-export const DEFAULT_MENU_LOCATIONS = 'primary:Primary menu,footer:Footer menu';
-
-/**
- * LOOM_MENU_LOCATIONS: `name:Description` pairs separated by commas (unset: DEFAULT_MENU_LOCATIONS; empty: none, as a
- * block theme registers none). Names are what the menu-locations route takes (letters, digits, `_`, `-`).
- */
-export function envMenuLocations(env: NodeJS.ProcessEnv): MenuLocation[] {
-  const raw = env.LOOM_MENU_LOCATIONS ?? DEFAULT_MENU_LOCATIONS;
-  const out: MenuLocation[] = [];
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
-    const at = entry.indexOf(':');
-    const name = (at < 0 ? entry : entry.slice(0, at)).trim();
-    const description = at < 0 ? name : entry.slice(at + 1).trim();
-    if (!/^[\w-]+$/.test(name)) throw new Error(`LOOM_MENU_LOCATIONS: a location name is letters, digits, _ and -, got "${name}"`);
-    if (out.some((l) => l.name === name)) throw new Error(`LOOM_MENU_LOCATIONS: location "${name}" is listed twice`);
-    out.push({ name, description });
-  }
-  return out;
 }
 
 /** An integer setting (at least `min`); a malformed value stops the process at start, not later. */
@@ -131,7 +103,6 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
     // One definition for every service: the gateway's index shows them, core-content dates posts with them.
     gmtOffset: envGmtOffset(env),
     timezoneString: envTimezone(env),
-    menuLocations: envMenuLocations(env),
   };
 }
 

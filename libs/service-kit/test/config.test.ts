@@ -19,26 +19,3 @@ describe('site clock settings', () => {
     expect(() => loadConfig('core-content', { LOOM_TIMEZONE: 'Mars/Olympus_Mons' })).toThrow(/LOOM_TIMEZONE/);
   });
 });
-
-describe('menu locations (LOOM_MENU_LOCATIONS)', () => {
-  test('unset: the primary and footer locations; empty: none, as a block theme', () => {
-    expect(loadConfig('core-content', {}).menuLocations).toEqual([
-      { name: 'primary', description: 'Primary menu' },
-      { name: 'footer', description: 'Footer menu' },
-    ]);
-    expect(loadConfig('core-content', { LOOM_MENU_LOCATIONS: '' }).menuLocations).toEqual([]);
-  });
-
-  test('name:Description pairs in order; a name alone describes itself', () => {
-    expect(loadConfig('core-content', { LOOM_MENU_LOCATIONS: ' header : Header navigation , social-links,legal:Legal: small print' }).menuLocations).toEqual([
-      { name: 'header', description: 'Header navigation' },
-      { name: 'social-links', description: 'social-links' },
-      { name: 'legal', description: 'Legal: small print' },
-    ]);
-  });
-
-  test('a name the location route could not take, or a name twice, stops the process at start', () => {
-    expect(() => loadConfig('core-content', { LOOM_MENU_LOCATIONS: 'main menu:Main' })).toThrow(/LOOM_MENU_LOCATIONS/);
-    expect(() => loadConfig('core-content', { LOOM_MENU_LOCATIONS: 'a:A,a:B' })).toThrow(/twice/);
-  });
-});

@@ -13,9 +13,11 @@ import { descriptorBindings } from './descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
+import { templateRouteBindings } from './templates';
 import { ensureOptionIndexes, menuLocationBindings, registerMenuLifecycle, rememberMenuSite } from './menus';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './taxonomies';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
+import { activateTheme, loadThemeSettings } from './theme';
 import { ensureAuthorshipIndexes } from './users/authorship';
 import { bootstrapAdmin } from './users/bootstrap';
 import { resolveCaller } from './users/caller';
@@ -36,6 +38,7 @@ export const coreContent: ServiceDefinition = {
   bindings: [
     ...postTypeRouteBindings,
     ...postTypes.flatMap((t) => revisionBindings(t, postTypeWrites(t))),
+    ...templateRouteBindings,
     ...taxonomyRouteBindings,
     ...descriptorBindings,
     ...userBindings,
@@ -84,7 +87,10 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }
 
+/** `env` holds the first administrator (LOOM_ADMIN_*) and the theme's settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS). */
 export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv = process.env) {
+  const { theme } = activateTheme(deps.config, loadThemeSettings(env));
+  deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
   await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
   return createServiceApp(coreContent, deps);
 }

@@ -10,9 +10,10 @@ import { asRole } from '@loom/service-kit';
 import { blocksRows } from './matrix/blocks-rows';
 import { coreRows } from './matrix/core-rows';
 import { menusRows } from './matrix/menus-rows';
+import { templatesRows } from './matrix/templates-rows';
 import { CALLERS, label, startMatrix, type MatrixWorld, type Row } from './matrix/harness';
 
-const ROWS: Row[] = [...coreRows, ...blocksRows, ...menusRows];
+const ROWS: Row[] = [...coreRows, ...blocksRows, ...menusRows, ...templatesRows];
 
 let w: MatrixWorld & { close(): Promise<void> };
 beforeAll(async () => {

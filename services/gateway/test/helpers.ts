@@ -88,12 +88,13 @@ export function restClient(app: Express, headers: Record<string, string>, prefix
  * The real core-content app (core/v2) on a fresh embedded store, with real users: the administrator of the
  * first start (LOOM_ADMIN_*, id 1) and one user per other role created through its REST API, so that the ids
  * asRole() signs (TEST_USER_IDS) are users core-content knows (it treats an unknown user as anonymous).
- * `configEnv` adds to its config's environment (the site's clock: LOOM_TIMEZONE, LOOM_GMT_OFFSET).
+ * `configEnv` is its environment: the kit's config (the site's clock: LOOM_TIMEZONE, LOOM_GMT_OFFSET) and
+ * core-content's own settings (the theme: LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS).
  */
 export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Running & { store: Store }> {
   const config = testConfig('core-content', configEnv);
   const store = await openStore({ service: 'core-content', dataDir: config.dataDir });
-  const app = await buildCore({ config, store, log: silent() }, { LOOM_ADMIN_USER: ADMIN.login, LOOM_ADMIN_EMAIL: ADMIN.email, LOOM_ADMIN_PASSWORD: ADMIN.password });
+  const app = await buildCore({ config, store, log: silent() }, { ...configEnv, LOOM_ADMIN_USER: ADMIN.login, LOOM_ADMIN_EMAIL: ADMIN.email, LOOM_ADMIN_PASSWORD: ADMIN.password });
   const running = await listen(app);
   for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
     const user = await createUser(running.url, role, role);

@@ -7,6 +7,8 @@ import { CORE, TERM_ROUTES } from './terms';
 import { descriptors } from './descriptors';
 import { POST_TYPE_ROUTES } from './posts';
 import { REVISIONED_ROUTES } from './revisions';
+import { TEMPLATE_TYPE_ROUTES, templateRouteList } from './templates';
+import { SERVED_POST_TYPES } from './registry';
 import { users } from './users';
 import { applicationPasswords } from './application-passwords';
 import { menuLocations } from './menu-locations';
@@ -15,6 +17,7 @@ export * from './registry';
 export * from './terms';
 export * from './posts';
 export * from './revisions';
+export * from './templates';
 export * from './descriptors';
 export * from './users';
 export * from './application-passwords';
@@ -22,7 +25,7 @@ export * from './menu-locations';
 
 export const coreRoot = namespaceRoute(CORE);
 
-/** A served type's routes: collection and item, then (as WordPress registers them) revisions and autosaves. */
+/** A posts-controller type's routes: collection and item, then (as WordPress registers them) revisions and autosaves. */
 const postTypeRouteList = (name: string, r: { collection: RouteDef; item: RouteDef }): RouteDef[] => {
   const { revisions, autosaves } = REVISIONED_ROUTES.get(name)!;
   return [
@@ -33,10 +36,19 @@ const postTypeRouteList = (name: string, r: { collection: RouteDef; item: RouteD
   ] as RouteDef[];
 };
 
+/** A served type's routes as its controller registers them (the posts controller's, or the templates controller's). */
+export function servedTypeRoutes(name: string): RouteDef[] {
+  const posts = POST_TYPE_ROUTES.get(name);
+  if (posts) return postTypeRouteList(name, posts);
+  const templates = TEMPLATE_TYPE_ROUTES.get(name);
+  if (templates) return templateRouteList(templates) as RouteDef[];
+  throw new Error(`post type ${name} has no core/v2 routes`);
+}
+
 export const coreRoutes: RouteDef[] = [
   coreRoot,
-  // WordPress registers the post types' routes first, then the terms'.
-  ...[...POST_TYPE_ROUTES].flatMap(([name, r]) => postTypeRouteList(name, r)),
+  // WordPress registers the post types' routes first (in registration order, each by its controller), then the terms'.
+  ...SERVED_POST_TYPES().flatMap((t) => servedTypeRoutes(t.name)),
   ...[...TERM_ROUTES.values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
   descriptors.types.collection,
   descriptors.types.item,

@@ -9,7 +9,7 @@ import { field, resource, resourceRoutes, type FieldDef, type ResourceDef } from
 import { hiddenArg, sanitizedOnly, wp, type WpSchema } from '../json-schema';
 import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
 import { sanitizeError, sanitizeTitle } from '../sanitize';
-import { FILTER_STATUSES, POST_TYPES, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
+import { FILTER_STATUSES, POST_TYPES, controllerOf, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
 import { CORE } from './terms';
 
 /** get_post_format_slugs(), `standard` first. */
@@ -345,8 +345,8 @@ export function postTypeRoutes(t: PostTypeObject) {
 
 export type PostTypeRoutes = ReturnType<typeof postTypeRoutes>;
 
-/** The routes of every type core/v2 serves, by type name, in registration order. */
-export const POST_TYPE_ROUTES: ReadonlyMap<string, PostTypeRoutes> = new Map(POST_TYPES.filter((t) => t.rest).map((t) => [t.name, postTypeRoutes(t)]));
+/** The routes of every type the posts controller serves, by type name, in registration order. */
+export const POST_TYPE_ROUTES: ReadonlyMap<string, PostTypeRoutes> = new Map(POST_TYPES.filter((t) => controllerOf(t) === 'posts').map((t) => [t.name, postTypeRoutes(t)]));
 
 /** The routes of a served type (throws for a type without routes: a programming error). */
 export function postTypeRoutesOf(name: string): PostTypeRoutes {

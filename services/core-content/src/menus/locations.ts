@@ -1,10 +1,11 @@
 /**
- * core/v2/menu-locations (WP_REST_Menu_Locations_Controller): the theme's locations (LOOM_MENU_LOCATIONS), each
+ * core/v2/menu-locations (WP_REST_Menu_Locations_Controller): the theme's locations (src/theme), each
  * with the menu assigned to it, for those who may edit theme options. The list is an object keyed by location
  * (`[]` when the theme registers none, as PHP encodes an empty array).
  */
 import { core, type Context } from '@loom/contracts';
-import { bind, can, filterByContext, forbidden, links, restError, type Binding, type MenuLocation, type RestRequest } from '@loom/service-kit';
+import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { menuLocationsOf, type MenuLocation } from '../theme';
 import { locationAssignments, menuAt, type LocationAssignment } from './options';
 
 const check = (req: RestRequest) => (can(req.user, 'edit_theme_options') ? true : forbidden(req.user, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.'));
@@ -28,11 +29,11 @@ export const menuLocationBindings: Binding[] = [
     const assigned = await locationAssignments(req.store);
     const body: Record<string, unknown> = {};
     // Location names are data: defined as own keys, so none can reach the object's prototype.
-    for (const l of req.config.menuLocations) Object.defineProperty(body, l.name, { value: present(req, l, assigned, req.params.context), enumerable: true, writable: true, configurable: true });
+    for (const l of menuLocationsOf(req)) Object.defineProperty(body, l.name, { value: present(req, l, assigned, req.params.context), enumerable: true, writable: true, configurable: true });
     return { body: Object.keys(body).length ? body : [] };
   }),
   bind(core.menuLocations.item.endpoints.read, check, async (req) => {
-    const location = req.config.menuLocations.find((l) => l.name === req.params.location);
+    const location = menuLocationsOf(req).find((l) => l.name === req.params.location);
     if (!location) throw restError('rest_menu_location_invalid', 'Invalid menu location.', 404);
     return { body: present(req, location, await locationAssignments(req.store), req.params.context) };
   }),

@@ -1,7 +1,7 @@
 /**
  * What core-content's post-type controller (controller.ts), repository and presenter need to know about one post
  * type: its registry entry and routes (from libs/contracts), the rules WordPress applies to it (comment status,
- * permalinks, slugs, scheduling, the default category, templates) and its hooks. Each type's own file
+ * permalinks, slugs, scheduling, the default category) and its hooks. Each type's own file
  * (post.ts, page.ts, ...) builds one with definePostTypeBehaviour, saying only where the type differs.
  */
 import { core, type Context, type Identity } from '@loom/contracts';
@@ -62,10 +62,13 @@ export interface ResponseContext {
   rest: string;
 }
 
-export interface PostTypeBehaviour {
+/**
+ * The rules of a type kept in the posts collection, whichever controller serves it (the repository, slugs,
+ * permalinks and read access need them): every field of a behaviour but the posts controller's routes.
+ */
+export interface PostTypeRules {
   name: string;
   object: core.PostTypeObject;
-  routes: core.PostTypeRoutes;
   /** REST taxonomies of the type, each stored as an id list under its rest base (`categories`, `tags`). */
   taxonomies: core.TaxonomyObject[];
   /** get_default_comment_status(): open where the type supports comments (pages excepted), else closed. */
@@ -83,8 +86,6 @@ export interface PostTypeBehaviour {
   slugs: SlugRule;
   /** Whether a date still to come schedules the post (`future`); attachments keep their status. */
   schedules: boolean;
-  /** The active theme's custom templates for this type (get_page_templates): slug → name. */
-  templates: Readonly<Record<string, string>>;
   /**
    * check_read_permission's shortcut: a published post is readable by anyone. Blocks read through read_post
    * (their `read` capability is edit_posts), so their published posts are not public.
@@ -108,16 +109,25 @@ export interface PostTypeBehaviour {
   hooks: PostTypeHooks;
 }
 
-export type OwnBehaviour = Partial<Omit<PostTypeBehaviour, 'name' | 'object' | 'routes' | 'taxonomies'>>;
+/** A type the posts controller serves: its rules and its routes (from libs/contracts). */
+export interface PostTypeBehaviour extends PostTypeRules {
+  routes: core.PostTypeRoutes;
+}
+
+export type OwnBehaviour = Partial<Omit<PostTypeRules, 'name' | 'object' | 'taxonomies'>>;
 
 /** A served type's behaviour: WordPress's generic rules for any registered type, overlaid with the type's own. */
 export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): PostTypeBehaviour {
+  return { ...definePostTypeRules(name, own), routes: core.postTypeRoutesOf(name) };
+}
+
+/** The rules of a type another controller serves (templates): the generic ones overlaid with the type's own. */
+export function definePostTypeRules(name: string, own: OwnBehaviour = {}): PostTypeRules {
   const object = core.postTypeNamed(name);
   if (!object) throw new Error(`post type ${name} is not registered`);
   return {
     name,
     object,
-    routes: core.postTypeRoutesOf(name),
     taxonomies: core.taxonomiesOf(name),
     defaultCommentStatus: core.supports(object, 'comments') ? 'open' : 'closed',
     permastructToken: null,
@@ -125,7 +135,6 @@ export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): P
     plainSampleWhenHidden: false,
     slugs: { scope: object.slugScope, reserved: object.hierarchical ? pageLikeNumber : undefined },
     schedules: true,
-    templates: {},
     publicReads: true,
     attachmentsLink: true,
     publishAction: true,

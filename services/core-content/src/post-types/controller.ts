@@ -25,11 +25,12 @@ import type { Filter } from '@loom/store';
 import { UserRepository } from '../users/repository';
 import { dateWithGmt, localOfQueryDate, siteClock, type SiteClock } from './dates';
 import { permalink } from './permalinks';
-import { renderer } from './render';
+import { contentSavePre, titleSavePre } from './render';
 import { PostRepository, publishDuePosts, type PostDoc, type PostInput, type TaxClause } from './repository';
 import { PostPresenter } from './response';
 import { canReadPost, isPublicFor } from './access';
 import { postCan, type PostTypeBehaviour } from './behaviour';
+import { pageTemplates } from '../templates/page-templates';
 
 type Params = Record<string, unknown>;
 
@@ -96,12 +97,11 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
     const input: PostInput = {};
     const user = req.user;
     const unfiltered = can(user, 'unfiltered_html');
-    const kses = (html: string) => (unfiltered ? html : renderer.sanitizePostContent(html));
+    const kses = (html: string) => contentSavePre(html, unfiltered);
     const text = (name: string) => (p[name] as core.TextInput | undefined)?.raw;
 
     const title = text('title');
-    // title_save_pre: trimmed for everyone, then kses'd for users without unfiltered_html.
-    if (title !== undefined) input.title = unfiltered ? title.trim() : renderer.sanitizeTitle(title.trim());
+    if (title !== undefined) input.title = titleSavePre(title, unfiltered);
     const content = text('content');
     if (content !== undefined) input.content = kses(content);
     const excerpt = text('excerpt');
@@ -153,8 +153,9 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
     // check_template: '', the current template, or one of the theme's templates for the type.
     if (p.template !== undefined) {
       const template = p.template as string;
-      if (template && template !== existing?.template && !Object.hasOwn(rules.templates, template)) {
-        throw invalidParam('template', 'rest_invalid_param', `template is not one of ${Object.keys(rules.templates).join(', ')}.`);
+      if (template && template !== existing?.template) {
+        const allowed = await pageTemplates(req, rules.object);
+        if (!allowed.has(template)) throw invalidParam('template', 'rest_invalid_param', `template is not one of ${[...allowed.keys()].join(', ')}.`);
       }
       input.template = template;
     }

@@ -10,16 +10,12 @@ import { definePostTypeBehaviour } from './behaviour';
 /** WordPress's `empty()`: what counts as "not given" for a flag such as sticky. */
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false;
 
-/** The theme's custom templates for posts (Twenty Twenty-Four's customTemplates), until core/v2/templates serves the theme's. */
-const TEMPLATES = { 'single-with-sidebar': 'Single with Sidebar' };
-
 export const postBehaviour = definePostTypeBehaviour('post', {
   permastructToken: '%postname%',
   plainQuery: (id) => `p=${id}`,
   plainSampleWhenHidden: true,
   // With /%postname%/ first in the structure, any non-zero number could be a year archive (a stored one may stay).
   slugs: { scope: 'type', reserved: (slug, current) => current !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0 },
-  templates: TEMPLATES,
   // The posts archive is the home page (Loom has no page for posts).
   archiveUrl: (homeUrl) => homeUrl,
   hooks: {

@@ -35,6 +35,12 @@ export const renderer: PostRenderer = {
   sanitizeTitle: rendering.sanitizeTextForTitle,
 };
 
+/** title_save_pre: trimmed for everyone, then kses'd for users without unfiltered_html. */
+export const titleSavePre = (raw: string, unfiltered: boolean): string => (unfiltered ? raw.trim() : renderer.sanitizeTitle(raw.trim()));
+
+/** content_save_pre / excerpt_save_pre: kses'd for users without unfiltered_html. */
+export const contentSavePre = (raw: string, unfiltered: boolean): string => (unfiltered ? raw : renderer.sanitizePostContent(raw));
+
 /**
  * The status of every post that the given contents' blocks link to (a navigation link renders only while its
  * post is published), in one query for a whole page of posts; nothing is read when no content links to one.

@@ -13,8 +13,8 @@ import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from 
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
 import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
-import { isDateFloating, type PostTypeBehaviour } from './behaviour';
-import { POST_TYPE_BEHAVIOURS } from './registry';
+import { isDateFloating, type PostTypeRules } from './behaviour';
+import { POST_TYPE_RULES } from './registry';
 
 export const POSTS = 'posts';
 export const POST_SEQUENCE = 'posts';
@@ -197,7 +197,7 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
 
 /** A post's slug key (slugKey) by its type's rules; none for types this service does not write (revisions). */
 function slugKeyOf(post: PostDoc): string | undefined {
-  const rules = POST_TYPE_BEHAVIOURS.get(post.type);
+  const rules = POST_TYPE_RULES.get(post.type);
   return rules ? slugKey(post, rules.slugs) : undefined;
 }
 
@@ -207,7 +207,7 @@ function slugKeyOf(post: PostDoc): string | undefined {
  */
 async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
   const pending = await posts.find(
-    { type: { $in: [...POST_TYPE_BEHAVIOURS.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    { type: { $in: [...POST_TYPE_RULES.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
     { sort: { id: 1 } },
   );
   for (const post of pending) {
@@ -220,6 +220,9 @@ async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
     }
   }
 }
+
+/** The theme a post belongs to (templates keep theirs as an own field), for slug scopes. */
+const themeOf = (doc: Record<string, unknown>): string | undefined => (typeof doc.theme === 'string' ? doc.theme : undefined);
 
 /** Bounds a write's retries; each one means a concurrent write took the slug, so this covers that many writers. */
 const MAX_SLUG_ATTEMPTS = 1000;
@@ -235,7 +238,7 @@ async function saveWithUniqueSlug(
   base: string,
   write: (doc: PostDoc, unsetKey: boolean) => Promise<PostDoc | null>,
 ): Promise<PostDoc | null> {
-  const rules = POST_TYPE_BEHAVIOURS.get(doc.type);
+  const rules = POST_TYPE_RULES.get(doc.type);
   let suffix = slugSuffix(doc.slug, base);
   for (let attempt = 1; ; attempt++) {
     const key = slugKeyOf(doc);
@@ -246,7 +249,7 @@ async function saveWithUniqueSlug(
       return await write(next, key === undefined);
     } catch (e) {
       if (!(e instanceof DuplicateKeyError) || key === undefined || !rules || attempt >= MAX_SLUG_ATTEMPTS) throw e;
-      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, rule: rules.slugs }, suffix + 1);
+      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, rule: rules.slugs, theme: themeOf(doc) }, suffix + 1);
       suffix = slugSuffix(doc.slug, base);
     }
   }
@@ -325,7 +328,7 @@ export class PostRepository {
 
   constructor(
     readonly store: Store,
-    readonly rules: PostTypeBehaviour,
+    readonly rules: PostTypeRules,
     readonly clock: SiteClock,
     readonly homeUrl: string,
   ) {
@@ -442,7 +445,7 @@ export class PostRepository {
   // Writes (wp_insert_post and friends)
 
   /** wp_unique_post_slug() for a post of this type. */
-  uniqueSlug(slug: string, post: { id: number; status: string; parent: number; slug?: string }): Promise<string> {
+  uniqueSlug(slug: string, post: { id: number; status: string; parent: number; slug?: string; theme?: string }): Promise<string> {
     return uniquePostSlug(this.posts, slug, {
       id: post.id,
       status: post.status,
@@ -450,6 +453,7 @@ export class PostRepository {
       parent: post.parent,
       rule: this.rules.slugs,
       currentSlug: post.slug,
+      theme: post.theme,
     });
   }
 
@@ -477,7 +481,7 @@ export class PostRepository {
     status = this.statusForDate(status, dateGmt);
 
     const parent = rules.object.hierarchical ? (input.parent ?? 0) : 0;
-    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish });
+    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish, theme: themeOf(input.own ?? {}) });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) terms[tax.restBase] = input.terms?.[tax.restBase] ?? [];
@@ -554,7 +558,7 @@ export class PostRepository {
     let parent = rules.object.hierarchical ? (input.parent ?? previous.parent) : 0;
     if (parent && (await this.wouldLoop(id, parent))) parent = 0;
 
-    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish });
+    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish, theme: themeOf({ ...previous, ...input.own }) });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) {
@@ -653,8 +657,17 @@ export class PostRepository {
    * The post_name rules of the REST controller and wp_insert_post, in their order: the slug, and the `base` its
    * uniqueness suffixes were added to (where a retry after a concurrent write carries on).
    */
-  private async resolveSlug(a: { id: number; title: string; status: string; parent: number; requested?: string; previous: PostDoc | null; canPublish: boolean }): Promise<{ slug: string; base: string }> {
-    const target = (status: string) => ({ id: a.id, status, parent: a.parent, slug: a.previous?.slug });
+  private async resolveSlug(a: {
+    id: number;
+    title: string;
+    status: string;
+    parent: number;
+    requested?: string;
+    previous: PostDoc | null;
+    canPublish: boolean;
+    theme?: string;
+  }): Promise<{ slug: string; base: string }> {
+    const target = (status: string) => ({ id: a.id, status, parent: a.parent, slug: a.previous?.slug, theme: a.theme });
     let slug = a.requested !== undefined ? a.requested : (a.previous?.slug ?? '');
     // The REST controller makes a draft's or pending post's own slug unique as if it were published.
     if (a.requested && ['draft', 'pending'].includes(a.status)) slug = await this.uniqueSlug(a.requested, target('publish'));
@@ -746,7 +759,7 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
   const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
   for (const post of owned) {
-    if (POST_TYPE_BEHAVIOURS.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
+    if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }

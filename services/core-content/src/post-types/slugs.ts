@@ -2,7 +2,8 @@
  * Post slugs (post_name) as wp_unique_post_slug() makes them: no check while draft or pending; flat types unique
  * within their type (a numeric post slug would clash with date archives under `/%postname%/`); hierarchical
  * types unique among siblings and attachments (and never `page2`-like or numeric); attachments unique across
- * every type. Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
+ * every type; templates unique within their type and theme (wp_filter_wp_template_unique_post_slug, which answers
+ * before the feed names are checked). Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
  */
 import { core } from '@loom/contracts';
 import type { Collection, Filter } from '@loom/store';
@@ -50,6 +51,8 @@ export interface SlugTarget {
   rule: SlugRule;
   /** The slug the post has now (a stored numeric slug may stay). */
   currentSlug?: string;
+  /** The post's theme (templates: the scope of their slugs). */
+  theme?: string;
 }
 
 /** Statuses wp_unique_post_slug() leaves alone: their posts may share a slug (they get a unique one when published). */
@@ -62,15 +65,29 @@ export const SHARED_SLUG_STATUSES: readonly string[] = ['draft', 'pending', 'aut
 export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTarget, from = 1): Promise<string> {
   if (SHARED_SLUG_STATUSES.includes(t.status)) return slug;
   // Attachments' slugs differ from every post's; hierarchical types' from their siblings' and attachments'.
-  const scope: Filter =
-    t.rule.scope === 'everywhere' ? {} : t.rule.scope === 'siblings' ? { type: { $in: [t.type, ...SLUGS_EVERYWHERE] }, parent: t.parent } : { type: t.type };
-  const bad = t.rule.reserved?.(slug, t.currentSlug) ?? false;
+  const scope = scopeFilter(t);
+  // The template filter answers before wp_unique_post_slug() looks at feed names.
+  const bad = (t.rule.reserved?.(slug, t.currentSlug) ?? false) || (t.rule.scope !== 'theme' && (FEEDS.includes(slug) || slug === 'embed'));
   // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
   const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
-  if (from <= 1 && !(await taken(slug)) && !bad && !FEEDS.includes(slug) && slug !== 'embed') return slug;
+  if (from <= 1 && !(await taken(slug)) && !bad) return slug;
   for (let suffix = Math.max(2, from); ; suffix++) {
     const alt = `${truncateSlug(slug, SLUG_MAX - (String(suffix).length + 1))}-${suffix}`;
     if (!(await taken(alt))) return alt;
+  }
+}
+
+/** The posts a slug must differ from, by the type's scope. */
+function scopeFilter(t: SlugTarget): Filter {
+  switch (t.rule.scope) {
+    case 'everywhere':
+      return {};
+    case 'siblings':
+      return { type: { $in: [t.type, ...SLUGS_EVERYWHERE] }, parent: t.parent };
+    case 'theme':
+      return { type: t.type, theme: t.theme ?? '' };
+    case 'type':
+      return { type: t.type };
   }
 }
 
@@ -83,12 +100,14 @@ export function slugSuffix(slug: string, base: string): number {
 /**
  * The key under which the store's sparse unique index holds a post's slug, when wp_unique_post_slug() makes
  * that slug unique: the type and slug, plus the parent in a hierarchical type (pages are unique among their
- * siblings). None while the status lets posts share a slug, nor for '' and '0', which never count as taken.
+ * siblings, templates within their theme). None while the status lets posts share a slug, nor for '' and '0', which never count as taken.
  * Attachments, unique across every type in WordPress, do not exist yet: their rule is only uniquePostSlug's check.
  */
-export function slugKey(post: { type: string; status: string; slug: string; parent: number }, rule: SlugRule): string | undefined {
+export function slugKey(post: { type: string; status: string; slug: string; parent: number; theme?: unknown }, rule: SlugRule): string | undefined {
   if (SHARED_SLUG_STATUSES.includes(post.status) || post.slug === '' || post.slug === '0') return undefined;
-  return JSON.stringify(rule.scope === 'siblings' ? [post.type, post.parent, post.slug] : [post.type, post.slug]);
+  if (rule.scope === 'siblings') return JSON.stringify([post.type, post.parent, post.slug]);
+  if (rule.scope === 'theme') return JSON.stringify([post.type, String(post.theme ?? ''), post.slug]);
+  return JSON.stringify([post.type, post.slug]);
 }
 
 /** wp_add_trashed_suffix_to_post_name_for_post(): `slug__trashed`, so the slug is free for other posts. */

@@ -6,12 +6,13 @@
 import { createHash } from 'node:crypto';
 import { core, type Context, type ResourceDef } from '@loom/contracts';
 import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
-import { nowStamps, siteClock } from '../post-types/dates';
+import { siteClock } from '../post-types/dates';
 import { permalink } from '../post-types/permalinks';
 import { linkedPosts, renderer, type BlockContext } from '../post-types/render';
 import { PostRepository, type PostDoc, type PostInput } from '../post-types/repository';
 import { postCan, type PostTypeBehaviour } from '../post-types/behaviour';
-import { fieldsDiffer, revisionsEnabled, REVISION, RevisionRepository, type RevisionDoc, type RevisionFields } from './repository';
+import { invalidRevision, revisionOf, revisionPage, storeAutosave } from './operations';
+import { REVISION, RevisionRepository } from './repository';
 
 type Params = Record<string, unknown>;
 
@@ -22,8 +23,6 @@ export interface ParentWrites {
 }
 
 const invalidParent = () => restError('rest_post_invalid_parent', 'Invalid post parent ID.', 404);
-const invalidRevision = () => restError('rest_post_invalid_id', 'Invalid revision ID.', 404);
-const mismatch = (parent: number) => restError('rest_revision_parent_id_mismatch', `The revision does not belong to the specified parent with id of "${parent}"`, 404);
 
 /** wp_create_nonce( 'post_preview_{id}' ) stand-in: ten hex digits, stable for the user and the half-day. */
 function previewNonce(parent: number, userId: number, nowMs: number): string {
@@ -128,75 +127,18 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   // Revisions
 
   async function listRevisions(req: RestRequest, revisionSchema: ResourceDef) {
-    const p = req.params as Params & { page: number; context: Context; include: number[]; exclude: number[]; orderby: string; order: 'asc' | 'desc' };
     const parent = await parentOf(req, 'parent');
-    if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
-    if (p.orderby === 'include' && !p.include.length) {
-      throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
-    }
-    const perPage = typeof p.per_page === 'number' ? p.per_page : undefined;
-    const page = p.page;
-    let items: RevisionDoc[] = [];
-    let total = 0;
-    if (revisionsEnabled(rules.name)) {
-      // WP_Query: a given offset (absint) replaces the page's window; with no per_page there is no window.
-      const hasOffset = typeof p.offset === 'number';
-      const offset = Math.min(hasOffset ? Math.abs(p.offset as number) : (page - 1) * (perPage ?? 0), Number.MAX_SAFE_INTEGER);
-      ({ items, total } = await repo(req).query(parent.id, {
-        search: (p.search as string | undefined) || undefined,
-        include: p.include,
-        exclude: p.exclude,
-        orderby: p.orderby,
-        order: p.order,
-        perPage,
-        offset,
-      }));
-      const maxPages = perPage ? Math.ceil(total / perPage) : total > 0 ? 1 : 0;
-      const rawOffset = hasOffset ? (p.offset as number) : 0;
-      if (total > 0) {
-        if (rawOffset >= total) {
-          throw restError('rest_revision_invalid_offset_number', 'The offset number requested is larger than or equal to the number of available revisions.', 400);
-        }
-        if (!rawOffset && page > maxPages) throw restError('rest_revision_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
-      }
-    }
+    const { items, total, perPage, page } = await revisionPage(req, parent);
+    const context = req.params.context as Context;
     const body = [];
     const blocks = await linkedPosts(req.store, items.map((r) => r.content));
-    for (const r of items) body.push(await present(req, r, p.context, { schema: revisionSchema, blocks }));
+    for (const r of items) body.push(await present(req, r, context, { schema: revisionSchema, blocks }));
     const base = `${rest(req)}/${rules.object.restBase}/${parent.id}/revisions`;
     return { body, headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery) };
   }
 
-  /** get_item(): the revision must exist and belong to the parent. */
-  async function revisionOf(req: RestRequest, parent: PostDoc): Promise<RevisionDoc> {
-    const revision = await repo(req).get(Number((req.params as Params).id));
-    if (!revision) throw invalidRevision();
-    if (revision.parent !== parent.id) throw mismatch(parent.id);
-    return revision;
-  }
-
   // -------------------------------------------------------------------------------------------------------
   // Autosaves
-
-  /**
-   * create_post_autosave() as in WordPress 6.4: one autosave per user. A write whose fields equal the post's
-   * returns the user's autosave as it is (or makes one, when there is none); otherwise the autosave is replaced or
-   * made. (rest_autosave_no_changes, which older versions answered, is gone from 6.4's PHP.)
-   */
-  async function autosave(req: RestRequest, post: PostDoc, input: PostInput): Promise<RevisionDoc> {
-    const r = repo(req);
-    const userId = req.user?.id ?? 0;
-    const old = await r.autosaveOf(post.id, userId);
-    const date = nowStamps(clockOf(req));
-    if (!rules.autosaveText) {
-      // The write carries no text, so nothing differs from the user's autosave: WordPress answers that one as it is.
-      return old ?? r.insert(post, { title: '', content: '', excerpt: '' }, { author: userId, autosave: true, date });
-    }
-    // Only the fields the request sent are compared, and with the post, not with the autosave.
-    const over = (base: RevisionFields): RevisionFields => ({ title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt });
-    if (old && !fieldsDiffer(over(post), post)) return old;
-    return old ? r.replaceAutosave(old, over(old), { author: userId, date }) : r.insert(post, over(post), { author: userId, autosave: true, date });
-  }
 
   const revisionRoutes = (revisions: core.RevisionRoutes): Binding[] => {
     const revisionSchema = revisions.item.schema!;
@@ -204,7 +146,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       bind(revisions.collection.endpoints.list, revisionsReadCheck, (req) => listRevisions(req, revisionSchema)),
       bind(revisions.item.endpoints.read, revisionsReadCheck, async (req) => {
         const parent = await parentOf(req, 'parent');
-        return { body: await present(req, await revisionOf(req, parent), req.params.context as Context, { schema: revisionSchema }) };
+        return { body: await present(req, await revisionOf(req, parent.id), req.params.context as Context, { schema: revisionSchema }) };
       }),
       bind(
         revisions.item.endpoints.delete,
@@ -218,7 +160,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         async (req) => {
           const parent = await parentOf(req, 'parent');
           if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
-          const revision = await revisionOf(req, parent);
+          const revision = await revisionOf(req, parent.id);
           // `previous` in the request's context (none here: view).
           const previous = await present(req, revision, 'view', { schema: revisionSchema });
           if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
@@ -249,15 +191,9 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         },
         async (req) => {
           const post = await parentOf(req, 'id');
-          const input = await writes.prepareInput(req, post);
-          const userId = req.user?.id ?? 0;
-          // The author's own draft: the post itself is updated (DOING_AUTOSAVE: no revision), and answered as an autosave.
-          if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
-            const { current } = await postRepo(req).update(post.id, rules.autosaveText ? input : {}, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true });
-            return { body: await present(req, current, 'edit', { schema: autosaveSchema, parent: current }) };
-          }
-          const saved = await autosave(req, post, input);
-          return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: post }) };
+          const saved = await storeAutosave(req, rules, post, await writes.prepareInput(req, post));
+          // The author's own draft is answered as its own autosave.
+          return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: saved.type === REVISION ? post : saved }) };
         },
       ),
       bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {

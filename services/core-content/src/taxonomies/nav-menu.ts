@@ -13,6 +13,7 @@ import { siteClock } from '../post-types/dates';
 import { POSTS, PostRepository, type PostDoc } from '../post-types/repository';
 import { POST_TYPE_BEHAVIOURS } from '../post-types/registry';
 import { escapeHtml } from '../users/fields';
+import { menuLocationsOf } from '../theme';
 import { defineTaxonomyBehaviour } from './behaviour';
 
 type MenuParams = { name?: string; description?: string; locations?: string[]; auto_add?: boolean; parent?: unknown };
@@ -20,7 +21,7 @@ type MenuParams = { name?: string; description?: string; locations?: string[]; a
 /** The locations argument's validate callback: every location must be one the theme registers. */
 function checkLocations(req: RestRequest): true | WpError {
   for (const location of (req.params as MenuParams).locations ?? []) {
-    if (req.config.menuLocations.some((l) => l.name === location)) continue;
+    if (menuLocationsOf(req).some((l) => l.name === location)) continue;
     const message = 'Invalid menu location.';
     return new WpError('rest_invalid_param', 'Invalid parameter(s): locations', {
       status: 400,

@@ -10,6 +10,7 @@ export const attachmentType = definePostType({
   menuIcon: 'dashicons-admin-media',
   showUi: true,
   viewable: true,
+  public: true,
   supports: ['title', 'author', 'comments'],
   slugScope: 'everywhere',
   cap: postTypeCaps('post', 'posts', { create_posts: 'upload_files' }),

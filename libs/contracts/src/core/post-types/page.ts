@@ -12,6 +12,7 @@ export const pageType = definePostType({
   showUi: true,
   showInNavMenus: true,
   viewable: true,
+  public: true,
   supports: ['title', 'editor', 'author', 'thumbnail', 'page-attributes', 'custom-fields', 'comments', 'revisions'],
   cap: postTypeCaps('page', 'pages'),
   meta: POST_META_DEFAULTS,

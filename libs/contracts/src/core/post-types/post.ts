@@ -17,6 +17,7 @@ export const postType = definePostType({
   showUi: true,
   showInNavMenus: true,
   viewable: true,
+  public: true,
   supports: ['title', 'editor', 'author', 'thumbnail', 'excerpt', 'trackbacks', 'custom-fields', 'comments', 'revisions', 'post-formats'],
   meta: POST_META_DEFAULTS,
   rest: {

@@ -1,6 +1,13 @@
-/** `wp_template` (spec 2.8, core/v2/templates): registered; its routes come with the templates resource. */
+/**
+ * `wp_template` (spec 2.8, core/v2/templates): served by the templates controller (core/templates.ts). What this type
+ * adds to the templates controller's schema is `is_custom` (WordPress's `'wp_template' === $this->post_type`
+ * branches); slugs are unique within a theme.
+ */
+import { z } from 'zod';
+import { field } from '../../define';
 import { themeOptionsCaps } from '../registry/capabilities';
 import { definePostType } from '../registry/post-type';
+import { hiddenArg } from '../../json-schema';
 import { siteEditorLabels } from './site-editor-labels';
 
 export const templateType = definePostType({
@@ -9,5 +16,18 @@ export const templateType = definePostType({
   description: 'Templates to include in your theme.',
   labels: siteEditorLabels('Templates', 'Template', 'template', 'templates'),
   supports: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author'],
+  slugScope: 'theme',
   cap: themeOptionsCaps(),
+  rest: {
+    controller: 'templates',
+    allowBatch: false,
+    trash: true,
+    autosaves: true,
+    fields: (fields) => ({
+      ...fields,
+      is_custom: field(z.boolean().describe('Whether a template is a custom template.'), ['embed', 'view', 'edit'], { readonly: true }),
+    }),
+    // The site editor marks templates made from a suggestion (`single-post-hello`): not listed, but read on write.
+    writeArgs: (args) => ({ ...args, is_wp_suggestion: hiddenArg(z.boolean().optional()) }),
+  },
 });

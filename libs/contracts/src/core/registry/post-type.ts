@@ -15,6 +15,12 @@ export type ArgsMap = Record<string, ZodTypeAny>;
  * Loom yet: the descriptors leave it out rather than advertise links that would answer 404.
  */
 export interface PostTypeRest {
+  /**
+   * The controller serving the type (its rest_controller_class): the posts controller (default), or the templates
+   * controller (WP_REST_Templates_Controller: string ids, theme files merged with stored rows, lookup), whose
+   * routes, revisions and autosaves come from core/templates.ts.
+   */
+  controller?: 'posts' | 'templates';
   /** `allow_batch` on the collection and item routes (spec 4.1). */
   allowBatch: boolean;
   /**
@@ -53,13 +59,16 @@ export interface PostTypeDef {
   showInNavMenus?: boolean;
   /** is_post_type_viewable(): publicly queryable, or a public built-in type. */
   viewable?: boolean;
+  /** register_post_type's `public` (get_post_types( array( 'public' => true ) ): the types a theme's templates serve). */
+  public?: boolean;
   /** Features in add_post_type_support() order (default: title, editor). */
   supports?: string[];
   /** Whether wp_delete_user() deletes the user's posts of this type (default: when the type supports `author`). */
   deleteWithUser?: boolean;
   /**
    * Which posts a slug must differ from (wp_unique_post_slug): the type's own, its siblings' (hierarchical types'
-   * default), or every post's (attachments, whose slugs every hierarchical type's siblings also avoid).
+   * default), every post's (attachments, whose slugs every hierarchical type's siblings also avoid), or those of
+   * the type in the same theme (templates: wp_filter_wp_template_unique_post_slug).
    */
   slugScope?: SlugScope;
   cap?: PostTypeCaps;
@@ -70,7 +79,7 @@ export interface PostTypeDef {
   rest?: PostTypeRest;
 }
 
-export type SlugScope = 'type' | 'siblings' | 'everywhere';
+export type SlugScope = 'type' | 'siblings' | 'everywhere' | 'theme';
 
 /** A registered post type with WordPress's defaults applied ($wp_post_types[name]). */
 export interface PostTypeObject {
@@ -86,6 +95,7 @@ export interface PostTypeObject {
   showUi: boolean;
   showInNavMenus: boolean;
   viewable: boolean;
+  public: boolean;
   supports: string[];
   deleteWithUser: boolean;
   slugScope: SlugScope;
@@ -111,6 +121,7 @@ export function definePostType(d: PostTypeDef): PostTypeObject {
     showUi: d.showUi ?? false,
     showInNavMenus: d.showInNavMenus ?? false,
     viewable: d.viewable ?? false,
+    public: d.public ?? false,
     // register_post_type() gives types that name no features title and editor.
     supports: d.supports ?? ['title', 'editor'],
     deleteWithUser: d.deleteWithUser ?? (d.supports ?? []).includes('author'),
@@ -128,6 +139,9 @@ export const supports = (t: Pick<PostTypeObject, 'supports'>, feature: string): 
 
 /** Whether the type's REST schema has a feature's fields (its fixed schema features, else its supports). */
 export const schemaSupports = (t: Pick<PostTypeObject, 'supports' | 'rest'>, feature: string): boolean => (t.rest?.schemaFeatures ?? t.supports).includes(feature);
+
+/** The controller serving a type with REST routes. */
+export const controllerOf = (t: Pick<PostTypeObject, 'rest'>): 'posts' | 'templates' | null => (t.rest ? (t.rest.controller ?? 'posts') : null);
 
 /** The posts controller's settings; a type's file overrides what its controller changes. */
 export const POSTS_CONTROLLER: PostTypeRest = { allowBatch: true, trash: true, autosaves: true };
