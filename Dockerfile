@@ -24,6 +24,7 @@ COPY libs/service-kit/package.json     libs/service-kit/
 COPY libs/terms/package.json           libs/terms/
 COPY libs/rendering/package.json       libs/rendering/
 COPY libs/safe-fetch/package.json      libs/safe-fetch/
+COPY libs/media/package.json           libs/media/
 COPY services/core-content/package.json services/core-content/
 COPY services/events/package.json      services/events/
 COPY services/forms/package.json       services/forms/

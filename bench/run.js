@@ -12,7 +12,7 @@
  */
 'use strict';
 const { execFileSync, spawn } = require('node:child_process');
-const { mkdtempSync, writeFileSync, rmSync } = require('node:fs');
+const { existsSync, mkdtempSync, readFileSync, writeFileSync, rmSync } = require('node:fs');
 const { createServer } = require('node:http');
 const net = require('node:net');
 const os = require('node:os');
@@ -36,10 +36,11 @@ const freePort = () =>
     s.on('error', reject);
   });
 
-async function waitReady(url) {
+/** Polls `probe` (readyz; healthz for a gateway started without every service, whose readyz stays 503). */
+async function waitReady(url, probe = 'readyz') {
   for (let i = 0; i < 150; i++) {
     try {
-      if ((await fetch(`${url}/readyz`)).ok) return;
+      if ((await fetch(`${url}/${probe}`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -63,9 +64,10 @@ async function startProvider(dataDir) {
   return { port, file, asked: () => asked, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function startLoom() {
+/** `opts.events`: the events service too; `opts.env`: more environment for every process; `opts.nodeArgs`: per service (bench/wrk.js). */
+async function startLoom(opts = {}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'loom-bench-'));
-  const [gw, core, oembed] = [await freePort(), await freePort(), await freePort()];
+  const [gw, core, oembed, events] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const provider = await startProvider(dataDir);
   const env = {
     PATH: process.env.PATH,
@@ -81,19 +83,25 @@ async function startLoom() {
     LOOM_OEMBED_PROVIDERS_FILE: provider.file,
     LOG_LEVEL: 'warn',
     LOOM_ADMIN_PASSWORD: 'bench-admin-password',
+    EVENTS_PORT: String(events),
+    EVENTS_URL: `http://127.0.0.1:${events}`,
+    ...opts.env,
   };
   // The CLI writes to the store before the service holds it: an administrator and an application password.
   const cli = path.join(ROOT, 'services/core-content/dist/cli.js');
   execFileSync(process.execPath, [cli, 'users', 'create', '--login', 'bench', '--email', 'bench@example.com', '--role', 'administrator', '--password', 'bench-password'], { env });
   const out = execFileSync(process.execPath, [cli, 'app-passwords', 'create', '--login', 'bench', '--name', 'bench'], { env }).toString();
   const password = /Password: (.+)/.exec(out)[1].trim();
-  const procs = ['core-content', 'oembed', 'gateway'].map((s) => spawn(process.execPath, [path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
+  const procs = ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s) => spawn(process.execPath, [...(opts.nodeArgs?.[s] ?? []), path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
   await waitReady(`http://127.0.0.1:${core}`);
   await waitReady(`http://127.0.0.1:${oembed}`);
-  await waitReady(`http://127.0.0.1:${gw}`);
+  if (opts.events) await waitReady(`http://127.0.0.1:${events}`);
+  await waitReady(`http://127.0.0.1:${gw}`, 'healthz'); // events and forms are not started: the index stays incomplete
   return {
     gateway: `http://127.0.0.1:${gw}`,
     core: `http://127.0.0.1:${core}`,
+    events: `http://127.0.0.1:${events}`,
+    pids: Object.fromEntries(['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s, i) => [s, procs[i].pid])),
     auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
     secret: env.LOOM_INTERNAL_SECRET,
     provider,
@@ -216,19 +224,35 @@ async function benchBatch(loom) {
   ].map(([label, xs]) => ({ label, p50: pct(xs, 0.5), p90: pct(xs, 0.9) }));
 }
 
-(async () => {
+/** Seeds up to each size in turn (saying how long it took), then runs `each(size)` at that size. */
+async function atEachSize(loom, sizes, each) {
+  let seeded = 0;
+  for (const size of sizes) {
+    process.stdout.write(`seeding ${size} posts... `);
+    const t0 = Date.now();
+    await seedPosts(loom, seeded, size);
+    seeded = size;
+    console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await each(size);
+  }
+}
+
+module.exports = { startLoom, measure, seedPosts, atEachSize, bare, freePort };
+
+if (require.main === module) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
+
+async function main() {
   const rows = [];
   let batchRows = [];
   let oembedRows = [];
   const loom = await startLoom();
   try {
-    let seeded = 0;
-    for (const size of SIZES) {
-      process.stdout.write(`seeding ${size} posts... `);
-      const t0 = Date.now();
-      await seedPosts(loom, seeded, size);
-      seeded = size;
-      console.log(`${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    await atEachSize(loom, SIZES, async (size) => {
       const list = await fetch(`${loom.gateway}/rest/core/v2/posts?per_page=10`);
       const listBody = await list.text();
       const id = JSON.parse(listBody)[0].id;
@@ -251,7 +275,7 @@ async function benchBatch(loom) {
         }
         await ceiling.close();
       }
-    }
+    });
     oembedRows = await benchOembed(loom);
     if (BATCH_ROUNDS > 0) {
       batchRows = await benchBatch(loom);
@@ -285,8 +309,15 @@ async function benchBatch(loom) {
   }
   const doc = `# Benchmark results\n\nMeasured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded store. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; load generator, gateway and core-content share the machine's cores.\n\n${table}\n`;
   console.log(`\n${table}`);
-  if (process.argv.includes('--write')) writeFileSync(path.join(__dirname, 'RESULTS.md'), doc);
-})().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+  if (process.argv.includes('--write')) {
+    // Everything above the marker (bench/wrk.js's table and its reading) is kept, and so is the media section
+    // `npm run bench:media -- --write` keeps at the end of the file.
+    const file = path.join(__dirname, 'RESULTS.md');
+    const old = existsSync(file) ? readFileSync(file, 'utf8') : '';
+    const marker = '<!-- detail -->';
+    const head = old.includes(marker) ? old.slice(0, old.indexOf(marker)) : '# Benchmark results\n\n';
+    const mediaAt = old.indexOf('\n## Media');
+    const media = mediaAt === -1 ? '' : old.slice(mediaAt);
+    writeFileSync(file, `${head}${marker}\n${doc.replace(/^# Benchmark results\n/, '## Reads, batch writes, oEmbed (`npm run bench:detail`)\n')}${media}`);
+  }
+}

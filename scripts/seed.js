@@ -2,7 +2,10 @@
 /**
  * `npm run seed`: fills a running Loom with a realistic site through its own REST API (so every write goes
  * through the same validation, permissions and rules as a client's): users, categories, tags, 1,000 posts
- * and 50 pages, each page revised twice. Needs an administrator's application password:
+ * and 50 pages, each page revised twice, a few generated images uploaded as a client uploads them (raw bodies to
+ * POST /core/v2/media), attached to the newest published post, which shows them in a [gallery] and takes the
+ * first as its featured image, and one form of each kind (a Contact Form 7 contact form in formsA/v1, a WPForms
+ * form in formsB/v1). Needs an administrator's application password:
  *
  *   LOOM_SEED_USER=admin LOOM_SEED_APP_PASSWORD='xxxx xxxx xxxx xxxx xxxx xxxx' npm run seed
  *
@@ -19,6 +22,7 @@ const counts = {
   tags: 24,
   posts: Number(process.env.LOOM_SEED_POSTS || 1000),
   pages: Number(process.env.LOOM_SEED_PAGES || 50),
+  images: Math.min(Number(process.env.LOOM_SEED_IMAGES || 4), 20),
 };
 const concurrency = 8;
 
@@ -46,6 +50,32 @@ async function call(method, path, body) {
   const r = await fetch(`${base}/rest${path}`, { method, headers: { authorization: auth, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
   const data = await r.json().catch(() => null);
   if (!r.ok) throw new Error(`${method} ${path} → ${r.status} ${data && data.code}: ${data && data.message}`);
+  return data;
+}
+
+/** A photo-like JPEG (gradient, a shape, some grain) made with sharp, `i` choosing its colours and size. */
+async function generatedImage(i) {
+  const sharp = require('sharp');
+  const hues = ['#2b5876', '#c94b4b', '#4b8c6a', '#8e6bbf', '#d8a03a'];
+  const width = 1600 - (i % 3) * 200;
+  const height = i % 2 ? 1200 : 900;
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+    `<stop offset="0" stop-color="${hues[i % hues.length]}"/><stop offset="1" stop-color="#f1e3c8"/></linearGradient></defs>` +
+    `<rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="${width * 0.65}" cy="${height * 0.4}" r="${height / 4}" fill="#fff" opacity="0.5"/></svg>`;
+  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } } }).raw().toBuffer();
+  return sharp(Buffer.from(svg)).composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** POST /core/v2/media with the file as the raw body, as WordPress clients upload. */
+async function upload(bytes, filename, query) {
+  const r = await fetch(`${base}/rest/core/v2/media${query}`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'image/jpeg', 'content-disposition': `attachment; filename="${filename}"` },
+    body: bytes,
+  });
+  const data = await r.json().catch(() => null);
+  if (r.status !== 201) throw new Error(`POST /core/v2/media → ${r.status} ${data && data.code}: ${data && data.message}`);
   return data;
 }
 
@@ -119,7 +149,37 @@ async function run(label, count, job) {
   }
   // Two edits per page, so each has revisions.
   await run('revisions', pages.length * 2, (i) => call('POST', `/core/v2/pages/${pages[Math.floor(i / 2)]}`, { content: `<p>${sentence(50)} (revision ${i % 2})</p>` }));
-  console.log(`seeded ${base}: ${users.length} users, ${categories.length} categories, ${tags.length} tags, ${counts.posts} posts, ${pages.length} pages`);
+  // Images, attached to the newest published post: its gallery, the first one its featured image.
+  const [showcase] = await call('GET', '/core/v2/posts?per_page=1&orderby=date&order=desc&_fields=id,content&context=edit');
+  const images = [];
+  for (let i = 0; i < counts.images; i++) {
+    const caption = `${sentence(3)} (${i + 1})`;
+    const media = await upload(await generatedImage(i), `${pick(WORDS)}-${i + 1}.jpg`, showcase ? `?post=${showcase.id}` : '');
+    await call('POST', `/core/v2/media/${media.id}`, { alt_text: `A ${sentence(2)} sample`, caption });
+    images.push(media.id);
+    progress('images', i + 1, counts.images);
+  }
+  if (showcase && images.length) {
+    await call('POST', `/core/v2/posts/${showcase.id}`, { featured_media: images[0], content: `${showcase.content.raw}\n\n<!-- wp:shortcode -->\n[gallery columns="2" size="medium"]\n<!-- /wp:shortcode -->` });
+  }
+  // One form of each kind: a contact form (formsA/v1) with the plugin's default template, and a WPForms form
+  // (formsB/v1, through Loom's own import route) from WPForms' Simple Contact Form template.
+  const contactForm = await call('POST', '/formsA/v1/contact-forms', { title: `Contact ${stamp}`, context: 'save' });
+  const wpform = await call('POST', '/formsB/v1/forms/import', {
+    form: {
+      field_id: 3,
+      settings: { form_title: `Simple Contact Form ${stamp}`, form_desc: '', submit_text: 'Submit', submit_text_processing: 'Sending...', antispam: '1', notification_enable: '1', notifications: { 1: { email: '{admin_email}', replyto: '{field_id="1"}', message: '{all_fields}' } }, confirmations: { 1: { type: 'message', message: 'Thanks for contacting us! We will be in touch with you shortly.', message_scroll: '1' } }, ajax_submit: '1' },
+      fields: [
+        { id: '0', type: 'name', format: 'first-last', label: 'Name', required: '1', size: 'medium' },
+        { id: '1', type: 'email', label: 'Email', required: '1', size: 'medium' },
+        { id: '2', type: 'textarea', label: 'Comment or Message', size: 'medium', placeholder: '', css: '' },
+      ],
+      meta: { template: 'simple-contact-form-template' },
+    },
+  });
+  console.log(
+    `seeded ${base}: ${users.length} users, ${categories.length} categories, ${tags.length} tags, ${counts.posts} posts, ${pages.length} pages, ${images.length} images, contact form ${contactForm.id}, WPForms form ${wpform.ID}`,
+  );
 })().catch((e) => {
   console.error(`\nseed failed: ${e.message}`);
   process.exit(1);

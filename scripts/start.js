@@ -4,6 +4,10 @@
  * embedded stores under ./data, and stops them all cleanly on Ctrl-C / SIGTERM. Like a kubelet, it restarts a
  * process that exits on its own, after a delay that doubles with each quick crash (capped); the gateway answers
  * 503 for that service's namespace meanwhile.
+ *
+ * It says when the site is ready: one line per process as its /readyz turns 200 (the gateway's once its route
+ * index is complete), then the addresses to open and, on a first start, the administrator's generated password
+ * (core-content logs it once; here it is repeated where it cannot be lost among request logs).
  */
 'use strict';
 const { spawn } = require('node:child_process');
@@ -12,26 +16,90 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const services = ['core-content', 'events', 'forms', 'oembed', 'gateway'];
+const DEFAULT_PORTS = { gateway: 8080, 'core-content': 8081, events: 8082, forms: 8083, oembed: 8084 };
 
 const env = { ...process.env };
 // One random secret per run, shared by the processes, unless the operator set one.
 if (!env.LOOM_INTERNAL_SECRET) env.LOOM_INTERNAL_SECRET = randomBytes(32).toString('hex');
 env.DATA_DIR = env.DATA_DIR || path.join(root, 'data');
+// The processes' output passes through here (to find the generated password): keep their logs pretty on a terminal.
+if (process.stdout.isTTY && !env.LOG_FORMAT) env.LOG_FORMAT = 'pretty';
 
 /** Restart delays: 1 s, 2 s, 4 s... up to LOOM_RESTART_MAX_MS; a process that ran this long starts again from 1 s. */
 const RESTART_BASE_MS = 1000;
 const RESTART_MAX_MS = Number(env.LOOM_RESTART_MAX_MS) > 0 ? Number(env.LOOM_RESTART_MAX_MS) : 30000;
 const HEALTHY_AFTER_MS = 60000;
+/** How often a starting process's /readyz is asked, and after how long a process still not ready is reported. */
+const READY_POLL_MS = 200;
+const SLOW_START_MS = 15000;
+
+const portOf = (name) => Number(env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`]) || DEFAULT_PORTS[name];
+// Asked on loopback even when the processes listen on every address (LOOM_HOST=0.0.0.0).
+const probeHost = !env.LOOM_HOST || env.LOOM_HOST === '0.0.0.0' || env.LOOM_HOST === '::' ? '127.0.0.1' : env.LOOM_HOST;
+const localUrl = (name) => `http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${portOf(name)}`;
+
+const gatewayPort = portOf('gateway');
+// The site's address follows GATEWAY_PORT unless set: the processes' links and forms then name the gateway they run behind.
+env.LOOM_BASE_URL = (env.LOOM_BASE_URL || `http://localhost:${gatewayPort}`).replace(/\/+$/, '');
+const baseUrl = env.LOOM_BASE_URL;
+/** The front page's links (services/gateway/src/home.ts), from the build `npm start` has just made. */
+function siteLinks() {
+  try {
+    return require(path.join(root, 'services/gateway/dist/home.js')).siteLinks({ baseUrl, restUrl: `${baseUrl}/rest` });
+  } catch {
+    return { rest: `${baseUrl}/rest/`, docs: `${baseUrl}/api-docs/`, signIn: `${baseUrl}/admin/authorize-application?app_name=API+client` };
+  }
+}
 
 const children = new Map();
 const timers = new Set();
+const readyOnce = new Set();
 let stopping = false;
+let summarised = false;
+/** The administrator core-content created on this start with a generated password, if it did. */
+let generatedAdmin = null;
+
+const say = (line) => console.log(`[loom] ${line}`);
+
+/**
+ * Copies a child's output through, line by line (so that lines of different processes never interleave), and
+ * hands each line to `onLine`.
+ */
+function relay(stream, out, onLine) {
+  let pending = '';
+  stream.on('data', (chunk) => {
+    pending += chunk.toString('utf8');
+    const lines = pending.split('\n');
+    pending = lines.pop();
+    for (const line of lines) {
+      out.write(`${line}\n`);
+      onLine(line);
+    }
+  });
+  stream.on('end', () => {
+    if (pending) out.write(`${pending}\n`);
+  });
+}
+
+// bootstrap.ts's message, in pretty or JSON logs (where the quotes are escaped).
+const GENERATED = /Created administrator \\?"(.+?)\\?" with generated password: (\S+)/;
+// Colour codes of pretty logs (ESC [ ... m), removed before matching.
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+function watchLine(name, line) {
+  if (name !== 'core-content' || generatedAdmin) return;
+  const m = GENERATED.exec(line.replace(ANSI, ''));
+  if (m) generatedAdmin = { login: m[1], password: m[2] };
+}
 
 function run(name, crashes) {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], { env, stdio: 'inherit', cwd: root });
+  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
   children.set(name, child);
-  console.log(`[loom] ${name} started (pid ${child.pid})`);
+  say(`${name} started (pid ${child.pid})`);
+  relay(child.stdout, process.stdout, (line) => watchLine(name, line));
+  relay(child.stderr, process.stderr, (line) => watchLine(name, line));
+  void waitReady(name, child, startedAt);
   child.on('exit', (code, signal) => {
     children.delete(name);
     if (stopping) {
@@ -49,15 +117,65 @@ function run(name, crashes) {
   });
 }
 
+/** Polls the process's /readyz until 200 (or until it exits), then prints its line, and the summary once all are. */
+async function waitReady(name, child, startedAt) {
+  let slowReported = false;
+  while (!stopping && child.exitCode === null && child.signalCode === null) {
+    let body = null;
+    try {
+      const res = await fetch(`${localUrl(name)}/readyz`, { signal: globalThis.AbortSignal.timeout(2000) });
+      body = await res.json().catch(() => null);
+      if (res.ok) {
+        say(`${name} ready${readyOnce.has(name) ? ' again' : ''}: ${readyLine(name)}`);
+        readyOnce.add(name);
+        if (!summarised && readyOnce.size === services.length) summary();
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    if (!slowReported && Date.now() - startedAt > SLOW_START_MS) {
+      slowReported = true;
+      const missing = body && Array.isArray(body.missing) && body.missing.length ? ` (its route index misses ${body.missing.join(', ')})` : '';
+      say(`${name} is not ready after ${SLOW_START_MS / 1000} s${missing}; still waiting`);
+    }
+    await new Promise((r) => setTimeout(r, READY_POLL_MS));
+  }
+}
+
+function readyLine(name) {
+  if (name === 'gateway') return `REST root ${siteLinks().rest}`;
+  return `${localUrl(name)} (behind the gateway)`;
+}
+
+function summary() {
+  summarised = true;
+  const links = siteLinks();
+  const lines = [
+    '',
+    'Loom is ready.',
+    `  REST root       ${links.rest}`,
+    `  API reference   ${links.docs}`,
+    `  Sign in         ${links.signIn}   (creates an application password for API clients)`,
+  ];
+  if (generatedAdmin) {
+    lines.push(
+      `  Administrator   ${generatedAdmin.login}   password: ${generatedAdmin.password}`,
+      '                  generated on this first start and shown only now: note it (LOOM_ADMIN_PASSWORD chooses it)',
+    );
+  }
+  lines.push('');
+  for (const line of lines) console.log(line ? `[loom] ${line}` : '');
+}
+
 for (const name of services) run(name, 0);
 
-const port = env.GATEWAY_PORT || 8080;
-console.log(`[loom] starting ${services.join(', ')}; REST root: http://localhost:${port}/rest/`);
+say(`starting ${services.join(', ')}; REST root: ${baseUrl}/rest/`);
 
 function stop(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`[loom] ${signal}: stopping services (requests in flight are finished first)`);
+  say(`${signal}: stopping services (requests in flight are finished first)`);
   for (const t of timers) clearTimeout(t);
   if (children.size === 0) process.exit(0);
   for (const child of children.values()) child.kill('SIGTERM');

@@ -55,21 +55,25 @@ export class Cluster {
     return `http://127.0.0.1:${this.ports[p]}`;
   }
 
-  async start(p: Proc): Promise<void> {
+  /**
+   * Starts `p` and waits for it: `readyz` (default; the gateway is ready once every service has answered it),
+   * `healthz` (listening: a gateway started without all its services), or `none`.
+   */
+  async start(p: Proc, wait: 'readyz' | 'healthz' | 'none' = 'readyz'): Promise<void> {
     const child = spawn(process.execPath, [join(ROOT, 'services', p, 'dist', 'main.js')], { env: this.env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     this.procs.set(p, child);
     this.logs.set(p, '');
     const append = (b: Buffer) => this.logs.set(p, (this.logs.get(p) ?? '') + b.toString());
     child.stdout!.on('data', append);
     child.stderr!.on('data', append);
-    await this.waitReady(p);
+    if (wait !== 'none') await this.waitReady(p, wait);
   }
 
-  /** Polls /readyz, bounded: 100 tries, 100 ms apart. */
-  async waitReady(p: Proc): Promise<void> {
+  /** Polls /readyz (or /healthz), bounded: 100 tries, 100 ms apart. */
+  async waitReady(p: Proc, probe: 'readyz' | 'healthz' = 'readyz'): Promise<void> {
     for (let i = 0; i < 100; i++) {
       try {
-        const r = await fetch(`${this.url(p)}/readyz`);
+        const r = await fetch(`${this.url(p)}/${probe}`);
         if (r.ok) return;
       } catch {
         // not listening yet

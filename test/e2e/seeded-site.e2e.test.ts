@@ -1,6 +1,7 @@
 /**
  * The seeded site: `npm run seed` (scripts/seed.js, at a CI-sized scale) against real processes, then the
- * collection parameters of posts and pages checked against what the full listing says, as a client would.
+ * collection parameters of posts and pages checked against what the full listing says, as a client would; and the
+ * seed's two forms.
  */
 import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
@@ -33,7 +34,8 @@ beforeAll(async () => {
   const password = /Password: (.+)\n/.exec(cli('app-passwords', 'create', '--login', 'seeder', '--name', 'seed'))![1]!;
   auth = `Basic ${Buffer.from(`seeder:${password}`).toString('base64')}`;
   await cluster.start('core-content');
-  await cluster.start('gateway');
+  await cluster.start('forms');
+  await cluster.start('gateway', 'healthz'); // core-content and forms run: the index stays incomplete, /readyz 503
   rest = `${cluster.url()}/rest/core/v2`;
   execFileSync(process.execPath, [join(ROOT, 'scripts/seed.js')], {
     env: { ...cluster.env, LOOM_SEED_URL: cluster.url(), LOOM_SEED_USER: 'seeder', LOOM_SEED_APP_PASSWORD: password, LOOM_SEED_POSTS: '150', LOOM_SEED_PAGES: '12' },
@@ -67,6 +69,27 @@ test('the seed created the site, and anonymous readers see only what is publishe
   const refused = await fetch(`${rest}/posts?status=draft`);
   expect(refused.status).toBe(400);
   expect((await refused.json()).data.details.status.code).toBe('rest_forbidden_status');
+});
+
+test('the seeded images: uploaded, served through the gateway, the newest post featuring one and showing them in a gallery', async () => {
+  type Media = { id: number; post: number; media_type: string; alt_text: string; source_url: string; media_details: { sizes: Record<string, { source_url: string }> } };
+  const media = (await (await fetch(`${rest}/media?per_page=100`)).json()) as Media[];
+  expect(media).toHaveLength(4);
+  type Featured = { id: number; featured_media: number; content: { rendered: string }; _embedded: { 'wp:featuredmedia': Media[] } };
+  const [post] = (await (await fetch(`${rest}/posts?per_page=1&_embed=wp:featuredmedia`)).json()) as Featured[];
+  expect(media.every((m) => m.post === post!.id && m.media_type === 'image' && m.alt_text !== '')).toBe(true);
+  expect(media.map((m) => m.id)).toContain(post!.featured_media);
+  const featured = post!._embedded['wp:featuredmedia'][0]!;
+  expect(featured.id).toBe(post!.featured_media);
+  for (const url of [featured.source_url, featured.media_details.sizes.medium!.source_url]) {
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/jpeg');
+  }
+  const html = post!.content.rendered;
+  expect(html).toContain(`<div id='gallery-1' class='gallery galleryid-${post!.id} gallery-columns-2 gallery-size-medium'>`);
+  expect(html.match(/<figure class='gallery-item'>/g)).toHaveLength(4);
+  for (const m of media) expect(html).toContain(`src="${m.media_details.sizes.medium!.source_url}"`);
 });
 
 test('categories, tags, author, sticky, include/exclude, slug, search, dates, order and offset', async () => {
@@ -109,4 +132,18 @@ test('pages: parent, menu_order and the revisions the seed made', async () => {
   for (const p of pages) expect(p._links['version-history']![0]!.count).toBe(2);
   const revisions = await fetch(`${rest}/pages/${pages[0]!.id}/revisions`, { headers: { authorization: auth } });
   expect((await revisions.json()).length).toBe(2);
+});
+
+test('forms: the seed made one contact form (formsA/v1) and one WPForms form (formsB/v1)', async () => {
+  const root = rest.replace(/\/core\/v2$/, '');
+  const contactForms = await fetch(`${root}/formsA/v1/contact-forms`, { headers: { authorization: auth } });
+  expect(contactForms.status).toBe(200);
+  const list = (await contactForms.json()) as Array<{ id: number; hash: string; title: string }>;
+  expect(list).toHaveLength(1);
+  expect(list[0]!.hash).toMatch(/^[0-9a-f]{7}$/);
+  const wpforms = await fetch(`${root}/formsB/v1/forms`, { headers: { authorization: auth } });
+  const body = (await wpforms.json()) as { forms: Array<{ post_type: string; post_content: string }> };
+  expect(body.forms).toHaveLength(1);
+  expect(body.forms[0]!.post_type).toBe('wpforms');
+  expect(JSON.parse(body.forms[0]!.post_content).fields).toHaveLength(3);
 });

@@ -23,3 +23,9 @@ export type Identity = z.infer<typeof identitySchema>;
 /** The header that carries the signed identity from the gateway to a service. */
 export const IDENTITY_HEADER = 'x-loom-identity';
 export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The client's address as the gateway saw it (its LOOM_TRUST_PROXY rule applied), signed like the identity so
+ * that a caller reaching a service directly cannot choose it: `<base64url(ip)>.<iat>.<base64url(hmac)>`.
+ */
+export const CLIENT_ADDRESS_HEADER = 'x-loom-client';

@@ -13,4 +13,5 @@ export * from './batch';
 export * from './internal';
 export * from './notifications';
 export * from './openapi';
+export * from './openapi-index';
 export * from './safe-keys';

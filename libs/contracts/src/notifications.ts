@@ -38,3 +38,27 @@ export const changeNotificationSchema = z.object({
   item: z.unknown(),
 });
 export type ChangeNotification = z.infer<typeof changeNotificationSchema>;
+
+/**
+ * A service may describe the change a successful write made when the path alone does not (a form submission is
+ * a POST under `/contact-forms/<id>/feedback`, and one that failed validation changes nothing): a response header
+ * the gateway reads and removes. `none`: no notification; `<resource> <action> <item_id>` (e.g.
+ * `submissions created 42`): the notification's resource, action and item id (the body stays the answer's).
+ */
+export const CHANGE_HEADER = 'x-loom-change';
+
+export type ChangeHint = 'none' | { resource: string; action: (typeof changeActions)[number]; item_id: number | string | null };
+
+export function formatChangeHint(hint: ChangeHint): string {
+  return hint === 'none' ? 'none' : `${hint.resource} ${hint.action} ${hint.item_id ?? ''}`.trim();
+}
+
+/** The hint of a header value, or undefined when it is none of the forms above (then the gateway derives as usual). */
+export function parseChangeHint(value: string | undefined): ChangeHint | undefined {
+  if (value === undefined) return undefined;
+  if (value.trim() === 'none') return 'none';
+  const m = /^([A-Za-z0-9_-]{1,64}) (created|updated|trashed|deleted)(?: ([A-Za-z0-9_-]{1,64}))?$/.exec(value.trim());
+  if (!m) return undefined;
+  const id = m[3] === undefined ? null : /^\d{1,15}$/.test(m[3]) ? Number(m[3]) : m[3];
+  return { resource: m[1], action: m[2] as (typeof changeActions)[number], item_id: id };
+}

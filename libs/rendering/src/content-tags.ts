@@ -1,10 +1,13 @@
 /**
- * wp_filter_content_tags() as WordPress 6.1 runs it on the_content and the_excerpt, minus the parts that need the
- * media library (srcset/sizes and width/height from the attachment named by a wp-image-{id} class):
- * images get loading="lazy" (when they have src, width and height) and decoding="async" (when they have src);
- * iframes get loading="lazy" under the same conditions, except oEmbed iframes (data-secret), which start hidden.
- * Outside the main loop, which a REST request always is, WordPress's default loading value is "lazy".
+ * wp_filter_content_tags() as WordPress 6.1 runs it on the_content and the_excerpt: an image of the media library
+ * (a wp-image-{id} class naming an attachment the caller's MediaLookup knows) gets the width and height of its file
+ * when it has neither, then srcset and sizes from the attachment's metadata; images get loading="lazy" (when they
+ * have src, width and height) and decoding="async" (when they have src); iframes get loading="lazy" under the same
+ * conditions, except oEmbed iframes (data-secret), which start hidden. Outside the main loop, which a REST request
+ * always is, WordPress's default loading value is "lazy".
  */
+import { imageAddSrcsetAndSizes, imgTagAddWidthAndHeight } from './shortcodes/media/image';
+import type { MediaLookup } from './shortcodes/media/port';
 
 // Case-sensitive, as WordPress's own pattern.
 const TAG = /<(img|iframe)\s[^>]+>/g;
@@ -27,11 +30,29 @@ function addIframeAttributes(iframe: string): string {
   return iframe.replace('<iframe', '<iframe loading="lazy"');
 }
 
-export function filterContentTags(content: string): string {
+/** The attachment id of an image's wp-image-{id} class (absint), 0 when none. */
+export function imageAttachmentId(tag: string): number {
+  const id = Number(/wp-image-([0-9]+)/i.exec(tag)?.[1] ?? 0);
+  return Number.isSafeInteger(id) ? id : 0;
+}
+
+/** The media library's part: dimensions, then srcset and sizes, for an image of a known attachment. */
+function addMediaAttributes(image: string, media: MediaLookup): string {
+  const id = imageAttachmentId(image);
+  const attachment = id > 0 ? media.attachment(id) : undefined;
+  if (!attachment) return image;
+  let filtered = image;
+  if (!filtered.includes(' width=') && !filtered.includes(' height=')) filtered = imgTagAddWidthAndHeight(filtered, attachment.meta);
+  if (!filtered.includes(' srcset=')) filtered = imageAddSrcsetAndSizes(filtered, attachment.meta);
+  return filtered;
+}
+
+/** `media`: the attachments the content's images may name (none: the media library's part is skipped). */
+export function filterContentTags(content: string, media?: MediaLookup): string {
   const tags = new Set(content.match(TAG) ?? []);
   // Each distinct tag once; replacing its every occurrence, as WordPress's str_replace() does.
   for (const tag of tags) {
-    const filtered = tag.startsWith('<img') ? addImageAttributes(tag) : addIframeAttributes(tag);
+    const filtered = tag.startsWith('<img') ? addImageAttributes(media ? addMediaAttributes(tag, media) : tag) : addIframeAttributes(tag);
     if (filtered !== tag) content = content.split(tag).join(filtered);
   }
   return content;

@@ -8,8 +8,8 @@
  *      prepend_attachment (attachments only); wp_replace_insecure_home_url (needs the site URL and HTTPS state:
  *      skipped).
  *  11  capital_P_dangit; do_shortcode (the renderer's registry: [caption] and what media adds).
- *  12  wp_filter_content_tags (lazy-loading/decoding attributes only), after do_shortcode so the images shortcodes
- *      write get them too.
+ *  12  wp_filter_content_tags (dimensions, srcset and sizes of media library images; lazy-loading and decoding),
+ *      after do_shortcode so the images shortcodes write get them too.
  *  20  convert_smilies: skipped.
  */
 import { wpautop } from './autop';
@@ -17,23 +17,30 @@ import { CORE_BLOCK_RENDERERS } from './block-library';
 import { doBlocks, hasBlocks, type BlockContext } from './blocks';
 import { filterContentTags } from './content-tags';
 import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
+import type { MediaLookup } from './shortcodes/media/port';
 import { capitalPDangit, wptexturize } from './texturize';
 
-/** The_content filters after do_blocks; wpautop only for text that did not come from blocks. */
-export function applyContentFilters(html: string, options: { autop: boolean }, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+/**
+ * The_content filters after do_blocks; wpautop only for text that did not come from blocks. `media`: the
+ * attachments the content's images name, for wp_filter_content_tags()'s srcset and sizes.
+ */
+export function applyContentFilters(html: string, options: { autop: boolean; media?: MediaLookup }, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
   let content = wptexturize(html, shortcodes.tags);
   if (options.autop) content = wpautop(content);
   content = shortcodes.unautop(content);
   content = capitalPDangit(content);
   content = shortcodes.doShortcode(content);
-  return filterContentTags(content);
+  return filterContentTags(content, options.media);
 }
 
-/** `blocks`: what block rendering may consult (the status of posts that blocks link to); core's render callbacks are added. */
-export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes, blocks: BlockContext = {}): string {
+/**
+ * `blocks`: what block rendering may consult (the status of posts that blocks link to); core's render callbacks are
+ * added. `media`: the post's attachments (MediaLookup), for images of the media library.
+ */
+export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes, blocks: BlockContext = {}, media?: MediaLookup): string {
   // Block content is already HTML the editor laid out; paragraphs are only inferred for classic content.
-  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw, { renderers: CORE_BLOCK_RENDERERS, ...blocks }), { autop: false }, shortcodes);
-  return applyContentFilters(raw, { autop: true }, shortcodes);
+  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw, { renderers: CORE_BLOCK_RENDERERS, ...blocks }), { autop: false, media }, shortcodes);
+  return applyContentFilters(raw, { autop: true, media }, shortcodes);
 }
 
 /** block_version(): 1 when the content has blocks, else 0 (REST's content.block_version in the edit context). */

@@ -35,5 +35,20 @@ export {
   isValidShortcodeName,
   type ShortcodeAtts,
   type ShortcodeHandler,
+  addMediaShortcodes,
+  attachmentImage,
+  attachmentImageSrc,
+  attachmentLink,
+  mediaShortcodeRefs,
+  MEDIA_SHORTCODES,
+  NO_MEDIA,
+  type MediaAttachment,
+  type MediaContext,
+  type MediaLookup,
+  type MediaMeta,
+  type MediaRefs,
+  type MediaSize,
 } from './shortcodes';
 export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';
+export { checkFiletype, WP_MIME_TYPES, type FileType } from './mime-types';
+export { constrainDimensions } from './shortcodes/media/image';

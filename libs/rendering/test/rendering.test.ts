@@ -61,8 +61,8 @@ describe('renderContent: classic content', () => {
     );
   });
 
-  test('an unregistered shortcode ([gallery] until media registers it) is left as typed; empty content renders empty', () => {
-    expect(renderContent('[gallery]')).toBe('<p>[gallery]</p>\n');
+  test('an unregistered shortcode is left as typed; empty content renders empty', () => {
+    expect(renderContent('[slideshow]')).toBe('<p>[slideshow]</p>\n');
     expect(renderContent('')).toBe('');
     expect(renderContent('  \n ')).toBe('');
   });
@@ -124,7 +124,7 @@ describe('renderContent: block content', () => {
   });
 
   test('the shortcode block is wpautop of its text; more block keeps its <!--more-->', () => {
-    expect(renderContent('<!-- wp:shortcode -->\n[gallery]\n<!-- /wp:shortcode -->')).toBe('<p>[gallery]</p>\n');
+    expect(renderContent('<!-- wp:shortcode -->\n[slideshow]\n<!-- /wp:shortcode -->')).toBe('<p>[slideshow]</p>\n');
     expect(renderContent('<!-- wp:more -->\n<!--more-->\n<!-- /wp:more -->')).toBe('\n<!--more-->\n');
   });
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import express, { type Express, type NextFunction, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
@@ -13,6 +13,8 @@ import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from '
 import type { Embedder } from './embed';
 import { restError } from './errors';
 import type { Logger } from './logger';
+import { metricsFor, routeLabel, tracingMiddleware } from './telemetry';
+import { isMultipart } from './multipart';
 
 export interface ServiceDefinition {
   name: string;
@@ -29,9 +31,12 @@ export interface ServiceDefinition {
   resolveUser?: UserResolver;
   /** Batch loaders for `_embed`, so embedding a page of items costs one query per relation. */
   embedders?: Embedder[];
+  /** Runs before the dispatcher on every request under /rest (core-content's answer cache). */
+  beforeDispatch?: RequestHandler;
 }
 
-const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes']);
+
+const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes', '/metrics']);
 
 /** A request id we accept from upstream (the gateway); anything else is replaced. */
 const SAFE_ID = /^[\w.:-]{1,128}$/;
@@ -54,6 +59,10 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  // Metrics and the request's span first, so that they time everything that follows.
+  const metrics = metricsFor(store, def.name);
+  app.use(metrics.middleware(routeLabel));
+  app.use(tracingMiddleware(def.name, routeLabel));
 
   // Request id and one log line per request (id, method, route pattern, status, ms; never headers or bodies).
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -80,6 +89,8 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     const ready = store.isOpen() && !res.app.locals.shuttingDown;
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind });
   });
+  /** Prometheus metrics; not under /rest, so never reachable through the gateway (see the README). */
+  app.get('/metrics', metrics.handler());
   /** The service's own index, read by the gateway to build the merged route index. Not under /rest. */
   app.get('/_loom/routes', (req, res) => {
     const withSchema = req.query.context === 'help';
@@ -90,9 +101,12 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
   def.extend?.(app, deps);
 
   // Bodies are read as text and parsed by the dispatcher, which knows WordPress's rules (rest_invalid_json...).
+  if (def.beforeDispatch) app.use('/rest', def.beforeDispatch);
   app.use(
     '/rest',
-    express.text({ type: () => true, limit: config.maxBodyBytes }),
+    // multipart/form-data is left unread: the route that takes it streams it (files must not become text); so is
+    // the body of an endpoint that reads its own (Binding.readBody: uploads).
+    express.text({ type: (req) => !isMultipart(req.headers['content-type']) && !dispatcher.readsOwnBody(req as Request), limit: config.maxBodyBytes }),
     (err: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
       if (!err) return next();
       const status = err.status ?? 400;

@@ -9,6 +9,7 @@ import { signInternal } from './internal';
 import { INTERNAL_HEADER } from '@loom/contracts';
 import { envInt, serviceUrl, type KitConfig } from './config';
 import type { Logger } from './logger';
+import { injectTraceHeaders } from './telemetry/tracing';
 
 export interface ServiceClientOptions {
   /** The owner's name for logs, e.g. `core-content`. */
@@ -44,7 +45,12 @@ export class ServiceClient {
     return this.downSince > 0;
   }
 
-  async getJson<T>(path: string): Promise<Answer<T>> {
+  /**
+   * `missing`: the statuses that mean "nothing to show" (`null`) rather than an outage; 404 and 410 by default. A
+   * public read of a private item answers 401, which callers of public routes list here too: the owner answered.
+   */
+  async getJson<T>(path: string, o: { missing?: readonly number[] } = {}): Promise<Answer<T>> {
+    const missing = o.missing ?? [404, 410];
     const now = Date.now();
     const hit = this.cache.get(path);
     if (hit && now - hit.at < this.o.cacheMs) return hit.value as T | null;
@@ -52,9 +58,10 @@ export class ServiceClient {
     try {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (this.o.internalSecret) headers[INTERNAL_HEADER] = signInternal(this.o.internalSecret);
+      injectTraceHeaders(headers); // the owner's span joins this request's trace (nothing when tracing is off)
       const res = await fetch(`${this.o.baseUrl}${path}`, { headers, signal: AbortSignal.timeout(this.o.timeoutMs) });
       let value: T | null;
-      if (res.status === 404 || res.status === 410) {
+      if (missing.includes(res.status)) {
         await res.body?.cancel();
         value = null;
       } else if (res.ok) {

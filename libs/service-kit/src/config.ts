@@ -2,6 +2,8 @@
  * Configuration comes only from environment variables, each with a safe default for local use
  * (the README's table lists them all).
  */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import type { ServiceName } from '@loom/contracts';
 
 export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
@@ -51,6 +53,33 @@ export interface KitConfig {
   timezoneString: string;
 }
 
+/**
+ * The root of the Loom checkout (or of the image, /app): the nearest folder above `from` whose package.json
+ * declares workspaces. Undefined when the kit runs outside one.
+ */
+export function projectRoot(from: string = __dirname): string | undefined {
+  for (let dir = resolve(from); ; dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json');
+    if (existsSync(manifest)) {
+      try {
+        if ((JSON.parse(readFileSync(manifest, 'utf8')) as { workspaces?: unknown }).workspaces) return dir;
+      } catch {
+        // an unreadable package.json is not the root; keep looking above it
+      }
+    }
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+let defaultDataDirCache: string | undefined;
+/**
+ * DATA_DIR's default: `data` at the project root, whatever the working directory, so that
+ * `npm start -w services/<name>` (run from the service's folder) uses the same stores as `npm start`.
+ */
+export function defaultDataDir(): string {
+  return (defaultDataDirCache ??= join(projectRoot() ?? process.cwd(), 'data'));
+}
+
 /** An integer setting (at least `min`); a malformed value stops the process at start, not later. */
 export function envInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 0): number {
   const raw = env[name];
@@ -92,7 +121,8 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
     baseUrl,
     restUrl: `${baseUrl}/rest`,
     homeUrl: (env.LOOM_HOME_URL || baseUrl).replace(/\/+$/, ''),
-    dataDir: env.DATA_DIR || './data',
+    // An explicit DATA_DIR is the operator's (relative to where they started the process); the default is not.
+    dataDir: env.DATA_DIR || defaultDataDir(),
     mongoUrl: env.MONGO_URL || undefined,
     natsUrl: env.NATS_URL || undefined,
     internalSecret: secret || DEV_SECRET,

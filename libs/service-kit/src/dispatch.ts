@@ -5,6 +5,8 @@
  */
 import type { Request, Response } from 'express';
 import {
+  CHANGE_HEADER,
+  CLIENT_ADDRESS_HEADER,
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   routeEntry,
@@ -19,8 +21,11 @@ import type { Store } from '@loom/store';
 import type { KitConfig } from './config';
 import { noRoute, restError, WpError } from './errors';
 import { verifyIdentity } from './identity';
+import { sendJson } from './etag';
 import { verifyInternal } from './internal';
+import { verifyClientAddress } from './client-address';
 import type { Logger } from './logger';
+import { isMultipart, readMultipart } from './multipart';
 import { bodySources, parseArgs, parseArgsLeniently, parsePhpStyle, type ParsedArgs, type Sources } from './request';
 import { envelopeHeaders } from './envelope';
 import { embedLinks, parseEmbedParam, type Embedder } from './embed';
@@ -42,11 +47,21 @@ export interface RestRequest<S extends ArgsShape = ArgsShape> {
   store: Store;
   log: Logger;
   requestId: string;
+  /** What the endpoint's own body reader (Binding.readBody) gave besides the parameters (an upload's file). */
+  payload?: unknown;
   /**
    * A load shared by the permission checks and the handler of one request (the item a route names, read once),
    * by key. The Allow header's checks after the handler get a fresh memo: the handler may have changed the item.
    */
   memo<T>(key: string, load: () => Promise<T>): Promise<T>;
+  /**
+   * The HTTP request itself (absent for in-process reads such as `_embed`): its headers and, for
+   * `multipart/form-data`, its body stream, which the kit leaves unread for the handler (every other body is
+   * read as text into the parameters).
+   */
+  incoming?: Request;
+  /** The client's address as the gateway signed it (CLIENT_ADDRESS_HEADER), or null when not forwarded. */
+  clientIp?: string | null;
 }
 
 export interface RestResult {
@@ -64,7 +79,15 @@ export interface Binding<S extends ArgsShape = ArgsShape> {
   handler: Handler<S>;
   /** Serves the endpoint's GET answers (errors included) in another format than JSON when it returns one. */
   format?: ResponseFormat;
+  /** Reads the request body itself instead of the kit's JSON/form parsing (uploads: streamed, with their own limit). */
+  readBody?: BodyReader;
 }
+
+/**
+ * An endpoint's own body reading: it gets the unread request (the kit has not touched the body) and gives the body
+ * parameters (as a form body's) and whatever else the handler needs (`req.payload`). Throws WpError to refuse.
+ */
+export type BodyReader = (req: Request, res: Response, ctx: { user: Identity | null; config: KitConfig }) => Promise<{ form: Record<string, unknown> | null; payload?: unknown }>;
 
 /**
  * A body in another format than JSON, chosen from the request's raw query (WordPress's rest_pre_serve_request, as
@@ -73,7 +96,7 @@ export interface Binding<S extends ArgsShape = ArgsShape> {
 export type ResponseFormat = (query: Record<string, unknown>, body: unknown) => { type: string; text: string } | null;
 
 /** Connects a contract endpoint to its permission check (null = public) and handler. */
-export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>, opts: { format?: ResponseFormat } = {}): Binding {
+export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>, opts: { format?: ResponseFormat; readBody?: BodyReader } = {}): Binding {
   // Typed against the endpoint's own args here; erased for the dispatcher, which validated them.
   return { endpoint, permission, handler, ...opts } as unknown as Binding;
 }
@@ -195,6 +218,12 @@ export class Dispatcher {
 
     const send = async (status: number, body: unknown, headers: Record<string, string> = {}) => {
       const all = { ...headers };
+      // The change hint is for the gateway (it removes it), never part of the answer, enveloped or not.
+      const hint = Object.keys(all).find((k) => k.toLowerCase() === CHANGE_HEADER);
+      if (hint !== undefined) {
+        res.set(CHANGE_HEADER, all[hint]!);
+        delete all[hint];
+      }
       // rest_send_allow_header: whenever a route matched (errors included), the methods whose permission check
       // passes for this caller and request, checked after the handler ran (so none after a permanent delete).
       if (matched) {
@@ -213,7 +242,7 @@ export class Dispatcher {
         res.status(enveloped ? 200 : status).set('Content-Type', format.type).send(Buffer.from(format.text, 'utf8'));
         return;
       }
-      res.status(enveloped ? 200 : status).json(payload);
+      sendJson(req, res, enveloped ? 200 : status, payload);
     };
 
     try {
@@ -253,8 +282,22 @@ export class Dispatcher {
       locals.route = found.route.pattern;
 
       sources = { query, path: found.pathParams, json: null, form: null };
-      sources = { ...sources, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
-      restReq = this.request(found, sources, { user, method, path, rawQuery, requestId });
+      const reader = this.bindings.get(found.endpoint)?.readBody;
+      let payload: unknown;
+      if (reader) {
+        const own = await reader(req, res, { user, config });
+        sources = { ...sources, form: own.form };
+        payload = own.payload;
+      } else if (isMultipart(req.get('content-type'))) {
+        // WordPress reads a multipart/form-data body's fields as a form body ($_POST); its files are no parameters.
+        const body = await readMultipart(req, { maxBodyBytes: config.maxBodyBytes, maxFileBytes: 0, maxFiles: 20, maxFields: 1000, maxFieldBytes: config.maxBodyBytes }, { acceptFile: () => false });
+        if (method !== 'GET') sources = { ...sources, form: parsePhpStyle(new URLSearchParams(body.fields).toString()) };
+      } else {
+        sources = { ...sources, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
+      }
+      restReq = { ...this.request(found, sources, { user, method, path, rawQuery, requestId }), payload };
+      restReq.incoming = req;
+      restReq.clientIp = verifyClientAddress(req.get(CLIENT_ADDRESS_HEADER), config.internalSecret, config.identityMaxAgeS);
       if (validateOnly !== undefined) {
         if (validateOnly === '1') await this.checkPermission(restReq);
         return await send(200, { valid: true });
@@ -275,6 +318,19 @@ export class Dispatcher {
       return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
     }
   };
+
+  /** Whether the endpoint a request names reads its body itself (the kit's body parser must leave it alone then). */
+  readsOwnBody(req: Request): boolean {
+    try {
+      const method = this.effectiveMethod(req, parsePhpStyle(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''));
+      if (method === 'OPTIONS') return false;
+      let path = decodeURIComponent(req.path) || '/';
+      if (path.length > 1) path = path.replace(/\/+$/, '');
+      return !!this.bindings.get(this.match(path, method).endpoint)?.readBody;
+    } catch {
+      return false;
+    }
+  }
 
   /** The first route matching `path`, whatever its methods (OPTIONS), with its first endpoint. */
   private firstMatch(path: string): Matched | undefined {

@@ -18,3 +18,6 @@ export * from './site-clock';
 export * from './client';
 export * from './envelope';
 export * from './listeners';
+export * from './telemetry';
+export * from './client-address';
+export * from './multipart';

@@ -11,9 +11,10 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Datastore from '@seald-io/nedb';
+import { EmbeddedFileStore } from './files-embedded';
 import { acquireLock, type DirLock } from './lock';
 import { compileFilter, containsTest, valuesOf } from './match';
-import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
+import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Sort, Store, Update } from './port';
 import {
   checkCollectionName,
   checkIndexSpec,
@@ -22,8 +23,10 @@ import {
   normalizeFilter,
   normalizeFindOptions,
   normalizeUpdate,
+  compareSortKeys,
   prepareInsert,
   sortDocs,
+  sortKey,
   stripId,
 } from './internal';
 
@@ -233,8 +236,29 @@ interface Cache {
   sorted: Map<string, Raw[]>;
   /** Orders (filter, sort) a first page was ranked for. */
   ranked: Set<string>;
+  /** What each entry of `matches` was made with (its predicate; null: every document), for patchUpdated. */
+  tests: Map<string, ((doc: Raw) => boolean) | null>;
+  /** What each entry of `sorted` was made from: its match, its order, and how many (absent: all of them). */
+  orders: Map<string, { match: string; sort: Sort; first?: number }>;
 }
-const emptyCache = (): Cache => ({ all: null, matches: new Map(), sorted: new Map(), ranked: new Set() });
+const emptyCache = (): Cache => ({ all: null, matches: new Map(), sorted: new Map(), ranked: new Set(), tests: new Map(), orders: new Map() });
+
+/** Where a document with this _id is or would be in nedb's list of every document (in _id order). */
+function idPosition(all: Raw[], id: string): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((all[mid]!._id as string) < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Whether two documents hold the same sort keys (so an updated document keeps its place in an order). */
+function sameSortKeys(a: Raw, b: Raw, sort: Sort): boolean {
+  return (Object.entries(sort) as [string, 1 | -1][]).every(([field, dir]) => compareSortKeys(sortKey(a, field, dir), sortKey(b, field, dir)) === 0);
+}
 /** Keeps a cache map bounded (oldest entry out first). */
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
   if (map.size >= 32) map.delete(map.keys().next().value as string);
@@ -262,22 +286,32 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
    * starts and when it ends.
    */
   private cache: Cache = emptyCache();
+  /** Counts the writes (patched into the cache or dropping it): a read that started before one must not cache what it computed. */
+  private patches = 0;
 
   constructor(
     private readonly name: string,
     private readonly db: () => Promise<Nedb>,
   ) {}
 
-  private exclusive<R>(fn: (db: Nedb) => Promise<R>): Promise<R> {
+  /**
+   * `patch`: instead of dropping the cache, bring it up to date with the write's result (a one-document update);
+   * it returns false when it cannot, and the cache is dropped then.
+   */
+  private exclusive<R>(fn: (db: Nedb) => Promise<R>, patch?: (db: Nedb, result: R) => boolean): Promise<R> {
     // Take the datastore now: a write accepted before close() still runs once its turn comes.
     const db = this.db();
     db.catch(() => undefined); // handled when its turn comes; avoid an unhandled-rejection report meanwhile
     const run = this.queue.then(async () => {
-      this.forget();
+      if (!patch) this.forget();
+      let patched = false;
       try {
-        return await fn(await db);
+        const d = await db;
+        const result = await fn(d);
+        patched = patch ? patch(d, result) : false;
+        return result;
       } finally {
-        this.forget();
+        if (!patched) this.forget();
       }
     });
     this.queue = run.catch(() => undefined);
@@ -285,7 +319,113 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   private forget(): void {
+    this.patches++;
     this.cache = emptyCache();
+  }
+
+  /**
+   * After one document was inserted: the list of every document gets it in its place (nedb lists documents in
+   * _id order), matches it does not pass (and their orders) are kept, and those it passes are dropped (where it
+   * would sit in them depends on how their candidates were found).
+   */
+  private patchInserted(db: Nedb, id: unknown): boolean {
+    const fresh = (db as unknown as IndexedDb).indexes?._id?.tree.search(id)[0];
+    if (!fresh || typeof id !== 'string') return false;
+    this.patches++;
+    const cache = this.cache;
+    if (cache.all) {
+      const at = idPosition(cache.all, id);
+      if (cache.all[at]?._id === id) return false; // listed by a read during the write: start again
+      cache.all = [...cache.all.slice(0, at), fresh, ...cache.all.slice(at)];
+    }
+    for (const key of [...cache.matches.keys()]) {
+      const test = cache.tests.get(key);
+      if (test !== undefined && test !== null && !test(fresh)) continue;
+      cache.matches.delete(key);
+      for (const [k, o] of cache.orders) if (o.match === key) cache.sorted.delete(k);
+    }
+    for (const [k, o] of cache.orders) if (!cache.matches.has(o.match)) cache.sorted.delete(k);
+    return true;
+  }
+
+  /**
+   * After one document was updated (nedb swaps in a new object for it), the cached answers are brought up to date
+   * rather than dropped, so the first read after a write does not match and rank every document again: the
+   * document is replaced where it was, taken out of matches it no longer passes, and kept in its place in an order
+   * when its sort keys did not change. Whatever cannot be kept exactly as a fresh read would compute it (a match it
+   * enters, an order it moves in, a first page it leaves) is dropped. Reads that ran during the write saw the
+   * document before or after it; either way it is found by its _id.
+   */
+  private patchUpdated(db: Nedb, id: unknown): boolean {
+    const fresh = (db as unknown as IndexedDb).indexes?._id?.tree.search(id)[0];
+    if (!fresh || typeof id !== 'string') return false;
+    this.patches++;
+    const cache = this.cache;
+    // Cached lists hold nedb's object for the document from before the write, or (made during it) the new one:
+    // found by identity (indexOf), once the old object is known, rather than by comparing _ids.
+    let old: Raw | undefined;
+    const at = (docs: Raw[]) => {
+      if (old) {
+        const i = docs.indexOf(old);
+        return i >= 0 ? i : docs.indexOf(fresh);
+      }
+      const i = docs.findIndex((d) => d._id === id);
+      if (i >= 0 && docs[i] !== fresh) old = docs[i];
+      return i;
+    };
+    if (cache.all) {
+      const i = idPosition(cache.all, id);
+      if (cache.all[i]?._id !== id) return false;
+      if (cache.all[i] !== fresh) old = cache.all[i];
+      cache.all = cache.all.slice();
+      cache.all[i] = fresh;
+    }
+    const dropMatch = (key: string) => {
+      cache.matches.delete(key);
+      for (const [k, o] of cache.orders) if (o.match === key) cache.sorted.delete(k);
+    };
+    for (const [key, docs] of [...cache.matches]) {
+      const test = cache.tests.get(key);
+      if (test === undefined) {
+        dropMatch(key);
+        continue;
+      }
+      const i = at(docs);
+      const passes = test ? test(fresh) : true;
+      if (i < 0) {
+        if (passes) dropMatch(key);
+        continue;
+      }
+      const before = docs[i]!;
+      const next = docs.slice();
+      if (passes) next[i] = fresh;
+      else next.splice(i, 1);
+      cache.matches.set(key, next);
+      for (const [k, ordered] of [...cache.sorted]) {
+        const o = cache.orders.get(k);
+        if (!o) {
+          cache.sorted.delete(k);
+          continue;
+        }
+        if (o.match !== key) continue;
+        const j = at(ordered);
+        const kept = sameSortKeys(before, fresh, o.sort);
+        if (j < 0) {
+          // Outside a first page: it stays outside only if it did not move.
+          if (o.first === undefined || !kept) cache.sorted.delete(k);
+          continue;
+        }
+        if (passes && kept) {
+          const updated = ordered.slice();
+          updated[j] = fresh;
+          cache.sorted.set(k, updated);
+        } else if (!passes && o.first === undefined) cache.sorted.set(k, ordered.filter((_, n) => n !== j));
+        else cache.sorted.delete(k);
+      }
+    }
+    // Orders of matches no longer kept.
+    for (const [k, o] of cache.orders) if (!cache.matches.has(o.match)) cache.sorted.delete(k);
+    return true;
   }
 
   /** Resolves once every write queued so far has finished. */
@@ -333,13 +473,18 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     if (known) return { docs: known, key };
     const candidates = candidatesFor(db, toNedbQuery(normalized), () => (cache.all ??= db.getAllData()));
     const test = Object.keys(normalized).length ? compileFilter(normalized) : null;
+    cache.tests.set(key, test);
+    if (cache.tests.size > 128) for (const k of cache.tests.keys()) if (!cache.matches.has(k) && k !== key) cache.tests.delete(k);
     return { docs: remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates), key };
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const { sort, skip, limit } = normalizeFindOptions(options);
-    const cache = this.cache;
+    const patches = this.patches;
     const { docs: all, key } = await this.matching(filter);
+    // A write patched into the cache after `matching` answered: `all` may be from before it, so no order made from
+    // it is kept (a throwaway cache takes it).
+    const cache = patches === this.patches ? this.cache : emptyCache();
     // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way. The same
     // page asked again before any write is not sorted again.
     let ordered = all;
@@ -355,8 +500,14 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       else if (first !== undefined && !cache.ranked.has(base)) {
         if (cache.ranked.size >= 256) cache.ranked.clear();
         cache.ranked.add(base);
+        if (cache.orders.size > 128) for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
+        cache.orders.set(`${base}|${first}`, { match: key, sort, first });
         ordered = remember(cache.sorted, `${base}|${first}`, sortDocs(all, sort, first));
-      } else ordered = remember(cache.sorted, base, sortDocs(all, sort));
+      } else {
+        if (cache.orders.size > 128) for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
+        cache.orders.set(base, { match: key, sort });
+        ordered = remember(cache.sorted, base, sortDocs(all, sort));
+      }
     }
     const page = ordered.slice(skip, limit ? skip + limit : undefined);
     return page.map((d) => stripId<T>(copyDoc(d)));
@@ -374,27 +525,39 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   async insert(doc: T): Promise<T> {
     const prepared = prepareInsert(doc);
-    return this.exclusive(async (db) => {
-      try {
-        return stripId<T>((await db.insertAsync(prepared)) as Raw);
-      } catch (e) {
-        throw this.duplicate(db, e);
-      }
-    });
+    let insertedId: unknown;
+    return this.exclusive(
+      async (db) => {
+        try {
+          const stored = (await db.insertAsync(prepared)) as Raw;
+          insertedId = stored._id;
+          return stripId<T>(stored);
+        } catch (e) {
+          throw this.duplicate(db, e);
+        }
+      },
+      (db) => this.patchInserted(db, insertedId),
+    );
   }
 
   async updateOne(filter: Filter, update: Update): Promise<T | null> {
     const query = toNedbQuery(normalizeFilter(filter));
     const modifier = normalizeUpdate(update);
     if (!modifier) return this.findOne(filter);
-    return this.exclusive(async (db) => {
-      try {
-        const { affectedDocuments } = await db.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true });
-        return affectedDocuments ? stripId<T>(affectedDocuments as Raw) : null;
-      } catch (e) {
-        throw this.duplicate(db, e);
-      }
-    });
+    let updatedId: unknown;
+    return this.exclusive(
+      async (db) => {
+        try {
+          const { affectedDocuments } = await db.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true });
+          updatedId = (affectedDocuments as Raw | null)?._id;
+          return affectedDocuments ? stripId<T>(affectedDocuments as Raw) : null;
+        } catch (e) {
+          throw this.duplicate(db, e);
+        }
+      },
+      // Nothing updated: nothing changed.
+      (db, result) => (result === null ? true : this.patchUpdated(db, updatedId)),
+    );
   }
 
   async updateMany(filter: Filter, update: Update): Promise<number> {
@@ -437,10 +600,14 @@ class EmbeddedStore implements Store {
   private readonly datastores = new Map<string, Promise<Nedb>>();
   private readonly collections = new Map<string, EmbeddedCollection<Doc>>();
 
+  readonly files: EmbeddedFileStore;
+
   constructor(
     private readonly dir: string,
     private readonly lock: DirLock,
-  ) {}
+  ) {
+    this.files = new EmbeddedFileStore(path.join(dir, 'files'));
+  }
 
   /** The loaded datastore for a collection (loaded once, on first use). */
   datastore(name: string): Promise<Nedb> {
@@ -520,6 +687,8 @@ export async function openEmbeddedStore(dir: string): Promise<Store> {
   try {
     const store = new EmbeddedStore(resolved, lock);
     await store.datastore(SEQUENCES);
+    // Half-written files of a process that stopped mid-write (this process owns the directory now).
+    await store.files.clearTemporary();
     return store;
   } catch (e) {
     lock.release();

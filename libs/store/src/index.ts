@@ -9,6 +9,7 @@ import { openMongoStore } from './mongo';
 import type { Store } from './port';
 
 export * from './port';
+export * from './files';
 export { openEmbeddedStore } from './embedded';
 export { LOCK_FILE, StoreLockedError } from './lock';
 export { openMongoStore } from './mongo';

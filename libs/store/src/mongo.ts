@@ -2,6 +2,7 @@
  * The MongoDB adapter (official driver). Documents keep the driver's ObjectId as `_id`, which is projected
  * away on every read; sequences live in the `_sequences` collection as `{_id: name, value}`.
  */
+import { GridFsFileStore } from './files-gridfs';
 import {
   Collection as MongoCollection,
   Db,
@@ -173,10 +174,14 @@ class MongoStore implements Store {
   private open = true;
   private readonly collections = new Map<string, MongoStoreCollection<Doc>>();
 
+  readonly files: GridFsFileStore;
+
   constructor(
     private readonly client: MongoClient,
     private readonly db: Db,
-  ) {}
+  ) {
+    this.files = new GridFsFileStore(db);
+  }
 
   private raw<S extends Document>(name: string): MongoCollection<S> {
     if (!this.open) throw new Error('store is closed');

@@ -4,6 +4,7 @@
  * MONGO_URL is set). Filters are the subset of MongoDB's query language that both understand, so a
  * repository is written once.
  */
+import type { FileStore } from './files';
 
 /** A stored document. `_id` is the adapter's own key and never leaves the adapter. */
 export type Doc = Record<string, unknown>;
@@ -98,6 +99,8 @@ export interface Store {
   /** Which adapter this is, for health output and logs. */
   readonly kind: 'embedded' | 'mongodb';
   collection<T extends Doc = Doc>(name: string): Collection<T>;
+  /** The service's files (uploads): under the data directory, or in GridFS on MongoDB (see files.ts). */
+  readonly files: FileStore;
   /**
    * The next value of a named integer sequence (1, 2, 3, ...), atomically: two concurrent callers never get
    * the same number, and numbers survive restarts. `floor` raises the sequence to at least that value first

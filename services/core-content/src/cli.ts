@@ -19,11 +19,15 @@ const USAGE = `Usage: npm run loom -- <command> [options]
   users create --login <login> --email <email> [--role <role>] [--name <display name>]
                [--password <password> | --password-stdin]      (generated and printed when not given)
   users set-password --login <login> [--password <password> | --password-stdin]
+  users delete --login <login> (--reassign <login, email or id> | --delete-content)
+               (WordPress's wp_delete_user: the user's posts, pages and other content go to --reassign,
+               or are deleted with the user; their application passwords are deleted)
   app-passwords create --login <login> --name <application name>   (prints the password once)
   app-passwords list --login <login> [--json]
+  app-passwords revoke --login <login> (--uuid <uuid> | --name <application name> | --all)
 
 Roles: ${ROLES.join(', ')} (default ${DEFAULT_ROLE}). --login also accepts an email address.
-The store is the one core-content uses: DATA_DIR (default ./data) or MONGO_URL.`;
+The store is the one core-content uses: DATA_DIR (default: data/ at the repository root) or MONGO_URL.`;
 
 class UsageError extends Error {}
 
@@ -41,6 +45,10 @@ const OPTIONS = {
   password: { type: 'string' },
   'password-stdin': { type: 'boolean' },
   json: { type: 'boolean' },
+  reassign: { type: 'string' },
+  'delete-content': { type: 'boolean' },
+  uuid: { type: 'string' },
+  all: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -113,6 +121,21 @@ const COMMANDS: Record<string, Command> = {
     if (given === undefined) io.out(`Password: ${password}\n(shown only this once)`);
   },
 
+  async 'users delete'(store, opts, io) {
+    const users = new UserRepository(store);
+    const user = await findUser(users, need(opts, 'login'));
+    const reassignTo = typeof opts.reassign === 'string' ? opts.reassign : undefined;
+    // Deleting someone's content is never the default: one of the two must be said (the REST route requires `reassign` too).
+    if ((reassignTo === undefined) === !opts['delete-content']) throw new UsageError('give either --reassign <user> or --delete-content');
+    let heir: UserDoc | null = null;
+    if (reassignTo !== undefined) {
+      heir = /^\d+$/.test(reassignTo) ? await users.get(Number(reassignTo)) : await users.byLoginOrEmail(reassignTo);
+      if (!heir || heir.id === user.id) throw new WpError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.');
+    }
+    await users.delete(user.id, heir?.id ?? null);
+    io.out(`Deleted user ${user.id} "${user.login}"; ${heir ? `their content now belongs to ${heir.id} "${heir.login}"` : 'their content was deleted'}.`);
+  },
+
   async 'app-passwords create'(store, opts, io) {
     const user = await findUser(new UserRepository(store), need(opts, 'login'));
     const { password, item } = await new AppPasswordRepository(store).create(user.id, { name: need(opts, 'name') });
@@ -128,6 +151,23 @@ const COMMANDS: Record<string, Command> = {
       return;
     }
     io.out(table([['UUID', 'NAME', 'CREATED', 'LAST USED', 'LAST IP'], ...items.map((i) => [i.uuid, i.name, gmt(i.created), gmt(i.last_used), i.last_ip ?? '-'])]));
+  },
+
+  async 'app-passwords revoke'(store, opts, io) {
+    const user = await findUser(new UserRepository(store), need(opts, 'login'));
+    const passwords = new AppPasswordRepository(store);
+    const by = [opts.uuid, opts.name, opts.all].filter((v) => v !== undefined);
+    if (by.length !== 1) throw new UsageError('give one of --uuid, --name or --all');
+    if (opts.all) {
+      const count = await passwords.deleteAll(user.id);
+      io.out(`Revoked ${count} application password${count === 1 ? '' : 's'} of "${user.login}".`);
+      return;
+    }
+    // Names are unique per user (case-insensitively, as application_password_duplicate_name enforces).
+    const name = typeof opts.name === 'string' ? opts.name.toLowerCase() : undefined;
+    const item = name !== undefined ? (await passwords.list(user.id)).find((i) => i.name.toLowerCase() === name) : await passwords.get(user.id, need(opts, 'uuid'));
+    if (!item || !(await passwords.delete(user.id, item.uuid))) throw new WpError('rest_application_password_not_found', 'Application password not found.');
+    io.out(`Revoked application password "${item.name}" (${item.uuid}) of "${user.login}".`);
   },
 };
 

@@ -9,8 +9,10 @@ import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
 import { mountEmbedLookup } from './embeds/internal';
+import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './media';
 import { descriptorBindings } from './descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
+import { mediaItemEmbedder } from './media-links/embed';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
 import { templateRouteBindings } from './templates';
@@ -23,6 +25,7 @@ import { bootstrapAdmin } from './users/bootstrap';
 import { resolveCaller } from './users/caller';
 import { userBindings } from './users/handlers';
 import { ensureUserIndexes } from './users/repository';
+import { readOptimisations } from './answers';
 
 // Revisions and menus follow every post save and delete (post-types/lifecycle.ts), whichever route or process made it.
 
@@ -38,6 +41,7 @@ export const coreContent: ServiceDefinition = {
   bindings: [
     ...postTypeRouteBindings,
     ...postTypes.flatMap((t) => revisionBindings(t, postTypeWrites(t))),
+    ...mediaBindings,
     ...templateRouteBindings,
     ...taxonomyRouteBindings,
     ...descriptorBindings,
@@ -51,6 +55,8 @@ export const coreContent: ServiceDefinition = {
     userEmbedder,
     ...taxonomies.map(termItemEmbedder),
     ...taxonomies.map(termsOfPostEmbedder),
+    // Attachments read by their own rule (an inherit attachment follows its parent), before the generic post embedder.
+    mediaItemEmbedder,
     ...postTypes.map(postItemEmbedder),
     repliesEmbedder,
   ],
@@ -58,6 +64,8 @@ export const coreContent: ServiceDefinition = {
   extend: (app, deps) => {
     mountInternalAuth(app, deps);
     mountEmbedLookup(app, deps);
+    // Uploaded files, at ${LOOM_BASE_URL}/uploads/ (the gateway forwards them).
+    mountUploads(app, deps.store);
   },
 };
 
@@ -70,6 +78,7 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);
   await ensureOptionIndexes(store);
+  await ensureMediaIndexes(store);
 }
 
 export interface PrepareOptions {
@@ -90,7 +99,11 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
 /** `env` holds the first administrator (LOOM_ADMIN_*) and the theme's settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS). */
 export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv = process.env) {
   const { theme } = activateTheme(deps.config, loadThemeSettings(env));
+  activateMedia(loadMediaSettings(env));
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
+  // Before anything holds a collection of the store: the answer cache counts every write made through it.
+  const beforeDispatch = readOptimisations(deps, env);
   await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
-  return createServiceApp(coreContent, deps);
+  startOrphanSweep(deps.store, deps.log);
+  return createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);
 }

@@ -10,7 +10,7 @@ import request from 'supertest';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, INTERNAL_HEADER } from '@loom/contracts';
 import { signInternal, TEST_SECRET } from '@loom/service-kit';
 import { LOCK_FILE } from '@loom/store';
-import { startCoreAt } from './helpers';
+import { as, startCoreAt } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');
 const CLI = join(ROOT, 'services/core-content/dist/cli.js');
@@ -115,6 +115,64 @@ test('app-passwords create (printed once, chunked) and list', async () => {
   });
   const json = JSON.parse(cli(['app-passwords', 'list', '--login', 'bot', '--json']).out);
   expect(json).toEqual([{ uuid, app_id: '', name: 'Deploy script', created: expect.any(String), last_used: expect.any(String), last_ip: null }]);
+}, 60000);
+
+test('app-passwords revoke: by uuid, by name (any case) or all; a revoked password no longer signs in, the others still do', async () => {
+  cli(['users', 'create', '--login', 'bot', '--email', 'bot@example.org', '--role', 'editor', '--password', 'x']);
+  const make = (name: string) => {
+    const out = cli(['app-passwords', 'create', '--login', 'bot', '--name', name]).out;
+    return { password: /Password: (.+)\n/.exec(out)![1]!, uuid: /\(([0-9a-f-]{36})\)/.exec(out)![1]! };
+  };
+  const [laptop, ci, phone, tablet] = [make('Laptop'), make('CI'), make('Phone'), make('Tablet')];
+
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toEqual({ code: 0, out: `Revoked application password "Laptop" (${laptop.uuid}) of "bot".\n`, err: '' });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot@example.org', '--name', 'ci'])).toMatchObject({ code: 0, out: `Revoked application password "CI" (${ci.uuid}) of "bot".\n` });
+  // Gone already, or never there: not found, nothing else touched.
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toMatchObject({ code: 1, err: 'error: Application password not found. (rest_application_password_not_found)\n' });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--name', 'Nothing']).code).toBe(1);
+  // Exactly one way of choosing.
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot']).code).toBe(2);
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', phone.uuid, '--all']).code).toBe(2);
+
+  await withCore(async (app) => {
+    for (const gone of [laptop, ci]) expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', gone.password)).status).toBe(401);
+    for (const kept of [phone, tablet]) expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', kept.password)).body.user).toMatchObject({ app_password: kept.uuid });
+  });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--all'])).toMatchObject({ code: 0, out: 'Revoked 2 application passwords of "bot".\n' });
+  expect(cli(['app-passwords', 'list', '--login', 'bot', '--json']).out).toBe('[]\n');
+  await withCore(async (app) => expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', phone.password)).status).toBe(401));
+}, 60000);
+
+test("users delete: the content goes to --reassign (WordPress's reassign) or with the user (--delete-content), never by default", async () => {
+  cli(['users', 'create', '--login', 'boss', '--email', 'boss@example.org', '--role', 'administrator', '--password', 'x']);
+  cli(['users', 'create', '--login', 'leaver', '--email', 'leaver@example.org', '--role', 'author', '--password', 'x']);
+  cli(['users', 'create', '--login', 'gone', '--email', 'gone@example.org', '--role', 'author', '--password', 'x']);
+  cli(['app-passwords', 'create', '--login', 'leaver', '--name', 'Laptop']);
+  const users = JSON.parse(cli(['users', 'list', '--json']).out) as Array<{ id: number; login: string }>;
+  const id = (login: string) => users.find((u) => u.login === login)!.id;
+  const posts = await withCore(async (app) => {
+    const write = (login: string) => request(app).post('/rest/core/v2/posts').set(as({ id: id(login), roles: ['author'] })).send({ title: `by ${login}`, status: 'publish' });
+    return { leaver: (await write('leaver')).body.id as number, gone: (await write('gone')).body.id as number };
+  });
+
+  // Neither or both, an unknown heir, or the user themself: refused, nothing deleted.
+  expect(cli(['users', 'delete', '--login', 'leaver']).code).toBe(2);
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'boss', '--delete-content']).code).toBe(2);
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'nobody'])).toMatchObject({ code: 1, err: 'error: Invalid user ID for reassignment. (rest_user_invalid_reassign)\n' });
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', String(id('leaver'))]).code).toBe(1);
+  expect(JSON.parse(cli(['users', 'list', '--json']).out)).toHaveLength(3);
+
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'boss@example.org'])).toEqual({ code: 0, out: `Deleted user ${id('leaver')} "leaver"; their content now belongs to ${id('boss')} "boss".\n`, err: '' });
+  expect(cli(['users', 'delete', '--login', 'gone', '--delete-content'])).toMatchObject({ code: 0, out: `Deleted user ${id('gone')} "gone"; their content was deleted.\n` });
+  expect((JSON.parse(cli(['users', 'list', '--json']).out) as Array<{ login: string }>).map((u) => u.login)).toEqual(['boss']);
+  expect(cli(['app-passwords', 'list', '--login', 'leaver']).code).toBe(1);
+
+  await withCore(async (app) => {
+    const admin = as({ id: id('boss'), roles: ['administrator'] });
+    expect((await request(app).get(`/rest/core/v2/posts/${posts.leaver}`).set(admin)).body.author).toBe(id('boss'));
+    expect((await request(app).get(`/rest/core/v2/posts/${posts.gone}?context=edit`).set(admin)).status).toBe(404);
+    expect((await request(app).get(`/rest/core/v2/users/${id('leaver')}`).set(admin)).status).toBe(404);
+  });
 }, 60000);
 
 test('usage errors exit 2', () => {

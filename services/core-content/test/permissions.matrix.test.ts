@@ -9,11 +9,12 @@ import { core } from '@loom/contracts';
 import { asRole } from '@loom/service-kit';
 import { blocksRows } from './matrix/blocks-rows';
 import { coreRows } from './matrix/core-rows';
+import { mediaRows } from './matrix/media-rows';
 import { menusRows } from './matrix/menus-rows';
 import { templatesRows } from './matrix/templates-rows';
 import { CALLERS, label, startMatrix, type MatrixWorld, type Row } from './matrix/harness';
 
-const ROWS: Row[] = [...coreRows, ...blocksRows, ...menusRows, ...templatesRows];
+const ROWS: Row[] = [...coreRows, ...mediaRows, ...blocksRows, ...menusRows, ...templatesRows];
 
 let w: MatrixWorld & { close(): Promise<void> };
 beforeAll(async () => {

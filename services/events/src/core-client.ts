@@ -24,9 +24,12 @@ export interface MediaItem {
 export class CoreClient {
   constructor(private readonly http: ServiceClient) {}
 
-  /** A published media item, `null` when there is none with that id, `undefined` when core-content did not answer. */
+  /**
+   * A media item anyone may see, `null` when there is none with that id or it is not public (private, or attached to
+   * a post that is not: core-content answers 401), `undefined` when core-content did not answer.
+   */
   media(id: number): Promise<MediaItem | null | undefined> {
-    return this.http.getJson<MediaItem>(`/rest/core/v2/media/${id}?context=view`);
+    return this.http.getJson<MediaItem>(`/rest/core/v2/media/${id}?context=view`, { missing: [401, 403, 404, 410] });
   }
 
   user(id: number): Promise<UserRef | null | undefined> {

@@ -1,18 +1,71 @@
 /**
- * forms: the formsA/v1 (contact forms) and formsB/v1 (forms list) namespaces. The namespace roots are
- * served now; the resources arrive with the forms issue.
+ * forms: formsA/v1 (Contact Form 7's contact forms, feedback, refill; Loom's own stored submissions) and formsB/v1
+ * (WPForms Lite's form list; Loom's own import). Mail goes out through the durable outbox (mail/), started here.
  */
 import { forms } from '@loom/contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { contactFormBindings } from './contact-forms/handlers';
+import { ensureContactFormIndexes } from './contact-forms/repository';
+import { registerForms } from './context';
+import { feedbackBindings } from './feedback/handler';
+import { refillBindings } from './feedback/refill';
+import { ensureAttemptIndexes } from './feedback/spam';
+import { formsListBindings } from './forms-list/handlers';
+import { ensureWpFormIndexes } from './forms-list/repository';
+import { createMailer, loadMailSettings, Outbox } from './mail';
+import { loadFormsSettings } from './settings';
+import { submissionBindings } from './submissions/handlers';
+import { ensureSubmissionIndexes, Submissions } from './submissions/repository';
 
 export const formsService: ServiceDefinition = {
   name: 'forms',
   namespaces: [forms.FORMS_A, forms.FORMS_B],
   routes: [...forms.formsARoutes, ...forms.formsBRoutes],
-  bindings: [],
+  bindings: [...contactFormBindings(), ...feedbackBindings(), ...refillBindings(), ...submissionBindings(), ...formsListBindings()],
 };
 
-export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }) {
-  return createServiceApp(formsService, deps);
+export async function prepareStore(store: Store): Promise<void> {
+  await ensureContactFormIndexes(store);
+  await ensureSubmissionIndexes(store);
+  await ensureAttemptIndexes(store);
+  await ensureWpFormIndexes(store);
+}
+
+/**
+ * `env` holds the site values mail shows (LOOM_SITE_NAME, LOOM_ADMIN_EMAIL...), the spam rules (LOOM_FORMS_*) and
+ * the mail settings (SMTP_URL...). The outbox starts with the app (sending what an earlier process left pending);
+ * `stop()` ends it.
+ */
+export async function buildForms(deps: { config: KitConfig; store: Store; log: Logger; env?: NodeJS.ProcessEnv }) {
+  const env = deps.env ?? process.env;
+  await prepareStore(deps.store);
+  const settings = loadFormsSettings(deps.config, env);
+  const mail = loadMailSettings(env, settings.secret);
+  const mailer = createMailer({ smtpUrl: mail.smtpUrl, rejectUnauthorized: mail.rejectUnauthorized, timeoutMs: mail.timeoutMs });
+  const outbox = new Outbox({
+    store: deps.store,
+    mailer,
+    log: deps.log,
+    retryBaseMs: mail.retryBaseMs,
+    retryMaxMs: mail.retryMaxMs,
+    maxAttempts: mail.maxAttempts,
+    leaseMs: mail.leaseMs,
+    pollMs: mail.pollMs,
+  });
+  // Mail a stopped process stored with its submission but never queued goes to the outbox before it starts.
+  const leftovers = await new Submissions(deps.store).queueLeftovers(outbox);
+  if (leftovers) deps.log.warn({ submissions: leftovers }, 'queued the mail of submissions an earlier process stored but did not queue');
+  await outbox.start();
+  registerForms(deps.config, { settings, outbox });
+  const app = createServiceApp(formsService, deps);
+  const stop = async () => {
+    await outbox.stop();
+    mailer.close();
+  };
+  return { app, outbox, stop };
+}
+
+export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger; env?: NodeJS.ProcessEnv }) {
+  return (await buildForms(deps)).app;
 }

@@ -5,8 +5,9 @@
  * those passwords. POST /rest/batch/v1 is answered by the gateway itself (batch/).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { routeEntry, type Namespace, type RouteDef } from '@loom/contracts';
-import { restError, signIdentity, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
+import { Metrics, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
 import { AuthCache } from './auth/cache';
 import { createCoreClient } from './auth/core-client';
@@ -14,12 +15,15 @@ import { authorizePage } from './authorize/page';
 import { createBatch } from './batch';
 import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
 import { embedPages } from './embed-pages';
+import { homePage } from './home';
+import { uploads } from './uploads';
 import { createNotifier, type Notifier } from './notifications';
 import { WRITE_METHODS } from './notifications/derive';
 import { createProxies } from './proxy';
 import { requestContext } from './request-log';
 import { effectiveMethod, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
 import { restRouteRewrite } from './rest-route';
+import { gatewayRouteLabel } from './telemetry';
 import { RouteIndex } from './route-index';
 import { AUTH_CACHE_MAX_MS, loadGatewaySettings, type GatewaySettings } from './settings';
 import { Throttle } from './throttle';
@@ -40,7 +44,16 @@ export interface GatewayDeps {
   upstreamTimeoutMs?: number;
   /** Change notifications; by default made from NATS_URL (config.natsUrl), DATA_DIR and LOOM_OUTBOX_MAX. */
   notifier?: Notifier;
+  /** This process's Prometheus metrics (default: a registry of its own). */
+  metrics?: Metrics;
+  /**
+   * How long after start an index request waits for services that have not answered yet (default
+   * INDEX_START_WAIT_MS); past it the index lists what it has and `/readyz` says what is missing.
+   */
+  indexStartWaitMs?: number;
 }
+
+export const INDEX_START_WAIT_MS = 5000;
 
 export interface Gateway {
   app: Express;
@@ -52,6 +65,7 @@ export interface Gateway {
    * (batch items); proxied writes are notified by the proxy. A no-op when NATS_URL is unset.
    */
   notifier: Notifier;
+  metrics: Metrics;
   /** Resolves when the first read of every service's routes is over (reached or not). */
   ready: Promise<void>;
   /** Re-reads every service's routes now. */
@@ -94,8 +108,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const { restUrl } = config;
   const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
   const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
-  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier });
-  const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log });
+  const metrics = deps.metrics ?? new Metrics('gateway');
+  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret });
+  const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log, metrics });
   // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
   const throttles = {
     byAddress: new Throttle({ maxFailures: settings.authMaxFailures, windowMs: settings.authWindowMs }),
@@ -109,6 +124,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     log,
     // Change notifications for each successful batch item (the proxy notifies the other writes).
     notify: (n) => notifier.notify({ ...n, userId: n.userId ?? 0 }),
+    metrics,
   });
   const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log });
 
@@ -125,8 +141,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     return sendNoRoute(req, res, restUrl);
   };
 
+  const startedAt = Date.now();
+  const startWaitMs = deps.indexStartWaitMs ?? INDEX_START_WAIT_MS;
   const index = async (help: boolean) => {
     await routeIndex.whenStarted(); // the very first requests wait for the first read, not an empty index
+    // Just after start, services that are still starting are waited for (bounded), not left out.
+    await routeIndex.whenComplete(startedAt + startWaitMs - Date.now());
     const routes = help ? await routeIndex.helpRoutes() : routeIndex.routesFor.bind(routeIndex);
     return indexDocument({ config, settings, routes, help });
   };
@@ -153,6 +173,11 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     }
     const match = matchNamespace(restPath);
     if (match?.service) {
+      // The service's route pattern labels the request (telemetry.ts). A route the index does not list: the service
+      // may have started late or changed; read it again (rate-limited).
+      const route = routeIndex.routeOf(match.service, match.namespace, restPath);
+      if (route === undefined) routeIndex.refreshOnMiss(match.service);
+      else res.locals.upstreamRoute = route;
       setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
       const query = queryOf(req);
       const method = effectiveMethod(req, query);
@@ -174,24 +199,38 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.set('etag', false);
   // The client address (throttling, last_ip) comes from X-Forwarded-For only through this many proxies.
   if (settings.trustProxy > 0) app.set('trust proxy', settings.trustProxy);
+  app.use(metrics.middleware(gatewayRouteLabel));
+  app.use(tracingMiddleware('gateway', gatewayRouteLabel));
   app.use(restRouteRewrite);
   app.use(requestContext(log));
   app.use(authorizePage({ config, siteName: settings.siteName, core, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
   app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));
+  // `/uploads/...`: media files, served by core-content (uploads.ts).
+  app.use(uploads({ target: upstreams['core-content'], timeoutMs: settings.upstreamTimeoutMs, log }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
   app.get('/readyz', (_req, res) => {
-    // Ready while listening and not draining; a service being down is a 503 for its namespace, not for us.
-    const ready = !app.locals.shuttingDown;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: 'gateway', upstreams: routeIndex.status() });
+    // Ready once the route index is complete (every service has answered once) and until draining. A service
+    // going down later is a 503 for its namespace, not for the gateway: its last routes stay in the index.
+    // Past LOOM_READY_INCOMPLETE_AFTER_MS a service that never answered no longer holds the gateway back: it is
+    // ready for the other namespaces ('degraded'), and the body still says what the index misses.
+    const { complete, missing } = routeIndex.completeness();
+    const waited = Date.now() - startedAt >= settings.readyIncompleteAfterMs;
+    const status = app.locals.shuttingDown ? 'unavailable' : complete ? 'ready' : waited ? 'degraded' : 'starting';
+    res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({ status, service: 'gateway', index: complete ? 'complete' : 'incomplete', missing, upstreams: routeIndex.status() });
   });
 
-  app.get('/metrics', (_req, res) => {
-    res.type('text/plain; version=0.0.4').send(notifier.metrics());
-  });
+  // Prometheus metrics. Outside /rest and not forwarded by the Ingress (only /rest, /admin, /api-docs and embed
+  // pages are): a cluster's Prometheus scrapes the pod directly (deploy/k8s/README.md, "Metrics").
+  app.get('/metrics', metrics.handler(() => notifier.metrics()));
+  // The API reference page and the OpenAPI document of the whole API (api-docs.ts).
+  app.use(apiDocs({ config, siteName: settings.siteName, routes: async () => (await index(true)).routes as Record<string, RouteEntry> }));
+
+  // `/`: a small page linking to the REST root, the API reference and the sign-in page (JSON when asked for).
+  app.use(homePage({ config, siteName: settings.siteName, siteDescription: settings.siteDescription }));
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const restPath = restPathOf(req.path);
@@ -220,6 +259,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     upstreams,
     routeIndex,
     notifier,
+    metrics,
     ready,
     refresh: () => routeIndex.refresh(),
     close() {

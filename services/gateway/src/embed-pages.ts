@@ -4,12 +4,9 @@
  * /admin) go to the oembed service unchanged. They are public pages: the caller's credentials, cookies and any
  * identity or internal header are not passed on. A service that does not answer is a small 503 page.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, INTERNAL_HEADER } from '@loom/contracts';
+import type { RequestHandler } from 'express';
 import type { Logger } from '@loom/service-kit';
+import { publicPages } from './public-pages';
 
 export const EMBED_PAGE_PATH = /^\/(?!rest(?:\/|$)|admin(?:\/|$)).+\/embed\/?$/;
 
@@ -26,22 +23,14 @@ export function isEmbedPagePath(path: string): boolean {
 
 const UNAVAILABLE = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body><p>This embed cannot be shown right now.</p></body></html>\n';
 
+export const EMBED_PAGE_ROUTE = '<permalink>embed/';
+
 export function embedPages(opts: { target: string; timeoutMs: number; log: Logger }): RequestHandler {
-  const proxy = createProxyMiddleware({
-    target: opts.target,
-    changeOrigin: true,
-    proxyTimeout: opts.timeoutMs,
-    on: {
-      error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | Socket) => {
-        opts.log.warn({ err: err.code ?? err.message }, 'oembed did not answer an embed page');
-        if (!('writeHead' in res) || res.headersSent) return void res.destroy();
-        res.writeHead(503, { 'Content-Type': 'text/html; charset=UTF-8', 'Cache-Control': 'no-store' }).end(UNAVAILABLE);
-      },
-    },
+  return publicPages({
+    ...opts,
+    matches: isEmbedPagePath,
+    route: EMBED_PAGE_ROUTE, // one label for every permalink
+    failure: 'oembed did not answer an embed page',
+    unavailable: { headers: { 'Content-Type': 'text/html; charset=UTF-8' }, body: UNAVAILABLE },
   });
-  return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isEmbedPagePath(req.path)) return next();
-    for (const h of ['authorization', 'cookie', IDENTITY_HEADER, INTERNAL_HEADER]) delete req.headers[h];
-    void proxy(req, res, next);
-  };
 }

@@ -7,11 +7,13 @@ import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, typ
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, type ServiceName } from '@loom/contracts';
-import { restError, restHeaders, type Logger } from '@loom/service-kit';
+import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
+import { restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
+import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
 import type { Notifier } from './notifications';
 import { sendError } from './respond';
+import { upstreamCall } from './telemetry';
 import { SERVICES, type Upstreams } from './upstreams';
 
 export interface ProxyOptions {
@@ -20,8 +22,12 @@ export interface ProxyOptions {
   timeoutMs: number;
   restUrl: string;
   log: Logger;
+  /** Signs the client's address for the services (CLIENT_ADDRESS_HEADER). */
+  internalSecret: string;
   /** Told about every successful proxied write once its response is sent. */
   notifier?: Notifier;
+  /** Upstream timings (loom_upstream_request_duration_seconds). */
+  metrics?: Metrics;
 }
 
 /** A proxied write request, as the change notifier needs it (set only when notifications are on). */
@@ -55,6 +61,8 @@ interface ProxyLocals {
   requestId?: string;
   namespace?: string;
   write?: ProxiedWrite;
+  /** Ends the upstream call's timer and span with the status (undefined: no answer); once. */
+  upstreamDone?: (status?: number) => void;
 }
 
 /**
@@ -100,6 +108,14 @@ export function createProxies(opts: ProxyOptions): Proxies {
   const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256 });
   const base = restHeaders(restUrl);
 
+  /**
+   * Node sends a request's headers with its first body bytes; a body that is slow to come (a large upload) would
+   * keep the service from answering early (refusing it by its Content-Length). Headers go at once.
+   */
+  const onProxyReq = (proxyReq: ClientRequest, req: IncomingMessage) => {
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) proxyReq.flushHeaders();
+  };
+
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     const h = proxyRes.headers;
     // Services already send the REST headers; fill in only what an upstream left out, never twice.
@@ -107,16 +123,21 @@ export function createProxies(opts: ProxyOptions): Proxies {
     for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
     const locals = (res as Response).locals as ProxyLocals | undefined;
+    locals?.upstreamDone?.(proxyRes.statusCode);
     const id = locals?.requestId;
     if (id) h['x-request-id'] = id;
-    if (locals?.write && opts.notifier) observeWrite(proxyRes, res, locals.write, id ?? '', opts.notifier);
+    // A service's description of its change is for us, not for the client.
+    const hintHeader = h[CHANGE_HEADER];
+    delete h[CHANGE_HEADER];
+    const hint = parseChangeHint(typeof hintHeader === 'string' ? hintHeader : undefined);
+    if (locals?.write && opts.notifier) observeWrite(proxyRes, res, locals.write, id ?? '', opts.notifier, hint);
   };
 
   /**
    * Taps the service's response (never altering or delaying it) and notifies the write once the response is
    * sent to the client, when it succeeded (2xx, or an `_envelope` whose status is 2xx).
    */
-  const observeWrite = (proxyRes: IncomingMessage, res: ServerResponse, write: ProxiedWrite, requestId: string, notifier: Notifier) => {
+  const observeWrite = (proxyRes: IncomingMessage, res: ServerResponse, write: ProxiedWrite, requestId: string, notifier: Notifier, hint?: ChangeHint) => {
     if (!write.envelope && ((proxyRes.statusCode ?? 0) < 200 || (proxyRes.statusCode ?? 0) > 299)) return;
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -154,12 +175,13 @@ export function createProxies(opts: ProxyOptions): Proxies {
         if (!m) return void log.warn({ reqId: requestId, path: write.path }, 'change notification skipped: an enveloped response too big to read');
         status = Number(m[1]);
       }
-      notifier.notify({ method: write.method, path: write.path, status, body, userId: write.userId, requestId });
+      notifier.notify({ method: write.method, path: write.path, status, body, userId: write.userId, requestId, hint });
     });
   };
 
   const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
     const locals = ((res as Response).locals ?? {}) as ProxyLocals;
+    locals.upstreamDone?.();
     log.warn({ reqId: locals.requestId, ns: locals.namespace, err: err.code ?? err.message }, 'upstream did not answer');
     if (!('writeHead' in res)) return void res.destroy();
     // Failing half-way through a response: nothing valid can follow what was already sent.
@@ -178,7 +200,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
         preserveHeaderKeyCase: true,
         proxyTimeout: opts.timeoutMs,
         agent,
-        on: { proxyRes: onProxyRes, error: onError },
+        on: { proxyReq: onProxyReq, proxyRes: onProxyRes, error: onError },
       }),
     ]),
   );
@@ -187,12 +209,23 @@ export function createProxies(opts: ProxyOptions): Proxies {
     forward(service, namespace, req, res, identity, write) {
       (res.locals as ProxyLocals).namespace = namespace;
       if (write) (res.locals as ProxyLocals).write = write;
+      // Read before X-Forwarded-For gets our peer appended (req.ip is computed from it on every read).
+      const client = clientIp(req);
       setForwardedHeaders(req);
       // Only the gateway says who the caller is: a client's own identity header is dropped (even a validly
       // signed one, replayed from elsewhere), and so are its credentials, which services have no use for.
       delete req.headers[IDENTITY_HEADER];
       delete req.headers.authorization;
+      // Hop-by-hop (RFC 9110 7.6.1): the client's `Connection: close` is about its own connection, not the pooled
+      // one to the service. Passed on, a service answering before it has read a body it refuses (an upload over
+      // its size limit) would close mid-body and its answer be lost.
+      for (const h of ['connection', 'keep-alive', 'proxy-connection']) delete req.headers[h];
       if (identity) req.headers[IDENTITY_HEADER] = identity;
+      const upstreamDone = upstreamCall(opts.metrics, service, req.headers);
+      (res.locals as ProxyLocals).upstreamDone = upstreamDone;
+      res.once('close', () => upstreamDone()); // the client left before the service answered: no answer
+      // The address services may count a client under (forms' submission limit), as the throttles see it.
+      req.headers[CLIENT_ADDRESS_HEADER] = signClientAddress(client, opts.internalSecret);
       void handlers.get(service)!(req, res, (err?: unknown) => {
         log.error({ reqId: (res.locals as ProxyLocals).requestId, ns: namespace, err }, 'proxy setup failed');
         if (!res.headersSent) sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${namespace} service is not available right now.`, 503));

@@ -1,6 +1,6 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
- * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
+ * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
  * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
@@ -13,6 +13,11 @@ export interface GatewaySettings {
   siteDescription: string;
   /** How often each service's `/_loom/routes` is re-read. */
   indexRefreshMs: number;
+  /**
+   * After this long since start, `/readyz` is 200 even while a service has never answered (`"index": "incomplete"`):
+   * one service being down must not keep new gateway replicas out of rotation (each service scales on its own).
+   */
+  readyIncompleteAfterMs: number;
   /** How long one `/_loom/routes` read may take before the service counts as down for that round. */
   indexTimeoutMs: number;
   /** How long a proxied request may wait for its service before the client gets a 503. */
@@ -44,6 +49,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     siteDescription: env.LOOM_SITE_DESCRIPTION ?? '',
     indexRefreshMs: envInt(env, 'LOOM_INDEX_REFRESH_MS', 10000, 1),
     indexTimeoutMs: envInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000, 1),
+    readyIncompleteAfterMs: envInt(env, 'LOOM_READY_INCOMPLETE_AFTER_MS', 30000, 0),
     upstreamTimeoutMs: envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1),
     authCacheMs: Math.min(envInt(env, 'LOOM_AUTH_CACHE_MS', 5000), AUTH_CACHE_MAX_MS),
     authTimeoutMs: envInt(env, 'LOOM_AUTH_TIMEOUT_MS', 5000, 1),

@@ -10,10 +10,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { createLogger, testConfig } from '@loom/service-kit';
-import { buildGateway, type Gateway } from '../src';
 import { createAppPassword, createUser, type TestUser } from './accounts';
 import { basic, startCore, type Running } from './helpers';
+import { gatewayOnOwnAddress } from './site.harness';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
@@ -25,36 +24,10 @@ const describeBrowser = available ? describe : describe.skip;
 
 jest.setTimeout(90_000);
 
-interface Site {
-  url: string;
-  gateway: Gateway;
-  close(): Promise<void>;
-}
+type Site = Awaited<ReturnType<typeof gatewayOnOwnAddress>>;
 
-/** The gateway on an ephemeral 127.0.0.1 port whose base URL is that very address (forms post there). */
-async function startSite(coreUrl: string): Promise<Site> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const gateway = buildGateway({
-    config: testConfig('gateway', { LOOM_BASE_URL: url }),
-    log: createLogger('gateway', 'silent'),
-    env: {},
-    upstreams: { 'core-content': coreUrl },
-  });
-  server.on('request', gateway.app);
-  await gateway.ready;
-  return {
-    url,
-    gateway,
-    close: async () => {
-      gateway.close();
-      server.closeAllConnections();
-      await new Promise<void>((r) => server.close(() => r()));
-    },
-  };
-}
+/** The gateway on its own address, with core-content only (the other services are not needed here). */
+const startSite = (coreUrl: string) => gatewayOnOwnAddress({ 'core-content': coreUrl }, { indexStartWaitMs: 0 });
 
 /** The client application's callback: records the URLs it is sent to; serves a cross-site attack page too. */
 async function startClientApp(): Promise<{ url: string; hits: URL[]; server: Server; attackHtml: (html: string) => void }> {

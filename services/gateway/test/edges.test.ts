@@ -78,8 +78,8 @@ describe('unknown routes', () => {
     expect(r.body).toEqual([]);
   });
 
-  test('outside /rest: 404 rest_no_route JSON', async () => {
-    for (const path of ['/', '/wp-json/', '/restaurant', '/index.php', '/_loom/routes']) {
+  test('outside /rest: 404 rest_no_route JSON (`/` is the front page, home.test.ts)', async () => {
+    for (const path of ['/wp-json/', '/restaurant', '/index.php', '/_loom/routes']) {
       const r = await request(gw.app).get(path);
       expect([path, r.status]).toEqual([path, 404]);
       expect(r.body).toEqual(NO_ROUTE);
@@ -120,14 +120,21 @@ describe('?rest_route= (non-pretty permalinks)', () => {
 });
 
 describe('health and readiness', () => {
-  test('/healthz is always 200; /readyz 200 until shutdown begins', async () => {
+  test('/healthz is always 200; /readyz 503 while the index misses services (saying which), and when shutdown begins', async () => {
     expect((await request(gw.app).get('/healthz')).body).toEqual({ status: 'ok', service: 'gateway' });
-    const ready = await request(gw.app).get('/readyz');
-    expect(ready.status).toBe(200);
-    expect(ready.body).toMatchObject({ status: 'ready', service: 'gateway' });
+    // Only core-content runs for this suite: the index is incomplete.
+    const starting = await request(gw.app).get('/readyz');
+    expect(starting.status).toBe(503);
+    expect(starting.body).toEqual({
+      status: 'starting',
+      service: 'gateway',
+      index: 'incomplete',
+      missing: ['oembed', 'forms', 'events'], // in the order their namespaces are advertised
+      upstreams: { 'core-content': 'up', events: 'down', forms: 'down', oembed: 'down' },
+    });
     gw.app.locals.shuttingDown = true;
     try {
-      expect((await request(gw.app).get('/readyz')).status).toBe(503);
+      expect((await request(gw.app).get('/readyz')).body.status).toBe('unavailable');
       expect((await request(gw.app).get('/healthz')).status).toBe(200);
     } finally {
       gw.app.locals.shuttingDown = false;
@@ -139,7 +146,7 @@ describe('logging', () => {
   test('one line per request: id, method, path, route or namespace, status, ms; never headers, bodies or queries', async () => {
     const { log, lines } = captureLog();
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const g = buildGateway({ config: testConfig('gateway'), log, upstreams: { 'core-content': core.url, events: closed, forms: closed, oembed: closed } });
+    const g = buildGateway({ config: testConfig('gateway'), log, indexStartWaitMs: 0, upstreams: { 'core-content': core.url, events: closed, forms: closed, oembed: closed } });
     try {
       await g.ready;
       await request(g.app).get('/rest/?_fields=name').set('X-Request-Id', 'log-1');

@@ -1,6 +1,7 @@
 /** events/v1 events through the gateway, against the real events and core-content apps (spec 2.12, 4.5; reference A.1–A.4). */
 import request from 'supertest';
 import { client, err, startEventsWorld, type EventsWorld } from './events.harness';
+import { image } from './media.harness';
 
 let world: EventsWorld;
 beforeAll(async () => {
@@ -233,6 +234,40 @@ describe('image and author through core-content', () => {
     const r = await editor().post('/events', { title: 'Img URL', start_date: '2030-01-01', end_date: '2030-01-01', image: 'https://cdn.example/poster.JPG?v=2' });
     expect(r.body.image).toEqual({ url: 'https://cdn.example/poster.JPG?v=2', extension: 'jpg' });
     expect(err(await editor().post('/events', { title: 'Img bad', start_date: '2030-01-01', end_date: '2030-01-01', image: 'not a url' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+  });
+
+  it('an image given as an attachment id shows the real upload as The Events Calendar does (url, id, extension, size, sizes)', async () => {
+    const upload = async (bytes: Buffer, name: string, caller: 'editor' | 'administrator' = 'editor') => {
+      const r = await request(world.gw.app).post('/rest/core/v2/media').set(world.auth[caller]).set('Content-Type', 'image/jpeg').set('Content-Disposition', `attachment; filename="${name}"`).send(bytes);
+      if (r.status !== 201) throw new Error(`upload: ${r.status} ${JSON.stringify(r.body)}`);
+      return r.body as { id: number; source_url: string; media_details: { width: number; height: number; filesize: number; sizes: Record<string, { width: number; height: number; mime_type: string; filesize: number; source_url: string }> } };
+    };
+    const media = await upload(await image(1600, 900), 'festival-poster.jpg');
+    const d = media.media_details;
+    // Post_Repository::get_featured_image(): the metadata's sizes without `file`, each with its URL; no `full`.
+    const sizes = Object.fromEntries(
+      Object.entries(d.sizes)
+        .filter(([name]) => name !== 'full')
+        .map(([name, s]) => [name, { width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url }]),
+    );
+    expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['thumbnail', 'medium', 'medium_large', 'large', '1536x1536']));
+    const expected = { url: media.source_url, id: media.id, extension: 'jpg', width: 1600, height: 900, filesize: d.filesize, sizes };
+    const created = await editor().post('/events', { title: 'Poster night', start_date: '2030-03-01 19:00', end_date: '2030-03-01 23:00', image: media.id });
+    expect(created.status).toBe(201);
+    expect(created.body.image).toEqual(expected);
+    expect(d.filesize).toBeGreaterThan(0);
+    // Anyone reading the published event sees the same, in the single and the archive answers.
+    expect((await anon().get(`/events/${created.body.id}`)).body.image).toEqual(expected);
+    const listed = (await anon().get('/events?start_date=2030-03-01&end_date=2030-03-02')).body.events as Array<{ id: number; image: unknown }>;
+    expect(listed.find((e) => e.id === created.body.id)!.image).toEqual(expected);
+    // The file answers where the image says, through the gateway.
+    const file = await request(world.gw.app).get(new URL(expected.sizes.thumbnail!.url).pathname);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    // An attachment events may not read (private) is refused like an unknown id: its existence is not told.
+    const secret = await upload(await image(300, 200), 'secret.jpg', 'administrator');
+    await request(world.gw.app).post(`/rest/core/v2/media/${secret.id}`).set(world.auth.administrator).send({ status: 'private' });
+    expect(err(await editor().post('/events', { title: 'Secret poster', start_date: '2030-01-01', end_date: '2030-01-01', image: secret.id }))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('author: another existing user needs edit_others; an unknown user id is rejected', async () => {

@@ -182,6 +182,8 @@ export async function startGateway(deps: Partial<GatewayDeps> & { upstreams: Gat
     config: testConfig('gateway'),
     log: silent(),
     env,
+    // Most suites leave some services unreachable on purpose: index requests do not wait for them.
+    indexStartWaitMs: 0,
     ...deps,
     upstreams: { 'core-content': closed, events: closed, forms: closed, oembed: closed, ...deps.upstreams },
   });

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { oembed } from '@loom/contracts';
 import { POSTS } from '../../core-content/src/post-types/repository';
 import { captureLog } from './helpers';
-import { createItem, get, SITE_NAME, startOembedWorld, type OembedWorld } from './oembed.harness';
+import request from 'supertest';
+import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';
 
 const HOME = 'http://loom.test';
 const embed = (url: string, extra = '') => `/rest/oembed/1.0/embed?url=${encodeURIComponent(url)}${extra}`;
@@ -102,16 +103,31 @@ describe('/embed (JSON)', () => {
     expect((await get(world, embed(orphan.link))).body).toMatchObject({ author_name: SITE_NAME, author_url: HOME });
   });
 
-  test('thumbnail_* from the featured image: the full image scaled to the embed width', async () => {
+  test('thumbnail_* from the featured image (a real upload): the full image scaled to the embed width', async () => {
     const pictured = await createItem(world, 'posts', { title: 'Pictured', status: 'publish' });
-    world.coreFront.media.set(9001, { source_url: `${HOME}/uploads/2026/01/loom.jpg`, mime_type: 'image/jpeg', media_details: { width: 1200, height: 800 } });
-    await world.core.store.collection(POSTS).updateOne({ id: pictured.id }, { $set: { featured_media: 9001 } });
+    const photo = await uploadImage(world, 1200, 800, 'loom.jpg');
+    expect((await request(world.gw.app).post(`/rest/core/v2/posts/${pictured.id}`).set(world.auth.administrator).send({ featured_media: photo.id })).status).toBe(200);
     const r = await get(world, embed(pictured.link, '&maxwidth=300'));
     expect(Object.keys(r.body).slice(-3)).toEqual(['thumbnail_url', 'thumbnail_width', 'thumbnail_height']);
-    expect(r.body).toMatchObject({ thumbnail_url: `${HOME}/uploads/2026/01/loom.jpg`, thumbnail_width: 300, thumbnail_height: 200 });
+    expect(r.body).toMatchObject({ thumbnail_url: photo.source_url, thumbnail_width: 300, thumbnail_height: 200 });
     // A featured image that is gone: no thumbnail keys at all.
-    world.coreFront.media.delete(9001);
+    expect((await request(world.gw.app).delete(`/rest/core/v2/media/${photo.id}?force=true`).set(world.auth.administrator)).status).toBe(200);
     expect(Object.keys((await get(world, embed(pictured.link, '&maxwidth=301'))).body)).not.toContain('thumbnail_url');
+  });
+
+  test("an image attachment of a published post embeds, its own image the thumbnail; a draft's attachment does not", async () => {
+    const parent = await createItem(world, 'posts', { title: 'Swatches', status: 'publish' });
+    const swatch = await uploadImage(world, 640, 480, 'swatch.jpg', parent.id);
+    for (const url of [swatch.link, `${HOME}/?attachment_id=${swatch.id}`]) {
+      const r = await get(world, embed(url, '&maxwidth=320'));
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({ type: 'rich', title: 'swatch', thumbnail_url: swatch.source_url, thumbnail_width: 320, thumbnail_height: 240 });
+    }
+    const draft = await createItem(world, 'posts', { title: 'Unreleased', status: 'draft' });
+    const hidden = await uploadImage(world, 640, 480, 'hidden.jpg', draft.id);
+    const r = await get(world, embed(`${HOME}/?attachment_id=${hidden.id}`));
+    expect(r.status).toBe(404);
+    expect(r.body.code).toBe('oembed_invalid_url');
   });
 });
 

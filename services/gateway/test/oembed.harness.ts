@@ -1,8 +1,7 @@
 /**
- * The oEmbed suites' world: the real core-content (users, posts), the real oembed app and the gateway, every
- * request made through the gateway. oembed reaches core-content through a pass-through (`core`) that counts what
- * it is asked and answers `/rest/core/v2/media/<id>` itself from `media`: core-content serves no media routes yet
- * (they come with the media issue), so this stands in for them; everything else reaches the real core-content.
+ * The oEmbed suites' world: the real core-content (users, posts, media), the real oembed app and the gateway, every
+ * request made through the gateway. oembed reaches core-content through a pass-through (`coreFront`) that counts
+ * what it is asked and can play dead (`state.down`); images are real uploads (uploadImage).
  * Remote providers and pages are real HTTP servers on 127.0.0.1, reached through LOOM_OEMBED_ALLOW_HOSTS.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -16,21 +15,16 @@ import { buildApp as buildOembed } from '@loom/oembed';
 import type { Gateway } from '../src';
 import { basicForAll, roleUsers, type TestUser } from './accounts';
 import { listen, startCore, startGateway, type Running } from './helpers';
+import { image } from './media.harness';
 
 export const SITE_NAME = 'Loom Reference';
 export type OembedCaller = 'anonymous' | 'administrator' | 'editor' | 'contributor' | 'subscriber';
 
-export interface MediaStub {
-  source_url: string;
-  mime_type?: string;
-  media_details: { width: number; height: number };
-}
-
 export interface OembedWorld {
   gw: Gateway;
   core: Running & { store: Store };
-  /** The pass-through oembed asks: requests per path, and the media items it answers. */
-  coreFront: Running & { count(prefix: string): number; media: Map<number, MediaStub>; state: { down: boolean } };
+  /** The pass-through oembed asks: requests per path, and whether it plays dead. */
+  coreFront: Running & { count(prefix: string): number; state: { down: boolean } };
   oembed: Running & { store: Store };
   users: Record<Exclude<OembedCaller, 'anonymous'>, TestUser>;
   auth: Record<OembedCaller, Record<string, string>>;
@@ -39,21 +33,16 @@ export interface OembedWorld {
 
 async function startCoreFront(target: string) {
   const counts: string[] = [];
-  const media = new Map<number, MediaStub>();
   const state = { down: false };
   const app = express();
   app.use((req, res, next) => {
     counts.push(req.path);
     if (state.down) return void res.socket?.destroy();
-    const m = /^\/rest\/core\/v2\/media\/(\d+)$/.exec(req.path);
-    if (!m) return next();
-    const item = media.get(Number(m[1]));
-    if (!item) return void res.status(404).json({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
-    res.json({ id: Number(m[1]), ...item });
+    next();
   });
   app.use(createProxyMiddleware({ target, changeOrigin: true }));
   const running = await listen(app);
-  return { ...running, count: (prefix: string) => counts.filter((p) => p.startsWith(prefix)).length, media, state };
+  return { ...running, count: (prefix: string) => counts.filter((p) => p.startsWith(prefix)).length, state };
 }
 
 export async function startOembed(env: NodeJS.ProcessEnv, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<Running & { store: Store }> {
@@ -119,3 +108,15 @@ export async function createItem(world: OembedWorld, type: 'posts' | 'pages', bo
 
 /** GET through the gateway as `as`. */
 export const get = (world: OembedWorld, path: string, as: OembedCaller = 'anonymous') => request(world.gw.app).get(path).set(world.auth[as]);
+
+/** A JPEG of `width`×`height` made by sharp, uploaded through the gateway by the administrator (attached to `post`). */
+export async function uploadImage(world: OembedWorld, width: number, height: number, name: string, post?: number): Promise<{ id: number; source_url: string; link: string }> {
+  const r = await request(world.gw.app)
+    .post(`/rest/core/v2/media${post ? `?post=${post}` : ''}`)
+    .set(world.auth.administrator)
+    .set('Content-Type', 'image/jpeg')
+    .set('Content-Disposition', `attachment; filename="${name}"`)
+    .send(await image(width, height));
+  if (r.status !== 201) throw new Error(`upload of ${name}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body as { id: number; source_url: string; link: string };
+}

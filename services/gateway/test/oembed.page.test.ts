@@ -4,9 +4,8 @@
  */
 import request from 'supertest';
 import { POSTS } from '../../core-content/src/post-types/repository';
-import { createItem, get, SITE_NAME, startOembedWorld, type OembedWorld } from './oembed.harness';
+import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';
 
-const HOME = 'http://loom.test';
 let world: OembedWorld;
 
 beforeAll(async () => {
@@ -25,8 +24,8 @@ async function iframePath(link: string): Promise<string> {
 describe('embed pages', () => {
   test('the iframe of /embed answers a card: title, excerpt, featured image, site name', async () => {
     const post = await createItem(world, 'posts', { title: 'Spring linen', content: '<p>Our spring linen is woven slowly.</p>', status: 'publish' });
-    world.coreFront.media.set(7001, { source_url: `${HOME}/uploads/linen.jpg`, media_details: { width: 800, height: 450 } });
-    await world.core.store.collection(POSTS).updateOne({ id: post.id }, { $set: { featured_media: 7001 } });
+    const linen = await uploadImage(world, 800, 450, 'linen.jpg');
+    expect((await request(world.gw.app).post(`/rest/core/v2/posts/${post.id}`).set(world.auth.administrator).send({ featured_media: linen.id })).status).toBe(200);
     const path = await iframePath(post.link);
     expect(path).toBe('/spring-linen/embed/');
     const r = await request(world.gw.app).get(path);
@@ -36,7 +35,7 @@ describe('embed pages', () => {
     const html = r.text;
     expect(html).toContain(`<p class="wp-embed-heading"><a href="${post.link}" target="_top">Spring linen</a></p>`);
     expect(html).toContain('<div class="wp-embed-excerpt"><p>Our spring linen is woven slowly.</p>\n</div>');
-    expect(html).toContain(`<img src="${HOME}/uploads/linen.jpg" alt="" width="800" height="450">`);
+    expect(html).toContain(`<img src="${linen.source_url}" alt="" width="800" height="450">`);
     expect(html).toContain(`<span>${SITE_NAME}</span>`);
     expect(html).toContain(`<link rel="canonical" href="${post.link}">`);
     // Its only script and style carry the nonce the policy allows, and nothing else may run or load.

@@ -66,8 +66,8 @@ describe('[caption] (img_caption_shortcode, html5 theme support)', () => {
 
 describe('unknown and escaped shortcodes', () => {
   test('an unregistered shortcode stays as typed text, texturized like text (its quotes curled)', async () => {
-    const post = await published({ content: 'Use [gallery ids="1,2"] or [unknown foo=\'bar\'] -- it\'s "fine".' });
-    expect(post.content.rendered).toBe('<p>Use [gallery ids=&#8221;1,2&#8243;] or [unknown foo=&#8217;bar&#8217;] &#8212; it&#8217;s &#8220;fine&#8221;.</p>\n');
+    const post = await published({ content: 'Use [slideshow ids="1,2"] or [unknown foo=\'bar\'] -- it\'s "fine".' });
+    expect(post.content.rendered).toBe('<p>Use [slideshow ids=&#8221;1,2&#8243;] or [unknown foo=&#8217;bar&#8217;] &#8212; it&#8217;s &#8220;fine&#8221;.</p>\n');
   });
 
   test('[[caption]] shows literally, attributes untouched by texturize; an enclosing one is escaped as a whole', async () => {
@@ -102,8 +102,8 @@ describe('shortcodes in block markup (do_blocks, then the same filters without w
   });
 
   test('an unregistered shortcode in a shortcode block stays in its paragraph', async () => {
-    const post = await published({ content: '<!-- wp:shortcode -->\n[gallery ids="1,2"]\n<!-- /wp:shortcode -->' });
-    expect(post.content.rendered).toBe('<p>[gallery ids=&#8221;1,2&#8243;]</p>\n');
+    const post = await published({ content: '<!-- wp:shortcode -->\n[slideshow ids="1,2"]\n<!-- /wp:shortcode -->' });
+    expect(post.content.rendered).toBe('<p>[slideshow ids=&#8221;1,2&#8243;]</p>\n');
   });
 });
 

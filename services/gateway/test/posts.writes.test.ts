@@ -3,6 +3,7 @@
  * publish, set private, edit others' posts, set the author, make posts sticky), every write parameter, slugs,
  * terms and their counts, page parents, and the error codes of WP_REST_Posts_Controller.
  */
+import request from 'supertest';
 import { basicFor, createUser } from './accounts';
 import { as, err, make, startWorld, type Client, type World } from './posts.harness';
 
@@ -38,6 +39,22 @@ describe('create (sample 36) and who may', () => {
     expect(r.headers.location).toBe(`http://loom.test/rest/core/v2/posts/${r.body.id}`);
     expect(r.body).toMatchObject({ status: 'draft', author: w.users.author.id, categories: [1], tags: [], slug: '', generated_slug: 'temp-post', password: '' });
     expect(r.body.title).toEqual({ raw: 'Temp post', rendered: 'Temp post' });
+  });
+
+  test('a multipart/form-data body is read as a form body (WordPress takes $_POST); its files are no parameters', async () => {
+    const r = await request(w.gw.app)
+      .post('/rest/core/v2/posts')
+      .set(w.auth.author)
+      .field('title', 'From a form')
+      .field('status', 'draft')
+      .field('sticky', '1')
+      .attach('title', Buffer.from('not a title'), 'title.txt');
+    expect(r.status).toBe(201);
+    expect(r.body.title.raw).toBe('From a form');
+    expect(r.body.sticky).toBe(true); // '1' coerced as WordPress coerces form values
+    const bad = await request(w.gw.app).post('/rest/core/v2/posts').set(w.auth.author).field('title', 'x').field('status', 'sideways');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('rest_invalid_param');
   });
 
   test('anonymous and subscribers may not create (sample 32)', async () => {
@@ -278,7 +295,7 @@ describe('format, template, featured media, comments, password', () => {
     expect((await make(admin, 'pages', { title: 'wide', template: 'page-wide' })).template).toBe('page-wide');
   });
 
-  test('featured_media must be an attachment (none exist yet); 0 is none', async () => {
+  test('featured_media must be an attachment (uploads in media.connections.test.ts); 0 is none', async () => {
     expect((await admin.post('/core/v2/posts', { title: 'x', featured_media: 12345 })).body).toEqual({ code: 'rest_invalid_featured_media', message: 'Invalid featured media ID.', data: { status: 400 } });
     const other = await make(admin, 'posts', { title: 'a post, not an attachment' });
     expect(err(await admin.post('/core/v2/posts', { title: 'x', featured_media: other.id }))).toEqual({ status: 400, code: 'rest_invalid_featured_media' });

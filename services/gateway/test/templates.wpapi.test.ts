@@ -79,6 +79,8 @@ test('discovery compiles every route of the index, templates included, and build
     rest.forEach((component, i) => {
       const group = component.match(namedGroupRE);
       if (group) req.setPathPart(i + 1, sampleFor(group[2]!));
+      // `edit` (media/<id>/edit) is also WPRequest's own edit() (context=edit), which wins: the part is set by level.
+      else if (component === 'edit') req.setPathPart(i + 1, component);
       else (req[camel(component)] as () => WpRequest).call(req);
     });
     // wpapi checks every part against the route's own patterns here.

@@ -24,8 +24,9 @@ export class CoreClient {
     return this.http.getJson<EmbedTarget>(`${EMBEDS_PATH}?url=${encodeURIComponent(url)}`);
   }
 
+  /** A featured image anyone may see; null when there is none or it is not public (core-content answers 401). */
   media(id: number): Promise<Answer<MediaItem>> {
-    return this.http.getJson<MediaItem>(`/rest/core/v2/media/${id}?context=view`);
+    return this.http.getJson<MediaItem>(`/rest/core/v2/media/${id}?context=view`, { missing: [401, 403, 404, 410] });
   }
 }
 

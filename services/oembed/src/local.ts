@@ -5,6 +5,7 @@
  * wp_get_attachment_image_src( $id, array( $width, 99999 ) ) sizes it: the full image, scaled down to the width.
  */
 import type { EmbedTarget } from '@loom/contracts';
+import { constrainDimensions } from '@loom/rendering';
 import type { CoreClient, MediaItem } from './core-client';
 import { postEmbedHtml } from './embed-html';
 
@@ -20,19 +21,13 @@ export function embedSize(maxwidth: number): { width: number; height: number } {
   return { width, height: Math.max(Math.ceil((width / 16) * 9), 200) };
 }
 
-/** wp_constrain_dimensions(): scaled down (never up) to fit `maxWidth`, rounded as WordPress rounds. */
-function constrain(width: number, height: number, maxWidth: number): [number, number] {
-  if (!width || !height || width <= maxWidth) return [width, height];
-  const ratio = maxWidth / width;
-  return [maxWidth, Math.max(1, Math.round(height * ratio))];
-}
 
 async function thumbnail(ctx: LocalContext, target: EmbedTarget, width: number): Promise<Record<string, unknown>> {
   const image = target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
   if (!image) return {};
   const media: MediaItem | null | undefined = await ctx.core.media(image);
   if (!media?.source_url) return {};
-  const [w, h] = constrain(media.media_details?.width ?? 0, media.media_details?.height ?? 0, width);
+  const [w, h] = constrainDimensions(media.media_details?.width ?? 0, media.media_details?.height ?? 0, width);
   return { thumbnail_url: media.source_url, thumbnail_width: w, thumbnail_height: h };
 }
 

@@ -5,7 +5,7 @@
 import { namespaceRoute, type RouteDef } from '../define';
 import { CORE, TERM_ROUTES } from './terms';
 import { descriptors } from './descriptors';
-import { POST_TYPE_ROUTES } from './posts';
+import { POST_TYPE_ROUTES, type PostTypeRoutes } from './posts';
 import { REVISIONED_ROUTES } from './revisions';
 import { TEMPLATE_TYPE_ROUTES, templateRouteList } from './templates';
 import { SERVED_POST_TYPES } from './registry';
@@ -22,15 +22,17 @@ export * from './descriptors';
 export * from './users';
 export * from './application-passwords';
 export * from './menu-locations';
+export * from './media';
 
 export const coreRoot = namespaceRoute(CORE);
 
 /** A posts-controller type's routes: collection and item, then (as WordPress registers them) revisions and autosaves. */
-const postTypeRouteList = (name: string, r: { collection: RouteDef; item: RouteDef }): RouteDef[] => {
+const postTypeRouteList = (name: string, r: PostTypeRoutes): RouteDef[] => {
   const { revisions, autosaves } = REVISIONED_ROUTES.get(name)!;
   return [
     r.collection,
     r.item,
+    ...(r.type.rest?.extraRoutes?.() ?? []),
     ...(revisions ? [revisions.collection, revisions.item] : []),
     ...(autosaves ? [autosaves.collection, autosaves.item] : []),
   ] as RouteDef[];

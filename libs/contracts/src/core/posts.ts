@@ -11,6 +11,9 @@ import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetPa
 import { sanitizeError, sanitizeTitle } from '../sanitize';
 import { FILTER_STATUSES, POST_TYPES, controllerOf, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
 import { CORE } from './terms';
+import { textArg } from './text-arg';
+
+export { textArg, type TextInput } from './text-arg';
 
 /** get_post_format_slugs(), `standard` first. */
 export const POST_FORMATS = ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'] as const;
@@ -190,36 +193,6 @@ export function postCollectionArgs(t: PostTypeObject): ArgsMap {
 
 // ---------------------------------------------------------------------------------------------------------
 // Write arguments (get_endpoint_args_for_item_schema)
-
-/** What a text object argument (title, content, excerpt) carries: the raw value when one was given. */
-export interface TextInput {
-  raw?: string;
-}
-
-/**
- * title / content / excerpt: a string, or an object with `raw` (WordPress validates neither; the index shows the
- * object). A title only counts when `raw` is non-empty; content and excerpt when `raw` is set.
- */
-function textArg(description: string, properties: Record<string, WpSchema>, kind: 'title' | 'text') {
-  return sanitizedOnly(
-    wp(
-      z
-        .unknown()
-        .transform((v): TextInput => {
-          if (typeof v === 'string') return { raw: v };
-          if (v && typeof v === 'object' && !Array.isArray(v)) {
-            const raw = (v as Record<string, unknown>).raw;
-            if (kind === 'title' ? raw !== undefined && raw !== null && raw !== '' && raw !== false && raw !== 0 && raw !== '0' : raw !== undefined && raw !== null) {
-              return { raw: typeof raw === 'string' ? raw : String(raw) };
-            }
-          }
-          return {};
-        })
-        .optional(),
-      { description, type: 'object', properties },
-    ),
-  );
-}
 
 /** meta: any object (check_meta_is_array); each registered key is validated by the handler, as WordPress does. */
 function metaArg(t: PostTypeObject) {

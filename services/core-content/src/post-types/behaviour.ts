@@ -5,7 +5,7 @@
  * (post.ts, page.ts, ...) builds one with definePostTypeBehaviour, saying only where the type differs.
  */
 import { core, type Context, type Identity } from '@loom/contracts';
-import { can, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
+import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import type { PostDoc, PostInput } from './repository';
 
@@ -22,7 +22,7 @@ export interface SlugRule {
 /** Named hooks, each where WordPress's controller (or the functions under it) treats the type differently. */
 export interface PostTypeHooks {
   /** prepare_item_for_database: the type's own parameters into the write. */
-  prepareInput?(req: RestRequest, input: PostInput, existing: PostDoc | null): void;
+  prepareInput?(req: RestRequest, input: PostInput, existing: PostDoc | null): void | Promise<void>;
   /**
    * A controller's own prepare_item_for_database, replacing the posts controller's whole (menu items read their
    * arguments into menu item fields); its errors are WordPress's (e.g. several at once: combinedError).
@@ -50,6 +50,19 @@ export interface PostTypeHooks {
   filterResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown>;
   /** Before a page of posts is prepared: what its responses need, loaded for every post at once (menu items' linked objects). */
   preparePage?(posts: PostDoc[], ctx: ResponseContext): Promise<void>;
+  /** The create endpoint's own body reading (uploads), instead of the kit's JSON/form parsing. */
+  readCreateBody?: BodyReader;
+  /** The create permission check's last step (after the generic ones), where it needs the store. */
+  checkCreate?(req: RestRequest): Promise<true | WpError>;
+  /**
+   * create_item: the type's own creation around the generic insert (`create`), e.g. storing an upload's files
+   * first; its headers are added to the 201.
+   */
+  createItem?(req: RestRequest, input: PostInput, create: (input: PostInput) => Promise<PostDoc>): Promise<{ post: PostDoc; headers?: Record<string, string> }>;
+  /** check_read_permission where it depends on other posts (an attachment inherits its parent's). */
+  canRead?(req: RestRequest, post: PostDoc): Promise<boolean>;
+  /** The collection's visibility filter where it depends on other posts, from the generic one for the statuses asked. */
+  visibility?(req: RestRequest, statuses: string[], context: Context, generic: (statuses: string[]) => Filter): Promise<Filter>;
   /** prepare_links: the type's links from the generic ones (keyed by rel; `undefined` drops one). */
   links?(rels: Record<string, Link | Link[] | string | undefined>, post: PostDoc, ctx: ResponseContext): Record<string, Link | Link[] | string | undefined>;
 }
@@ -86,6 +99,8 @@ export interface PostTypeRules {
   slugs: SlugRule;
   /** Whether a date still to come schedules the post (`future`); attachments keep their status. */
   schedules: boolean;
+  /** Whether posts of the type keep a post_parent (hierarchical types, and attachments: the post they belong to). */
+  hasParent: boolean;
   /**
    * check_read_permission's shortcut: a published post is readable by anyone. Blocks read through read_post
    * (their `read` capability is edit_posts), so their published posts are not public.
@@ -95,6 +110,11 @@ export interface PostTypeRules {
   attachmentsLink: boolean;
   /** The edit context's `wp:action-publish` link for users who may publish (attachments have none). */
   publishAction: boolean;
+  /**
+   * get_permalink() for a type whose links follow their own rule (attachments: get_attachment_link); given the
+   * post (its slug `%postname%` when sampling) and the generic context (ancestors, nearest first).
+   */
+  permalink?(post: { id: number; slug: string; status: string; parent: number }, c: import('./permalinks').PermalinkContext): string;
   /** get_post_type_archive_link(): the type's archive, if it has one (posts: the home page). */
   archiveUrl?(homeUrl: string): string;
   /** rest_trash_not_supported's message, for types whose REST settings keep no trash (DELETE needs force). */
@@ -135,6 +155,7 @@ export function definePostTypeRules(name: string, own: OwnBehaviour = {}): PostT
     plainSampleWhenHidden: false,
     slugs: { scope: object.slugScope, reserved: object.hierarchical ? pageLikeNumber : undefined },
     schedules: true,
+    hasParent: object.hierarchical,
     publicReads: true,
     attachmentsLink: true,
     publishAction: true,

@@ -22,6 +22,7 @@ import {
   type RestRequest,
 } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
+import { checkFeaturedMedia } from '../media-links/featured';
 import { UserRepository } from '../users/repository';
 import { dateWithGmt, localOfQueryDate, siteClock, type SiteClock } from './dates';
 import { permalink } from './permalinks';
@@ -139,7 +140,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
     }
 
     if (p.password !== undefined) input.password = p.password as string;
-    rules.hooks.prepareInput?.(req, input, existing);
+    await rules.hooks.prepareInput?.(req, input, existing);
 
     if (rules.object.hierarchical && p.parent !== undefined) {
       const parent = p.parent as number;
@@ -160,13 +161,10 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
       input.template = template;
     }
 
-    // handle_featured_media(): the id must be an attachment (none exist until media lands).
+    // handle_featured_media(): an image attachment the caller may read (media-links/featured.ts).
     if (p.featured_media !== undefined) {
       const id = p.featured_media as number;
-      if (id !== 0) {
-        const media = await repo(req).getAny(id);
-        if (!media || media.type !== 'attachment') throw restError('rest_invalid_featured_media', 'Invalid featured media ID.', 400);
-      }
+      if (id !== 0) await checkFeaturedMedia(req, id);
       input.featured_media = id;
     }
 
@@ -213,6 +211,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
   // Permission helpers
 
   const canRead = canReadPost;
+  /** check_read_permission, by the type's own rule where it has one. */
+  const readable = (req: RestRequest, post: PostDoc): Promise<boolean> => (rules.hooks.canRead ? rules.hooks.canRead(req, post) : Promise.resolve(canRead(req.user, post)));
 
   /**
    * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,
@@ -268,11 +268,17 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
    * sanitize_post_statuses(): anything but the default needs edit_posts (private: read_private_posts too). An
    * argument's sanitizer, so it answers before the permission checks do.
    */
+  const defaultStatus = (() => {
+    const d = routes.collection.endpoints.list.args.status?.safeParse(undefined);
+    return d?.success && Array.isArray(d.data) ? String(d.data[0]) : 'publish';
+  })();
+
   function checkStatuses(req: RestRequest): true | WpError {
     const user = req.user;
     // The Allow header runs this check with another endpoint's parameters: no statuses to check then.
     for (const status of (req.params.status as string[] | undefined) ?? []) {
-      if (status === 'publish') continue;
+      // The route's own default needs nothing (publish; inherit for attachments).
+      if (status === defaultStatus) continue;
       if (!(can(user, cap.edit_posts) || (status === 'private' && can(user, cap.read_private_posts)))) {
         return invalidParam('status', 'rest_forbidden_status', 'Status is forbidden.', { status: authStatus(user) });
       }
@@ -314,9 +320,10 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     // collection every window is empty, and the stores only take safe integers.
     const offset = Math.min(typeof p.offset === 'number' ? Math.abs(p.offset) : (page - 1) * perPage, Number.MAX_SAFE_INTEGER);
 
+    const generic = (list: string[]) => visibility(user, list, p.context);
     const { items, total } = await r.query({
       statuses,
-      visibility: visibility(user, statuses, p.context),
+      visibility: rules.hooks.visibility ? await rules.hooks.visibility(req, statuses, p.context, generic) : generic(statuses),
       search: (p.search as string | undefined) || undefined,
       searchColumns: (p.search_columns as string[] | undefined) ?? [],
       anonymous: !user,
@@ -342,7 +349,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     });
     checkPageInRange({ total, perPage, page });
     // Defensive: the visibility filter already keeps out what the caller may not read (or, in edit context, edit).
-    const visible = items.filter((post) => (p.context === 'edit' ? postCan(user, 'edit_post', post) : canRead(user, post)));
+    const visible: PostDoc[] = [];
+    for (const post of items) if (p.context === 'edit' ? postCan(user, 'edit_post', post) : await readable(req, post)) visible.push(post);
     return {
       body: await presenter(req).prepare(visible, { context: p.context }),
       headers: paginationHeaders({ total, perPage, page }, collectionUrl(req), req.rawQuery),
@@ -375,24 +383,26 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         if (own !== true) return own;
         if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
         if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
-        return true;
+        return rules.hooks.checkCreate ? rules.hooks.checkCreate(req) : true;
       },
       async (req) => {
         const input = await prepareInput(req, null);
-        const post = await repo(req).create(input, { userId: req.user?.id ?? 0, canPublish: can(req.user, cap.publish_posts) });
-        return { status: 201, body: await present(req, post, 'edit'), headers: { Location: `${collectionUrl(req)}/${post.id}` } };
+        const create = (i: PostInput) => repo(req).create(i, { userId: req.user?.id ?? 0, canPublish: can(req.user, cap.publish_posts) });
+        const { post, headers } = rules.hooks.createItem ? await rules.hooks.createItem(req, input, create) : { post: await create(input), headers: {} };
+        return { status: 201, body: await present(req, post, 'edit'), headers: { ...headers, Location: `${collectionUrl(req)}/${post.id}` } };
       },
+      { readBody: rules.hooks.readCreateBody },
     ),
     bind(
       routes.item.endpoints.read,
-      itemCheck((req, post) => {
+      itemCheck(async (req, post) => {
         if (req.params.context === 'edit' && !postCan(req.user, 'edit_post', post)) {
           return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
         }
         // Only the query string's password counts here (hash_equals against the post's, even when it has none).
         const given = parsePhpStyle(req.rawQuery).password;
         if (typeof given === 'string' && given !== '' && given !== post.password) return restError('rest_post_incorrect_password', 'Incorrect post password.', 403);
-        if (!canRead(req.user, post)) return forbidden(req.user);
+        if (!(await readable(req, post))) return forbidden(req.user);
         return rules.hooks.readPermission?.(req, post) ?? true;
       }),
       async (req) => {
@@ -401,7 +411,7 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         const body = await present(req, post, req.params.context as Context, req.params.password as string | undefined);
         const headers: Record<string, string> = {};
         if (rules.object.viewable) {
-          const link = permalink(post, { homeUrl: req.config.homeUrl, rules, ancestors: await r.ancestors(post), canRead: canRead(req.user, post) });
+          const link = permalink(post, { homeUrl: req.config.homeUrl, rules, ancestors: await r.ancestors(post), canRead: await readable(req, post) });
           headers.Link = `<${link}>; rel="alternate"; type=text/html`;
         }
         return { body, headers };

@@ -22,7 +22,7 @@ export function pageUri(post: Pick<PostDoc, 'slug'>, ancestors: PostDoc[]): stri
 }
 
 /** wp_force_plain_post_permalink(): viewable statuses never, private ones unless readable, protected ones for samples. */
-function forcePlain(status: string, canRead: boolean, sample: boolean): boolean {
+export function forcePlain(status: string, canRead: boolean, sample: boolean): boolean {
   const s = statusObject(status);
   if (!s) return true;
   if (s.public) return false;
@@ -34,7 +34,9 @@ function forcePlain(status: string, canRead: boolean, sample: boolean): boolean 
 const plain = (c: PermalinkContext, id: number) => `${c.homeUrl}/?${c.rules.plainQuery(id)}`;
 
 /** get_permalink(). */
-export function permalink(post: Pick<PostDoc, 'id' | 'slug' | 'status'>, c: PermalinkContext): string {
+export function permalink(post: Pick<PostDoc, 'id' | 'slug' | 'status'> & Partial<Pick<PostDoc, 'parent'>>, c: PermalinkContext): string {
+  // A type whose links are its own (attachments: get_attachment_link, under their parent's).
+  if (c.rules.permalink) return c.rules.permalink({ parent: 0, ...post }, c);
   // A type with no permalink structure (not viewable: blocks, navigation) always links in the plain form.
   if (!c.rules.permastructToken || forcePlain(post.status, c.canRead, false) || !post.slug) return plain(c, post.id);
   const path = c.rules.object.hierarchical ? pageUri(post, c.ancestors) : post.slug;
@@ -46,14 +48,16 @@ export function permalink(post: Pick<PostDoc, 'id' | 'slug' | 'status'>, c: Perm
  * published, and the slug is the title's, made unique as wp_unique_post_slug would (`unique`).
  */
 export async function samplePermalink(
-  post: Pick<PostDoc, 'id' | 'title' | 'status'>,
+  post: Pick<PostDoc, 'id' | 'title' | 'status'> & Partial<Pick<PostDoc, 'parent'>>,
   c: PermalinkContext,
   unique: (slug: string, status: string) => Promise<string>,
 ): Promise<{ template: string; generatedSlug: string }> {
   const previewed = ['auto-draft', 'draft', 'pending', 'future'].includes(post.status) ? 'publish' : post.status;
   const generatedSlug = await unique(sanitizeTitle(post.title) || String(post.id), previewed);
   let template: string;
-  if (c.rules.plainSampleWhenHidden && forcePlain(post.status, c.canRead, true)) {
+  if (c.rules.permalink) {
+    template = c.rules.permalink({ id: post.id, status: post.status, parent: post.parent ?? 0, slug: '%postname%' }, c);
+  } else if (c.rules.plainSampleWhenHidden && forcePlain(post.status, c.canRead, true)) {
     template = plain(c, post.id);
   } else if (c.rules.object.hierarchical) {
     const parents = c.ancestors.length ? `${pageUri({ slug: '' }, c.ancestors).replace(/\/$/, '')}/` : '';

@@ -6,6 +6,7 @@
  */
 import { core } from '@loom/contracts';
 import type { PostTypeBehaviour, PostTypeRules } from './behaviour';
+import { attachmentBehaviour } from './attachment';
 import { blockBehaviour } from './block';
 import { navigationBehaviour } from './navigation';
 import { navMenuItemBehaviour } from './nav-menu-item';
@@ -13,7 +14,7 @@ import { pageBehaviour } from './page';
 import { postBehaviour } from './post';
 import { templatePartRules, templateRules } from './template';
 
-const behaviours = [postBehaviour, pageBehaviour, navMenuItemBehaviour, blockBehaviour, navigationBehaviour];
+const behaviours = [postBehaviour, pageBehaviour, attachmentBehaviour, navMenuItemBehaviour, blockBehaviour, navigationBehaviour];
 
 export const POST_TYPE_BEHAVIOURS: ReadonlyMap<string, PostTypeBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
 

@@ -11,8 +11,8 @@ import { POSTS, type PostDoc } from './repository';
 export type BlockContext = rendering.BlockContext;
 
 export interface PostRenderer {
-  /** the_content: the HTML shown as `content.rendered`. */
-  renderContent(raw: string, blocks?: BlockContext): string;
+  /** the_content: the HTML shown as `content.rendered`; `media`: the post's id and the attachments its shortcodes and images name. */
+  renderContent(raw: string, blocks?: BlockContext, media?: rendering.MediaContext): string;
   /** block_version(): 1 when the content holds block markup, else 0. */
   blockVersion(raw: string): number;
   /** get_the_title() with the REST API's title format (no "Private:"/"Protected:" prefix). */
@@ -27,7 +27,8 @@ export interface PostRenderer {
 
 /** The renderer the posts code uses: WordPress's filters as src/rendering ports them. */
 export const renderer: PostRenderer = {
-  renderContent: (raw, blocks) => rendering.renderContent(raw, undefined, blocks),
+  // A registry per rendering: the media shortcodes read that post's attachments and count their own instances.
+  renderContent: (raw, blocks, media) => rendering.renderContent(raw, media ? rendering.createCoreShortcodes(media) : undefined, blocks, media?.media),
   blockVersion: rendering.blockVersion,
   renderTitle: rendering.renderTitle,
   renderExcerpt: rendering.renderExcerpt,

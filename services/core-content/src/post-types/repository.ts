@@ -480,7 +480,7 @@ export class PostRepository {
     if (dateGmt === null && !isDateFloating(status)) dateGmt = gmtFromLocal(this.clock, date);
     status = this.statusForDate(status, dateGmt);
 
-    const parent = rules.object.hierarchical ? (input.parent ?? 0) : 0;
+    const parent = rules.hasParent ? (input.parent ?? 0) : 0;
     const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish, theme: themeOf(input.own ?? {}) });
 
     const terms: Record<string, number[]> = {};
@@ -555,7 +555,7 @@ export class PostRepository {
     if (dateGmt === null && !isDateFloating(status)) dateGmt = gmtFromLocal(this.clock, date);
     status = this.statusForDate(status, dateGmt);
 
-    let parent = rules.object.hierarchical ? (input.parent ?? previous.parent) : 0;
+    let parent = rules.hasParent ? (input.parent ?? previous.parent) : 0;
     if (parent && (await this.wouldLoop(id, parent))) parent = 0;
 
     const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish, theme: themeOf({ ...previous, ...input.own }) });
@@ -626,11 +626,10 @@ export class PostRepository {
     return (await this.update(id, { status: 'trash' }, ctx)).current;
   }
 
-  /** wp_delete_post( $id, true ): children move up to the post's parent, attachments too; terms are recounted. */
+  /** wp_delete_post( $id, true ): children move up to the post's parent (attachments: post-types/attachment.ts); terms are recounted. */
   async deletePermanently(id: number): Promise<PostDoc> {
     const post = await this.require(id);
     if (this.rules.object.hierarchical) await moveChildrenUp(this.posts, post);
-    await this.posts.updateMany({ type: 'attachment', parent: id }, { $set: { parent: post.parent } });
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
     if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
     await adjustTermCounts(this.store, TAXONOMY_FIELD, deleted, null);

@@ -11,9 +11,11 @@ import { gmtFromLocal, type SiteClock } from './dates';
 import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';
 import { linkedPosts, renderer, type BlockContext } from './render';
+import { mediaForContents, NO_MEDIA_CONTEXTS, type MediaContexts } from '../media-links/shortcodes';
 import { ancestorsOf, PostRepository, type PostDoc } from './repository';
 import { postCan, type PostTypeBehaviour } from './behaviour';
 import { POST_TYPE_BEHAVIOURS } from './registry';
+import { renderMemoOf } from '../answers/render-memo';
 
 export interface PrepareOptions {
   context: Context;
@@ -57,9 +59,10 @@ export class PostPresenter {
     const terms = termIds.length ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } }) : [];
     const revisions = await revisionSummaries(posts, this.store);
     const blocks = await linkedPosts(this.store, posts.map((p) => p.content));
+    const media = await mediaForContents(this.req, posts, posts);
     await rules.hooks.preparePage?.(posts, { req: this.req, context: o.context, rest: `${this.req.config.restUrl}/core/v2` });
     const out: Record<string, unknown>[] = [];
-    for (const post of posts) out.push(await this.prepareOne(post, o, ancestors.get(post.id) ?? [], terms, revisions.get(post.id)?.count ?? 0, revisions.get(post.id)?.latestId, blocks));
+    for (const post of posts) out.push(await this.prepareOne(post, o, ancestors.get(post.id) ?? [], terms, revisions.get(post.id)?.count ?? 0, revisions.get(post.id)?.latestId, blocks, media));
     return out;
   }
 
@@ -71,6 +74,7 @@ export class PostPresenter {
     revisionCount: number,
     latestRevision: number | undefined,
     blocks: BlockContext,
+    media: MediaContexts,
   ): Promise<Record<string, unknown>> {
     const { rules, req } = this;
     const user = req.user;
@@ -83,6 +87,10 @@ export class PostPresenter {
       const own = new Set(Array.isArray(post[restBase]) ? (post[restBase] as number[]) : []);
       return terms.filter((t) => t.taxonomy === taxonomy && own.has(t.id));
     };
+
+    // Render once (answers/render-memo.ts): reused only while the raw text is the same and nothing else shapes it.
+    const memo = Object.keys(blocks).length ? undefined : renderMemoOf(this.req.config);
+    const render = (field: string, raw: string, raw2: string, compute: () => string) => (memo ? memo.get(field, `${post.type}:${post.id}`, raw, raw2, compute) : compute());
 
     const data: Record<string, unknown> = {
       id: post.id,
@@ -97,16 +105,17 @@ export class PostPresenter {
       status: post.status,
       type: post.type,
       link: permalink(post, pc),
-      title: { raw: post.title, rendered: renderer.renderTitle(post.title) },
+      title: { raw: post.title, rendered: render('title', post.title, '', () => renderer.renderTitle(post.title)) },
       content: {
         raw: post.content,
-        rendered: required ? '' : renderer.renderContent(post.content, blocks),
+        // Content naming attachments depends on them and on who reads it: rendered per request.
+        rendered: required ? '' : media === NO_MEDIA_CONTEXTS ? render('content', post.content, '', () => renderer.renderContent(post.content, blocks, media(post.id))) : renderer.renderContent(post.content, blocks, media(post.id)),
         protected: protectedText,
         block_version: renderer.blockVersion(post.content),
       },
       excerpt: {
         raw: post.excerpt,
-        rendered: required ? '' : renderer.renderExcerpt(post.excerpt, post.content),
+        rendered: required ? '' : render('excerpt', post.excerpt, post.content, () => renderer.renderExcerpt(post.excerpt, post.content)),
         protected: protectedText,
       },
       author: post.author,

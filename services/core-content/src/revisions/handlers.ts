@@ -9,6 +9,7 @@ import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeade
 import { siteClock } from '../post-types/dates';
 import { permalink } from '../post-types/permalinks';
 import { linkedPosts, renderer, type BlockContext } from '../post-types/render';
+import { mediaForContents, type MediaContexts } from '../media-links/shortcodes';
 import { PostRepository, type PostDoc, type PostInput } from '../post-types/repository';
 import { postCan, type PostTypeBehaviour } from '../post-types/behaviour';
 import { invalidRevision, revisionOf, revisionPage, storeAutosave } from './operations';
@@ -98,7 +99,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   }
 
   /** A revision, an autosave, or (a draft autosaved by its author) the post itself, in the revision's shape. */
-  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc; blocks?: BlockContext }): Promise<Record<string, unknown>> {
+  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc; blocks?: BlockContext; media?: MediaContexts }): Promise<Record<string, unknown>> {
     // prepare_date_response(): a date whose GMT value is unset (a floating draft) is null.
     const floating = doc.date_gmt === null;
     const excerpt = doc.excerpt ? renderer.renderExcerpt(doc.excerpt, '') : '';
@@ -114,7 +115,11 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       slug: doc.slug,
       guid: { rendered: guid, raw: guid },
       title: { raw: doc.title, rendered: renderer.renderTitle(doc.title) },
-      content: { raw: doc.content, rendered: renderer.renderContent(doc.content, o.blocks ?? (await linkedPosts(req.store, [doc.content]))) },
+      // Rendered as WordPress renders it, with the revision as the global post (a [gallery] without ids lists its attachments: none).
+      content: {
+        raw: doc.content,
+        rendered: renderer.renderContent(doc.content, o.blocks ?? (await linkedPosts(req.store, [doc.content])), (o.media ?? (await mediaForContents(req, [doc])))(doc.id)),
+      },
       excerpt: { raw: doc.excerpt, rendered: excerpt },
     };
     if (o.parent) data.preview_link = await previewLink(req, doc, o.parent);
@@ -132,7 +137,8 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
     const context = req.params.context as Context;
     const body = [];
     const blocks = await linkedPosts(req.store, items.map((r) => r.content));
-    for (const r of items) body.push(await present(req, r, context, { schema: revisionSchema, blocks }));
+    const media = await mediaForContents(req, items);
+    for (const r of items) body.push(await present(req, r, context, { schema: revisionSchema, blocks, media }));
     const base = `${rest(req)}/${rules.object.restBase}/${parent.id}/revisions`;
     return { body, headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery) };
   }

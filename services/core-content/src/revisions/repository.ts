@@ -182,16 +182,19 @@ export class RevisionRepository {
     return this.posts.deleteMany({ type: REVISION, parent });
   }
 
-  /** wp_get_latest_revision_id_and_total_count() for a page of posts, in one query. */
+  /** wp_get_latest_revision_id_and_total_count() for a page of posts: per post, a count and the newest one. */
   async summaries(parents: number[]): Promise<Map<number, RevisionSummary>> {
     const out = new Map<number, RevisionSummary>();
     if (!parents.length) return out;
-    const all = await this.posts.find({ type: REVISION, parent: { $in: parents }, autosave: { $ne: true } }, { sort: NEWEST_FIRST });
-    for (const r of all) {
-      const s = out.get(r.parent);
-      if (s) s.count++;
-      else out.set(r.parent, { count: 1, latestId: r.id });
-    }
+    // Counted, and only the newest read, per parent: reading every revision (each a copy of its post) to count
+    // them costs as much as the revisions a page's posts have piled up.
+    await Promise.all(
+      [...new Set(parents)].map(async (parent) => {
+        const filter = { type: REVISION, parent, autosave: { $ne: true } };
+        const [count, [latest]] = await Promise.all([this.posts.count(filter), this.posts.find(filter, { sort: NEWEST_FIRST, limit: 1 })]);
+        if (count && latest) out.set(parent, { count, latestId: latest.id });
+      }),
+    );
     return out;
   }
 

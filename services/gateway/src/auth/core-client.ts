@@ -13,7 +13,8 @@ import {
   errorBodySchema,
   type Authenticated,
 } from '@loom/contracts';
-import { signIdentity, signInternal, WpError, type Logger } from '@loom/service-kit';
+import { signIdentity, signInternal, WpError, type Logger, type Metrics } from '@loom/service-kit';
+import { upstreamCall } from '../telemetry';
 import type { Credentials } from './basic';
 
 export type CheckResult = { ok: true; user: Authenticated } | { ok: false; error: WpError };
@@ -32,6 +33,8 @@ export interface CoreClientOptions {
   secret: string;
   timeoutMs: number;
   log: Logger;
+  /** Credential checks are timed as upstream calls of core-content. */
+  metrics?: Metrics;
 }
 
 export interface CoreClient {
@@ -55,17 +58,16 @@ export function createCoreClient(opts: CoreClientOptions): CoreClient {
 
   const post = async (path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: unknown }> => {
     let res: Response;
+    const sent: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...headers };
+    const done = upstreamCall(opts.metrics, 'core-content', sent);
     try {
-      res = await fetch(`${baseUrl}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: sent, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
+      done();
       const e = err as Error & { cause?: { code?: string } };
       throw new CoreUnavailable(e.cause?.code ?? e.name);
     }
+    done(res.status);
     const text = await res.text().catch(() => '');
     try {
       return { status: res.status, body: JSON.parse(text) as unknown };

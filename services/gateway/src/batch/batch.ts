@@ -12,10 +12,11 @@
 import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
-import { bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type WpError } from '@loom/service-kit';
+import { bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type Metrics, type WpError } from '@loom/service-kit';
 import { UPSTREAM_MAX_HEADER_BYTES } from '../proxy';
 import type { GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
+import { upstreamCall } from '../telemetry';
 import { matchNamespace, type Upstreams } from '../upstreams';
 
 /** What each batch item's entry holds, as WordPress's envelope (`headers` is `[]` when empty, as PHP's). */
@@ -50,6 +51,8 @@ export interface BatchOptions {
    * (buildGateway passes the NATS change notifier's notify, services/gateway/src/notifications/).
    */
   notify?: (n: BatchNotice) => void;
+  /** Each item's call is timed as an upstream call of its service. */
+  metrics?: Metrics;
 }
 
 export interface BatchCall {
@@ -245,7 +248,11 @@ export function createBatch(opts: BatchOptions): Batch {
       });
       r.end(payload);
     });
-    return attempt(true);
+    const done = upstreamCall(opts.metrics, p.service, headers);
+    return attempt(true).then((entry) => {
+      done(entry.status);
+      return entry;
+    });
   };
 
   return {

@@ -3,7 +3,7 @@
  * namespace (longest NAMESPACES match), resource (first segment after it), item id, action.
  */
 import { randomUUID } from 'node:crypto';
-import { NAMESPACES, type ChangeNotification } from '@loom/contracts';
+import { NAMESPACES, type ChangeHint, type ChangeNotification } from '@loom/contracts';
 
 export type WriteMethod = ChangeNotification['method'];
 export const WRITE_METHODS: ReadonlySet<string> = new Set<WriteMethod>(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -19,6 +19,8 @@ export interface Write {
   /** The acting user's id (0 when anonymous). */
   userId: number;
   requestId: string;
+  /** The service's own description of the change (CHANGE_HEADER), when it sent one. */
+  hint?: ChangeHint;
 }
 
 const BY_LENGTH = [...NAMESPACES].sort((a, b) => b.length - a.length);
@@ -44,6 +46,7 @@ export function toNotification(w: Write, now = new Date()): ChangeNotification |
   const split = splitPath(w.path);
   if (!split || split.segments.length === 0) return null;
   const { namespace, segments } = split;
+  if (w.hint === 'none') return null;
   const body = isRecord(w.body) ? w.body : undefined;
   const permanent = body?.deleted === true;
   const last = segments[segments.length - 1];
@@ -59,12 +62,13 @@ export function toNotification(w: Write, now = new Date()): ChangeNotification |
   const previous = permanent && isRecord(body?.previous) ? body.previous : undefined;
   const fromPath = toCollection ? null : /^\d+$/.test(last) ? Number(last) : last === 'me' ? null : last;
   const itemId = asId(previous?.id) ?? asId(body?.id) ?? fromPath;
+  const hint = w.hint;
   return {
     event_id: randomUUID(),
-    action,
+    action: hint ? hint.action : action,
     namespace,
-    resource: segments[0],
-    item_id: itemId,
+    resource: hint ? hint.resource : segments[0],
+    item_id: hint ? hint.item_id : itemId,
     path: w.path.split('?')[0],
     method: method as WriteMethod,
     status: w.status,

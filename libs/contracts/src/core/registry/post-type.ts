@@ -4,7 +4,7 @@
  * and autosave routes, `allow_batch` and the term relations are all derived.
  */
 import type { ZodTypeAny } from 'zod';
-import type { FieldDef } from '../../define';
+import type { FieldDef, RouteDef } from '../../define';
 import { postTypeCaps, type PostTypeCaps } from './capabilities';
 import { postTypeLabels, type Labels } from './labels';
 
@@ -45,6 +45,8 @@ export interface PostTypeRest {
   collectionArgs?: (args: ArgsMap) => ArgsMap;
   /** The type's own write arguments over the posts controller's (create, or update when `updating`). */
   writeArgs?: (args: ArgsMap, updating: boolean) => ArgsMap;
+  /** Routes the type's controller adds after its item route (the attachments controller's post-process and edit). */
+  extraRoutes?: () => RouteDef[];
 }
 
 export interface PostTypeDef {

@@ -1,0 +1,143 @@
+/**
+ * The answer cache for anonymous reads (issue 17): a `GET /rest/...` without an identity is answered from memory
+ * while nothing it read has changed. The key is the request as sent (path and query, byte for byte: the
+ * pagination Link header repeats the query as given, so two spellings of one query are two answers; `_fields`,
+ * `_embed` and `_envelope` are in it). An answer is kept while
+ * - every collection it read is at the write version it saw (answers/write-versions.ts), and
+ * - the next scheduled publication is still to come (that publication is a write made by the next read), and
+ * - the registered listeners (hooks, which tests swap at run time) are the same.
+ * Anything that could make the answer depend on more than the URL is never cached: an identity (signed-in
+ * callers get their own answers), a method override, a body, a validate-only header. Only 200 answers are kept.
+ * ETag and If-None-Match are answered here as the kit's dispatcher answers them.
+ */
+import type { NextFunction, Request, Response } from 'express';
+import { IDENTITY_HEADER } from '@loom/contracts';
+import { listenersGeneration } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { POSTS, type PostDoc } from '../post-types/repository';
+import { formatUtc } from '../post-types/dates';
+import { WriteVersions, type ReadSet } from './write-versions';
+
+interface Answer {
+  status: number;
+  headers: Record<string, number | string | string[]>;
+  body: Buffer;
+  reads: ReadSet;
+  /** date_gmt of the next scheduled publication when the answer was made ('' for none). */
+  due: string;
+  /** The registered listeners (hooks) the answer was made with (listenersGeneration). */
+  hooks: number;
+  /** The route pattern the dispatcher matched (res.locals.route): logs and metrics label a replay as the original. */
+  route: unknown;
+}
+
+/** Answers kept and their bytes in all (the oldest go first past either), and the largest body kept. */
+const MAX_ANSWERS = 2000;
+const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Per request, never replayed. */
+const OWN_HEADERS = new Set(['x-request-id']);
+
+export class AnswerCache {
+  private readonly answers = new Map<string, Answer>();
+  private bytes = 0;
+  private readonly versions: WriteVersions;
+  private next: { version: number; due: Promise<string> } | undefined;
+
+  constructor(
+    private readonly store: Store,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.versions = new WriteVersions(store);
+  }
+
+  /** The date_gmt of the earliest scheduled post ('' when none), read once per version of the posts. */
+  private nextDue(): { version: number; due: Promise<string> } {
+    const version = this.versions.version(POSTS);
+    if (this.next?.version !== version) {
+      const due = this.store
+        .collection<PostDoc>(POSTS)
+        .find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 })
+        .then((found) => found[0]?.date_gmt ?? '');
+      due.catch(() => undefined);
+      this.next = { version, due };
+    }
+    return this.next;
+  }
+
+  private fresh(a: Answer): boolean {
+    return this.versions.unchanged(a.reads) && a.hooks === listenersGeneration() && (a.due === '' || formatUtc(this.now()) < a.due);
+  }
+
+  middleware = (req: Request, res: Response, next: NextFunction): void => {
+    if (!cacheable(req)) return next();
+    const key = req.originalUrl;
+    const kept = this.answers.get(key);
+    if (kept && this.fresh(kept)) return replay(req, res, kept);
+    if (kept) this.drop(key, kept);
+    void this.fill(key, res, next).catch(next);
+  };
+
+  private async fill(key: string, res: Response, next: NextFunction): Promise<void> {
+    const { version, due: duePromise } = this.nextDue();
+    const due = await duePromise;
+    // The scheduled posts are part of what the answer read: a new or changed one changes `due`.
+    const reads: ReadSet = new Map([[POSTS, version]]);
+    const hooks = listenersGeneration();
+    if (due !== '' && formatUtc(this.now()) >= due) return void this.versions.track(new Map(), next);
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    res.end = ((...args: unknown[]) => {
+      const chunk = args[0];
+      if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+        const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8') : chunk;
+        if (body.length <= MAX_BODY_BYTES && this.versions.unchanged(reads) && hooks === listenersGeneration()) this.keep(key, { status: 200, headers: replayable(res), body, reads, due, hooks, route: res.locals.route });
+      }
+      return end(...args);
+    }) as Response['end'];
+    this.versions.track(reads, next);
+  }
+
+  private keep(key: string, a: Answer): void {
+    const previous = this.answers.get(key);
+    if (previous) this.drop(key, previous);
+    while (this.answers.size && (this.answers.size >= MAX_ANSWERS || this.bytes + a.body.length > MAX_TOTAL_BYTES)) {
+      const [oldest, answer] = this.answers.entries().next().value as [string, Answer];
+      this.drop(oldest, answer);
+    }
+    this.answers.set(key, a);
+    this.bytes += a.body.length;
+  }
+
+  private drop(key: string, a: Answer): void {
+    this.answers.delete(key);
+    this.bytes -= a.body.length;
+  }
+}
+
+/** A plain anonymous GET whose answer depends on its URL alone. */
+function cacheable(req: Request): boolean {
+  if (req.method !== 'GET') return false;
+  const h = req.headers;
+  if (h[IDENTITY_HEADER] !== undefined || h['x-http-method-override'] !== undefined || h['x-loom-validate-only'] !== undefined) return false;
+  if (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0')) return false;
+  return !req.originalUrl.includes('_method');
+}
+
+function replayable(res: Response): Answer['headers'] {
+  const out: Answer['headers'] = {};
+  for (const [k, v] of Object.entries(res.getHeaders())) if (v !== undefined && !OWN_HEADERS.has(k)) out[k] = v as number | string | string[];
+  return out;
+}
+
+function replay(req: Request, res: Response, a: Answer): void {
+  res.locals.route = a.route;
+  res.status(a.status);
+  for (const [k, v] of Object.entries(a.headers)) res.setHeader(k, v);
+  // As the dispatcher's answer: 304 without a body when the client holds this ETag (Express's freshness check).
+  if (req.fresh) {
+    res.status(304);
+    for (const k of ['content-type', 'content-length', 'transfer-encoding']) res.removeHeader(k);
+    return void res.end();
+  }
+  res.end(a.body);
+}

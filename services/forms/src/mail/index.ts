@@ -1,0 +1,24 @@
+/**
+ * Contact Form 7's mail: templates with mail-tags composed into messages (compose.ts), sent over SMTP with
+ * nodemailer (mailer.ts), through a durable outbox in the forms service's store (outbox.ts) that retries with
+ * backoff, survives restarts and sends each message once.
+ */
+export type { ComposedMail, Mailbox, MailSubmission, MailTemplate, SpecialTagValues } from './types';
+export { MailComposeError } from './types';
+
+/** Default `mail` / `mail_2` templates of a new form (the plugin's), for a site. */
+export { defaultMailTemplate, defaultMail2Template } from './defaults';
+
+/**
+ * `composeMail(template, submission)` → the message, or throws MailComposeError (no valid sender/recipient).
+ * `composeMessages({mail, mail_2}, submission)` → mail, plus mail_2 when active. `replaceMailTags` is the
+ * substitution alone; `displayMessage` is what the answer's `message` shows ("Thank you, [your-name]." with
+ * tags replaced and HTML removed, as the plugin's filter_message). `safeFilename` is the plugin's antiscript name.
+ */
+export { composeMail, composeMessages, replaceMailTags, displayMessage, parseMailboxes, parseSender, safeFilename } from './compose';
+
+/** The SMTP side: `createMailer({smtpUrl})`, `loadMailSettings(env)` for the environment variables. */
+export { createMailer, loadMailSettings, type Mailer, type MailerOptions, type MailSettings, type SendResult } from './mailer';
+
+/** The durable outbox. */
+export { Outbox, OUTBOX_COLLECTION, type OutboxOptions, type MailState, type OutboxRow } from './outbox';

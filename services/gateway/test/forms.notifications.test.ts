@@ -1,0 +1,108 @@
+/**
+ * Change notifications for the forms (a real nats-server): form writes as any write, and one notification per
+ * stored submission (`loom.changes.formsA_v1.submissions`, created, the submission's id); submissions that are
+ * not stored (validation, spam) and previews (`context` other than save) publish nothing. The service's hint
+ * header never reaches the client.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { connect, type NatsConnection } from 'nats';
+import { CHANGE_HEADER, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
+import { createLogger } from '@loom/service-kit';
+import { createNotifier } from '../src/notifications';
+import { client, eventually, hiddenFields, startFormsWorld, type FormsWorld } from './forms.harness';
+import { createForm } from './forms.fixtures';
+import { startNats, type NatsServer } from './nats-server';
+
+let nats: NatsServer;
+let world: FormsWorld;
+let nc: NatsConnection;
+const live: Array<{ subject: string; n: ChangeNotification }> = [];
+
+beforeAll(async () => {
+  nats = await startNats();
+  const notifier = createNotifier({ natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')), maxPending: 1000, log: createLogger('test', 'silent'), retry: { minMs: 50, maxMs: 400 }, publishTimeoutMs: 1000 });
+  world = await startFormsWorld({}, { notifier });
+  nc = await connect({ servers: nats.url });
+  const sub = nc.subscribe('loom.changes.>');
+  void (async () => {
+    for await (const m of sub) live.push({ subject: m.subject, n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) });
+  })();
+  await eventually(async () => world.gw.notifier.counters().pending === 0, 5000);
+}, 60000);
+
+afterAll(async () => {
+  await nc?.close();
+  await world?.close();
+  await world?.gw.notifier.close();
+  await nats?.dispose();
+});
+
+/** The notifications after `from`, once `count` arrived and a moment passed for extras. */
+async function after(from: number, count: number) {
+  if (count > 0) await eventually(async () => live.length >= from + count, 10000);
+  await new Promise((r) => setTimeout(r, 400));
+  return live.slice(from);
+}
+
+test('form writes: created, updated, deleted; a preview publishes nothing', async () => {
+  const admin = client(world, 'administrator');
+  let from = live.length;
+  const preview = await admin.post('/contact-forms', { title: 'Preview only' });
+  expect(preview.headers[CHANGE_HEADER]).toBeUndefined();
+  expect(await after(from, 0)).toEqual([]);
+
+  from = live.length;
+  const created = await admin.post('/contact-forms', { title: 'Notified', context: 'save' });
+  const id = created.body.id as number;
+  await admin.post(`/contact-forms/${id}`, { title: 'Notified again', context: 'save' });
+  await admin.delete(`/contact-forms/${id}`);
+  const got = await after(from, 3);
+  expect(got.map((x) => [x.subject, x.n.action, x.n.item_id])).toEqual([
+    ['loom.changes.formsA_v1.contact-forms', 'created', id],
+    ['loom.changes.formsA_v1.contact-forms', 'updated', id],
+    ['loom.changes.formsA_v1.contact-forms', 'deleted', id],
+  ]);
+});
+
+test('one notification per stored submission, none for one that is not stored', async () => {
+  const beforeCreate = live.length;
+  const id = await createForm(world, { title: 'Notify me', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+  await after(beforeCreate, 1); // the form's own notification
+  const anon = client(world, 'anonymous');
+  let from = live.length;
+  const invalid = await anon.feedback(id, [...hiddenFields(id), ['your-name', '']]);
+  expect(invalid.body.status).toBe('validation_failed');
+  expect(invalid.headers[CHANGE_HEADER]).toBeUndefined();
+  expect(await after(from, 0)).toEqual([]);
+
+  from = live.length;
+  const ok = await anon.feedback(id, [...hiddenFields(id), ['your-name', 'Nat']]);
+  expect(ok.body.status).toBe('mail_sent');
+  expect(ok.headers[CHANGE_HEADER]).toBeUndefined();
+  const [n, ...extra] = await after(from, 1);
+  expect(extra).toEqual([]);
+  const stored = (await client(world, 'administrator').get(`/submissions?contact_form=${id}`)).body;
+  expect(n.subject).toBe('loom.changes.formsA_v1.submissions');
+  expect(n.n).toMatchObject({ action: 'created', namespace: 'formsA/v1', resource: 'submissions', item_id: stored[0].id, path: `/formsA/v1/contact-forms/${id}/feedback`, method: 'POST', status: 200, user_id: 0 });
+  expect(n.n.item).toMatchObject({ contact_form_id: id, status: 'mail_sent' });
+});
+
+test('_envelope: the same notification, and the hint is not in the envelope', async () => {
+  const beforeCreate = live.length;
+  const id = await createForm(world, { title: 'Enveloped', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+  await after(beforeCreate, 1);
+  const from = live.length;
+  const anon = client(world, 'anonymous');
+  const enveloped = await anon.feedback(id, [...hiddenFields(id), ['your-name', 'Env']]).query({ _envelope: '1' });
+  expect(enveloped.status).toBe(200);
+  expect(enveloped.body.status).toBe(200);
+  expect(enveloped.body.body.status).toBe('mail_sent');
+  expect(JSON.stringify(enveloped.body.headers)).not.toContain(CHANGE_HEADER);
+  expect(enveloped.headers[CHANGE_HEADER]).toBeUndefined();
+  const invalid = await anon.feedback(id, [...hiddenFields(id), ['your-name', '']]).query({ _envelope: '1' });
+  expect(invalid.body.body.status).toBe('validation_failed');
+  const got = await after(from, 1);
+  expect(got.map((x) => [x.subject, x.n.action])).toEqual([['loom.changes.formsA_v1.submissions', 'created']]);
+});
