@@ -92,8 +92,11 @@ describe('AuthCache', () => {
     expect(cache.keyOf({ username: 'ada', password: 'secreT' })).not.toBe(k);
     expect(cache.keyOf({ username: 'ad', password: 'asecret' })).not.toBe(k);
     cache.set(k, user);
+    t = 499;
+    expect(cache.get(k)).toEqual({ user, stale: false });
+    // Past half its TTL an entry is still served, marked for a re-check.
     t = 999;
-    expect(cache.get(k)).toEqual(user);
+    expect(cache.get(k)).toEqual({ user, stale: true });
     t = 1000;
     expect(cache.get(k)).toBeUndefined();
   });
@@ -105,7 +108,9 @@ describe('AuthCache', () => {
     const small = new AuthCache({ ttlMs: 60_000, maxEntries: 10 });
     for (let i = 0; i < 50; i++) small.set(`k${i}`, user);
     expect(small.size).toBe(10);
-    expect(small.get('k49')).toEqual(user);
+    expect(small.get('k49')).toEqual({ user, stale: false });
+    small.delete('k49');
+    expect(small.get('k49')).toBeUndefined();
   });
 });
 

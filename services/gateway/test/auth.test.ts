@@ -208,6 +208,60 @@ describe('cache', () => {
   });
 });
 
+describe('re-check ahead of expiry', () => {
+  const TTL = 2000;
+  const sleepUntil = (t: number) => new Promise((r) => setTimeout(r, Math.max(0, t - Date.now())));
+  const waitFor = async (cond: () => boolean) => {
+    for (let i = 0; i < 100 && !cond(); i++) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  test('past half the TTL a request is answered from the cache and the entry renewed in the background', async () => {
+    const g = await startGateway({ upstreams: { 'core-content': counter.url, forms: echo.url } }, { LOOM_AUTH_CACHE_MS: String(TTL) });
+    try {
+      const user = await createUser(core.url, 'author');
+      const creds = basic(user.login, (await createAppPassword(core.url, user)).password);
+      counter.reset();
+      const t0 = Date.now();
+      expect((await request(g.app).get('/rest/formsA/v1/x').set(creds)).status).toBe(200);
+      expect(counter.count(APP_PATH)).toBe(1);
+      await sleepUntil(t0 + TTL * 0.55);
+      expect((await request(g.app).get('/rest/formsA/v1/x').set(creds)).status).toBe(200);
+      await waitFor(() => counter.count(APP_PATH) === 2);
+      expect(counter.count(APP_PATH)).toBe(2);
+      // Past the first check's expiry: the renewed entry answers, no request waits for a check.
+      await sleepUntil(t0 + TTL * 1.05);
+      expect(identityAt(await request(g.app).get('/rest/formsA/v1/x').set(creds))?.id).toBe(user.id);
+      expect(counter.count(APP_PATH)).toBe(2);
+    } finally {
+      g.close();
+    }
+  });
+
+  test('a background re-check that is refused drops the entry: a revoked password stops before its TTL', async () => {
+    const g = await startGateway({ upstreams: { 'core-content': counter.url, forms: echo.url } }, { LOOM_AUTH_CACHE_MS: String(TTL) });
+    try {
+      const user = await createUser(core.url, 'editor');
+      const app = await createAppPassword(core.url, user);
+      const creds = basic(user.login, app.password);
+      counter.reset();
+      const t0 = Date.now();
+      expect((await request(g.app).get('/rest/formsA/v1/x').set(creds)).status).toBe(200);
+      await revokeAppPassword(core.url, user, app.uuid);
+      await sleepUntil(t0 + TTL * 0.55);
+      // Served from the stale entry while the re-check runs; once it is refused the next request checks again.
+      expect((await request(g.app).get('/rest/formsA/v1/x').set(creds)).status).toBe(200);
+      await waitFor(() => counter.count(APP_PATH) === 2);
+      await new Promise((r) => setTimeout(r, 20));
+      const after = await request(g.app).get('/rest/formsA/v1/x').set(creds);
+      expect(after.status).toBe(401);
+      expect(after.body.code).toBe('incorrect_password');
+      expect(Date.now() - t0).toBeLessThan(TTL);
+    } finally {
+      g.close();
+    }
+  });
+});
+
 describe('core-content unavailable', () => {
   test('Basic requests get 503 loom_service_unavailable; anonymous ones are unaffected', async () => {
     const down = await startGateway({ upstreams: { 'core-content': `http://127.0.0.1:${await freePort()}`, forms: echo.url } });

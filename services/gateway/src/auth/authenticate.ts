@@ -83,6 +83,15 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
     return flight;
   };
 
+  /** Re-checks a stale cache entry while it is still served: a success renews it, a refusal drops it. */
+  const refreshAhead = (key: string, c: Credentials, ip: string, addr: string, login: string, reqId?: string): void => {
+    check(key, c, ip, addr, login, reqId).then(
+      (result) => (result.ok ? cache.set(key, result.user) : cache.delete(key)),
+      // Core-content not answering: the entry runs out at its expiry as it would have; the next request checks.
+      (err: unknown) => log.debug({ reqId, err: err instanceof Error ? err.message : String(err) }, 'background credential re-check failed'),
+    );
+  };
+
   return async (req, reqId) => {
     const parsed = parseAuthorization(req.get('authorization'));
     if (parsed.kind === 'none') return { kind: 'anonymous' };
@@ -109,7 +118,10 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
 
     const key = cache.keyOf(c);
     const cached = cache.get(key);
-    if (cached) return { kind: 'user', user: cached };
+    if (cached) {
+      if (cached.stale && !inflight.has(key)) refreshAhead(key, c, ip, addr, login, reqId);
+      return { kind: 'user', user: cached.user };
+    }
 
     let result: CheckResult;
     try {

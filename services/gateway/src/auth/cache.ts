@@ -3,6 +3,11 @@
  * core-content. Failures are never cached (a password just created must work at once, and a wrong one
  * must keep counting against the throttle). The TTL is also how long a revoked password keeps working.
  *
+ * An entry past half its TTL is `stale`: it is still served, and the authenticator re-checks it in the background,
+ * so a client sending a steady stream never waits for a check behind a busy core-content (a re-check queued
+ * behind a burst of writes could otherwise time out into 503s mid-burst). Each entry still lives only `ttlMs`
+ * from the check that made it, so the revocation bound holds.
+ *
  * Keys are an HMAC of (login, normalised password) under a key made at start and held only in memory:
  * the cache never holds a password, nor a plain hash of one that could be guessed offline.
  */
@@ -18,7 +23,7 @@ export interface AuthCacheOptions {
 
 export class AuthCache {
   private readonly key = randomBytes(32);
-  private readonly entries = new Map<string, { user: Authenticated; expires: number }>();
+  private readonly entries = new Map<string, { user: Authenticated; expires: number; staleAt: number }>();
   private readonly maxEntries: number;
   private readonly now: () => number;
 
@@ -32,14 +37,19 @@ export class AuthCache {
     return createHmac('sha256', this.key).update(`${c.username.length}:${c.username}:${c.password}`).digest('base64url');
   }
 
-  get(key: string): Authenticated | undefined {
+  get(key: string): { user: Authenticated; stale: boolean } | undefined {
     const hit = this.entries.get(key);
     if (!hit) return undefined;
-    if (hit.expires <= this.now()) {
+    const now = this.now();
+    if (hit.expires <= now) {
       this.entries.delete(key);
       return undefined;
     }
-    return hit.user;
+    return { user: hit.user, stale: hit.staleAt <= now };
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
   }
 
   set(key: string, user: Authenticated): void {
@@ -50,7 +60,8 @@ export class AuthCache {
       if (this.entries.size < this.maxEntries) break;
       this.entries.delete(k);
     }
-    this.entries.set(key, { user, expires: this.now() + this.opts.ttlMs });
+    const now = this.now();
+    this.entries.set(key, { user, expires: now + this.opts.ttlMs, staleAt: now + this.opts.ttlMs / 2 });
   }
 
   get size(): number {
