@@ -2,6 +2,7 @@
  * Stored submissions (collection `submissions`): every submission that passed validation and the spam rules is
  * written here before its mail is attempted, so that none is lost when mail cannot go out.
  */
+import { pageWindow } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import type { PostedData } from '../form-tags';
 import type { ComposedMail, Outbox } from '../mail';
@@ -83,7 +84,9 @@ export class Submissions {
     const filter: Record<string, unknown> = {};
     if (q.contactForm !== undefined) filter.contact_form_id = q.contactForm;
     if (q.ids) filter.id = { $in: q.ids };
-    const [items, total] = await Promise.all([this.col.find(filter, { sort: { id: -1 }, skip: (q.page - 1) * q.perPage, limit: q.perPage }), this.col.count(filter)]);
+    // pageWindow keeps a page past any real collection (page=1e308) a safe offset: it answers [] as the last page.
+    const { offset } = pageWindow({ page: q.page, per_page: q.perPage });
+    const [items, total] = await Promise.all([this.col.find(filter, { sort: { id: -1 }, skip: offset, limit: q.perPage }), this.col.count(filter)]);
     return { items, total };
   }
 }
