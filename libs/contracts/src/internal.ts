@@ -7,6 +7,13 @@ import { roles } from './identity';
 
 export const INTERNAL_HEADER = 'x-loom-internal';
 
+/**
+ * core-content → gateway, on a 200 answer to an anonymous GET that depends on its URL alone: until when it stays
+ * right while nothing is written (epoch milliseconds of the next scheduled publication, or `none`). The gateway
+ * may keep such an answer (its answer cache) and never passes the header on.
+ */
+export const SHAREABLE_HEADER = 'x-loom-shareable';
+
 /** core-content: check `Authorization: Basic` credentials (login or email + application password). */
 export const AUTH_APP_PASSWORD_PATH = '/_loom/auth/app-password';
 /** core-content: check a login password (the authorize-application page's sign-in). */

@@ -8,7 +8,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { asRole, createLogger, testConfig } from '@loom/service-kit';
-import type { Role } from '@loom/contracts';
+import { SHAREABLE_HEADER, type Role } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
 import { buildApp } from '../src/service';
 import { formatUtc } from '../src/post-types/dates';
@@ -19,7 +19,8 @@ jest.setTimeout(120_000);
 
 const ROLES: (Role | null)[] = [null, 'subscriber', 'author', 'editor', 'administrator'];
 const CONTEXTS = ['view', 'embed', 'edit'];
-const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
+/** Per request, or for the gateway only (SHAREABLE_HEADER never reaches a client: answer-cache.test checks the gateway's answers). */
+const PER_REQUEST = new Set(['x-request-id', 'date', 'connection', 'keep-alive', SHAREABLE_HEADER]);
 
 let store: Store;
 let baseline: Express;
@@ -155,6 +156,18 @@ test('a scheduled post is published on time: the cached list does not outlive it
   const after = await ask(optimised, list, null);
   expect(JSON.parse(after.text).map((p: { id: number }) => p.id)).toContain(id);
   expect(after).toEqual(await ask(baseline, list, null));
+});
+
+test('the gateway is told which answers it may keep, and until the next scheduled publication', async () => {
+  const shareable = async (url: string, role: Role | null, headers: Record<string, string> = {}) => (await request(optimised).get(url).set(asRole(role)).set(headers)).headers[SHAREABLE_HEADER];
+  const due = Date.parse(`${(await store.collection(POSTS).find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 }))[0]!.date_gmt}Z`);
+  expect(await shareable('/rest/core/v2/posts', null)).toBe(String(due));
+  expect(await shareable('/rest/core/v2/posts', null)).toBe(String(due)); // replayed from core-content's cache too
+  expect(await shareable('/rest/core/v2/posts', 'editor')).toBeUndefined();
+  expect(await shareable('/rest/core/v2/posts?per_page=1000', null)).toBeUndefined(); // 400
+  expect(await shareable('/rest/core/v2/posts?_method=DELETE', null)).toBeUndefined();
+  expect(await shareable('/rest/core/v2/posts', null, { 'X-HTTP-Method-Override': 'GET' })).toBeUndefined();
+  expect((await request(baseline).get('/rest/core/v2/posts')).headers[SHAREABLE_HEADER]).toBeUndefined(); // LOOM_ANSWER_CACHE=off
 });
 
 test('ETag: a hash of the body, the same from both apps; If-None-Match gets a 304 without a body', async () => {

@@ -7,6 +7,7 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
 import { Metrics, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { createGatewayAnswers, type GatewayAnswers } from './answer-cache';
 import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
 import { AuthCache } from './auth/cache';
@@ -51,6 +52,8 @@ export interface GatewayDeps {
    * INDEX_START_WAIT_MS); past it the index lists what it has and `/readyz` says what is missing.
    */
   indexStartWaitMs?: number;
+  /** The answer cache and its coordination (default: from LOOM_GATEWAY_CACHE and NATS_URL); null turns it off. */
+  answers?: GatewayAnswers | null;
 }
 
 export const INDEX_START_WAIT_MS = 5000;
@@ -66,6 +69,8 @@ export interface Gateway {
    */
   notifier: Notifier;
   metrics: Metrics;
+  /** The answer cache (undefined when off). */
+  answers?: GatewayAnswers;
   /** Resolves when the first read of every service's routes is over (reached or not). */
   ready: Promise<void>;
   /** Re-reads every service's routes now. */
@@ -109,7 +114,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
   const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
   const metrics = deps.metrics ?? new Metrics('gateway');
-  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret });
+  // A write's service answers within the upstream timeout or not at all: twice that bounds a write in flight.
+  const answers = deps.answers !== undefined ? (deps.answers ?? undefined) : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, writeTimeoutMs: 2 * settings.upstreamTimeoutMs, log });
+  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret, answers: answers?.cache });
   const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log, metrics });
   // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
   const throttles = {
@@ -167,7 +174,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         // Every batch item runs as this caller (each item signs a fresh identity).
         post: async () => {
           await routeIndex.whenStarted();
-          return batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') });
+          // Every replica's kept answers go before the items run, and again once they have all been answered.
+          const token = await answers?.coordination.writeBegins();
+          try {
+            return await batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') });
+          } finally {
+            if (token !== undefined) answers!.coordination.writeEnds(token);
+          }
         },
       });
     }
@@ -183,7 +196,22 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       const method = effectiveMethod(req, query);
       // Successful writes are notified by the proxy once answered (notifications/).
       const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } : undefined;
-      return proxies.forward(match.service, match.namespace, req, res, identity(), write);
+      if (!answers) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
+      // The answer cache (answer-cache/): plain anonymous GETs may be answered from it or fill it; any write
+      // empties every replica's cache before it is forwarded.
+      if (!user && req.method === 'GET' && method === 'GET') {
+        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute);
+        if (kept.served) return;
+        return proxies.forward(match.service, match.namespace, req, res, undefined, undefined, { ticket: kept.ticket });
+      }
+      if (!WRITE_METHODS.has(method)) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
+      const token = await answers.coordination.writeBegins();
+      let ended = false;
+      const answered = () => {
+        if (!ended) answers.coordination.writeEnds(token);
+        ended = true;
+      };
+      return proxies.forward(match.service, match.namespace, req, res, identity(), write, { answered });
     }
     if (match && restPath === `/${match.namespace}`) {
       const ns: Namespace = match.namespace;
@@ -260,6 +288,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     routeIndex,
     notifier,
     metrics,
+    answers,
     ready,
     refresh: () => routeIndex.refresh(),
     close() {
@@ -267,6 +296,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       closed = true;
       routeIndex.stop();
       proxies.close();
+      void answers?.coordination.close();
       batch.close();
       void notifier.close();
     },

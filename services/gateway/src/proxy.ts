@@ -7,8 +7,9 @@ import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, typ
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
+import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, SHAREABLE_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
 import { restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
+import type { GatewayAnswerCache, Ticket } from './answer-cache';
 import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
 import type { Notifier } from './notifications';
@@ -28,6 +29,8 @@ export interface ProxyOptions {
   notifier?: Notifier;
   /** Upstream timings (loom_upstream_request_duration_seconds). */
   metrics?: Metrics;
+  /** Keeps the answers services mark shareable, for the requests given a ticket (answer-cache/). */
+  answers?: GatewayAnswerCache;
 }
 
 /** A proxied write request, as the change notifier needs it (set only when notifications are on). */
@@ -52,7 +55,7 @@ export interface Proxies {
    * identity header of the authenticated caller, or undefined for an anonymous request. `write`: a write
    * whose success is to be notified.
    */
-  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, write?: ProxiedWrite): void;
+  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, write?: ProxiedWrite, cache?: { ticket?: Ticket; answered?: () => void }): void;
   close(): void;
 }
 
@@ -61,6 +64,10 @@ interface ProxyLocals {
   requestId?: string;
   namespace?: string;
   write?: ProxiedWrite;
+  /** An anonymous GET whose marked answer may be kept. */
+  ticket?: Ticket;
+  /** Told once the service has answered (its status line came): a write is made by then. */
+  answered?: () => void;
   /** Ends the upstream call's timer and span with the status (undefined: no answer); once. */
   upstreamDone?: (status?: number) => void;
 }
@@ -118,12 +125,19 @@ export function createProxies(opts: ProxyOptions): Proxies {
 
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     const h = proxyRes.headers;
+    const locals = (res as Response).locals as ProxyLocals | undefined;
     // Services already send the REST headers; fill in only what an upstream left out, never twice.
     for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
+    // A service's word that the answer may be kept is for us, not for the client.
+    const shareable = h[SHAREABLE_HEADER];
+    delete h[SHAREABLE_HEADER];
+    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && typeof shareable === 'string') {
+      opts.answers.fill(locals.ticket, proxyRes, shareable === 'none' ? Infinity : Number(shareable));
+    }
     for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
-    const locals = (res as Response).locals as ProxyLocals | undefined;
     locals?.upstreamDone?.(proxyRes.statusCode);
+    locals?.answered?.();
     const id = locals?.requestId;
     if (id) h['x-request-id'] = id;
     // A service's description of its change is for us, not for the client.
@@ -206,9 +220,11 @@ export function createProxies(opts: ProxyOptions): Proxies {
   );
 
   return {
-    forward(service, namespace, req, res, identity, write) {
+    forward(service, namespace, req, res, identity, write, cache) {
       (res.locals as ProxyLocals).namespace = namespace;
       if (write) (res.locals as ProxyLocals).write = write;
+      if (cache?.ticket) (res.locals as ProxyLocals).ticket = cache.ticket;
+      if (cache?.answered) (res.locals as ProxyLocals).answered = cache.answered;
       // Read before X-Forwarded-For gets our peer appended (req.ip is computed from it on every read).
       const client = clientIp(req);
       setForwardedHeaders(req);

@@ -1,7 +1,7 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
  * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
 import { envInt } from '@loom/service-kit';
@@ -36,6 +36,8 @@ export interface GatewaySettings {
   authWindowMs: number;
   /** How many proxies in front of the gateway may be believed about the client address (X-Forwarded-For). */
   trustProxy: number;
+  /** The answer cache (answer-cache/): LOOM_GATEWAY_CACHE (`auto`, `off`) and LOOM_GATEWAY_CACHE_MAX_AGE_MS. */
+  answerCache: { mode: 'auto' | 'off'; maxAgeMs: number };
   /** Most change notifications the outbox holds while NATS is unreachable (LOOM_OUTBOX_MAX); past it new ones are dropped. */
   outboxMax: number;
 }
@@ -58,5 +60,12 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
     outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
+    answerCache: { mode: answerCacheMode(env.LOOM_GATEWAY_CACHE), maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1) },
   };
+}
+
+function answerCacheMode(value: string | undefined): 'auto' | 'off' {
+  if (value === undefined || value === '' || value === 'auto') return 'auto';
+  if (value === 'off') return 'off';
+  throw new Error(`LOOM_GATEWAY_CACHE must be auto or off, not ${JSON.stringify(value)}`);
 }

@@ -213,6 +213,7 @@ export function basic(login: string, password: string): Record<string, string> {
 export async function startCounter(target: string): Promise<Running & { count(path: string): number; reset(): void }> {
   const counts = new Map<string, number>();
   const app = express();
+  app.disable('x-powered-by'); // the answers passing through stay the service's own
   app.use((req, _res, next) => {
     counts.set(req.path, (counts.get(req.path) ?? 0) + 1);
     next();

@@ -65,6 +65,11 @@ export class AnswerCache {
     return this.next;
   }
 
+  /** date_gmt of the earliest scheduled post ('' when none), as the answers kept now were made with. */
+  nextDueDate(): Promise<string> {
+    return this.nextDue().due;
+  }
+
   private fresh(a: Answer): boolean {
     return this.versions.unchanged(a.reads) && a.hooks === listenersGeneration() && (a.due === '' || formatUtc(this.now()) < a.due);
   }
@@ -115,7 +120,7 @@ export class AnswerCache {
 }
 
 /** A plain anonymous GET whose answer depends on its URL alone. */
-function cacheable(req: Request): boolean {
+export function cacheable(req: Request): boolean {
   if (req.method !== 'GET') return false;
   const h = req.headers;
   if (h[IDENTITY_HEADER] !== undefined || h['x-http-method-override'] !== undefined || h['x-loom-validate-only'] !== undefined) return false;

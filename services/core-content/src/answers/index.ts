@@ -3,12 +3,15 @@
  * (`off` gives the unoptimised answers, which answers.equivalence.test.ts compares byte for byte):
  * render once (render-memo.ts) and the answer cache for anonymous reads (answer-cache.ts). The answer cache
  * needs to see every write: it is on for the embedded store only (one process owns it); with MongoDB other
- * replicas write the same data unseen, so there only rendering is kept.
+ * replicas write the same data unseen, so there only rendering is kept. With either store, answers that depend on
+ * their URL alone are marked for the gateway's answer cache (shareable.ts), which sees every write it forwards.
  */
 import type { RequestHandler } from 'express';
 import type { KitConfig, Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { POSTS, type PostDoc } from '../post-types/repository';
 import { AnswerCache } from './answer-cache';
+import { markShareable } from './shareable';
 import { enableRenderMemo } from './render-memo';
 
 export function readOptimisations(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv): RequestHandler | undefined {
@@ -17,7 +20,14 @@ export function readOptimisations(deps: { config: KitConfig; store: Store; log: 
   enableRenderMemo(config);
   if (store.kind !== 'embedded') {
     log.info('answer cache off: the store is shared with other replicas, whose writes this process would not see');
-    return undefined;
+    return markShareable(() =>
+      store
+        .collection<PostDoc>(POSTS)
+        .find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 })
+        .then((found) => found[0]?.date_gmt ?? ''),
+    );
   }
-  return new AnswerCache(store).middleware;
+  const cache = new AnswerCache(store);
+  const mark = markShareable(() => cache.nextDueDate());
+  return (req, res, next) => mark(req, res, (err?: unknown) => (err ? next(err) : cache.middleware(req, res, next)));
 }

@@ -1,0 +1,145 @@
+/**
+ * The gateway's answer cache (issue 17): a service's 200 answer to an anonymous GET that the service marked
+ * shareable (SHAREABLE_HEADER: it depends on the URL alone, and until when) is kept and replayed to the next
+ * anonymous GET of the same URL without a trip to the service. Kept right by the writes themselves, not by a TTL:
+ * - every write forwarded by any gateway replica empties every replica's cache before the write reaches its
+ *   service, and no replica keeps or replays answers while a write is in flight (coordination.ts, cluster.ts);
+ * - an answer read while a write began or ended (its generation changed) is not kept;
+ * - an answer is kept until the time its service gave (the next scheduled publication), and at most `maxAgeMs`
+ *   (a backstop for changes made behind the API's back, such as an operator editing the database).
+ * A replay is what the proxy would have sent: the service's headers, CORS and Vary for this request, its own
+ * request id, and 304 when the client holds the ETag.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Request, Response } from 'express';
+import { corsHeaders, varyWithOrigin } from '../cors';
+import type { Coordination } from './coordination';
+
+interface Answer {
+  /** [raw name, value] as the service sent them, without per-connection and per-request headers. */
+  headers: [string, string | string[]][];
+  body: Buffer;
+  vary: string | string[] | undefined;
+  /** Epoch ms after which the answer is not replayed. */
+  until: number;
+  /** The service's route pattern (res.locals.upstreamRoute) for metrics and logs. */
+  route: unknown;
+}
+
+/** A GET that may fill the cache: its URL and the generation it started in. */
+export interface Ticket {
+  key: string;
+  generation: number;
+  route: unknown;
+}
+
+export interface AnswerCacheOptions {
+  coordination: Coordination;
+  maxAgeMs: number;
+  maxAnswers?: number;
+  maxBytes?: number;
+  now?: () => number;
+}
+
+const MAX_BODY_BYTES = 2 * 1024 * 1024;
+/** Connection-scoped or per-request, or re-computed on every replay. */
+const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials']);
+
+export class GatewayAnswerCache {
+  private readonly answers = new Map<string, Answer>();
+  private bytes = 0;
+  private generation = 0;
+  private readonly maxAnswers: number;
+  private readonly maxBytes: number;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: AnswerCacheOptions) {
+    this.maxAnswers = opts.maxAnswers ?? 2000;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.now = opts.now ?? Date.now;
+    opts.coordination.onPurge(() => this.purge());
+  }
+
+  get size(): number {
+    return this.answers.size;
+  }
+
+  /** Empties the cache; answers being read now will not be kept. */
+  purge(): void {
+    this.generation++;
+    this.answers.clear();
+    this.bytes = 0;
+  }
+
+  /**
+   * Answers `req` from the cache when it can (true), or returns false with `ticket` set for the proxy to fill it.
+   * Only plain anonymous GETs come here (the caller decides); the key is the URL as forwarded.
+   */
+  serve(req: Request, res: Response, route: unknown): { served: true } | { served: false; ticket?: Ticket } {
+    if (!this.opts.coordination.mayServe()) return { served: false };
+    const key = req.url;
+    const a = this.answers.get(key);
+    if (a && this.now() < a.until) {
+      replay(req, res, a);
+      return { served: true };
+    }
+    if (a) this.drop(key, a);
+    return { served: false, ticket: { key, generation: this.generation, route } };
+  }
+
+  /** Reads a service's marked answer whole and keeps it if nothing was written meanwhile. */
+  fill(ticket: Ticket, upstream: IncomingMessage, until: number): void {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    upstream.on('data', (c: Buffer) => {
+      bytes += c.length;
+      if (bytes <= MAX_BODY_BYTES) chunks.push(c);
+    });
+    upstream.once('end', () => {
+      if (bytes > MAX_BODY_BYTES || ticket.generation !== this.generation || !this.opts.coordination.mayServe()) return;
+      const headers: Answer['headers'] = [];
+      const raw = upstream.rawHeaders;
+      const names = new Map<string, string>();
+      for (let i = 0; i < raw.length; i += 2) names.set(raw[i]!.toLowerCase(), raw[i]!);
+      for (const [k, v] of Object.entries(upstream.headers)) {
+        if (v === undefined || NOT_KEPT.has(k)) continue;
+        headers.push([names.get(k) ?? k, v]);
+      }
+      this.keep(ticket.key, { headers, body: Buffer.concat(chunks), vary: upstream.headers.vary, until: Math.min(until, this.now() + this.opts.maxAgeMs), route: ticket.route });
+    });
+  }
+
+  private keep(key: string, a: Answer): void {
+    const previous = this.answers.get(key);
+    if (previous) this.drop(key, previous);
+    while (this.answers.size && (this.answers.size >= this.maxAnswers || this.bytes + a.body.length > this.maxBytes)) {
+      const [oldest, answer] = this.answers.entries().next().value as [string, Answer];
+      this.drop(oldest, answer);
+    }
+    this.answers.set(key, a);
+    this.bytes += a.body.length;
+  }
+
+  private drop(key: string, a: Answer): void {
+    this.answers.delete(key);
+    this.bytes -= a.body.length;
+  }
+}
+
+function replay(req: Request, res: Response, a: Answer): void {
+  res.locals.upstreamRoute = a.route;
+  res.statusCode = 200;
+  for (const [k, v] of a.headers) res.setHeader(k, v);
+  for (const [k, v] of Object.entries(corsHeaders(req.headers))) res.setHeader(k, v);
+  res.setHeader('Vary', varyWithOrigin(a.vary));
+  const id = res.locals.requestId as string | undefined;
+  if (id) res.setHeader('X-Request-Id', id);
+  // As the service answers it: 304 without a body when the client holds this ETag (Express's freshness check).
+  if (req.fresh) {
+    res.statusCode = 304;
+    for (const k of ['content-type', 'content-length', 'transfer-encoding']) res.removeHeader(k);
+    return void res.end();
+  }
+  if (!res.hasHeader('content-length')) res.setHeader('Content-Length', a.body.length);
+  res.end(a.body);
+}
