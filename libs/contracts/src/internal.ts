@@ -8,8 +8,8 @@ import { roles } from './identity';
 export const INTERNAL_HEADER = 'x-loom-internal';
 
 /**
- * core-content → gateway, on a 200 answer to an anonymous GET that depends on its URL alone: until when it stays
- * right while nothing is written (epoch milliseconds of the next scheduled publication, or `none`). The gateway
+ * core-content → gateway, on a 200 answer to a GET that depends on its URL and its caller's identity alone: until
+ * when it stays right while nothing is written (epoch milliseconds of the next scheduled publication, or `none`). The gateway
  * may keep such an answer (its answer cache) and never passes the header on.
  */
 export const SHAREABLE_HEADER = 'x-loom-shareable';
@@ -43,7 +43,12 @@ export type Authenticated = z.infer<typeof authenticatedSchema>;
  * 200 `{ user }` on success; on failure 401 with WordPress's codes as the body's `code`:
  * `invalid_username`, `invalid_email`, `incorrect_password` (WordPress's messages).
  */
-export const authResponseSchema = z.object({ user: authenticatedSchema });
+export const authResponseSchema = z.object({
+  user: authenticatedSchema,
+  /** The check recorded the password's use (last_used, last_ip, at most daily): a write the gateway did not forward. */
+  recorded: z.boolean().optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
 
 /** core-content: `GET /_loom/users/<id>` → `{id, name, slug}` of an existing user, 404 `rest_user_invalid_id` otherwise (events checks an event's `author`). */
 export const USERS_PATH = '/_loom/users';

@@ -99,6 +99,12 @@ function restPathOf(path: string): string | null | undefined {
   return decoded.replace(/\/+$/, '') || '/';
 }
 
+/** A GET as core-content's answer cache sees one: no method override (even to GET), validate-only header or body. */
+function plainGet(req: Request, method: string): boolean {
+  const h = req.headers;
+  return req.method === 'GET' && method === 'GET' && h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
+}
+
 export function buildGateway(deps: GatewayDeps): Gateway {
   const { config, log } = deps;
   const env = deps.env ?? process.env;
@@ -133,7 +139,18 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     notify: (n) => notifier.notify({ ...n, userId: n.userId ?? 0 }),
     metrics,
   });
-  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log });
+  // Writes core-content takes from the gateway itself rather than through the proxy empty the answer cache too:
+  // a credential check that recorded a password's use, and the authorize page creating a password.
+  const asWrite = async <T>(write: () => Promise<T>): Promise<T> => {
+    const token = await answers?.coordination.writeBegins();
+    try {
+      return await write();
+    } finally {
+      if (token !== undefined) answers!.coordination.writeEnds(token);
+    }
+  };
+  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log, onRecorded: () => asWrite(async () => undefined) });
+  const pageCore: typeof core = { ...core, createAppPassword: (...args) => asWrite(() => core.createAppPassword(...args)) };
 
   /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
   const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult | Promise<GatewayResult> }) => {
@@ -175,12 +192,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         post: async () => {
           await routeIndex.whenStarted();
           // Every replica's kept answers go before the items run, and again once they have all been answered.
-          const token = await answers?.coordination.writeBegins();
-          try {
-            return await batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') });
-          } finally {
-            if (token !== undefined) answers!.coordination.writeEnds(token);
-          }
+          return asWrite(() => batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') }));
         },
       });
     }
@@ -197,12 +209,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       // Successful writes are notified by the proxy once answered (notifications/).
       const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } : undefined;
       if (!answers) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
-      // The answer cache (answer-cache/): plain anonymous GETs may be answered from it or fill it; any write
+      // The answer cache (answer-cache/): plain GETs may be answered from it or fill it, per caller; any write
       // empties every replica's cache before it is forwarded.
-      if (!user && req.method === 'GET' && method === 'GET') {
-        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute);
+      if (plainGet(req, method)) {
+        const caller = user ? JSON.stringify([user.id, user.login, user.name, user.roles, user.app_password ?? null]) : undefined;
+        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute, caller);
         if (kept.served) return;
-        return proxies.forward(match.service, match.namespace, req, res, undefined, undefined, { ticket: kept.ticket });
+        return proxies.forward(match.service, match.namespace, req, res, identity(), undefined, { ticket: kept.ticket });
       }
       if (!WRITE_METHODS.has(method)) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
       const token = await answers.coordination.writeBegins();
@@ -231,7 +244,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(tracingMiddleware('gateway', gatewayRouteLabel));
   app.use(restRouteRewrite);
   app.use(requestContext(log));
-  app.use(authorizePage({ config, siteName: settings.siteName, core, throttles, log }));
+  app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
   app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));
   // `/uploads/...`: media files, served by core-content (uploads.ts).

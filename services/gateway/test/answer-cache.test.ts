@@ -73,13 +73,53 @@ describe('replays', () => {
     expect(upstreamReads()).toBe(0);
   });
 
-  test('signed-in, HEAD and method-override reads always reach core-content', async () => {
+  test('HEAD and method-override reads always reach core-content', async () => {
     await ask(cached, LIST);
     counter.reset();
-    await request(cached.app).get(LIST).set(w.auth.editor);
     await request(cached.app).head(LIST);
     await request(cached.app).post(`${LIST}?_method=GET`);
+    await request(cached.app).get(LIST).set('X-HTTP-Method-Override', 'GET');
     expect(upstreamReads()).toBe(3);
+  });
+
+  const ROLE_URLS = [`${LIST}?context=edit`, `${LIST}?status=draft,publish&context=edit`, `${LIST}?context=view&_embed`, '/rest/core/v2/users/me?context=edit', '/rest/core/v2/pages?status=draft', '/rest/core/v2/settings'];
+  test.each(['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const)('signed in as %s: answers kept per caller equal the uncached gateway’s', async (role) => {
+    await as(w, role).post('/core/v2/posts', { title: `Draft of ${role}`, status: 'draft' });
+    for (const url of ROLE_URLS) {
+      const baseline = await ask(plain, url, w.auth[role]);
+      const first = await ask(cached, url, w.auth[role]);
+      counter.reset();
+      const again = await ask(cached, url, w.auth[role]);
+      expect(first).toEqual({ ...baseline, id: first.id });
+      expect(again).toEqual({ ...baseline, id: again.id });
+      if (baseline.status === 200) expect(counter.count(new URL(url, 'http://x').pathname)).toBe(0);
+    }
+  });
+
+  test('no answer crosses callers: the same URL asked by another user, or anonymously, is that caller’s own', async () => {
+    const url = `${LIST}?status=draft&context=edit`;
+    const editors = await ask(cached, url, w.auth.editor);
+    expect(editors.status).toBe(200);
+    expect(JSON.parse(editors.text).length).toBeGreaterThan(0);
+    const authors = await ask(cached, url, w.auth.author);
+    expect(authors).toEqual({ ...(await ask(plain, url, w.auth.author)), id: authors.id });
+    expect(authors.text).not.toBe(editors.text);
+    const anonymous = await ask(cached, url);
+    expect(anonymous.status).toBe(400);
+    expect((await ask(cached, url, w.auth.editor)).text).toBe(editors.text);
+  });
+
+  test('a credential check that records a password’s first use empties the cache: the list shows last_used', async () => {
+    const made = await request(cached.app).post('/rest/core/v2/users/me/application-passwords').set(w.auth.editor).send({ name: 'Fresh device' });
+    expect(made.status).toBe(201);
+    const mine = '/rest/core/v2/users/me/application-passwords';
+    const lastUsed = async () => (JSON.parse((await ask(cached, mine, w.auth.editor)).text) as Array<{ uuid: string; last_used: string | null }>).find((p) => p.uuid === made.body.uuid)!.last_used;
+    expect(await lastUsed()).toBeNull();
+    expect(await lastUsed()).toBeNull(); // kept
+    const login = (await request(cached.app).get('/rest/core/v2/users/me').set(w.auth.editor)).body.slug as string;
+    const first = await request(cached.app).get('/rest/core/v2/users/me').set('Authorization', `Basic ${Buffer.from(`${login}:${made.body.password as string}`).toString('base64')}`);
+    expect(first.status).toBe(200);
+    expect(await lastUsed()).not.toBeNull();
   });
 
   test('errors are not kept', async () => {

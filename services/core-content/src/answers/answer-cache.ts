@@ -121,9 +121,14 @@ export class AnswerCache {
 
 /** A plain anonymous GET whose answer depends on its URL alone. */
 export function cacheable(req: Request): boolean {
+  return req.headers[IDENTITY_HEADER] === undefined && plainGet(req);
+}
+
+/** A GET whose answer depends on its URL and its caller alone: no method override, body or validate-only header. */
+export function plainGet(req: Request): boolean {
   if (req.method !== 'GET') return false;
   const h = req.headers;
-  if (h[IDENTITY_HEADER] !== undefined || h['x-http-method-override'] !== undefined || h['x-loom-validate-only'] !== undefined) return false;
+  if (h['x-http-method-override'] !== undefined || h['x-loom-validate-only'] !== undefined) return false;
   if (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0')) return false;
   return !req.originalUrl.includes('_method');
 }

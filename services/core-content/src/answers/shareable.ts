@@ -1,18 +1,18 @@
 /**
- * Marks the answers the gateway may keep (SHAREABLE_HEADER, issue 17): 200 answers to plain anonymous GETs, which
- * depend on their URL alone (answer-cache.ts's `cacheable`), with the time the next scheduled publication makes
- * them wrong. The gateway drops what it keeps on every write it forwards; a publication at its time is the one
+ * Marks the answers the gateway may keep (SHAREABLE_HEADER, issue 17): 200 answers to plain GETs, which depend on
+ * their URL and the caller's identity alone (answer-cache.ts's `plainGet`; the gateway keys a signed-in caller's
+ * answers by the identity it signed), with the time the next scheduled publication makes them wrong. The gateway drops what it keeps on every write it forwards; a publication at its time is the one
  * write no request makes, hence the time. Works with either store: only the schedule is read here.
  */
 import type { RequestHandler, Response } from 'express';
 import { SHAREABLE_HEADER } from '@loom/contracts';
 import { formatUtc } from '../post-types/dates';
-import { cacheable } from './answer-cache';
+import { plainGet } from './answer-cache';
 
 /** `nextDue`: date_gmt of the earliest scheduled post, '' when none. */
 export function markShareable(nextDue: () => Promise<string>, now: () => number = Date.now): RequestHandler {
   return (req, res, next) => {
-    if (!cacheable(req)) return next();
+    if (!plainGet(req)) return next();
     nextDue().then((due) => {
       // Past its time the scheduled post is published by this very read: its answer is not kept anywhere.
       if (due === '' || formatUtc(now()) < due) mark(res, due === '' ? 'none' : String(Date.parse(`${due}Z`)));

@@ -110,9 +110,10 @@ export class AppPasswordRepository {
     return found;
   }
 
-  /** record_application_password_usage(): last_used (GMT) and last_ip, at most once a day. */
-  async recordUsage(item: AppPasswordDoc, ip: string | undefined, now = Date.now()): Promise<void> {
-    if (item.last_used !== null && item.last_used + USAGE_INTERVAL_MS > now) return;
+  /** record_application_password_usage(): last_used (GMT) and last_ip, at most once a day; true when it wrote. */
+  async recordUsage(item: AppPasswordDoc, ip: string | undefined, now = Date.now()): Promise<boolean> {
+    if (item.last_used !== null && item.last_used + USAGE_INTERVAL_MS > now) return false;
     await this.passwords.updateOne({ uuid: item.uuid }, { $set: { last_used: now, last_ip: ip || null } });
+    return true;
   }
 }

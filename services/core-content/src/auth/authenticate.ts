@@ -3,7 +3,7 @@
  * page (account passwords). Failures are WordPress's errors with status 401. Nothing here logs, and no message
  * echoes a password.
  */
-import type { AuthRequest, Authenticated } from '@loom/contracts';
+import type { AuthRequest, AuthResponse, Authenticated } from '@loom/contracts';
 import { restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { AppPasswordRepository } from '../application-passwords/repository';
@@ -25,7 +25,7 @@ const authenticated = (user: UserDoc, appPassword?: string): Authenticated => ({
  * wp_authenticate_application_password(): the login (or, when it looks like one, the email address) and one of
  * the user's application passwords. The account password is not accepted here. A match records its use.
  */
-export async function authenticateAppPassword(store: Store, input: AuthRequest): Promise<Authenticated> {
+export async function authenticateAppPassword(store: Store, input: AuthRequest): Promise<AuthResponse> {
   const apps = new AppPasswordRepository(store);
   const user = await new UserRepository(store).byLoginOrEmail(input.username);
   if (!user) {
@@ -36,15 +36,15 @@ export async function authenticateAppPassword(store: Store, input: AuthRequest):
   }
   const item = await apps.verify(user.id, input.password);
   if (!item) throw refuse('incorrect_password', 'The provided password is an invalid application password.');
-  await apps.recordUsage(item, input.ip);
-  return authenticated(user, item.uuid);
+  const recorded = await apps.recordUsage(item, input.ip);
+  return { user: authenticated(user, item.uuid), ...(recorded ? { recorded } : {}) };
 }
 
 /**
  * wp_authenticate_username_password() then wp_authenticate_email_password(): the account password. (WordPress's
  * messages end with a "Lost your password?" link; Loom has no such page, so it is left out.)
  */
-export async function authenticateLogin(store: Store, input: AuthRequest): Promise<Authenticated> {
+export async function authenticateLogin(store: Store, input: AuthRequest): Promise<AuthResponse> {
   if (!input.username) throw refuse('empty_username', '<strong>Error</strong>: The username field is empty.');
   if (!input.password) throw refuse('empty_password', '<strong>Error</strong>: The password field is empty.');
   const users = new UserRepository(store);
@@ -61,5 +61,5 @@ export async function authenticateLogin(store: Store, input: AuthRequest): Promi
   if (!(await verifyPassword(input.password, user.password_hash))) {
     throw refuse('incorrect_password', `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.`);
   }
-  return authenticated(user);
+  return { user: authenticated(user) };
 }

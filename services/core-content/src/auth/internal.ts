@@ -5,14 +5,14 @@
  * requireInternal; bodies are parsed after that check, never before.
  */
 import express, { type Express, type RequestHandler } from 'express';
-import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type Authenticated, type UserRef } from '@loom/contracts';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
 import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { warmUpDummy } from '../users/passwords';
 import { UserRepository } from '../users/repository';
 import { authenticateAppPassword, authenticateLogin } from './authenticate';
 
-type Check = (store: Store, input: AuthRequest) => Promise<Authenticated>;
+type Check = (store: Store, input: AuthRequest) => Promise<AuthResponse>;
 
 const parseJson = express.json({ limit: '4kb' });
 
@@ -35,7 +35,7 @@ function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHan
       return;
     }
     try {
-      res.json({ user: await check(deps.store, parsed.data) });
+      res.json(await check(deps.store, parsed.data));
     } catch (e) {
       if (e instanceof WpError) {
         res.status(e.status).json(e.toBody());

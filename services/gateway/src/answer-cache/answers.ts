@@ -1,7 +1,8 @@
 /**
- * The gateway's answer cache (issue 17): a service's 200 answer to an anonymous GET that the service marked
- * shareable (SHAREABLE_HEADER: it depends on the URL alone, and until when) is kept and replayed to the next
- * anonymous GET of the same URL without a trip to the service. Kept right by the writes themselves, not by a TTL:
+ * The gateway's answer cache (issue 17): a service's 200 answer to a GET that the service marked shareable
+ * (SHAREABLE_HEADER: it depends on the URL and the caller alone, and until when) is kept and replayed to the next
+ * GET of the same URL by the same caller (anonymous, or the same verified identity) without a trip to the service.
+ * Authentication still runs on every request, before the cache is consulted. Kept right by the writes themselves, not by a TTL:
  * - every write forwarded by any gateway replica empties every replica's cache before the write reaches its
  *   service, and no replica keeps or replays answers while a write is in flight (coordination.ts, cluster.ts);
  * - an answer read while a write began or ended (its generation changed) is not kept;
@@ -73,11 +74,13 @@ export class GatewayAnswerCache {
 
   /**
    * Answers `req` from the cache when it can (true), or returns false with `ticket` set for the proxy to fill it.
-   * Only plain anonymous GETs come here (the caller decides); the key is the URL as forwarded.
+   * Only plain GETs come here (the caller decides); the key is the URL as forwarded and, for a signed-in caller,
+   * `caller`: everything of the identity the gateway signs for the service, so that no answer crosses callers.
    */
-  serve(req: Request, res: Response, route: unknown): { served: true } | { served: false; ticket?: Ticket } {
+  serve(req: Request, res: Response, route: unknown, caller?: string): { served: true } | { served: false; ticket?: Ticket } {
     if (!this.opts.coordination.mayServe()) return { served: false };
-    const key = req.url;
+    // A URL holds no raw line break: the two kinds of keys cannot meet.
+    const key = caller === undefined ? req.url : `${req.url}\n${caller}`;
     const a = this.answers.get(key);
     if (a && this.now() < a.until) {
       replay(req, res, a);

@@ -33,6 +33,8 @@ export interface AuthenticatorOptions {
   /** The site name, as the `realm` of WWW-Authenticate. */
   realm: string;
   log: Logger;
+  /** Awaited when a check recorded the password's use (a write behind the proxy: the answer cache empties). */
+  onRecorded?: () => Promise<void>;
 }
 
 /** The contract's limits on what core-content accepts; longer values cannot match any account. */
@@ -74,7 +76,13 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
     if (c.password.length > MAX_FIELD) return Promise.resolve({ ok: false, error: restError('incorrect_password', 'The provided password is an invalid application password.', 401) });
     throttles.byAddress.begin(addr);
     throttles.byLogin.begin(login);
-    const flight = core.checkAppPassword(c, ip, reqId).finally(() => {
+    const flight = core
+      .checkAppPassword(c, ip, reqId)
+      .then(async (result) => {
+        if (result.ok && result.recorded) await opts.onRecorded?.();
+        return result;
+      })
+      .finally(() => {
       inflight.delete(key);
       throttles.byAddress.end(addr, false);
       throttles.byLogin.end(login, false);

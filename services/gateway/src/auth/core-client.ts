@@ -17,7 +17,8 @@ import { signIdentity, signInternal, WpError, type Logger, type Metrics } from '
 import { upstreamCall } from '../telemetry';
 import type { Credentials } from './basic';
 
-export type CheckResult = { ok: true; user: Authenticated } | { ok: false; error: WpError };
+/** `recorded`: the check wrote the password's use (a write the gateway's answer cache must hear of). */
+export type CheckResult = { ok: true; user: Authenticated; recorded?: boolean } | { ok: false; error: WpError };
 export type CreateResult = { ok: true; password: string } | { ok: false; error: WpError };
 
 /** core-content did not answer, or answered something other than the contract (a 503 for the caller). */
@@ -82,7 +83,7 @@ export function createCoreClient(opts: CoreClientOptions): CoreClient {
     const r = await post(path, headers, { username: c.username, password: c.password, ...(ip ? { ip } : {}) });
     if (r.status === 200) {
       const ok = authResponseSchema.safeParse(r.body);
-      if (ok.success) return { ok: true, user: ok.data.user };
+      if (ok.success) return { ok: true, user: ok.data.user, ...(ok.data.recorded ? { recorded: true } : {}) };
     } else if (r.status === 401) {
       const error = wpErrorOf(r.body, 401);
       if (error) return { ok: false, error };
