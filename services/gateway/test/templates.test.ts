@@ -157,6 +157,14 @@ describe('the theme: files as templates (samples 143, 144, 164, 165)', () => {
 });
 
 describe('custom templates: create, read, update, delete (samples 146-149, 160-163)', () => {
+  test('create for a theme named in any text: 201, its Location percent-encoded and answering (found by the fuzzer)', async () => {
+    const r = await admin.post('/core/v2/templates', { slug: 'intl', theme: '中文 9611', title: 'Intl' });
+    expect(r.status).toBe(201);
+    expect(r.body.id).toBe('中文 9611//intl');
+    expect(r.headers.location).toBe(`${REST}/templates/${encodeURIComponent('中文 9611')}//intl`);
+    expect((await admin.get(new URL(r.headers.location as string).pathname.replace(/^\/rest/, ''))).body.id).toBe('中文 9611//intl');
+  });
+
   test('create: 201 with Location, view context, always published; a taken slug gets -2 (146, 147)', async () => {
     const r = await admin.post('/core/v2/templates', { slug: 'ref-landing', title: 'Landing', description: 'Custom landing template', content: PARAGRAPH('Landing'), status: 'draft', type: 'wp_template_part' });
     expect(r.status).toBe(201);

@@ -117,7 +117,9 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           const row = await r.rows.create(input, { userId: userOf(req), canPublish: true });
           const template = (await r.byPostId(row.id))!;
           // No context argument on create: the answer is in view context, as WordPress's.
-          return { status: 201, body: await presentTemplate(req, kind, template, 'view'), headers: { Location: `${base(req)}/${template.id}` } };
+          // The id holds the theme's name, which may be any text: each part percent-encoded, for a valid header.
+          const location = `${base(req)}/${template.id.split('/').map(encodeURIComponent).join('/')}`;
+          return { status: 201, body: await presentTemplate(req, kind, template, 'view'), headers: { Location: location } };
         },
       ],
       read: [
