@@ -244,6 +244,10 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(tracingMiddleware('gateway', gatewayRouteLabel));
   app.use(restRouteRewrite);
   app.use(requestContext(log));
+  // An answer kept for an anonymous GET, replayed before the rest of the routing costs anything: what rest() below
+  // would replay, as the requests let through here are the ones it treats alike (a plain GET under /rest/ without
+  // credentials, keyed by the URL it would forward) and it is the only writer of the cache.
+  if (answers) app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/rest/') && req.headers.authorization === undefined && plainGet(req, 'GET') && answers.cache.replayKept(req, res) ? undefined : next()));
   app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
   app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));

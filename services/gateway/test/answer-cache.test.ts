@@ -46,7 +46,7 @@ const utc = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString()
 const upstreamReads = () => counter.count('/rest/core/v2/posts');
 
 describe('replays', () => {
-  const urls = [LIST, `${LIST}?per_page=2&page=2`, `${LIST}?_fields=id,title&_embed`, `${LIST}?context=embed`, '/rest/core/v2/categories', '/rest/core/v2/pages?_envelope', `${LIST}/99999`];
+  const urls = [LIST, `${LIST}?per_page=2&page=2`, `${LIST}?_fields=id,title&_embed`, `${LIST}?context=embed`, '/rest/core/v2/categories', '/rest/core/v2/pages?_envelope', `${LIST}/99999`, '/?rest_route=/core/v2/posts&per_page=2'];
   test.each(urls)('%s: first and repeated answers equal the uncached gateway’s, with and without Origin', async (url) => {
     for (const headers of [{}, { Origin: 'https://app.example' }]) {
       const baseline = await ask(plain, url, headers);

@@ -81,13 +81,20 @@ export class GatewayAnswerCache {
     if (!this.opts.coordination.mayServe()) return { served: false };
     // A URL holds no raw line break: the two kinds of keys cannot meet.
     const key = caller === undefined ? req.url : `${req.url}\n${caller}`;
-    const a = this.answers.get(key);
-    if (a && this.now() < a.until) {
-      replay(req, res, a);
-      return { served: true };
-    }
-    if (a) this.drop(key, a);
+    if (this.replayKept(req, res, key)) return { served: true };
     return { served: false, ticket: { key, generation: this.generation, route } };
+  }
+
+  /** Replays the answer kept under `key` (an anonymous request's: its URL) if there is a fresh one. */
+  replayKept(req: Request, res: Response, key = req.url): boolean {
+    const a = this.answers.get(key);
+    if (!a) return false;
+    if (this.now() >= a.until || !this.opts.coordination.mayServe()) {
+      if (this.now() >= a.until) this.drop(key, a);
+      return false;
+    }
+    replay(req, res, a);
+    return true;
   }
 
   /** Reads a service's marked answer whole and keeps it if nothing was written meanwhile. */
