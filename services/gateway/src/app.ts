@@ -7,7 +7,9 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
 import { Metrics, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGatewayAnswers, type GatewayAnswers } from './answer-cache';
+import { fastPath } from './answer-cache/fast-path';
 import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
 import { AuthCache } from './auth/cache';
@@ -244,10 +246,6 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(tracingMiddleware('gateway', gatewayRouteLabel));
   app.use(restRouteRewrite);
   app.use(requestContext(log));
-  // An answer kept for an anonymous GET, replayed before the rest of the routing costs anything: what rest() below
-  // would replay, as the requests let through here are the ones it treats alike (a plain GET under /rest/ without
-  // credentials, keyed by the URL it would forward) and it is the only writer of the cache.
-  if (answers) app.use((req: Request, res: Response, next: NextFunction) => (req.path.startsWith('/rest/') && req.headers.authorization === undefined && plainGet(req, 'GET') && answers.cache.replayKept(req, res) ? undefined : next()));
   app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
   app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));
@@ -293,6 +291,17 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     log.error({ err, reqId: res.locals.requestId }, 'unhandled error');
     sendError(req, res, restUrl, restError('internal_server_error', 'There has been a critical error on this website.', 500));
   });
+
+  // Kept answers for anonymous GETs are written before Express routes the request (answer-cache/fast-path.ts).
+  if (answers) {
+    const fast = fastPath({ cache: answers.cache, metrics, log });
+    // Express's app function hands every request to app.handle (untyped in @types/express 5).
+    const inner = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
+    const handle = inner.handle.bind(app);
+    inner.handle = (req, res, next) => {
+      if (!fast(req, res)) handle(req, res, next);
+    };
+  }
 
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
   if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS) log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);

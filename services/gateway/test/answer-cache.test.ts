@@ -8,7 +8,7 @@ import request from 'supertest';
 import { asRole } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { loadGatewaySettings } from '../src/settings';
-import { startCounter, startGateway, type Running } from './helpers';
+import { captureLog, startCounter, startGateway, type Running } from './helpers';
 import { as, startWorld, type World } from './posts.harness';
 
 let w: World;
@@ -71,6 +71,24 @@ describe('replays', () => {
     expect(baseline.status).toBe(304);
     expect(notModified).toEqual({ ...baseline, id: notModified.id });
     expect(upstreamReads()).toBe(0);
+  });
+
+  test('a replay made before routing keeps the request id rules and logs its line (no query in it)', async () => {
+    const logs = captureLog();
+    const logged = await startGateway({ upstreams: { 'core-content': w.core.url }, log: logs.log });
+    try {
+      const url = `${LIST}?per_page=4&password=secret`;
+      await request(logged.app).get(url);
+      const kept = await request(logged.app).get(url).set('X-Request-Id', 'client-id.1');
+      expect(kept.headers['x-request-id']).toBe('client-id.1');
+      const unsafe = await request(logged.app).get(url).set('X-Request-Id', 'no spaces allowed');
+      expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      const line = logs.lines().find((l) => l.reqId === 'client-id.1');
+      expect(line).toMatchObject({ msg: 'request', method: 'GET', path: LIST, status: 200 });
+      expect(JSON.stringify(logs.lines())).not.toContain('secret');
+    } finally {
+      logged.close();
+    }
   });
 
   test('HEAD and method-override reads always reach core-content', async () => {

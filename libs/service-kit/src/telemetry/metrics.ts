@@ -3,6 +3,7 @@
  * process (tests) never share series. Requests are labelled by route pattern, never by raw path: the label's
  * values are bounded by the routes the code defines, whatever clients ask for.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -37,17 +38,22 @@ export class Metrics {
    */
   middleware(routeOf: (req: Request, res: Response) => string) {
     return (req: Request, res: Response, next: NextFunction): void => {
-      const start = process.hrtime.bigint();
-      this.inFlight.inc();
-      // 'close' comes for every response, also when the client went away before the end.
-      res.once('close', () => {
-        this.inFlight.dec();
-        const labels = { method: req.method, route: routeOf(req, res), status: String(res.statusCode) };
-        this.requests.inc(labels);
-        this.requestSeconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
-      });
+      this.track(req, res, () => routeOf(req, res));
       next();
     };
+  }
+
+  /** Counts and times one request from now to its answer's end; `route` names it then. */
+  track(req: IncomingMessage, res: ServerResponse, route: () => string): void {
+    const start = process.hrtime.bigint();
+    this.inFlight.inc();
+    // 'close' comes for every response, also when the client went away before the end.
+    res.once('close', () => {
+      this.inFlight.dec();
+      const labels = { method: req.method ?? '', route: route(), status: String(res.statusCode) };
+      this.requests.inc(labels);
+      this.requestSeconds.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    });
   }
 
   /** GET /metrics: the exposition text (plus `extra` lines in the same format, e.g. the gateway's outbox). */

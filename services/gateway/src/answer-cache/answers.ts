@@ -11,16 +11,22 @@
  * A replay is what the proxy would have sent: the service's headers, CORS and Vary for this request, its own
  * request id, and 304 when the client holds the ETag.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
+import fresh from 'fresh';
 import { corsHeaders, varyWithOrigin } from '../cors';
 import type { Coordination } from './coordination';
 
-interface Answer {
-  /** [raw name, value] as the service sent them, without per-connection and per-request headers. */
-  headers: [string, string | string[]][];
+export interface Answer {
+  /** Name, value, name, value... as the service sent them, without per-connection and per-request headers, Vary
+   * and the body's Content-Type and Content-Length (a 304 has neither). */
+  head: string[];
+  contentType: string | undefined;
+  etag: string | undefined;
+  lastModified: string | undefined;
   body: Buffer;
-  vary: string | string[] | undefined;
+  /** The service's Vary with Origin added, as the proxy sends it. */
+  vary: string;
   /** Epoch ms after which the answer is not replayed. */
   until: number;
   /** The service's route pattern (res.locals.upstreamRoute) for metrics and logs. */
@@ -44,7 +50,7 @@ export interface AnswerCacheOptions {
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Connection-scoped or per-request, or re-computed on every replay. */
-const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials']);
+const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'content-type', 'content-length']);
 
 export class GatewayAnswerCache {
   private readonly answers = new Map<string, Answer>();
@@ -87,14 +93,19 @@ export class GatewayAnswerCache {
 
   /** Replays the answer kept under `key` (an anonymous request's: its URL) if there is a fresh one. */
   replayKept(req: Request, res: Response, key = req.url): boolean {
-    const a = this.answers.get(key);
+    const a = this.lookup(key);
     if (!a) return false;
-    if (this.now() >= a.until || !this.opts.coordination.mayServe()) {
-      if (this.now() >= a.until) this.drop(key, a);
-      return false;
-    }
-    replay(req, res, a);
+    res.locals.upstreamRoute = a.route;
+    writeAnswer(req, res, a, res.locals.requestId as string | undefined);
     return true;
+  }
+
+  /** The fresh answer kept under `key`, when answers may be replayed now. */
+  lookup(key: string): Answer | undefined {
+    const a = this.answers.get(key);
+    if (!a) return undefined;
+    if (this.now() >= a.until) return void this.drop(key, a);
+    return this.opts.coordination.mayServe() ? a : undefined;
   }
 
   /** Reads a service's marked answer whole and keeps it if nothing was written meanwhile. */
@@ -107,15 +118,26 @@ export class GatewayAnswerCache {
     });
     upstream.once('end', () => {
       if (bytes > MAX_BODY_BYTES || ticket.generation !== this.generation || !this.opts.coordination.mayServe()) return;
-      const headers: Answer['headers'] = [];
+      const head: string[] = [];
       const raw = upstream.rawHeaders;
       const names = new Map<string, string>();
       for (let i = 0; i < raw.length; i += 2) names.set(raw[i]!.toLowerCase(), raw[i]!);
-      for (const [k, v] of Object.entries(upstream.headers)) {
+      const h = upstream.headers;
+      for (const [k, v] of Object.entries(h)) {
         if (v === undefined || NOT_KEPT.has(k)) continue;
-        headers.push([names.get(k) ?? k, v]);
+        for (const one of Array.isArray(v) ? v : [v]) head.push(names.get(k) ?? k, one);
       }
-      this.keep(ticket.key, { headers, body: Buffer.concat(chunks), vary: upstream.headers.vary, until: Math.min(until, this.now() + this.opts.maxAgeMs), route: ticket.route });
+      const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
+      this.keep(ticket.key, {
+        head,
+        contentType: one(h['content-type']),
+        etag: one(h.etag),
+        lastModified: one(h['last-modified']),
+        body: Buffer.concat(chunks),
+        vary: varyWithOrigin(h.vary),
+        until: Math.min(until, this.now() + this.opts.maxAgeMs),
+        route: ticket.route,
+      });
     });
   }
 
@@ -136,20 +158,17 @@ export class GatewayAnswerCache {
   }
 }
 
-function replay(req: Request, res: Response, a: Answer): void {
-  res.locals.upstreamRoute = a.route;
-  res.statusCode = 200;
-  for (const [k, v] of a.headers) res.setHeader(k, v);
-  for (const [k, v] of Object.entries(corsHeaders(req.headers))) res.setHeader(k, v);
-  res.setHeader('Vary', varyWithOrigin(a.vary));
-  const id = res.locals.requestId as string | undefined;
-  if (id) res.setHeader('X-Request-Id', id);
-  // As the service answers it: 304 without a body when the client holds this ETag (Express's freshness check).
-  if (req.fresh) {
-    res.statusCode = 304;
-    for (const k of ['content-type', 'content-length', 'transfer-encoding']) res.removeHeader(k);
-    return void res.end();
-  }
-  if (!res.hasHeader('content-length')) res.setHeader('Content-Length', a.body.length);
-  res.end(a.body);
+/**
+ * Writes a kept answer as the proxy would have sent it: the service's headers, CORS for this request's Origin, Vary,
+ * the request's id, and 304 without a body when the client holds its ETag (the same check as Express's req.fresh).
+ */
+export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer, requestId: string | undefined): void {
+  const head = a.head.slice();
+  for (const [k, v] of Object.entries(corsHeaders(req.headers))) head.push(k, v);
+  head.push('Vary', a.vary);
+  if (requestId) head.push('X-Request-Id', requestId);
+  if (fresh(req.headers, { etag: a.etag, 'last-modified': a.lastModified })) return void res.writeHead(304, head).end();
+  if (a.contentType !== undefined) head.push('Content-Type', a.contentType);
+  head.push('Content-Length', String(a.body.length));
+  res.writeHead(200, head).end(a.body);
 }

@@ -83,10 +83,10 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
         return result;
       })
       .finally(() => {
-      inflight.delete(key);
-      throttles.byAddress.end(addr, false);
-      throttles.byLogin.end(login, false);
-    });
+        inflight.delete(key);
+        throttles.byAddress.end(addr, false);
+        throttles.byLogin.end(login, false);
+      });
     inflight.set(key, flight);
     return flight;
   };

@@ -1,0 +1,35 @@
+/**
+ * The shortest way to a kept answer (issue 17): an anonymous plain GET under /rest/ whose answer the cache holds is
+ * written before Express sees the request. Express's routing and middleware cost several times the replay itself;
+ * what they do for such a request is done here as well: the request id, the metrics under the answer's route, the
+ * log line. Only requests that the full path would treat alike come here: no credentials (so anonymous), no method
+ * override, validate-only header or body, and a URL under /rest/ (so not rewritten from `?rest_route=` and routed
+ * by rest() to a service, whose answer was kept under this very URL). With tracing on, every request takes the
+ * full path, which makes its span.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { tracingOn, type Logger, type Metrics } from '@loom/service-kit';
+import { logWhenAnswered, requestIdOf } from '../request-log';
+import { writeAnswer, type GatewayAnswerCache } from './answers';
+
+export function fastPath(opts: { cache: GatewayAnswerCache; metrics: Metrics; log: Logger }): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const { cache, metrics, log } = opts;
+  return (req, res) => {
+    const url = req.url ?? '';
+    if (req.method !== 'GET' || !url.startsWith('/rest/') || !anonymousPlain(req) || tracingOn()) return false;
+    const a = cache.lookup(url);
+    if (!a) return false;
+    const id = requestIdOf(req);
+    const route = typeof a.route === 'string' ? a.route : 'unmatched';
+    metrics.track(req, res, () => route);
+    const q = url.indexOf('?');
+    logWhenAnswered(log, req, res, id, q < 0 ? url : url.slice(0, q), () => ({}));
+    writeAnswer(req, res, a, id);
+    return true;
+  };
+}
+
+function anonymousPlain(req: IncomingMessage): boolean {
+  const h = req.headers;
+  return h.authorization === undefined && h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
+}
