@@ -21,3 +21,4 @@ export * from './listeners';
 export * from './telemetry';
 export * from './client-address';
 export * from './multipart';
+export * from './kept-answers';

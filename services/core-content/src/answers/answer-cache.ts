@@ -12,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
-import { listenersGeneration } from '@loom/service-kit';
+import { KeptAnswers, listenersGeneration } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { POSTS, type PostDoc } from '../post-types/repository';
 import { formatUtc } from '../post-types/dates';
@@ -39,8 +39,7 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const OWN_HEADERS = new Set(['x-request-id']);
 
 export class AnswerCache {
-  private readonly answers = new Map<string, Answer>();
-  private bytes = 0;
+  private readonly answers = new KeptAnswers<Answer>(MAX_ANSWERS, MAX_TOTAL_BYTES);
   private readonly versions: WriteVersions;
   private next: { version: number; due: Promise<string> } | undefined;
 
@@ -79,7 +78,7 @@ export class AnswerCache {
     const key = req.originalUrl;
     const kept = this.answers.get(key);
     if (kept && this.fresh(kept)) return replay(req, res, kept);
-    if (kept) this.drop(key, kept);
+    if (kept) this.answers.delete(key);
     void this.fill(key, res, next).catch(next);
   };
 
@@ -95,27 +94,11 @@ export class AnswerCache {
       const chunk = args[0];
       if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
         const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8') : chunk;
-        if (body.length <= MAX_BODY_BYTES && this.versions.unchanged(reads) && hooks === listenersGeneration()) this.keep(key, { status: 200, headers: replayable(res), body, reads, due, hooks, route: res.locals.route });
+        if (body.length <= MAX_BODY_BYTES && this.versions.unchanged(reads) && hooks === listenersGeneration()) this.answers.set(key, { status: 200, headers: replayable(res), body, reads, due, hooks, route: res.locals.route });
       }
       return end(...args);
     }) as Response['end'];
     this.versions.track(reads, next);
-  }
-
-  private keep(key: string, a: Answer): void {
-    const previous = this.answers.get(key);
-    if (previous) this.drop(key, previous);
-    while (this.answers.size && (this.answers.size >= MAX_ANSWERS || this.bytes + a.body.length > MAX_TOTAL_BYTES)) {
-      const [oldest, answer] = this.answers.entries().next().value as [string, Answer];
-      this.drop(oldest, answer);
-    }
-    this.answers.set(key, a);
-    this.bytes += a.body.length;
-  }
-
-  private drop(key: string, a: Answer): void {
-    this.answers.delete(key);
-    this.bytes -= a.body.length;
   }
 }
 

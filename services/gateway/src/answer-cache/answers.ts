@@ -14,6 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
+import { KeptAnswers } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from '../cors';
 import type { Coordination } from './coordination';
 
@@ -53,16 +54,12 @@ const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'content-type', 'content-length']);
 
 export class GatewayAnswerCache {
-  private readonly answers = new Map<string, Answer>();
-  private bytes = 0;
+  private readonly answers: KeptAnswers<Answer>;
   private generation = 0;
-  private readonly maxAnswers: number;
-  private readonly maxBytes: number;
   private readonly now: () => number;
 
   constructor(private readonly opts: AnswerCacheOptions) {
-    this.maxAnswers = opts.maxAnswers ?? 2000;
-    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.answers = new KeptAnswers(opts.maxAnswers ?? 2000, opts.maxBytes ?? 64 * 1024 * 1024);
     this.now = opts.now ?? Date.now;
     opts.coordination.onPurge(() => this.purge());
   }
@@ -75,7 +72,6 @@ export class GatewayAnswerCache {
   purge(): void {
     this.generation++;
     this.answers.clear();
-    this.bytes = 0;
   }
 
   /**
@@ -104,7 +100,7 @@ export class GatewayAnswerCache {
   lookup(key: string): Answer | undefined {
     const a = this.answers.get(key);
     if (!a) return undefined;
-    if (this.now() >= a.until) return void this.drop(key, a);
+    if (this.now() >= a.until) return void this.answers.delete(key);
     return this.opts.coordination.mayServe() ? a : undefined;
   }
 
@@ -128,7 +124,7 @@ export class GatewayAnswerCache {
         for (const one of Array.isArray(v) ? v : [v]) head.push(names.get(k) ?? k, one);
       }
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
-      this.keep(ticket.key, {
+      this.answers.set(ticket.key, {
         head,
         contentType: one(h['content-type']),
         etag: one(h.etag),
@@ -139,22 +135,6 @@ export class GatewayAnswerCache {
         route: ticket.route,
       });
     });
-  }
-
-  private keep(key: string, a: Answer): void {
-    const previous = this.answers.get(key);
-    if (previous) this.drop(key, previous);
-    while (this.answers.size && (this.answers.size >= this.maxAnswers || this.bytes + a.body.length > this.maxBytes)) {
-      const [oldest, answer] = this.answers.entries().next().value as [string, Answer];
-      this.drop(oldest, answer);
-    }
-    this.answers.set(key, a);
-    this.bytes += a.body.length;
-  }
-
-  private drop(key: string, a: Answer): void {
-    this.answers.delete(key);
-    this.bytes -= a.body.length;
   }
 }
 
