@@ -9,6 +9,7 @@ import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loo
 import { Metrics, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGatewayAnswers, type GatewayAnswers } from './answer-cache';
+import { clientIpOf } from './client-address';
 import { fastPath } from './answer-cache/fast-path';
 import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
@@ -214,8 +215,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       // The answer cache (answer-cache/): plain GETs may be answered from it or fill it, per caller; any write
       // empties every replica's cache before it is forwarded.
       if (plainGet(req, method)) {
-        const caller = user ? JSON.stringify([user.id, user.login, user.name, user.roles, user.app_password ?? null]) : undefined;
-        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute, caller);
+        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute, user);
         if (kept.served) return;
         return proxies.forward(match.service, match.namespace, req, res, identity(), undefined, { ticket: kept.ticket });
       }
@@ -294,7 +294,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
 
   // Kept answers for anonymous GETs are written before Express routes the request (answer-cache/fast-path.ts).
   if (answers) {
-    const fast = fastPath({ cache: answers.cache, metrics, log });
+    const fast = fastPath({ cache: answers.cache, metrics, log, cachedUser: (authorization, req) => authenticate.cachedUser(authorization, clientIpOf(req, settings.trustProxy)) });
     // Express's app function hands every request to app.handle (untyped in @types/express 5).
     const inner = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
     const handle = inner.handle.bind(app);

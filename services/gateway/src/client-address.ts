@@ -3,13 +3,26 @@
  * LOOM_TRUST_PROXY says how many proxies in front of us append to X-Forwarded-For (Express's
  * `trust proxy` hop count); with 0, a client cannot pick its own address with that header.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Request } from 'express';
+import proxyaddr from 'proxy-addr';
 
 /** `req.ip` (which honours `trust proxy`), with IPv4-mapped IPv6 written as IPv4. */
 export function clientIp(req: Request): string {
-  const ip = req.ip ?? req.socket.remoteAddress ?? '';
+  return unmapped(req.ip ?? req.socket.remoteAddress ?? '');
+}
+
+/**
+ * The same address for a request Express has not seen (answer-cache/fast-path.ts): proxy-addr with the hop count,
+ * as Express computes `req.ip` under a numeric `trust proxy`.
+ */
+export function clientIpOf(req: IncomingMessage, trustProxy: number): string {
+  return unmapped(trustProxy > 0 ? proxyaddr(req, (_addr, i) => i < trustProxy) : (req.socket.remoteAddress ?? ''));
+}
+
+function unmapped(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return mapped ? mapped[1] : ip;
+  return mapped ? mapped[1]! : ip;
 }
 
 /**

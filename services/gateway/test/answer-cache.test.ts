@@ -127,6 +127,23 @@ describe('replays', () => {
     expect((await ask(cached, url, w.auth.editor)).text).toBe(editors.text);
   });
 
+  test('kept answers do not pass a throttle: an address with too many failures gets 429 even with good credentials', async () => {
+    const strict = await startGateway({ upstreams: { 'core-content': w.core.url } }, { LOOM_AUTH_MAX_FAILURES: '2', LOOM_TRUST_PROXY: '1' });
+    try {
+      const from = (ip: string) => ({ ...w.auth.editor, 'X-Forwarded-For': ip });
+      for (let i = 0; i < 2; i++) expect((await request(strict.app).get(LIST).set(from('203.0.113.9'))).status).toBe(200); // kept
+      const bad = { Authorization: `Basic ${Buffer.from('editor:wrong wrong wrong').toString('base64')}` };
+      for (let i = 0; i < 2; i++) expect((await request(strict.app).get(LIST).set({ ...bad, 'X-Forwarded-For': '203.0.113.9' })).status).toBe(401);
+      const refused = await request(strict.app).get(LIST).set(from('203.0.113.9'));
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe('loom_too_many_attempts');
+      // Another client address (as the one trusted proxy says) is not held back, and is answered from the cache.
+      expect((await request(strict.app).get(LIST).set(from('203.0.113.10'))).status).toBe(200);
+    } finally {
+      strict.close();
+    }
+  });
+
   test('a credential check that records a password’s first use empties the cache: the list shows last_used', async () => {
     const made = await request(cached.app).post('/rest/core/v2/users/me/application-passwords').set(w.auth.editor).send({ name: 'Fresh device' });
     expect(made.status).toBe(201);

@@ -14,6 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, Response } from 'express';
 import fresh from 'fresh';
+import type { Authenticated } from '@loom/contracts';
 import { KeptAnswers } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from '../cors';
 import type { Coordination } from './coordination';
@@ -76,13 +77,11 @@ export class GatewayAnswerCache {
 
   /**
    * Answers `req` from the cache when it can (true), or returns false with `ticket` set for the proxy to fill it.
-   * Only plain GETs come here (the caller decides); the key is the URL as forwarded and, for a signed-in caller,
-   * `caller`: everything of the identity the gateway signs for the service, so that no answer crosses callers.
+   * Only plain GETs come here (the caller decides), keyed by answerKey.
    */
-  serve(req: Request, res: Response, route: unknown, caller?: string): { served: true } | { served: false; ticket?: Ticket } {
+  serve(req: Request, res: Response, route: unknown, user: Authenticated | null): { served: true } | { served: false; ticket?: Ticket } {
     if (!this.opts.coordination.mayServe()) return { served: false };
-    // A URL holds no raw line break: the two kinds of keys cannot meet.
-    const key = caller === undefined ? req.url : `${req.url}\n${caller}`;
+    const key = answerKey(req.url, user);
     if (this.replayKept(req, res, key)) return { served: true };
     return { served: false, ticket: { key, generation: this.generation, route } };
   }
@@ -136,6 +135,14 @@ export class GatewayAnswerCache {
       });
     });
   }
+}
+
+/**
+ * The key of a GET's answer: its URL as forwarded and, for a signed-in caller, everything of the identity the gateway
+ * signs for the service, so that no answer crosses callers. A URL holds no raw line break: the kinds cannot meet.
+ */
+export function answerKey(url: string, user: Authenticated | null | undefined): string {
+  return user ? `${url}\n${JSON.stringify([user.id, user.login, user.name, user.roles, user.app_password ?? null])}` : url;
 }
 
 /**

@@ -1,23 +1,36 @@
 /**
- * The shortest way to a kept answer (issue 17): an anonymous plain GET under /rest/ whose answer the cache holds is
- * written before Express sees the request. Express's routing and middleware cost several times the replay itself;
- * what they do for such a request is done here as well: the request id, the metrics under the answer's route, the
- * log line. Only requests that the full path would treat alike come here: no credentials (so anonymous), no method
- * override, validate-only header or body, and a URL under /rest/ (so not rewritten from `?rest_route=` and routed
- * by rest() to a service, whose answer was kept under this very URL). With tracing on, every request takes the
- * full path, which makes its span.
+ * The shortest way to a kept answer (issue 17): a plain GET under /rest/ whose answer the cache holds is written
+ * before Express sees the request. Express's routing and middleware cost several times the replay itself; what
+ * they do for such a request is done here as well: the request id, the metrics under the answer's route, the log
+ * line. Only requests that the full path would treat alike come here: anonymous, or with Basic credentials the
+ * authenticator would accept from its cache (throttles consulted as there: anything else, such as a check to
+ * make, takes the full path); no method override, validate-only header or body; a URL under /rest/ (so not
+ * rewritten from `?rest_route=`, and routed by rest() to a service, whose answer was kept under this very URL).
+ * With tracing on, every request takes the full path, which makes its span.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Authenticated } from '@loom/contracts';
 import { tracingOn, type Logger, type Metrics } from '@loom/service-kit';
 import { logWhenAnswered, requestIdOf } from '../request-log';
-import { writeAnswer, type GatewayAnswerCache } from './answers';
+import { answerKey, writeAnswer, type GatewayAnswerCache } from './answers';
 
-export function fastPath(opts: { cache: GatewayAnswerCache; metrics: Metrics; log: Logger }): (req: IncomingMessage, res: ServerResponse) => boolean {
+export interface FastPathOptions {
+  cache: GatewayAnswerCache;
+  metrics: Metrics;
+  log: Logger;
+  /** The authenticator's answer from its cache alone (auth/authenticate.ts), for a request with credentials. */
+  cachedUser: (authorization: string, req: IncomingMessage) => Authenticated | undefined;
+}
+
+export function fastPath(opts: FastPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
   const { cache, metrics, log } = opts;
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith('/rest/') || !anonymousPlain(req) || tracingOn()) return false;
-    const a = cache.lookup(url);
+    if (req.method !== 'GET' || !url.startsWith('/rest/') || !plain(req) || tracingOn()) return false;
+    const authorization = req.headers.authorization;
+    const user = authorization === undefined ? null : opts.cachedUser(authorization, req);
+    if (user === undefined) return false;
+    const a = cache.lookup(answerKey(url, user));
     if (!a) return false;
     const id = requestIdOf(req);
     const route = typeof a.route === 'string' ? a.route : 'unmatched';
@@ -29,7 +42,7 @@ export function fastPath(opts: { cache: GatewayAnswerCache; metrics: Metrics; lo
   };
 }
 
-function anonymousPlain(req: IncomingMessage): boolean {
+function plain(req: IncomingMessage): boolean {
   const h = req.headers;
-  return h.authorization === undefined && h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
+  return h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
 }

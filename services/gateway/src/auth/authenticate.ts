@@ -61,7 +61,16 @@ function unknownLogin(username: string): CheckResult {
     : { ok: false, error: restError('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401) };
 }
 
-export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, reqId?: string) => Promise<AuthOutcome> {
+export interface Authenticator {
+  (req: Request, reqId?: string): Promise<AuthOutcome>;
+  /**
+   * The user when the request's credentials would be answered from the cache (no throttle refusing them): what the
+   * call above would return, without asking core-content; undefined in every other case, for the call to handle.
+   */
+  cachedUser(authorization: string | undefined, ip: string, reqId?: string): Authenticated | undefined;
+}
+
+export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
   const { core, cache, throttles, log } = opts;
   const challenge = { 'WWW-Authenticate': `Basic realm="${opts.realm.replace(/["\\\r\n]/g, '')}"` };
   // Concurrent requests with the same credentials share one check (a client's first burst).
@@ -100,7 +109,26 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
     );
   };
 
-  return async (req, reqId) => {
+  /** A kept success for these credentials, re-checked in the background once stale. */
+  const fromCache = (key: string, c: Credentials, ip: string, addr: string, login: string, reqId?: string): Authenticated | undefined => {
+    const cached = cache.get(key);
+    if (cached?.stale && !inflight.has(key)) refreshAhead(key, c, ip, addr, login, reqId);
+    return cached?.user;
+  };
+  const credentialsOf = (parsed: { credentials: Credentials }): Credentials => ({ username: parsed.credentials.username, password: normaliseAppPassword(parsed.credentials.password) });
+
+  const cachedUser: Authenticator['cachedUser'] = (authorization, ip, reqId) => {
+    const parsed = parseAuthorization(authorization);
+    if (parsed.kind !== 'basic') return undefined;
+    const addr = throttleKey(ip);
+    if (!throttles.byAddress.check(addr).ok) return undefined;
+    const c = credentialsOf(parsed);
+    const login = loginKey(c.username);
+    if (!throttles.byLogin.check(login).ok) return undefined;
+    return fromCache(cache.keyOf(c), c, ip, addr, login, reqId);
+  };
+
+  const authenticate = async (req: Request, reqId?: string): Promise<AuthOutcome> => {
     const parsed = parseAuthorization(req.get('authorization'));
     if (parsed.kind === 'none') return { kind: 'anonymous' };
 
@@ -116,7 +144,7 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
       return refuse(restError('loom_malformed_authorization', 'The Authorization header is not valid: Basic credentials must be the base64 encoding of "login:password".', 401));
     }
 
-    const c: Credentials = { username: parsed.credentials.username, password: normaliseAppPassword(parsed.credentials.password) };
+    const c = credentialsOf(parsed);
     const login = loginKey(c.username);
     const byLogin = throttles.byLogin.check(login);
     if (!byLogin.ok) {
@@ -125,11 +153,8 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
     }
 
     const key = cache.keyOf(c);
-    const cached = cache.get(key);
-    if (cached) {
-      if (cached.stale && !inflight.has(key)) refreshAhead(key, c, ip, addr, login, reqId);
-      return { kind: 'user', user: cached.user };
-    }
+    const cached = fromCache(key, c, ip, addr, login, reqId);
+    if (cached) return { kind: 'user', user: cached };
 
     let result: CheckResult;
     try {
@@ -146,4 +171,6 @@ export function createAuthenticator(opts: AuthenticatorOptions): (req: Request, 
     cache.set(key, result.user);
     return { kind: 'user', user: result.user };
   };
+
+  return Object.assign(authenticate, { cachedUser });
 }
