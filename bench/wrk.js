@@ -107,7 +107,9 @@ function row(label, size, r, goal, ok, note = '') {
   const profiles = path.join(__dirname, 'profiles');
   if (PROFILE) mkdirSync(profiles, { recursive: true });
   const prof = PROFILE ? { 'core-content': ['--cpu-prof', '--cpu-prof-dir', profiles], gateway: ['--cpu-prof', '--cpu-prof-dir', profiles] } : {};
-  const loom = await startLoom({ events: EVENTS > 0, nodeArgs: prof, env: process.env.LOOM_ANSWER_CACHE ? { LOOM_ANSWER_CACHE: process.env.LOOM_ANSWER_CACHE } : {} });
+  // The caches can be turned off to measure the same site without them (README, "Performance").
+  const caches = Object.fromEntries(['LOOM_ANSWER_CACHE', 'LOOM_GATEWAY_CACHE'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+  const loom = await startLoom({ events: EVENTS > 0, nodeArgs: prof, env: caches });
   try {
     await atEachSize(loom, SIZES, async (size) => {
       const listPath = '/rest/core/v2/posts?per_page=10';
@@ -167,7 +169,7 @@ function row(label, size, r, goal, ok, note = '') {
     '|---|---:|---:|---:|---:|---|---|',
     ...rows.map((r) => `| ${r.label}${r.note ? ` ${r.note}` : ''} | ${r.size} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.goal} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`),
   ].join('\n');
-  const head = `Measured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, Node ${process.version}, embedded store, answer cache ${process.env.LOOM_ANSWER_CACHE === 'off' ? 'off' : 'on'}. wrk, 2 threads, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; wrk, gateway and services share the machine's cores.`;
+  const head = `Measured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, Node ${process.version}, embedded store, core-content's answer cache ${process.env.LOOM_ANSWER_CACHE === 'off' ? 'off' : 'on'}, the gateway's ${process.env.LOOM_GATEWAY_CACHE === 'off' ? 'off' : 'on'}. wrk, 2 threads, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; wrk, gateway and services share the machine's cores.`;
   console.log(`\n${head}\n\n${table}`);
   if (process.argv.includes('--write')) {
     const file = path.join(__dirname, 'RESULTS.md');
