@@ -39,13 +39,24 @@ async function replays(gw: Gateway): Promise<boolean> {
   return reads() === 0;
 }
 
+/** Two replicas, once both replay. */
+async function servingPair(): Promise<[Gateway, Gateway]> {
+  const [a, b] = [await replica(), await replica()];
+  await eventually(async () => serving(a) && serving(b));
+  return [a, b];
+}
+
 beforeAll(async () => {
   [w, nats] = await Promise.all([startWorld(), startNats()]);
   counter = await startCounter(w.core.url);
 });
-afterAll(async () => {
+// Each test starts with no replica running.
+afterEach(async () => {
   await Promise.all(replicas.map((gw) => gw.answers!.coordination.close()));
   for (const gw of replicas) gw.close();
+  replicas.length = 0;
+});
+afterAll(async () => {
   await counter.close();
   await nats.dispose();
   await w.close();
@@ -63,13 +74,10 @@ test('three replicas: each replays once all know each other; a write through one
     expect(await titles(reader)).toContain(`Across ${i}`);
     expect(await titles(a)).toContain(`Across ${i}`);
   }
-  for (const gw of replicas) gw.close();
-  replicas.length = 0;
 });
 
 test('a replica cut off from NATS stops replaying; so do the others while they cannot hear it; all resume when it is back', async () => {
-  const [a, b] = [await replica(), await replica()];
-  await eventually(async () => serving(a) && serving(b));
+  const [a, b] = await servingPair();
   expect(await replays(a)).toBe(true);
   await nats.stop();
   await eventually(async () => !serving(a) && !serving(b));
@@ -82,32 +90,24 @@ test('a replica cut off from NATS stops replaying; so do the others while they c
   await eventually(async () => serving(a) && serving(b), 10_000);
   expect(await titles(b)).toContain('During the outage');
   expect(await replays(b)).toBe(true);
-  for (const gw of replicas) gw.close();
-  replicas.length = 0;
 });
 
 test('a replica that stops says so: the others keep replaying', async () => {
-  const [a, b] = [await replica(), await replica()];
-  await eventually(async () => serving(a) && serving(b));
+  const [a, b] = await servingPair();
   await b.answers!.coordination.close();
   await new Promise((r) => setTimeout(r, TIMING.leaseMs * 2));
   expect(serving(a)).toBe(true);
   expect(await replays(a)).toBe(true);
-  for (const gw of replicas) gw.close();
-  replicas.length = 0;
 });
 
 test('a replica that vanishes holds the others back until it is forgotten', async () => {
-  const [a, b] = [await replica(), await replica()];
-  await eventually(async () => serving(a) && serving(b));
+  const [a, b] = await servingPair();
   // Silence b without a goodbye: its heartbeats stop, as when its process dies.
   const cluster = b.answers!.coordination as unknown as { heartbeat: NodeJS.Timeout };
   clearInterval(cluster.heartbeat);
   await eventually(async () => !serving(a));
   await eventually(async () => serving(a), TIMING.forgetMs * 3);
   expect(await replays(a)).toBe(true);
-  for (const gw of replicas) gw.close();
-  replicas.length = 0;
 });
 
 test('a new replica is waited for: the others list it before it replays, and its writes reach them', async () => {
