@@ -1,14 +1,9 @@
 /** The config validator: samples 189/193 and each error the plugin reports. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { configErrors, DEFAULT_FORM_TEMPLATE, mailboxList, type ConfigProperties } from '../../src/form-tags';
 import { defaultMail2Template, defaultMailTemplate } from '../../src/mail';
+import { sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-const json = (file: string) => {
-  const text = fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1));
-};
+const json = sampleJson;
 const SITE = { domain: 'example.com', adminEmail: 'admin@example.com' };
 const plain = (o: object) => JSON.parse(JSON.stringify(o));
 

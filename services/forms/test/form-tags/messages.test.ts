@@ -1,13 +1,8 @@
 /** The plugin's default messages (sample 190, a new form) and how a form's own messages override them. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_MESSAGES, messageFor } from '../../src/form-tags';
+import { sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-const sample = (file: string) => {
-  const text = fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1));
-};
+const sample = sampleJson;
 
 describe('messages', () => {
   it('sample 190: every default message, in the plugin order', () => {

@@ -1,13 +1,7 @@
 /** The form-tag parser against Contact Form 7 5.9.8's answers (samples 190, 192) and every tag type and option. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { DEFAULT_FORM_TEMPLATE, hasOption, isRequired, optionValue, optionValues, parseFormTags, scanFields } from '../../src/form-tags';
+import { sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-function sampleJson(file: string) {
-  const text = fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1).split('\n# MAIL:')[0]);
-}
 
 describe('scanFields reproduces the plugin', () => {
   it('sample 192: every field of the event registration form, key for key', () => {

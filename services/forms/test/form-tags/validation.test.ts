@@ -1,6 +1,4 @@
 /** Validation of every field type with the plugin's messages, against samples 205 and 208–212 and the rules. */
-import fs from 'node:fs';
-import path from 'node:path';
 import {
   acceptanceMissing,
   collectPosted,
@@ -16,13 +14,10 @@ import {
   type PostedData,
   type UploadedFile,
 } from '../../src/form-tags';
+import { readSample, sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-const read = (file: string) => fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-const json = (file: string) => {
-  const text = read(file);
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1).split('\n# MAIL:')[0]);
-};
+const read = readSample;
+const json = sampleJson;
 const SECRET = 'test-secret';
 const FORM = json('192-cf7-contact-forms-get.txt').properties;
 const TAGS = parseFormTags(FORM.form.content);

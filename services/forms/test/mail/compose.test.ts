@@ -1,14 +1,9 @@
 /** Mail composition: sample 212's two messages, every kind of mail-tag, exclude_blank, use_html, header injection. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { collectPosted, parseFormTags, type UploadedFile } from '../../src/form-tags';
 import { composeMail, composeMessages, displayMessage, MailComposeError, parseMailboxes, replaceMailTags, safeFilename, type MailSubmission, type MailTemplate } from '../../src/mail';
+import { sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-const json = (file: string) => {
-  const text = fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1).split('\n# MAIL:')[0]);
-};
+const json = sampleJson;
 const FORM = json('192-cf7-contact-forms-get.txt').properties;
 const MAIL_2 = json('193-cf7-contact-forms-update-mail-2.txt').properties.mail_2;
 const TAGS = parseFormTags(FORM.form.content);

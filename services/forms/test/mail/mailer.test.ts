@@ -1,15 +1,10 @@
 /** SMTP delivery against a real SMTP listener: what arrives (sample 212), STARTTLS, TLS, auth, injection attempts. */
-import fs from 'node:fs';
-import path from 'node:path';
 import { collectPosted, parseFormTags, type UploadedFile } from '../../src/form-tags';
 import { composeMail, composeMessages, createMailer, loadMailSettings, type MailSubmission, type MailTemplate } from '../../src/mail';
 import { startSink, type Sink } from './smtp-sink';
+import { sampleJson } from '../samples';
 
-const SAMPLES = path.resolve(__dirname, '../../../../../shared/reference/wordpress-samples');
-const json = (file: string) => {
-  const text = fs.readFileSync(path.join(SAMPLES, file), 'utf8');
-  return JSON.parse(text.slice(text.indexOf('\n{') + 1).split('\n# MAIL:')[0]);
-};
+const json = sampleJson;
 const FORM = json('192-cf7-contact-forms-get.txt').properties;
 const MAIL_2 = json('193-cf7-contact-forms-update-mail-2.txt').properties.mail_2;
 const SITE = { title: 'Loom Reference', description: '', url: 'http://127.0.0.1:8089', domain: '127.0.0.1', adminEmail: 'admin@example.com' };
