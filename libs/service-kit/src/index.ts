@@ -22,3 +22,4 @@ export * from './telemetry';
 export * from './client-address';
 export * from './multipart';
 export * from './kept-answers';
+export * from './plain-get';

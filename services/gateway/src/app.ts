@@ -6,7 +6,7 @@
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
-import { Metrics, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { Metrics, plainGet, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGatewayAnswers, type GatewayAnswers } from './answer-cache';
 import { clientIpOf } from './client-address';
@@ -100,12 +100,6 @@ function restPathOf(path: string): string | null | undefined {
   }
   if (/(^|\/)\.\.?(\/|$)/.test(decoded)) return null;
   return decoded.replace(/\/+$/, '') || '/';
-}
-
-/** A GET as core-content's answer cache sees one: no method override (even to GET), validate-only header or body. */
-function plainGet(req: Request, method: string): boolean {
-  const h = req.headers;
-  return req.method === 'GET' && method === 'GET' && h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
 }
 
 export function buildGateway(deps: GatewayDeps): Gateway {
@@ -214,19 +208,14 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       if (!answers) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
       // The answer cache (answer-cache/): plain GETs may be answered from it or fill it, per caller; any write
       // empties every replica's cache before it is forwarded.
-      if (plainGet(req, method)) {
+      if (method === 'GET' && plainGet(req.method, req.headers)) {
         const kept = answers.cache.serve(req, res, res.locals.upstreamRoute, user);
         if (kept.served) return;
         return proxies.forward(match.service, match.namespace, req, res, identity(), undefined, { ticket: kept.ticket });
       }
       if (!WRITE_METHODS.has(method)) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
       const token = await answers.coordination.writeBegins();
-      let ended = false;
-      const answered = () => {
-        if (!ended) answers.coordination.writeEnds(token);
-        ended = true;
-      };
-      return proxies.forward(match.service, match.namespace, req, res, identity(), write, { answered });
+      return proxies.forward(match.service, match.namespace, req, res, identity(), write, { answered: () => answers.coordination.writeEnds(token) });
     }
     if (match && restPath === `/${match.namespace}`) {
       const ns: Namespace = match.namespace;

@@ -12,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
-import { KeptAnswers, listenersGeneration } from '@loom/service-kit';
+import { KeptAnswers, listenersGeneration, plainGet as plainGetRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { POSTS, type PostDoc } from '../post-types/repository';
 import { formatUtc } from '../post-types/dates';
@@ -109,11 +109,7 @@ export function cacheable(req: Request): boolean {
 
 /** A GET whose answer depends on its URL and its caller alone: no method override, body or validate-only header. */
 export function plainGet(req: Request): boolean {
-  if (req.method !== 'GET') return false;
-  const h = req.headers;
-  if (h['x-http-method-override'] !== undefined || h['x-loom-validate-only'] !== undefined) return false;
-  if (h['transfer-encoding'] !== undefined || (h['content-length'] !== undefined && h['content-length'] !== '0')) return false;
-  return !req.originalUrl.includes('_method');
+  return plainGetRequest(req.method, req.headers) && !req.originalUrl.includes('_method');
 }
 
 function replayable(res: Response): Answer['headers'] {

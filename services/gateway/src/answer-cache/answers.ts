@@ -32,14 +32,14 @@ export interface Answer {
   /** Epoch ms after which the answer is not replayed. */
   until: number;
   /** The service's route pattern (res.locals.upstreamRoute) for metrics and logs. */
-  route: unknown;
+  route: string | undefined;
 }
 
 /** A GET that may fill the cache: its URL and the generation it started in. */
 export interface Ticket {
   key: string;
   generation: number;
-  route: unknown;
+  route: string | undefined;
 }
 
 export interface AnswerCacheOptions {
@@ -79,28 +79,25 @@ export class GatewayAnswerCache {
    * Answers `req` from the cache when it can (true), or returns false with `ticket` set for the proxy to fill it.
    * Only plain GETs come here (the caller decides), keyed by answerKey.
    */
-  serve(req: Request, res: Response, route: unknown, user: Authenticated | null): { served: true } | { served: false; ticket?: Ticket } {
+  serve(req: Request, res: Response, route: string | undefined, user: Authenticated | null): { served: true } | { served: false; ticket?: Ticket } {
     if (!this.opts.coordination.mayServe()) return { served: false };
     const key = answerKey(req.url, user);
-    if (this.replayKept(req, res, key)) return { served: true };
-    return { served: false, ticket: { key, generation: this.generation, route } };
-  }
-
-  /** Replays the answer kept under `key` (an anonymous request's: its URL) if there is a fresh one. */
-  replayKept(req: Request, res: Response, key = req.url): boolean {
-    const a = this.lookup(key);
-    if (!a) return false;
+    const a = this.fresh(key);
+    if (!a) return { served: false, ticket: { key, generation: this.generation, route } };
     res.locals.upstreamRoute = a.route;
     writeAnswer(req, res, a, res.locals.requestId as string | undefined);
-    return true;
+    return { served: true };
   }
 
   /** The fresh answer kept under `key`, when answers may be replayed now. */
   lookup(key: string): Answer | undefined {
+    return this.opts.coordination.mayServe() ? this.fresh(key) : undefined;
+  }
+
+  private fresh(key: string): Answer | undefined {
     const a = this.answers.get(key);
-    if (!a) return undefined;
-    if (this.now() >= a.until) return void this.answers.delete(key);
-    return this.opts.coordination.mayServe() ? a : undefined;
+    if (a && this.now() >= a.until) return void this.answers.delete(key);
+    return a;
   }
 
   /** Reads a service's marked answer whole and keeps it if nothing was written meanwhile. */

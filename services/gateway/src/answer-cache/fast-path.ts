@@ -10,7 +10,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticated } from '@loom/contracts';
-import { tracingOn, type Logger, type Metrics } from '@loom/service-kit';
+import { plainGet, tracingOn, UNMATCHED_ROUTE, type Logger, type Metrics } from '@loom/service-kit';
 import { logWhenAnswered, requestIdOf } from '../request-log';
 import { answerKey, writeAnswer, type GatewayAnswerCache } from './answers';
 
@@ -26,23 +26,17 @@ export function fastPath(opts: FastPathOptions): (req: IncomingMessage, res: Ser
   const { cache, metrics, log } = opts;
   return (req, res) => {
     const url = req.url ?? '';
-    if (req.method !== 'GET' || !url.startsWith('/rest/') || !plain(req) || tracingOn()) return false;
+    if (!plainGet(req.method, req.headers) || !url.startsWith('/rest/') || tracingOn()) return false;
     const authorization = req.headers.authorization;
     const user = authorization === undefined ? null : opts.cachedUser(authorization, req);
     if (user === undefined) return false;
     const a = cache.lookup(answerKey(url, user));
     if (!a) return false;
     const id = requestIdOf(req);
-    const route = typeof a.route === 'string' ? a.route : 'unmatched';
-    metrics.track(req, res, () => route);
+    metrics.track(req, res, () => a.route ?? UNMATCHED_ROUTE);
     const q = url.indexOf('?');
     logWhenAnswered(log, req, res, id, q < 0 ? url : url.slice(0, q), () => ({}));
     writeAnswer(req, res, a, id);
     return true;
   };
-}
-
-function plain(req: IncomingMessage): boolean {
-  const h = req.headers;
-  return h['x-http-method-override'] === undefined && h['x-loom-validate-only'] === undefined && h['transfer-encoding'] === undefined && (h['content-length'] === undefined || h['content-length'] === '0');
 }
