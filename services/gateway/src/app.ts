@@ -281,7 +281,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     sendError(req, res, restUrl, restError('internal_server_error', 'There has been a critical error on this website.', 500));
   });
 
-  // Kept answers for anonymous GETs are written before Express routes the request (answer-cache/fast-path.ts).
+  // Kept answers are written before Express routes the request, anonymous or from a cached Basic check (answer-cache/fast-path.ts).
   if (answers) {
     const fast = fastPath({ cache: answers.cache, metrics, log, cachedUser: (authorization, req) => authenticate.cachedUser(authorization, clientIpOf(req, settings.trustProxy)) });
     // Express's app function hands every request to app.handle (untyped in @types/express 5).

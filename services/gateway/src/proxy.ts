@@ -64,7 +64,7 @@ interface ProxyLocals {
   requestId?: string;
   namespace?: string;
   write?: ProxiedWrite;
-  /** An anonymous GET whose marked answer may be kept. */
+  /** A plain GET whose marked answer may be kept (anonymous or per caller). */
   ticket?: Ticket;
   /** Told once the service has answered (its status line came): a write is made by then. */
   answered?: () => void;

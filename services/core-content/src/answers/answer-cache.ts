@@ -14,7 +14,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
 import { KeptAnswers, listenersGeneration, plainGet as plainGetRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { POSTS, type PostDoc } from '../post-types/repository';
+import { nextScheduledDate, POSTS } from '../post-types/repository';
 import { formatUtc } from '../post-types/dates';
 import { WriteVersions, type ReadSet } from './write-versions';
 
@@ -54,10 +54,7 @@ export class AnswerCache {
   private nextDue(): { version: number; due: Promise<string> } {
     const version = this.versions.version(POSTS);
     if (this.next?.version !== version) {
-      const due = this.store
-        .collection<PostDoc>(POSTS)
-        .find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 })
-        .then((found) => found[0]?.date_gmt ?? '');
+      const due = nextScheduledDate(this.store);
       due.catch(() => undefined);
       this.next = { version, due };
     }

@@ -9,7 +9,7 @@
 import type { RequestHandler } from 'express';
 import type { KitConfig, Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { POSTS, type PostDoc } from '../post-types/repository';
+import { nextScheduledDate } from '../post-types/repository';
 import { AnswerCache } from './answer-cache';
 import { markShareable } from './shareable';
 import { enableRenderMemo } from './render-memo';
@@ -20,12 +20,7 @@ export function readOptimisations(deps: { config: KitConfig; store: Store; log: 
   enableRenderMemo(config);
   if (store.kind !== 'embedded') {
     log.info('answer cache off: the store is shared with other replicas, whose writes this process would not see');
-    return markShareable(() =>
-      store
-        .collection<PostDoc>(POSTS)
-        .find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 })
-        .then((found) => found[0]?.date_gmt ?? ''),
-    );
+    return markShareable(() => nextScheduledDate(store));
   }
   const cache = new AnswerCache(store);
   const mark = markShareable(() => cache.nextDueDate());

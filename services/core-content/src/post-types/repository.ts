@@ -299,6 +299,12 @@ async function defaultTerms(store: Store, type: string): Promise<Array<[string, 
   return out;
 }
 
+/** date_gmt of the earliest scheduled post ('' when none): until then no publication changes what readers see. */
+export async function nextScheduledDate(store: Store): Promise<string> {
+  const found = await store.collection<PostDoc>(POSTS).find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 });
+  return found[0]?.date_gmt ?? '';
+}
+
 /** check_and_publish_future_post() for every scheduled post that is due (WordPress's cron does this). */
 let lastDueCheck = 0;
 
