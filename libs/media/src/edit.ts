@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { checkEditBudget, cropBox, cropFailed, normalAngle } from './edit-plan';
 import { MediaError } from './errors';
 import { DEFAULT_MAX_PIXELS } from './sizes';
 import type { EditModifier, ImageMetadata } from './types';
@@ -78,6 +79,12 @@ function checkModifier(item: unknown, param: string): Invalid | EditModifier {
   return { code: 'rest_no_matching_schema', message: `${param} is not a valid Rotation and Crop.`, param };
 }
 
+/**
+ * Loom's `maxItems` for `modifiers` (WordPress sets none): its editor sends one rotation and one crop, and every step
+ * is a full pass over the image (a rotation by a non-right angle also grows the canvas), so a long list is only work.
+ */
+export const MAX_EDIT_MODIFIERS = 10;
+
 function checkModifiers(v: unknown): Invalid | EditModifier[] {
   if (!Array.isArray(v)) return { code: 'rest_invalid_type', message: 'modifiers is not of type array.', param: 'modifiers' };
   if (v.length < 1) return { code: 'rest_too_few_items', message: 'modifiers must contain at least 1 item.', param: 'modifiers' };
@@ -86,6 +93,10 @@ function checkModifiers(v: unknown): Invalid | EditModifier[] {
     const m = checkModifier(v[i], `modifiers[${i}]`);
     if ('code' in m) return m;
     out.push(m);
+  }
+  // After the items, as rest_validate_array_value_from_schema checks them.
+  if (v.length > MAX_EDIT_MODIFIERS) {
+    return { code: 'rest_too_many_items', message: `modifiers must contain at most ${MAX_EDIT_MODIFIERS} items.`, param: 'modifiers' };
   }
   return out;
 }
@@ -170,7 +181,9 @@ const EDIT_FORMATS: Readonly<Record<string, (img: Sharp) => Sharp>> = {
  * saw) and encode it in the same format. Rotation is clockwise (any angle; the corners of a non-right angle
  * are transparent, black in JPEG); a crop is in percent of the current size, rounded, clamped to the image.
  * Throws MediaError `rest_unknown_image_file_type` 500 (type or bytes not editable), `rest_image_rotation_failed`
- * / `rest_image_crop_failed` 500, `rest_upload_image_too_large` 400 (pixel limit).
+ * / `rest_image_crop_failed` 500, `rest_upload_image_too_large` 400 (the source past the pixel limit), and
+ * `rest_image_rotation_failed` 400 when a rotation would make a canvas past it (edit-plan.ts: every step's size is
+ * checked before anything is decoded, so no step ever holds more than `maxPixels`).
  */
 export async function editImage(bytes: Uint8Array, mime: string, modifiers: EditModifier[], opts: { maxPixels?: number } = {}): Promise<Buffer> {
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
@@ -188,6 +201,9 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
   if (meta.width * meta.height > maxPixels) {
     throw new MediaError('rest_upload_image_too_large', `The image is too large to process: it may have at most ${maxPixels} pixels.`, 400);
   }
+  // EXIF orientations 5–8 turn the image a quarter: the steps start from the size the user saw (crops round from it).
+  const sideways = (meta.orientation ?? 1) >= 5;
+  checkEditBudget(sideways ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }, modifiers, maxPixels);
   // Each step is materialised as raw pixels so the next one sees the current size, as WordPress's editor does.
   let current: { data: Buffer; info: OutputInfo };
   try {
@@ -199,7 +215,7 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
     sharp(c.data, { raw: { width: c.info.width, height: c.info.height, channels: c.info.channels } });
   for (const m of modifiers) {
     if (m.type === 'rotate') {
-      const angle = ((m.args.angle % 360) + 360) % 360;
+      const angle = normalAngle(m.args.angle);
       if (angle === 0) continue;
       try {
         current = await fromRaw(current).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).raw().toBuffer({ resolveWithObject: true });
@@ -207,16 +223,12 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
         throw new MediaError('rest_image_rotation_failed', 'Unable to rotate this image.', 500);
       }
     } else {
-      const { width: w, height: h } = current.info;
-      const left = Math.min(Math.max(0, Math.round((w * m.args.left) / 100)), w - 1);
-      const top = Math.min(Math.max(0, Math.round((h * m.args.top) / 100)), h - 1);
-      const width = Math.min(Math.round((w * m.args.width) / 100), w - left);
-      const height = Math.min(Math.round((h * m.args.height) / 100), h - top);
-      if (width < 1 || height < 1) throw new MediaError('rest_image_crop_failed', 'Unable to crop this image.', 500);
+      const box = cropBox(current.info.width, current.info.height, m.args);
+      if (!box) throw cropFailed();
       try {
-        current = await fromRaw(current).extract({ left, top, width, height }).raw().toBuffer({ resolveWithObject: true });
+        current = await fromRaw(current).extract(box).raw().toBuffer({ resolveWithObject: true });
       } catch {
-        throw new MediaError('rest_image_crop_failed', 'Unable to crop this image.', 500);
+        throw cropFailed();
       }
     }
   }

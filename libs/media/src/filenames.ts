@@ -20,13 +20,24 @@ function removeAccents(s: string): string {
 /** sanitize_file_name's $special_chars. */
 const SPECIAL_CHARS = ['?', '[', ']', '/', '\\', '=', '<', '>', ':', ';', ',', "'", '"', '&', '$', '#', '*', '(', ')', '|', '~', '`', '!', '{', '}', '%', '+', '\u2019', '\u00ab', '\u00bb', '\u201d', '\u201c', '\u0000'];
 
+/** Characters no name keeps before WordPress's rules run: controls other than the whitespace those turn into dashes,
+ * lone surrogates (no UTF-8 spelling), and bidirectional controls that would show a name other than it is. */
+// eslint-disable-next-line no-control-regex
+const UNNAMEABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\p{Cs}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
 /** WordPress's sanitize_file_name (formatting.php): accents removed, special characters dropped, whitespace
  * and dashes collapsed to one dash, dots/dashes/underscores trimmed, a bare extension named `unnamed-file.ext`,
  * and unknown intermediate extensions (`x.php.jpg`) neutralised with `_` (`x.php_.jpg`). `opts` decides
- * whether html/js count as allowed intermediate extensions (get_allowed_mime_types). */
+ * whether html/js count as allowed intermediate extensions (get_allowed_mime_types).
+ * Letters of every script are kept (`照片.jpg`), as WordPress keeps them. Unlike WordPress, the name is first put in
+ * Unicode's compatibility form (NFKC): look-alikes such as `．．／` become the `../` they imitate, and are then
+ * removed like any other special character, so no layer that normalises later can turn a name into a path. */
 export function sanitizeFileName(name: string, opts: DetectOptions = { unfilteredHtml: false }): string {
-  let f = removeAccents(name).replace(/\u00a0/g, ' ');
+  // Every kind of space counts as one (WordPress: the no-break space), so each becomes a dash below.
+  let f = removeAccents(name.replace(UNNAMEABLE, '').replace(/\p{White_Space}/gu, ' ').normalize('NFKC'));
   for (const c of SPECIAL_CHARS) f = f.split(c).join('');
+  // What a removed character stood between may compose now: names are stored composed (NFC).
+  f = f.normalize('NFC');
   f = f.replace(/\.{2,}/g, '.');
   f = f.replace(/[\r\n\t -]+/g, '-');
   f = f.replace(/^[.\-_]+|[.\-_]+$/g, '');

@@ -17,7 +17,8 @@ export { sanitizeFileName, uniqueFileName, editedFileName, uploadSubdir } from '
 export { DEFAULT_IMAGE_SIZES, BIG_IMAGE_THRESHOLD, DEFAULT_MAX_PIXELS, resizeDimensions } from './sizes';
 export { processImage, canProcessImage, missingImageSizes, createMissingSizes, imageFileMatchesMeta } from './image';
 export { readImageMeta } from './image-meta';
-export { normaliseEditArgs, editImage, editedImageMetadata, originalImageFile } from './edit';
+export { normaliseEditArgs, editImage, editedImageMetadata, originalImageFile, MAX_EDIT_MODIFIERS } from './edit';
+export { rotatedSize, checkEditBudget } from './edit-plan';
 export { mediaMetadata, fileMetadata } from './av';
 export { attachmentMetadata } from './metadata';
 export { mediaDetails } from './details';

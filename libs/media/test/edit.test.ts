@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { editedImageMetadata, editImage, MediaError, normaliseEditArgs, originalImageFile, processImage } from '../src';
+import { checkEditBudget, editedImageMetadata, editImage, MAX_EDIT_MODIFIERS, MediaError, normaliseEditArgs, originalImageFile, processImage, rotatedSize } from '../src';
 import { jpegWithExif, photo } from './fixtures';
 
 function errorOf(fn: () => unknown): MediaError {
@@ -71,6 +71,21 @@ describe('normaliseEditArgs: modifiers and the deprecated parameters (spec 7.2, 
     expect(err.toJSON().data.details).toEqual({ [param]: expect.objectContaining({ message }) });
   });
 
+  it(`takes at most ${MAX_EDIT_MODIFIERS} modifiers (rest_too_many_items, after the items are checked)`, () => {
+    const turns = (n: number) => Array.from({ length: n }, () => ({ type: 'rotate', args: { angle: 45 } }));
+    expect(normaliseEditArgs({ modifiers: turns(MAX_EDIT_MODIFIERS) })).toHaveLength(MAX_EDIT_MODIFIERS);
+    for (const n of [MAX_EDIT_MODIFIERS + 1, 13, 15, 17, 10_000]) {
+      const err = errorOf(() => normaliseEditArgs({ modifiers: turns(n) }));
+      expect(err.toJSON()).toEqual({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): modifiers',
+        data: { status: 400, params: { modifiers: `modifiers must contain at most ${MAX_EDIT_MODIFIERS} items.` }, details: { modifiers: { code: 'rest_too_many_items', message: `modifiers must contain at most ${MAX_EDIT_MODIFIERS} items.`, data: null } } },
+      });
+    }
+    // A bad item among too many is reported as the item, as WordPress checks items first.
+    expect(errorOf(() => normaliseEditArgs({ modifiers: [...turns(12), 5] })).params).toEqual({ modifiers: 'modifiers[12] is not a valid Rotation and Crop.' });
+  });
+
   it('reports every invalid parameter at once', () => {
     const err = errorOf(() => normaliseEditArgs({ rotation: 400, x: 200, y: 0, width: 1, height: 1 }));
     expect(err.message).toBe('Invalid parameter(s): rotation, x');
@@ -120,6 +135,42 @@ describe('editImage', () => {
     expect(await code(editImage(await photo(20, 20, 'png'), 'image/jpeg', [{ type: 'rotate', args: { angle: 90 } }]))).toBe('rest_unknown_image_file_type 500');
     expect(await code(editImage(await photo(100, 100), 'image/jpeg', [{ type: 'crop', args: { left: 0, top: 0, width: 0, height: 50 } }]))).toBe('rest_image_crop_failed 500');
     expect(await code(editImage(await photo(100, 100), 'image/jpeg', [{ type: 'rotate', args: { angle: 90 } }], { maxPixels: 100 }))).toBe('rest_upload_image_too_large 400');
+  });
+});
+
+describe('the pixel budget of an edit (edit-plan)', () => {
+  it('knows the canvas a rotation leaves, as sharp makes it', async () => {
+    for (const [w, h, angle] of [[64, 64, 45], [100, 37, 30], [641, 480, 91], [3, 200, 359], [64, 64, 90], [50, 20, 12.5]]) {
+      const { info } = await sharp({ create: { width: w, height: h, channels: 3, background: '#fff' } }).rotate(angle).raw().toBuffer({ resolveWithObject: true });
+      expect([w, h, angle, rotatedSize(w, h, angle)]).toEqual([w, h, angle, { width: info.width, height: info.height }]);
+    }
+  });
+
+  it('refuses the first rotation past the budget before any work, whatever comes after it', () => {
+    const turn = { type: 'rotate' as const, args: { angle: 45 } };
+    const crop = { type: 'crop' as const, args: { left: 0, top: 0, width: 10, height: 10 } };
+    // 64×64 → 91×91 → 129×129 (16,641) → 182×182 (33,124).
+    expect(() => checkEditBudget({ width: 64, height: 64 }, [turn, turn], 20_000)).not.toThrow();
+    const err = (() => {
+      try {
+        checkEditBudget({ width: 64, height: 64 }, [turn, turn, turn, crop], 20_000);
+      } catch (e) {
+        return e as MediaError;
+      }
+      return null;
+    })();
+    expect(err?.toJSON()).toEqual({ code: 'rest_image_rotation_failed', message: 'Unable to rotate this image: the result would have more than 20000 pixels.', data: { status: 400 } });
+    // A crop shrinks first, so the same turns then fit; right angles never grow the canvas.
+    expect(() => checkEditBudget({ width: 64, height: 64 }, [crop, turn, turn, turn], 20_000)).not.toThrow();
+    expect(() => checkEditBudget({ width: 100, height: 100 }, Array(10).fill({ type: 'rotate', args: { angle: 90 } }), 10_000)).not.toThrow();
+  });
+
+  it('editImage answers it before decoding (13 turns of 45° on 64×64 would be 33 Mpx)', async () => {
+    const turns = Array(13).fill({ type: 'rotate', args: { angle: 45 } });
+    await expect(editImage(await photo(64, 64), 'image/jpeg', turns, { maxPixels: 1_000_000 })).rejects.toMatchObject({ code: 'rest_image_rotation_failed', status: 400 });
+    // A list that stays inside the budget is done: two turns of 45° make 129×129.
+    const out = await editImage(await photo(64, 64), 'image/jpeg', turns.slice(0, 2), { maxPixels: 20_000 });
+    expect(await sharp(out).metadata()).toMatchObject({ width: 129, height: 129 });
   });
 });
 

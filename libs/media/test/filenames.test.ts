@@ -21,6 +21,23 @@ describe('sanitizeFileName (sanitize_file_name)', () => {
     ['smart\u2019quote\u201c.txt', 'smartquote.txt'],
     ['../../etc/passwd.txt', 'etcpasswd.txt'],
     ['..\\..\\boot.ini.txt', 'boot.ini_.txt'],
+    // Every script's letters are kept, as WordPress keeps them; accents still go.
+    ['照片.jpg', '照片.jpg'],
+    ['ééé.jpg', 'eee.jpg'],
+    ['Фото отпуск.png', 'Фото-отпуск.png'],
+    ['صورة.jpg', 'صورة.jpg'],
+    ['می‌خواهم.jpg', 'می‌خواهم.jpg'],
+    // Look-alikes of `.` and `/` become what they imitate first (NFKC), and go as those do.
+    ['a．．／b.jpg', 'a.b.jpg'],
+    ['ｅｔｃ／ｐａｓｓｗｄ.txt', 'etcpasswd.txt'],
+    ['ﬁle①.png', 'file1.png'],
+    // Controls, bidirectional overrides and lone surrogates never reach a name.
+    ['x\u0001y\u007f\u0085.jpg', 'xy.jpg'],
+    ['photo\u202Egpj.exe.jpg', 'photogpj.exe_.jpg'],
+    ['a\uD800b.jpg', 'ab.jpg'],
+    // Every kind of space is one; what a removed character stood between is composed (NFC).
+    ['line\u2028sep\u3000wide.jpg', 'line-sep-wide.jpg'],
+    ['\u1100?\u1161.jpg', '\uAC00.jpg'],
   ])('%j → %j', (input, output) => {
     expect(sanitizeFileName(input)).toBe(output);
   });

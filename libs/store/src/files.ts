@@ -4,8 +4,9 @@
  * renamed into place, so a reader never meets half a file) and MongoDB GridFS (bucket `files`), so that every
  * core-content replica in Kubernetes serves every upload.
  *
- * Names are relative paths of safe segments (`2026/11/photo.jpg`): letters, digits, `.`, `_`, `-`, never starting
- * with a dot. Files are immutable: `put` on an existing name replaces it whole (a new ETag).
+ * Names are relative paths of safe segments (`2026/11/photo.jpg`, `2026/11/照片.jpg`): UTF-8 in Unicode's composed
+ * form (NFC), as WordPress keeps its uploads' names, never starting with a dot. Files are immutable: `put` on an
+ * existing name replaces it whole (a new ETag).
  */
 import type { Readable } from 'node:stream';
 
@@ -35,11 +36,18 @@ export interface FileStore {
   delete(name: string): Promise<boolean>;
 }
 
-const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
+/** What no segment may hold: controls, whitespace, a backslash (a separator elsewhere), lone surrogates (no UTF-8
+ * spelling) and the bidirectional controls that would show a name other than it is (`x\u202Egpj.exe`). */
+const UNSAFE = /[\p{Cc}\p{White_Space}\\\p{Cs}\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+/** A segment's limit: the 255 bytes of a file name on common disks (ext4, xfs); GridFS is held to it too. */
+const SEGMENT_BYTES = 255;
 
-/** Throws for a name that is not a relative path of safe segments (no `..`, no absolute path, no hidden file). */
+const safeSegment = (s: string): boolean => s !== '' && !s.startsWith('.') && !UNSAFE.test(s) && Buffer.byteLength(s, 'utf8') <= SEGMENT_BYTES;
+
+/** Throws for a name that is not a relative path of safe segments (no `..`, no absolute path, no hidden file), or not
+ * in NFC (one spelling per name, whatever the disk does with others). */
 export function checkFileName(name: string): void {
-  if (typeof name !== 'string' || name.length > 1000 || !name.split('/').every((s) => SEGMENT.test(s))) {
+  if (typeof name !== 'string' || name.length > 1000 || name.normalize('NFC') !== name || !name.split('/').every(safeSegment)) {
     throw new TypeError(`invalid file name ${JSON.stringify(name)}`);
   }
 }

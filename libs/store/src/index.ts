@@ -10,6 +10,7 @@ import type { Store } from './port';
 
 export * from './port';
 export * from './files';
+export * from './window-counter';
 export { openEmbeddedStore } from './embedded';
 export { LOCK_FILE, StoreLockedError } from './lock';
 export { openMongoStore } from './mongo';

@@ -144,9 +144,21 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
   }
 
   test('names that could leave the store or hide are refused', async () => {
-    for (const bad of ['../x', '/etc/passwd', 'a/../../b', '.hidden', 'a//b', '', 'a\\b', 'a/b/', 'x\0y', 'a b']) {
-      await expect(f.store.files.put(bad, Buffer.from('x'))).rejects.toThrow(TypeError);
-      await expect(f.store.files.stat(bad)).rejects.toThrow(TypeError);
+    const long = `${'照'.repeat(84)}.jpg`; // 256 bytes of UTF-8
+    const bad = ['../x', '/etc/passwd', 'a/../../b', '.hidden', 'a//b', '', 'a\\b', 'a/b/', 'x\0y', 'a b', 'a\u3000b', 'x\u202Egpj.exe', 'a\uD800b', 'e\u0301.jpg', long];
+    for (const name of bad) {
+      await expect(f.store.files.put(name, Buffer.from('x'))).rejects.toThrow(TypeError);
+      await expect(f.store.files.stat(name)).rejects.toThrow(TypeError);
+    }
+  });
+
+  test('names keep the letters of every script (UTF-8, composed), as WordPress keeps them', async () => {
+    const names = ['2026/11/照片.jpg', '2026/11/é.jpg', '2026/11/Фото-1.png', '2026/11/می‌خواهم.jpg', '2026/11/a．．／b.jpg', `2026/11/${'照'.repeat(83)}.jpg`];
+    for (const [i, name] of names.entries()) await f.store.files.put(name, Buffer.from(`file ${i}`));
+    for (const [i, name] of names.entries()) {
+      expect([name, await text(await f.store.files.read(name))]).toEqual([name, `file ${i}`]);
+      expect((await f.store.files.stat(name))?.name).toBe(name);
+      expect(await f.store.files.delete(name)).toBe(true);
     }
   });
 });

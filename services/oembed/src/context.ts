@@ -2,6 +2,7 @@
 import type { SafeFetcher } from '@loom/safe-fetch';
 import type { KitConfig, Logger } from '@loom/service-kit';
 import { restError, type WpError } from '@loom/service-kit';
+import type { Store } from '@loom/store';
 import type { ProxyCache } from './cache';
 import type { CoreClient } from './core-client';
 import type { LocalContext } from './local';
@@ -14,6 +15,8 @@ export interface OembedContext {
   core: CoreClient;
   fetcher: SafeFetcher;
   cache: ProxyCache;
+  /** The service's store (the proxy's rate counts). */
+  store: Store;
   local: LocalContext;
   remote: RemoteContext;
   log: Logger;

@@ -2,7 +2,8 @@
  * GET /oembed/1.0/proxy (edit_posts): any URL (WP_oEmbed_Controller::get_proxy_item). In WordPress's order: the
  * cached answer for the same arguments; this site's own items (answered as /embed answers them, never cached); other
  * sites' URLs through the providers and discovery (remote.ts), cached for a day when they succeed and briefly when
- * they fail. A URL on this site's host that names no viewable item is not fetched: the site never asks itself.
+ * they fail, each user's fetches rate-limited (rate.ts). A URL on this site's host that names no viewable item is not
+ * fetched: the site never asks itself.
  * The answer is JSON whatever `format` says, as in WordPress.
  */
 import { oembed } from '@loom/contracts';
@@ -10,6 +11,7 @@ import { bind, can, forbidden, type Binding, type RequestOf } from '@loom/servic
 import { ProxyCache } from './cache';
 import { invalidUrl, type OembedContext } from './context';
 import { localEmbed } from './local';
+import { proxyRateLimited } from './rate';
 import { remoteEmbed } from './remote';
 
 const read = oembed.proxyRoute.endpoints.read;
@@ -40,6 +42,8 @@ export function proxyBindings(ctx: OembedContext): Binding[] {
     if (local) return { body: local };
     // This site never asks itself; with LOOM_OEMBED_REMOTE=off nothing is fetched at all.
     if (onThisSite(url, ctx.config.homeUrl) || !ctx.settings.remote) throw invalidUrl();
+    const limited = await proxyRateLimited(ctx.store, req.user!.id, { max: ctx.settings.rateMax, windowMs: ctx.settings.rateWindowMs });
+    if (limited) return limited;
     const remote = await remoteEmbed(ctx.remote, url, { maxwidth, maxheight, discover });
     await ctx.cache.set(key, remote, remote ? ctx.settings.cacheMs : ctx.settings.failureCacheMs);
     if (!remote) throw invalidUrl();

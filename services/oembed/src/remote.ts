@@ -8,6 +8,7 @@ import { SafeFetchError, type SafeFetcher } from '@loom/safe-fetch';
 import type { Logger } from '@loom/service-kit';
 import { endpointUrl, findProvider, type Provider } from './providers';
 import { dataToHtml, type OembedData } from './sanitize';
+import { trimProviderData } from './trim';
 import { parseOembedXml } from './xml';
 
 export interface RemoteContext {
@@ -113,8 +114,9 @@ async function getData(ctx: RemoteContext, url: string, args: RemoteArgs): Promi
   const provider = sanctioned ? endpointUrl(sanctioned, ctx.homeUrl) : args.discover ? await discover(ctx, url) : null;
   if (!provider) return null;
   // wp_embed_defaults(): without a theme content width, 500 wide and so 750 high; the proxy's maxwidth replaces the width.
-  const data = await fetchData(ctx, provider, url, args.maxwidth, args.maxheight ?? 750);
-  if (!data) return null;
+  const fetched = await fetchData(ctx, provider, url, args.maxwidth, args.maxheight ?? 750);
+  if (!fetched) return null;
+  const data = trimProviderData(fetched);
   return { ...data, html: dataToHtml(data, url, Boolean(sanctioned)) };
 }
 

@@ -14,6 +14,7 @@ import { createCoreClient } from './core-client';
 import { embedBindings } from './embed';
 import { mountEmbedPages } from './embed-page';
 import { proxyBindings } from './proxy';
+import { prepareProxyRate } from './rate';
 import { WORDPRESS_PROVIDERS } from './providers';
 import { loadOembedSettings } from './settings';
 
@@ -42,6 +43,7 @@ export async function buildApp(deps: OembedDeps) {
   const env = deps.env ?? process.env;
   const settings = loadOembedSettings(env);
   await ProxyCache.prepare(store);
+  await prepareProxyRate(store);
   const core = createCoreClient(config, log, env);
   const fetcher = new SafeFetcher({
     allowHosts: settings.allowHosts,
@@ -56,7 +58,8 @@ export async function buildApp(deps: OembedDeps) {
     settings,
     core,
     fetcher,
-    cache: new ProxyCache(store),
+    cache: new ProxyCache(store, settings.cacheMaxEntries),
+    store,
     local: { core, siteName: settings.siteName, homeUrl: config.homeUrl },
     remote: { fetcher, providers: [...WORDPRESS_PROVIDERS, ...settings.extraProviders], homeUrl: config.homeUrl, log },
     log,

@@ -3,8 +3,10 @@
  * name (LOOM_SITE_NAME, oEmbed's provider_name), how long proxied answers are kept (LOOM_OEMBED_CACHE_MS, a day as
  * WordPress's rest_oembed_ttl; failures LOOM_OEMBED_FAILURE_CACHE_MS), the outbound fetcher's limits
  * (LOOM_OEMBED_FETCH_TIMEOUT_MS, LOOM_OEMBED_FETCH_MAX_BYTES), the hosts a private deployment lets it reach
- * (LOOM_OEMBED_ALLOW_HOSTS, none by default), more providers (LOOM_OEMBED_PROVIDERS_FILE), and whether the proxy
- * fetches other sites' URLs at all (LOOM_OEMBED_REMOTE: `off` for a deployment, or a test run, with no way out).
+ * (LOOM_OEMBED_ALLOW_HOSTS, none by default), more providers (LOOM_OEMBED_PROVIDERS_FILE), whether the proxy
+ * fetches other sites' URLs at all (LOOM_OEMBED_REMOTE: `off` for a deployment, or a test run, with no way out), how
+ * many answers its cache holds (LOOM_OEMBED_CACHE_MAX_ENTRIES) and how many fetches one user may cause in a window
+ * (LOOM_OEMBED_RATE_MAX per LOOM_OEMBED_RATE_WINDOW_MS).
  */
 import { readFileSync } from 'node:fs';
 import { parseAllowHosts, type AllowedHost } from '@loom/safe-fetch';
@@ -22,6 +24,11 @@ export interface OembedSettings {
   extraProviders: Provider[];
   /** Whether the proxy fetches other sites' URLs; off, it answers only this site's own (and never connects out). */
   remote: boolean;
+  /** Most answers (and failures) the proxy's cache holds; the oldest make room. */
+  cacheMaxEntries: number;
+  /** Proxy calls that fetch (cache misses for other sites) one user may make per window; 0: no limit. */
+  rateMax: number;
+  rateWindowMs: number;
 }
 
 function envSwitch(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
@@ -43,5 +50,8 @@ export function loadOembedSettings(env: NodeJS.ProcessEnv = process.env): Oembed
     allowHosts: parseAllowHosts(env.LOOM_OEMBED_ALLOW_HOSTS, 'LOOM_OEMBED_ALLOW_HOSTS'),
     extraProviders: file ? parseProviders(JSON.parse(readFileSync(file, 'utf8')), `LOOM_OEMBED_PROVIDERS_FILE (${file})`) : [],
     remote: envSwitch(env, 'LOOM_OEMBED_REMOTE', true),
+    cacheMaxEntries: envInt(env, 'LOOM_OEMBED_CACHE_MAX_ENTRIES', 500, 1),
+    rateMax: envInt(env, 'LOOM_OEMBED_RATE_MAX', 60),
+    rateWindowMs: envInt(env, 'LOOM_OEMBED_RATE_WINDOW_MS', 60 * 1000, 1),
   };
 }

@@ -2,6 +2,7 @@
 import { endpointUrl, findProvider, parseProviders, WORDPRESS_PROVIDERS } from '../src/providers';
 import { dataToHtml } from '../src/sanitize';
 import { loadOembedSettings } from '../src/settings';
+import { MAX_TEXT_CHARS, MAX_URL_CHARS, trimProviderData } from '../src/trim';
 import { parseOembedXml, toOembedXml } from '../src/xml';
 
 describe('WordPress\'s provider list', () => {
@@ -84,6 +85,9 @@ describe('data2html', () => {
 describe('settings', () => {
   test('defaults: a day of cache, a minute for failures, 5 s and 1 MiB per fetch, no allowed hosts', () => {
     expect(loadOembedSettings({})).toMatchObject({ siteName: 'Loom', cacheMs: 86400000, failureCacheMs: 60000, fetchTimeoutMs: 5000, fetchMaxBytes: 1048576, allowHosts: [], extraProviders: [], remote: true });
+    expect(loadOembedSettings({})).toMatchObject({ cacheMaxEntries: 500, rateMax: 60, rateWindowMs: 60000 });
+    expect(() => loadOembedSettings({ LOOM_OEMBED_CACHE_MAX_ENTRIES: '0' })).toThrow(/LOOM_OEMBED_CACHE_MAX_ENTRIES/);
+    expect(loadOembedSettings({ LOOM_OEMBED_RATE_MAX: '0' }).rateMax).toBe(0);
     expect(loadOembedSettings({ LOOM_OEMBED_REMOTE: 'off' }).remote).toBe(false);
     expect(() => loadOembedSettings({ LOOM_OEMBED_REMOTE: 'sometimes' })).toThrow(/LOOM_OEMBED_REMOTE/);
   });
@@ -96,5 +100,36 @@ describe('settings', () => {
     ]);
     expect(() => loadOembedSettings({ LOOM_OEMBED_ALLOW_HOSTS: 'http://x.example/path' })).toThrow(/LOOM_OEMBED_ALLOW_HOSTS/);
     expect(() => loadOembedSettings({ LOOM_OEMBED_CACHE_MS: 'a day' })).toThrow(/LOOM_OEMBED_CACHE_MS/);
+  });
+});
+
+describe('a provider\'s fields before they are passed on', () => {
+  test('long text is cut (never half a surrogate pair), over-long URLs dropped, html and other values kept', () => {
+    const html = `<iframe src="https://x.example/e"></iframe>${'h'.repeat(5000)}`;
+    const data = {
+      type: 'rich',
+      title: 'T'.repeat(5000),
+      author_name: `${'a'.repeat(MAX_TEXT_CHARS - 1)}😀tail`,
+      thumbnail_url: `https://x.example/${'p'.repeat(MAX_URL_CHARS)}`,
+      url: `https://x.example/${'p'.repeat(100)}`,
+      width: 480,
+      extra: { nested: true },
+      html,
+    };
+    expect(trimProviderData(data)).toEqual({
+      type: 'rich',
+      title: 'T'.repeat(MAX_TEXT_CHARS),
+      author_name: 'a'.repeat(MAX_TEXT_CHARS - 1),
+      url: data.url,
+      width: 480,
+      extra: { nested: true },
+      html,
+    });
+  });
+
+  test('a provider\'s `__proto__` stays a plain key', () => {
+    const out = trimProviderData(JSON.parse('{"__proto__": {"polluted": 1}, "title": "x"}') as Record<string, unknown>);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.keys(out)).toEqual(['__proto__', 'title']);
   });
 });

@@ -84,7 +84,8 @@ const modifiersArg = () =>
           return out;
         })
         .optional(),
-      { description: 'Array of image edits.', type: 'array', minItems: 1, items: { description: 'Image edit.', type: 'object', oneOf: [ROTATE, CROP] } },
+      // maxItems is Loom's (WordPress sets none); libs/media's normaliseEditArgs enforces it (MAX_EDIT_MODIFIERS).
+      { description: 'Array of image edits.', type: 'array', minItems: 1, maxItems: 10, items: { description: 'Image edit.', type: 'object', oneOf: [ROTATE, CROP] } },
     ),
   );
 

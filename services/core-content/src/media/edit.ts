@@ -25,10 +25,10 @@ import { postTypeWrites } from '../post-types/controller';
 import { siteClock } from '../post-types/dates';
 import { POSTS, PostRepository, type PostDoc } from '../post-types/repository';
 import { PostPresenter } from '../post-types/response';
-import { removeAll, storeAll } from './files';
+import { removeAll } from './files';
 import { abandonNames, attachNames, claimNames } from './names';
 import { mediaSettings } from './settings';
-import { asRestError, processUpload, uniqueName } from './upload';
+import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } from './upload';
 
 /** The attachment type's behaviour (post-types/attachment.ts), from the registry. */
 const attachment = () => POST_TYPE_BEHAVIOURS.get('attachment')!;
@@ -38,6 +38,9 @@ const load = (req: RestRequest): Promise<PostDoc & Partial<AttachmentFields>> =>
 const present = async (req: RestRequest, post: PostDoc, context: Context) => (await new PostPresenter(req, attachment(), siteClock(req.config)).prepare([post], { context }))[0]!;
 const { updatePermission } = postTypeWrites(attachment());
 const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2/media/${id}`;
+
+/** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */
+const saveFailed = (req: RestRequest) => storeFailure(req, () => restError('image_save_error', 'Image Editor Save Failed', 500));
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 /** The uploaded original (wp_get_original_image_path): the file before `-scaled`/`-rotated`. */
@@ -70,14 +73,15 @@ async function editMedia(req: RestRequest) {
     throw asRestError(e);
   }
   const dir = uploadSubdir(new Date());
-  const file = `${dir}/${await uniqueName(req, dir, editedFileName(original.slice(original.lastIndexOf('/') + 1)))}`;
+  const failed = saveFailed(req);
+  const file = `${dir}/${await uniqueName(req, dir, editedFileName(original.slice(original.lastIndexOf('/') + 1))).catch(failed)}`;
   const { metadata, outputs } = await processUpload(edited, file, post.mime_type);
   await claimNames(req.store, outputs.map((o) => o.file));
   // The parent's EXIF values fill those the edit lost, the orientation is now upright, and parent_image names
   // the parent's original file by its relative path (edit_media_item).
   const newMeta = editedImageMetadata(metadata as ImageMetadata, meta, post.id);
 
-  await storeAll(req.store.files, outputs);
+  await storeOutputs(req, outputs, failed);
   let created: PostDoc;
   try {
     created = await repo(req).create(
@@ -104,7 +108,7 @@ async function postProcess(req: RestRequest) {
       throw asRestError(e);
     });
     await claimNames(req.store, files.map((f) => f.file));
-    await storeAll(req.store.files, files);
+    await storeOutputs(req, files, saveFailed(req));
     await req.store.collection<PostDoc>(POSTS).updateOne({ id: post.id }, { $set: { media_metadata: metadata } });
     await attachNames(req.store, files.map((f) => f.file), post.id);
   }

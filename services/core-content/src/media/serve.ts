@@ -26,6 +26,13 @@ const DOWNLOAD = 'application/octet-stream';
 
 const notFound = (res: Response) => res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }).send('Not Found\n');
 
+/** A download's name: ASCII for every client, and the name itself (RFC 6266 `filename*`) when it has other letters. */
+function downloadDisposition(base: string): string {
+  const ascii = `attachment; filename="${base.replace(/[^A-Za-z0-9._-]/g, '_')}"`;
+  if (/^[A-Za-z0-9._-]*$/.test(base)) return ascii;
+  return `${ascii}; filename*=UTF-8''${encodeURIComponent(base).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
+}
+
 export function mountUploads(app: Express, store: Store): void {
   app.get(/^\/uploads\/.+/, (req, res, next) => {
     serve(req, res, store).catch(next);
@@ -56,7 +63,7 @@ async function serve(req: Request, res: Response, store: Store): Promise<void> {
     'Content-Security-Policy': "default-src 'none'; sandbox",
     'Cross-Origin-Resource-Policy': 'cross-origin',
   });
-  if (type === DOWNLOAD) res.set('Content-Disposition', `attachment; filename="${base.replace(/[^A-Za-z0-9._-]/g, '_')}"`);
+  if (type === DOWNLOAD) res.set('Content-Disposition', downloadDisposition(base));
 
   if (fresh(req.headers, { etag: file.etag, 'last-modified': file.modified.toUTCString() })) return void res.status(304).end();
 

@@ -5,7 +5,7 @@
  * (sizes, -scaled, EXIF, WebP) before anything is stored, and files are written before the row; a row that
  * cannot be written takes its files with it.
  */
-import { can, restError, type RestRequest } from '@loom/service-kit';
+import { can, restError, WpError, type RestRequest } from '@loom/service-kit';
 import {
   attachmentMetadata,
   detectType,
@@ -33,10 +33,44 @@ export const asRestError = (e: unknown): unknown => {
   return restError(e.code, e.message, e.status, data);
 };
 
+/** A file-store failure (a name it refuses, a full disk) as WordPress words its own: `answer`'s error; the store's
+ * error is logged, never shown. A WpError passes unchanged. */
+export const storeFailure = (req: RestRequest, answer: () => WpError) => (e: unknown): never => {
+  if (e instanceof WpError) throw e;
+  req.log.error({ err: e, reqId: req.requestId }, 'media file store failed');
+  throw answer();
+};
+
+/** Stores every file of an upload or edit (storeAll); if the store fails, their claimed names are given up (they stay
+ * used) and `failed` answers. */
+export async function storeOutputs(req: RestRequest, outputs: OutputFile[], failed: (e: unknown) => never): Promise<void> {
+  try {
+    await storeAll(req.store.files, outputs);
+  } catch (e) {
+    await abandonNames(req.store, outputs.map((o) => o.file));
+    failed(e);
+  }
+}
+
+/** wp_handle_upload's failure to put a file in its folder, under the code the upload path gives its failures. */
+const notMoved = (code: string, dir: string) => () => restError(code, `The uploaded file could not be moved to uploads/${dir}.`, 500);
+
+/** A header as the bytes the client sent: Node reads them as latin1, PHP hands WordPress the bytes, which clients
+ * send as UTF-8 (`filename="照片.jpg"`). Bytes that are not UTF-8 stay latin1, as they are. */
+function headerText(value: string): string {
+  // eslint-disable-next-line no-control-regex
+  if (!/[^\x00-\x7f]/.test(value) || /[^\x00-\xff]/.test(value)) return value;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
+  }
+}
+
 /** WP_REST_Attachments_Controller::get_filename_from_disposition(): the last `filename=` wins, quotes stripped. */
 export function filenameFromDisposition(header: string | undefined): string | null {
   if (!header) return null;
-  const value = header.trim();
+  const value = headerText(header).trim();
   if (!value.includes(';')) return null;
   const attributes = new Map<string, string>();
   for (const part of value.slice(value.indexOf(';') + 1).split(';')) {
@@ -111,7 +145,8 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
   // media_handle_upload: files attached to a post (not a page) go to the month of its date.
   const when = parent && parent.type !== 'page' && !parent.date.startsWith('0000') ? new Date(`${parent.date}Z`) : new Date();
   const dir = uploadSubdir(when);
-  const file = `${dir}/${await uniqueName(req, dir, type.fileName)}`;
+  const failed = storeFailure(req, notMoved(failure, dir));
+  const file = `${dir}/${await uniqueName(req, dir, type.fileName).catch(failed)}`;
   const { metadata, outputs } = await processUpload(bytes, file, type.mime);
   await claimNames(req.store, outputs.map((o) => o.file));
 
@@ -125,7 +160,7 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
 
   // wp_insert_attachment: an attachment is `inherit` unless it was made private.
   input.status ??= 'inherit';
-  await storeAll(req.store.files, outputs);
+  await storeOutputs(req, outputs, failed);
   try {
     // The attached file: the upload, or the `-scaled`/`-rotated` copy that image processing made of it.
     const attached = (metadata as Partial<ImageMetadata>).file ?? file;

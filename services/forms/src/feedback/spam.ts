@@ -5,14 +5,13 @@
  */
 import { createHmac } from 'node:crypto';
 import { addressKey } from '@loom/service-kit';
-import { DuplicateKeyError, type Store } from '@loom/store';
+import { countInWindow, ensureWindowCounterIndexes, type Store } from '@loom/store';
 import { flatJoin, type PostedData } from '../form-tags';
 
 export const ATTEMPTS = 'submission_attempts';
 
 export async function ensureAttemptIndexes(store: Store): Promise<void> {
-  await store.collection(ATTEMPTS).ensureIndex({ fields: ['id'], unique: true });
-  await store.collection(ATTEMPTS).ensureIndex({ fields: ['key'] });
+  await ensureWindowCounterIndexes(store, ATTEMPTS);
 }
 
 /** A filled honeypot (a field people never see, which bots fill in). */
@@ -32,23 +31,13 @@ export function containsDisallowed(words: string[], posted: PostedData, meta: { 
 }
 
 /**
- * True when the address already made `max` submissions in the current window; otherwise counts this one. One
- * counter per address and window, created under a unique index and raised with a conditional `$inc`, so that
- * concurrent submissions on any replica never pass the limit together. Addresses are stored as keyed hashes,
- * never as they are. `max` 0 turns the limit off.
+ * True when the address already made `max` submissions in the current window; otherwise counts this one
+ * (@loom/store's countInWindow: one counter per address and window, shared by every replica). Addresses are stored
+ * as keyed hashes, never as they are. `max` 0 turns the limit off.
  */
 export async function overRate(store: Store, opts: { address: string; max: number; windowMs: number; secret: string; now?: number }): Promise<boolean> {
   if (opts.max <= 0) return false;
-  const window = Math.floor((opts.now ?? Date.now()) / opts.windowMs);
   // An IPv6 client is counted by its /64, as the gateway's sign-in throttle counts it.
   const key = createHmac('sha256', opts.secret).update(`rate|${addressKey(opts.address)}`).digest('base64url');
-  const col = store.collection(ATTEMPTS);
-  await col.deleteMany({ key, window: { $lt: window } });
-  try {
-    await col.insert({ id: `${key}:${window}`, key, window, count: 0 });
-  } catch (e) {
-    if (!(e instanceof DuplicateKeyError)) throw e;
-  }
-  const counted = await col.updateOne({ id: `${key}:${window}`, count: { $lt: opts.max } }, { $inc: { count: 1 } });
-  return counted === null;
+  return !(await countInWindow(store.collection(ATTEMPTS), key, opts)).counted;
 }
