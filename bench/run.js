@@ -106,7 +106,7 @@ async function startLoom(opts = {}) {
     secret: env.LOOM_INTERNAL_SECRET,
     provider,
     async stop() {
-      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
+      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
       await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

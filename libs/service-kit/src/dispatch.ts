@@ -20,6 +20,7 @@ import {
 import type { Store } from '@loom/store';
 import type { KitConfig } from './config';
 import { noRoute, restError, WpError } from './errors';
+import { effectiveMethod } from './method-override';
 import { verifyIdentity } from './identity';
 import { sendJson } from './etag';
 import { verifyInternal } from './internal';
@@ -407,13 +408,10 @@ export class Dispatcher {
     }
   }
 
-  /** `_method` (query) beats X-HTTP-Method-Override; HEAD is answered by GET handlers. */
+  /** The one reading the gateway shares (method-override.ts); HEAD is answered by GET handlers. */
   private effectiveMethod(req: Request, query: Record<string, unknown>): Method | 'OPTIONS' {
-    const override = typeof query._method === 'string' ? query._method : req.get('x-http-method-override');
-    const m = (override || req.method).toUpperCase();
-    if (m === 'HEAD') return 'GET';
     // Unknown methods match no endpoint and end as rest_no_route, as in WordPress.
-    return m as Method | 'OPTIONS';
+    return effectiveMethod(req.method, query, req.headers['x-http-method-override']) as Method | 'OPTIONS';
   }
 
   /** The Allow header: the route's methods whose permission check passes for this caller (empty: no header). */

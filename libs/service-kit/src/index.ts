@@ -22,4 +22,5 @@ export * from './telemetry';
 export * from './client-address';
 export * from './multipart';
 export * from './kept-answers';
+export * from './method-override';
 export * from './plain-get';

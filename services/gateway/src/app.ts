@@ -7,10 +7,11 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
 import { Metrics, plainGet, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import type { ServiceName } from '@loom/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createGatewayAnswers, type GatewayAnswers } from './answer-cache';
+import { createGatewayAnswers, writeChanged, type GatewayAnswers } from './answer-cache';
+import { answerKey, writeAnswer } from './answer-cache/answers';
 import { clientIpOf } from './client-address';
-import { fastPath } from './answer-cache/fast-path';
 import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
 import { AuthCache } from './auth/cache';
@@ -25,7 +26,9 @@ import { createNotifier, type Notifier } from './notifications';
 import { WRITE_METHODS } from './notifications/derive';
 import { createProxies } from './proxy';
 import { requestContext } from './request-log';
-import { effectiveMethod, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
+import { localsOf, pipeline, type Step } from './pipeline';
+import { methodOf, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
+import { settleRequestTarget } from './request-target';
 import { restRouteRewrite } from './rest-route';
 import { gatewayRouteLabel } from './telemetry';
 import { RouteIndex } from './route-index';
@@ -102,6 +105,12 @@ function restPathOf(path: string): string | null | undefined {
   return decoded.replace(/\/+$/, '') || '/';
 }
 
+/** The path of a request target, without its query. */
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
 export function buildGateway(deps: GatewayDeps): Gateway {
   const { config, log } = deps;
   const env = deps.env ?? process.env;
@@ -114,12 +123,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   };
   const upstreams = resolveUpstreams(env, deps.upstreams);
   const { restUrl } = config;
-  const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log });
+  const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log, secret: config.internalSecret });
   const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
   const metrics = deps.metrics ?? new Metrics('gateway');
-  // A write's service answers within the upstream timeout or not at all: twice that bounds a write in flight.
-  const answers = deps.answers !== undefined ? (deps.answers ?? undefined) : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, writeTimeoutMs: 2 * settings.upstreamTimeoutMs, log });
-  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret, answers: answers?.cache });
+  const answers = deps.answers !== undefined ? (deps.answers ?? undefined) : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, log, metrics });
+  // Every replica's kept answers of a service go once a write to it has been made, before its client is answered.
+  const flush = async (service: ServiceName): Promise<void> => answers?.coordination.flush(service);
+  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret, answers: answers?.cache, flush });
   const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log, metrics });
   // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
   const throttles = {
@@ -136,24 +146,23 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     notify: (n) => notifier.notify({ ...n, userId: n.userId ?? 0 }),
     metrics,
   });
-  // Writes core-content takes from the gateway itself rather than through the proxy empty the answer cache too:
-  // a credential check that recorded a password's use, and the authorize page creating a password.
-  const asWrite = async <T>(write: () => Promise<T>): Promise<T> => {
-    const token = await answers?.coordination.writeBegins();
-    try {
-      return await write();
-    } finally {
-      if (token !== undefined) answers!.coordination.writeEnds(token);
-    }
+  // Writes core-content takes from the gateway itself rather than through the proxy flush its answers too: a
+  // credential check that recorded a password's use, and the authorize page creating a password.
+  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log, onRecorded: () => flush('core-content') });
+  const pageCore: typeof core = {
+    ...core,
+    createAppPassword: async (...args) => {
+      const created = await core.createAppPassword(...args);
+      await flush('core-content');
+      return created;
+    },
   };
-  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log, onRecorded: () => asWrite(async () => undefined) });
-  const pageCore: typeof core = { ...core, createAppPassword: (...args) => asWrite(() => core.createAppPassword(...args)) };
 
   /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
   const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult | Promise<GatewayResult> }) => {
     res.locals.route = r.pattern;
     const query = queryOf(req);
-    const method = effectiveMethod(req, query);
+    const method = methodOf(req, query);
     const entry = routeEntry(r, restUrl, { withSchema: true });
     const allow = entry.methods.join(', ');
     if (method === 'OPTIONS') return sendRest(req, res, restUrl, { body: entry, headers: { Allow: allow } });
@@ -164,18 +173,20 @@ export function buildGateway(deps: GatewayDeps): Gateway {
 
   const startedAt = Date.now();
   const startWaitMs = deps.indexStartWaitMs ?? INDEX_START_WAIT_MS;
-  const index = async (help: boolean) => {
+  // `docs`: the API reference's index, each endpoint with its docs (never the public index's).
+  const index = async (help: boolean, docs = false) => {
     await routeIndex.whenStarted(); // the very first requests wait for the first read, not an empty index
     // Just after start, services that are still starting are waited for (bounded), not left out.
     await routeIndex.whenComplete(startedAt + startWaitMs - Date.now());
-    const routes = help ? await routeIndex.helpRoutes() : routeIndex.routesFor.bind(routeIndex);
-    return indexDocument({ config, settings, routes, help });
+    const routes = help ? await routeIndex.helpRoutes(docs) : routeIndex.routesFor.bind(routeIndex);
+    return indexDocument({ config, settings, routes, help, docs });
   };
 
   const rest = async (req: Request, res: Response, restPath: string | null): Promise<void> => {
-    // Every REST request is authenticated first, as WordPress's check_authentication does before routing:
-    // wrong credentials are a 401 even on the index or a path without a route.
-    const auth: AuthOutcome = await authenticate(req, res.locals.requestId as string);
+    // Every REST request was authenticated first (the pipeline's authentication step), as WordPress's
+    // check_authentication does before routing: wrong credentials are a 401 even on the index or a path without a route.
+    const auth = res.locals.auth as AuthOutcome | undefined;
+    if (!auth) throw new Error('a REST request reached routing unauthenticated');
     if (auth.kind === 'error') return sendRest(req, res, restUrl, { status: auth.error.status, body: auth.error.toBody(), headers: auth.headers });
     const user = auth.kind === 'user' ? auth.user : null;
     res.locals.user = user;
@@ -188,8 +199,11 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         // Every batch item runs as this caller (each item signs a fresh identity).
         post: async () => {
           await routeIndex.whenStarted();
-          // Every replica's kept answers go before the items run, and again once they have all been answered.
-          return asWrite(() => batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? '') }));
+          // The kept answers of every service an item changed go before the batch is answered.
+          const changed = new Set<ServiceName>();
+          const result = await batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? ''), changed: (service, status) => writeChanged(status) && changed.add(service) });
+          await Promise.all([...changed].map(flush));
+          return result;
         },
       });
     }
@@ -201,28 +215,25 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       if (route === undefined) routeIndex.refreshOnMiss(match.service);
       else res.locals.upstreamRoute = route;
       setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
+      // Another stack's service at its URL (route-index.ts) is never sent a request.
+      if (!routeIndex.usable(match.service)) return sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${match.namespace} service is not available right now.`, 503));
       const query = queryOf(req);
-      const method = effectiveMethod(req, query);
-      // Successful writes are notified by the proxy once answered (notifications/).
-      const write = notifier.enabled && WRITE_METHODS.has(method) ? { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } : undefined;
-      if (!answers) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
-      // The answer cache (answer-cache/): plain GETs may be answered from it or fill it, per caller; any write
-      // empties every replica's cache before it is forwarded.
-      if (method === 'GET' && plainGet(req.method, req.headers)) {
-        const kept = answers.cache.serve(req, res, res.locals.upstreamRoute, user);
-        if (kept.served) return;
-        return proxies.forward(match.service, match.namespace, req, res, identity(), undefined, { ticket: kept.ticket });
+      const method = methodOf(req, query);
+      // A write (by the method its service will read) flushes the answer cache and is notified once its service has
+      // answered that it changed something (proxy.ts).
+      if (WRITE_METHODS.has(method)) {
+        return proxies.forward(match.service, match.namespace, req, res, identity(), { write: { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } });
       }
-      if (!WRITE_METHODS.has(method)) return proxies.forward(match.service, match.namespace, req, res, identity(), write);
-      const token = await answers.coordination.writeBegins();
-      return proxies.forward(match.service, match.namespace, req, res, identity(), write, { answered: () => answers.coordination.writeEnds(token) });
+      // A plain GET the replay step did not answer may fill the answer cache, per caller (answer-cache/).
+      const ticket = answers && method === 'GET' && plainGet(req.method, req.headers) ? answers.cache.ticket(answerKey(req.url, user), match.service, res.locals.upstreamRoute) : undefined;
+      return proxies.forward(match.service, match.namespace, req, res, identity(), { ticket });
     }
     if (match && restPath === `/${match.namespace}`) {
       const ns: Namespace = match.namespace;
       return serveOwn(req, res, ADVERTISED_ROOTS.get(ns)!, { get: (help) => advertisedRootDocument(ns, config, help) });
     }
     // WordPress answers OPTIONS on a path without a route with 200 and an empty body (reference §6.4).
-    if (effectiveMethod(req, queryOf(req)) === 'OPTIONS') return sendRest(req, res, restUrl, { body: [] });
+    if (methodOf(req, queryOf(req)) === 'OPTIONS') return sendRest(req, res, restUrl, { body: [] });
     return sendNoRoute(req, res, restUrl);
   };
 
@@ -231,15 +242,17 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.set('etag', false);
   // The client address (throttling, last_ip) comes from X-Forwarded-For only through this many proxies.
   if (settings.trustProxy > 0) app.set('trust proxy', settings.trustProxy);
-  app.use(metrics.middleware(gatewayRouteLabel));
-  app.use(tracingMiddleware('gateway', gatewayRouteLabel));
-  app.use(restRouteRewrite);
-  app.use(requestContext(log));
+  // A request target the pipeline refused (request-target.ts) is answered before anything else routes it.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const refused = res.locals.refused as WpError | undefined;
+    if (refused) return sendError(req, res, restUrl, refused);
+    next();
+  });
   app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
-  app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log }));
+  app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log, usable: () => routeIndex.usable('oembed') }));
   // `/uploads/...`: media files, served by core-content (uploads.ts).
-  app.use(uploads({ target: upstreams['core-content'], timeoutMs: settings.upstreamTimeoutMs, log }));
+  app.use(uploads({ target: upstreams['core-content'], timeoutMs: settings.upstreamTimeoutMs, log, usable: () => routeIndex.usable('core-content') }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -252,14 +265,14 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const { complete, missing } = routeIndex.completeness();
     const waited = Date.now() - startedAt >= settings.readyIncompleteAfterMs;
     const status = app.locals.shuttingDown ? 'unavailable' : complete ? 'ready' : waited ? 'degraded' : 'starting';
-    res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({ status, service: 'gateway', index: complete ? 'complete' : 'incomplete', missing, upstreams: routeIndex.status() });
+    res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({ status, service: 'gateway', pid: process.pid, index: complete ? 'complete' : 'incomplete', missing, upstreams: routeIndex.status() });
   });
 
-  // Prometheus metrics. Outside /rest and not forwarded by the Ingress (only /rest, /admin, /api-docs and embed
-  // pages are): a cluster's Prometheus scrapes the pod directly (deploy/k8s/README.md, "Metrics").
+  // Prometheus metrics. Outside /rest and not forwarded by the Ingress (only `/`, /rest, /admin, /api-docs, /uploads and
+  // embed pages are): a cluster's Prometheus scrapes the pod directly (deploy/k8s/README.md, "Metrics").
   app.get('/metrics', metrics.handler(() => notifier.metrics()));
   // The API reference page and the OpenAPI document of the whole API (api-docs.ts).
-  app.use(apiDocs({ config, siteName: settings.siteName, routes: async () => (await index(true)).routes as Record<string, RouteEntry> }));
+  app.use(apiDocs({ config, siteName: settings.siteName, routes: async () => (await index(true, true)).routes as Record<string, RouteEntry> }));
 
   // `/`: a small page linking to the REST root, the API reference and the sign-in page (JSON when asked for).
   app.use(homePage({ config, siteName: settings.siteName, siteDescription: settings.siteDescription }));
@@ -281,16 +294,63 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     sendError(req, res, restUrl, restError('internal_server_error', 'There has been a critical error on this website.', 500));
   });
 
-  // Kept answers are written before Express routes the request, anonymous or from a cached Basic check (answer-cache/fast-path.ts).
-  if (answers) {
-    const fast = fastPath({ cache: answers.cache, metrics, log, cachedUser: (authorization, req) => authenticate.cachedUser(authorization, clientIpOf(req, settings.trustProxy)) });
-    // Express's app function hands every request to app.handle (untyped in @types/express 5).
-    const inner = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
-    const handle = inner.handle.bind(app);
-    inner.handle = (req, res, next) => {
-      if (!fast(req, res)) handle(req, res, next);
-    };
-  }
+  // Every request's one path (pipeline.ts): what the fast replay of a kept answer and Express's routing share.
+  const steps: Step[] = [
+    (_req, res, next) => {
+      localsOf(res);
+      next();
+    },
+    (req, res, next) => {
+      metrics.track(req, res, () => gatewayRouteLabel(req as Request, res as Response));
+      next();
+    },
+    tracingMiddleware('gateway', gatewayRouteLabel) as unknown as Step,
+    requestContext(log),
+    // One reading of the request target for every decision after this (request-target.ts); a refusal skips to Express.
+    (req, res, next) => {
+      const refused = settleRequestTarget(req);
+      if (refused) localsOf(res).refused = refused;
+      next();
+    },
+    (req, res, next) => (localsOf(res).refused ? next() : restRouteRewrite(req, res, next)),
+    // Every REST request is authenticated before anything answers it, the replay below included.
+    (req, res, next) => {
+      const locals = localsOf(res);
+      if (locals.refused || restPathOf(pathOf(req.url ?? '')) === undefined) return next();
+      const outcome = authenticate(req.headers.authorization, clientIpOf(req, settings.trustProxy), locals.requestId as string);
+      if (!(outcome instanceof Promise)) {
+        locals.auth = outcome;
+        return next();
+      }
+      outcome.then(
+        (auth) => {
+          locals.auth = auth;
+          next();
+        },
+        (err: unknown) => failed(err, req, res),
+      );
+    },
+    // A kept answer for a plain GET, by URL and caller (answer-cache/).
+    (req, res, next) => {
+      const locals = localsOf(res);
+      const auth = locals.auth as AuthOutcome | undefined;
+      if (!answers || !auth || auth.kind === 'error' || !plainGet(req.method, req.headers)) return next();
+      const kept = answers.cache.lookup(answerKey(req.url ?? '', auth.kind === 'user' ? auth.user : null));
+      if (!kept) return next();
+      locals.upstreamRoute = kept.route;
+      writeAnswer(req, res, kept, locals.requestId as string);
+    },
+  ];
+  const failed = (err: unknown, _req: IncomingMessage, res: ServerResponse) => {
+    log.error({ err, reqId: localsOf(res).requestId }, 'unhandled error');
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(500, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(restError('internal_server_error', 'There has been a critical error on this website.', 500).toBody()));
+  };
+  // Express's app function hands every request to app.handle (untyped in @types/express 5).
+  const inner = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };
+  const handle = inner.handle.bind(app);
+  const run = pipeline(steps, (req, res) => handle(req, res), failed);
+  inner.handle = (req, res, next) => (next === undefined ? run(req, res) : handle(req, res, next));
 
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
   if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS) log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);

@@ -13,7 +13,7 @@ export function clientIp(req: Request): string {
 }
 
 /**
- * The same address for a request Express has not seen (answer-cache/fast-path.ts): proxy-addr with the hop count,
+ * The same address for a request Express has not seen (the pipeline's authentication step): proxy-addr with the hop count,
  * as Express computes `req.ip` under a numeric `trust proxy`.
  */
 export function clientIpOf(req: IncomingMessage, trustProxy: number): string {

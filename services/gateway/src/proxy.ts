@@ -2,6 +2,10 @@
  * Forwarding to the owning service with http-proxy-middleware: path, method, query and body untouched
  * (the gateway never parses a body it proxies), plus the request id and X-Forwarded-* headers. A service
  * that refuses the connection or does not answer in time becomes a WordPress-style 503 for its namespace.
+ *
+ * A write's answer is read whole (up to NOTIFY_BODY_MAX_BYTES) before its client gets it: once it is known to
+ * have changed something (writeChanged), every gateway replica's kept answers of that service are dropped first
+ * (the answer cache's flush), then the answer is sent and the change notified. A refused write flushes nothing.
  */
 import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -9,7 +13,7 @@ import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, SHAREABLE_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
 import { restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
-import type { GatewayAnswerCache, Ticket } from './answer-cache';
+import { writeChanged, type GatewayAnswerCache, type Ticket } from './answer-cache';
 import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
 import type { Notifier } from './notifications';
@@ -31,9 +35,11 @@ export interface ProxyOptions {
   metrics?: Metrics;
   /** Keeps the answers services mark shareable, for the requests given a ticket (answer-cache/). */
   answers?: GatewayAnswerCache;
+  /** Drops every replica's kept answers of a service a write changed; awaited before the write's answer is sent. */
+  flush?: (service: ServiceName) => Promise<void>;
 }
 
-/** A proxied write request, as the change notifier needs it (set only when notifications are on). */
+/** A proxied write request: what the answer cache and the change notifier need of it. */
 export interface ProxiedWrite {
   /** The effective method (`_method`, X-HTTP-Method-Override). */
   method: string;
@@ -44,18 +50,17 @@ export interface ProxiedWrite {
   envelope: boolean;
 }
 
-/** Most bytes of a response body kept for its notification; past it the notification carries `item: null`. */
+/** Most bytes of a write's answer read before it is sent; past it the notification carries `item: null`. */
 export const NOTIFY_BODY_MAX_BYTES = 1024 * 1024;
-/** The end of an `_envelope` answer: `{"body":...,"status":201,"headers":{...}}`, read when its body is too big. */
-const ENVELOPE_TAIL = /,"status":(\d{3}),"headers":\{[^{}]*\}\}\s*$/;
 
 export interface Proxies {
   /**
    * Forwards the request to `service`; `namespace` names the service in a 503. `identity` is the signed
-   * identity header of the authenticated caller, or undefined for an anonymous request. `write`: a write
-   * whose success is to be notified.
+   * identity header of the authenticated caller, or undefined for an anonymous request. `write`: the request is a
+   * write (by its effective method), to flush and notify for when it changed something; `ticket`: a plain GET
+   * whose marked answer may be kept.
    */
-  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, write?: ProxiedWrite, cache?: { ticket?: Ticket; answered?: () => void }): void;
+  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, kind?: { write?: ProxiedWrite; ticket?: Ticket }): void;
   close(): void;
 }
 
@@ -63,11 +68,10 @@ export interface Proxies {
 interface ProxyLocals {
   requestId?: string;
   namespace?: string;
+  service?: ServiceName;
   write?: ProxiedWrite;
   /** A plain GET whose marked answer may be kept (anonymous or per caller). */
   ticket?: Ticket;
-  /** Told once the service has answered (its status line came): a write is made by then. */
-  answered?: () => void;
   /** Ends the upstream call's timer and span with the status (undefined: no answer); once. */
   upstreamDone?: (status?: number) => void;
 }
@@ -123,73 +127,70 @@ export function createProxies(opts: ProxyOptions): Proxies {
     if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) proxyReq.flushHeaders();
   };
 
-  const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+  /** The service's headers as the client gets them: REST headers, CORS, Vary, the request id; our own ones out. */
+  const settleHeaders = (proxyRes: IncomingMessage, req: IncomingMessage, locals: ProxyLocals | undefined): { shareable: unknown; hint: ChangeHint | undefined } => {
     const h = proxyRes.headers;
-    const locals = (res as Response).locals as ProxyLocals | undefined;
     // Services already send the REST headers; fill in only what an upstream left out, never twice.
     for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
-    // A service's word that the answer may be kept is for us, not for the client.
+    // A service's word that the answer may be kept, and its description of its change, are for us, not the client.
     const shareable = h[SHAREABLE_HEADER];
     delete h[SHAREABLE_HEADER];
-    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && typeof shareable === 'string') {
-      opts.answers.fill(locals.ticket, proxyRes, shareable === 'none' ? Infinity : Number(shareable));
-    }
-    for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
-    h.vary = varyWithOrigin(h.vary);
-    locals?.upstreamDone?.(proxyRes.statusCode);
-    locals?.answered?.();
-    const id = locals?.requestId;
-    if (id) h['x-request-id'] = id;
-    // A service's description of its change is for us, not for the client.
     const hintHeader = h[CHANGE_HEADER];
     delete h[CHANGE_HEADER];
-    const hint = parseChangeHint(typeof hintHeader === 'string' ? hintHeader : undefined);
-    if (locals?.write && opts.notifier) observeWrite(proxyRes, res, locals.write, id ?? '', opts.notifier, hint);
+    for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
+    h.vary = varyWithOrigin(h.vary);
+    if (locals?.requestId) h['x-request-id'] = locals.requestId;
+    locals?.upstreamDone?.(proxyRes.statusCode);
+    return { shareable, hint: parseChangeHint(typeof hintHeader === 'string' ? hintHeader : undefined) };
+  };
+
+  const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+    const locals = (res as Response).locals as ProxyLocals | undefined;
+    const { shareable } = settleHeaders(proxyRes, req, locals);
+    // A lifetime in ms (`none`: until a write), so that the services' clocks need not agree with ours.
+    const lifetime = shareable === 'none' ? Infinity : typeof shareable === 'string' && /^\d{1,15}$/.test(shareable) ? Number(shareable) : undefined;
+    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined) opts.answers.fill(locals.ticket, proxyRes, lifetime);
+  };
+
+  /** Drops the kept answers of the write's service when the write may have changed something; never throws. */
+  const flushFor = async (locals: ProxyLocals): Promise<void> => {
+    if (!opts.flush || !locals.service) return;
+    await opts.flush(locals.service).catch((err: unknown) => log.error({ reqId: locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'answer cache flush failed'));
   };
 
   /**
-   * Taps the service's response (never altering or delaying it) and notifies the write once the response is
-   * sent to the client, when it succeeded (2xx, or an `_envelope` whose status is 2xx).
+   * A write's answer (selfHandleResponse): read whole, flushed for when it changed something, then sent as http-proxy
+   * would have sent it, then notified. An answer too large to hold is flushed for unread and streamed on.
    */
-  const observeWrite = (proxyRes: IncomingMessage, res: ServerResponse, write: ProxiedWrite, requestId: string, notifier: Notifier, hint?: ChangeHint) => {
-    if (!write.envelope && ((proxyRes.statusCode ?? 0) < 200 || (proxyRes.statusCode ?? 0) > 299)) return;
-    const chunks: Buffer[] = [];
-    let bytes = 0;
-    let tail = Buffer.alloc(0);
-    let ended = false;
-    proxyRes.on('data', (chunk: Buffer) => {
-      bytes += chunk.length;
-      if (bytes <= NOTIFY_BODY_MAX_BYTES) chunks.push(chunk);
-      else {
-        chunks.length = 0;
-        if (write.envelope) tail = Buffer.concat([tail, chunk]).subarray(-64 * 1024);
-      }
-    });
-    proxyRes.once('end', () => (ended = true));
-    // 'close' follows 'finish' once the client has the whole answer, and also comes when the client went away
-    // early: the write succeeded all the same, so it is notified whenever the service's answer was read whole.
-    res.once('close', () => {
-      if (!ended) return;
-      let status = proxyRes.statusCode ?? 0;
-      let body: unknown = null;
-      if (bytes <= NOTIFY_BODY_MAX_BYTES) {
-        try {
-          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-        } catch {
-          body = null;
+  const onWriteRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
+    const locals = ((res as Response).locals ?? {}) as ProxyLocals;
+    const write = locals.write!;
+    const { hint } = settleHeaders(proxyRes, req, locals);
+    const status = proxyRes.statusCode ?? 502;
+    void (async () => {
+      const taken = await takeBody(proxyRes, NOTIFY_BODY_MAX_BYTES);
+      // Past the cap the status is still known, but not an envelope's: that outcome stays unknown.
+      const outcome = taken.end === 'whole' ? writeOutcome(status, taken.body, write.envelope) : taken.end === 'cap' && !write.envelope ? { status, body: null } : undefined;
+      if (outcome === undefined || writeChanged(outcome.status, hint)) await flushFor(locals);
+      if (taken.end === 'broken' || res.destroyed) {
+        // Nothing valid can follow a broken answer; a client that left is not written to (the write is still notified).
+        proxyRes.destroy();
+        res.destroy();
+      } else {
+        res.writeHead(status, proxyRes.statusMessage, answerHeaders(proxyRes, taken.end === 'whole' ? taken.body.length : undefined));
+        if (taken.end === 'whole') res.end(taken.body);
+        else {
+          res.write(taken.body);
+          proxyRes.pipe(res);
         }
-        if (write.envelope) {
-          const env = body as { status?: unknown; body?: unknown } | null;
-          if (!env || typeof env.status !== 'number') return;
-          status = env.status;
-          body = env.body ?? null;
-        }
-      } else if (write.envelope) {
-        const m = ENVELOPE_TAIL.exec(tail.toString('utf8'));
-        if (!m) return void log.warn({ reqId: requestId, path: write.path }, 'change notification skipped: an enveloped response too big to read');
-        status = Number(m[1]);
       }
-      notifier.notify({ method: write.method, path: write.path, status, body, userId: write.userId, requestId, hint });
+      if (!opts.notifier?.enabled) return;
+      if (outcome && outcome.status >= 200 && outcome.status <= 299) {
+        opts.notifier.notify({ method: write.method, path: write.path, status: outcome.status, body: outcome.body, userId: write.userId, requestId: locals.requestId ?? '', hint });
+      } else if (!outcome && taken.end === 'cap') log.warn({ reqId: locals.requestId, path: write.path }, 'change notification skipped: an enveloped response too big to read');
+    })().catch((err: unknown) => {
+      log.error({ reqId: locals.requestId, err }, 'write answer failed');
+      res.destroy();
     });
   };
 
@@ -197,34 +198,39 @@ export function createProxies(opts: ProxyOptions): Proxies {
     const locals = ((res as Response).locals ?? {}) as ProxyLocals;
     locals.upstreamDone?.();
     log.warn({ reqId: locals.requestId, ns: locals.namespace, err: err.code ?? err.message }, 'upstream did not answer');
-    if (!('writeHead' in res)) return void res.destroy();
-    // Failing half-way through a response: nothing valid can follow what was already sent.
-    if (res.headersSent) return void res.destroy();
-    const ns = locals.namespace ?? 'requested';
-    sendError(req as Request, res as Response, restUrl, restError('loom_service_unavailable', `The ${ns} service is not available right now.`, 503));
+    const answer = () => {
+      if (!('writeHead' in res)) return void res.destroy();
+      // Failing half-way through a response: nothing valid can follow what was already sent.
+      if (res.headersSent) return void res.destroy();
+      const ns = locals.namespace ?? 'requested';
+      sendError(req as Request, res as Response, restUrl, restError('loom_service_unavailable', `The ${ns} service is not available right now.`, 503));
+    };
+    // A write sent whole may have been made although its answer never came: flushed for before the 503.
+    if (locals.write && req.complete) void flushFor(locals).then(answer);
+    else answer();
   };
 
-  const handlers = new Map<ServiceName, RequestHandler>(
-    SERVICES.map((service) => [
-      service,
-      createProxyMiddleware({
-        target: opts.upstreams[service],
-        changeOrigin: true,
-        xfwd: false, // set by setForwardedHeaders, which does not append to Proto/Host
-        preserveHeaderKeyCase: true,
-        proxyTimeout: opts.timeoutMs,
-        agent,
-        on: { proxyReq: onProxyReq, proxyRes: onProxyRes, error: onError },
-      }),
-    ]),
-  );
+  const handler = (service: ServiceName, forWrites: boolean): RequestHandler =>
+    createProxyMiddleware({
+      target: opts.upstreams[service],
+      changeOrigin: true,
+      xfwd: false, // set by setForwardedHeaders, which does not append to Proto/Host
+      preserveHeaderKeyCase: true,
+      proxyTimeout: opts.timeoutMs,
+      agent,
+      selfHandleResponse: forWrites,
+      on: { proxyReq: onProxyReq, proxyRes: forWrites ? onWriteRes : onProxyRes, error: onError },
+    });
+  const reads = new Map<ServiceName, RequestHandler>(SERVICES.map((service) => [service, handler(service, false)]));
+  const writes = new Map<ServiceName, RequestHandler>(SERVICES.map((service) => [service, handler(service, true)]));
 
   return {
-    forward(service, namespace, req, res, identity, write, cache) {
-      (res.locals as ProxyLocals).namespace = namespace;
-      if (write) (res.locals as ProxyLocals).write = write;
-      if (cache?.ticket) (res.locals as ProxyLocals).ticket = cache.ticket;
-      if (cache?.answered) (res.locals as ProxyLocals).answered = cache.answered;
+    forward(service, namespace, req, res, identity, kind) {
+      const locals = res.locals as ProxyLocals;
+      locals.namespace = namespace;
+      locals.service = service;
+      if (kind?.write) locals.write = kind.write;
+      if (kind?.ticket) locals.ticket = kind.ticket;
       // Read before X-Forwarded-For gets our peer appended (req.ip is computed from it on every read).
       const client = clientIp(req);
       setForwardedHeaders(req);
@@ -242,7 +248,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
       res.once('close', () => upstreamDone()); // the client left before the service answered: no answer
       // The address services may count a client under (forms' submission limit), as the throttles see it.
       req.headers[CLIENT_ADDRESS_HEADER] = signClientAddress(client, opts.internalSecret);
-      void handlers.get(service)!(req, res, (err?: unknown) => {
+      void (kind?.write ? writes : reads).get(service)!(req, res, (err?: unknown) => {
         log.error({ reqId: (res.locals as ProxyLocals).requestId, ns: namespace, err }, 'proxy setup failed');
         if (!res.headersSent) sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${namespace} service is not available right now.`, 503));
       });
@@ -251,4 +257,59 @@ export function createProxies(opts: ProxyOptions): Proxies {
       agent.destroy();
     },
   };
+}
+
+/** Reads up to `cap` bytes of `stream`: to its end, or paused past the cap, or broken off by an error. */
+function takeBody(stream: IncomingMessage, cap: number): Promise<{ body: Buffer; end: 'whole' | 'cap' | 'broken' }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let settled = false;
+    const done = (end: 'whole' | 'cap' | 'broken') => {
+      if (settled) return;
+      settled = true;
+      stream.off('data', onData);
+      if (end === 'cap') stream.pause();
+      resolve({ body: Buffer.concat(chunks), end });
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      bytes += c.length;
+      if (bytes > cap) done('cap');
+    };
+    stream.on('data', onData);
+    stream.once('end', () => done('whole'));
+    stream.once('error', () => done('broken'));
+    stream.once('aborted', () => done('broken'));
+  });
+}
+
+/** The write's real status and body: the HTTP ones, or those inside an `_envelope` answer. */
+function writeOutcome(httpStatus: number, raw: Buffer, envelope: boolean): { status: number; body: unknown } | undefined {
+  let body: unknown = null;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    body = null;
+  }
+  if (!envelope) return { status: httpStatus, body };
+  const env = body as { status?: unknown; body?: unknown } | null;
+  return env && typeof env.status === 'number' ? { status: env.status, body: env.body ?? null } : undefined;
+}
+
+/** Per-connection headers, which Node writes itself for the client's connection. */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/** The answer's headers (as settled) in the service's spelling, with the length of a body read whole. */
+function answerHeaders(proxyRes: IncomingMessage, length: number | undefined): string[] {
+  const names = new Map<string, string>();
+  const raw = proxyRes.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) names.set(raw[i]!.toLowerCase(), raw[i]!);
+  const head: string[] = [];
+  for (const [k, v] of Object.entries(proxyRes.headers)) {
+    if (v === undefined || HOP_BY_HOP.has(k)) continue;
+    for (const one of Array.isArray(v) ? v : [v]) head.push(names.get(k) ?? k, one);
+  }
+  if (length !== undefined) head.push('Content-Length', String(length));
+  return head;
 }

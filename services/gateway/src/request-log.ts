@@ -4,9 +4,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { NextFunction, Request, Response } from 'express';
 import { REQUEST_ID_HEADER } from '@loom/contracts';
 import type { Logger } from '@loom/service-kit';
+import { localsOf } from './pipeline';
 
 /** Ids we pass on as given (same rule as the services); anything else is replaced by a fresh UUID. */
 const SAFE_ID = /^[\w.:-]{1,128}$/;
@@ -19,26 +19,32 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
 }
 
-/** Logs the request's line once it is answered; `answeredBy` reads what answered it then. */
-export function logWhenAnswered(log: Logger, req: IncomingMessage, res: ServerResponse, id: string, path: string, answeredBy: () => { route?: string; ns?: string }): void {
-  const start = process.hrtime.bigint();
-  res.once('close', () => {
-    const ms = Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10;
-    const line = { reqId: id, method: req.method, path, ...answeredBy(), status: res.statusCode, ms, ...(res.writableFinished ? {} : { aborted: true }) };
-    if (QUIET.has(path)) log.debug(line, 'request');
-    else if (res.statusCode >= 500) log.error(line, 'request');
-    else log.info(line, 'request');
-  });
-}
+/** The path of a request target, without its query (which may carry a post password). */
+const pathOf = (url: string) => {
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
 
+/**
+ * The request id (on the incoming headers too, so the proxy forwards exactly the id we answer with), and the log line
+ * written once the request is answered: its path as routed (after a `?rest_route=` rewrite) and what answered it.
+ */
 export function requestContext(log: Logger) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     const id = requestIdOf(req);
-    // On the incoming headers too, so the proxy forwards exactly the id we answer with.
     req.headers[REQUEST_ID_HEADER] = id;
-    res.locals.requestId = id;
-    res.set('X-Request-Id', id);
-    logWhenAnswered(log, req, res, id, req.path, () => ({ route: res.locals.route as string | undefined, ns: res.locals.namespace as string | undefined }));
+    const locals = localsOf(res);
+    locals.requestId = id;
+    res.setHeader('X-Request-Id', id);
+    const start = process.hrtime.bigint();
+    res.once('close', () => {
+      const ms = Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10;
+      const path = pathOf((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '');
+      const line = { reqId: id, method: req.method, path, route: locals.route as string | undefined, ns: locals.namespace as string | undefined, status: res.statusCode, ms, ...(res.writableFinished ? {} : { aborted: true }) };
+      if (QUIET.has(path)) log.debug(line, 'request');
+      else if (res.statusCode >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
+    });
     next();
   };
 }

@@ -3,7 +3,8 @@
  * conventions the services follow for theirs: REST headers, CORS, `_fields`, `_envelope`.
  */
 import type { Request, Response } from 'express';
-import { applyFields, envelopeHeaders, noRoute, parseFieldsParam, parsePhpStyle, restHeaders, type WpError } from '@loom/service-kit';
+import type { IncomingMessage } from 'node:http';
+import { applyFields, effectiveMethod, envelopeHeaders, noRoute, parseFieldsParam, parsePhpStyle, restHeaders, type WpError } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from './cors';
 
 export interface GatewayResult {
@@ -14,16 +15,15 @@ export interface GatewayResult {
 }
 
 /** The request's query string, parsed the PHP way (`_fields[]=a`), as the services parse it. */
-export function queryOf(req: Request): Record<string, unknown> {
-  const i = req.url.indexOf('?');
-  return i < 0 ? {} : parsePhpStyle(req.url.slice(i + 1));
+export function queryOf(req: IncomingMessage): Record<string, unknown> {
+  const url = req.url ?? '';
+  const i = url.indexOf('?');
+  return i < 0 ? {} : parsePhpStyle(url.slice(i + 1));
 }
 
-/** `_method` (query) beats X-HTTP-Method-Override; HEAD is answered as GET (reference §2.3). */
-export function effectiveMethod(req: Request, query: Record<string, unknown>): string {
-  const override = typeof query._method === 'string' ? query._method : req.get('x-http-method-override');
-  const m = (override || req.method).toUpperCase();
-  return m === 'HEAD' ? 'GET' : m;
+/** The method the request asks for, read as its service reads it (the kit's effectiveMethod, reference §2.3). */
+export function methodOf(req: IncomingMessage, query: Record<string, unknown>): string {
+  return effectiveMethod(req.method, query, req.headers['x-http-method-override']);
 }
 
 /** CORS and Vary for any response under /rest. */

@@ -3,7 +3,8 @@
  * as `/rest/core/v2/categories?per_page=5`. Rewritten before routing, so the rest of the gateway (and the
  * service, whose pagination links are built from the query) sees one form only.
  */
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { forwardedTarget } from './request-target';
 
 function decode(s: string): string {
   try {
@@ -35,8 +36,9 @@ export function restRouteUrl(url: string): string | null {
   return `/rest${encoded}${others.length ? `?${others.join('&')}` : ''}`;
 }
 
-export function restRouteRewrite(req: Request, _res: Response, next: NextFunction): void {
-  const url = restRouteUrl(req.url);
-  if (url) req.url = url;
+/** A pipeline step: the rewritten URL in the form the proxy forwards (request-target.ts). */
+export function restRouteRewrite(req: IncomingMessage, _res: ServerResponse, next: () => void): void {
+  const url = restRouteUrl(req.url ?? '');
+  if (url) req.url = forwardedTarget(url);
   next();
 }

@@ -1,10 +1,10 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
- * (README table: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * (docs/configuration.md: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
+ * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
-import { envInt } from '@loom/service-kit';
+import { answerCacheBytes, envInt } from '@loom/service-kit';
 
 export interface GatewaySettings {
   /** The index's `name` (WordPress's blogname). */
@@ -27,7 +27,11 @@ export interface GatewaySettings {
    * revoked application password keeps working, hence the ceiling (AUTH_CACHE_MAX_MS); 0 disables the cache.
    */
   authCacheMs: number;
-  /** How long one credential check on core-content may take before the request gets a 503. */
+  /**
+   * How long one credential check on core-content may take before the request gets a 503. By default as long as a
+   * proxied request may wait: in a burst of writes the check queues behind them at core-content, and a shorter
+   * limit turned a busy service into 503s for requests that would have been answered (issue 22).
+   */
   authTimeoutMs: number;
   /** Failed sign-ins allowed per client address within authWindowMs; the next attempts get a 429. */
   authMaxFailures: number;
@@ -36,8 +40,8 @@ export interface GatewaySettings {
   authWindowMs: number;
   /** How many proxies in front of the gateway may be believed about the client address (X-Forwarded-For). */
   trustProxy: number;
-  /** The answer cache (answer-cache/): LOOM_GATEWAY_CACHE (`auto`, `off`) and LOOM_GATEWAY_CACHE_MAX_AGE_MS. */
-  answerCache: { mode: 'auto' | 'off'; maxAgeMs: number };
+  /** The answer cache (answer-cache/): LOOM_GATEWAY_CACHE (`auto`, `off`), LOOM_GATEWAY_CACHE_MAX_AGE_MS and its byte budget, LOOM_ANSWER_CACHE_BYTES. */
+  answerCache: { mode: 'auto' | 'off'; maxAgeMs: number; maxBytes: number };
   /** Most change notifications the outbox holds while NATS is unreachable (LOOM_OUTBOX_MAX); past it new ones are dropped. */
   outboxMax: number;
 }
@@ -54,13 +58,13 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     readyIncompleteAfterMs: envInt(env, 'LOOM_READY_INCOMPLETE_AFTER_MS', 30000, 0),
     upstreamTimeoutMs: envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1),
     authCacheMs: Math.min(envInt(env, 'LOOM_AUTH_CACHE_MS', 5000), AUTH_CACHE_MAX_MS),
-    authTimeoutMs: envInt(env, 'LOOM_AUTH_TIMEOUT_MS', 5000, 1),
+    authTimeoutMs: envInt(env, 'LOOM_AUTH_TIMEOUT_MS', envInt(env, 'LOOM_UPSTREAM_TIMEOUT_MS', 30000, 1), 1),
     authMaxFailures: envInt(env, 'LOOM_AUTH_MAX_FAILURES', 10, 1),
     authMaxUserFailures: envInt(env, 'LOOM_AUTH_MAX_USER_FAILURES', 50, 1),
     authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
     outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
-    answerCache: { mode: answerCacheMode(env.LOOM_GATEWAY_CACHE), maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1) },
+    answerCache: { mode: answerCacheMode(env.LOOM_GATEWAY_CACHE), maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1), maxBytes: answerCacheBytes(env) },
   };
 }
 

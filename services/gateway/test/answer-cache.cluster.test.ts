@@ -22,7 +22,7 @@ let counter: Running & { count(path: string): number; reset(): void };
 const replicas: Gateway[] = [];
 
 async function replica(): Promise<Gateway> {
-  const answers = createGatewayAnswers({ settings: { mode: 'auto', maxAgeMs: 60_000 }, natsUrl: nats.url, writeTimeoutMs: 10_000, log: createLogger('test', 'silent'), timing: TIMING });
+  const answers = createGatewayAnswers({ settings: { mode: 'auto', maxAgeMs: 60_000 }, natsUrl: nats.url, log: createLogger('test', 'silent'), timing: TIMING });
   const gw = await startGateway({ upstreams: { 'core-content': counter.url }, answers });
   await answers!.started;
   replicas.push(gw);

@@ -193,7 +193,7 @@ describe('writes', () => {
     expect(made.body.status).toBe('future');
     const due = Date.now() + 2500;
     await w.core.store.collection('posts').updateOne({ id: made.body.id }, { $set: { date_gmt: utc(due), date: utc(due) } });
-    cached.answers!.cache.purge();
+    cached.answers!.cache.purge('core-content');
     expect((await ask(cached, LIST)).text).not.toContain('On time');
     counter.reset();
     expect((await ask(cached, LIST)).text).not.toContain('On time');
@@ -229,5 +229,5 @@ test('LOOM_GATEWAY_CACHE=off: every read reaches core-content', async () => {
     off.close();
   }
   expect(() => loadGatewaySettings({ LOOM_GATEWAY_CACHE: 'maybe' })).toThrow(/LOOM_GATEWAY_CACHE/);
-  expect(loadGatewaySettings({}).answerCache).toEqual({ mode: 'auto', maxAgeMs: 60000 });
+  expect(loadGatewaySettings({}).answerCache).toEqual({ mode: 'auto', maxAgeMs: 60000, maxBytes: 16 * 1024 * 1024 });
 });

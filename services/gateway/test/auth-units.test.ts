@@ -127,7 +127,10 @@ describe('throttleKey', () => {
 
 describe('settings', () => {
   test('defaults, and the cache TTL capped at 10 s', () => {
-    expect(loadGatewaySettings({})).toMatchObject({ authCacheMs: 5000, authMaxFailures: 10, authMaxUserFailures: 50, authWindowMs: 60000, trustProxy: 0, authTimeoutMs: 5000 });
+    expect(loadGatewaySettings({})).toMatchObject({ authCacheMs: 5000, authMaxFailures: 10, authMaxUserFailures: 50, authWindowMs: 60000, trustProxy: 0, authTimeoutMs: 30000 });
+    // A credential check may wait as long as the request it is for (a burst of writes queues it at core-content).
+    expect(loadGatewaySettings({ LOOM_UPSTREAM_TIMEOUT_MS: '45000' }).authTimeoutMs).toBe(45000);
+    expect(loadGatewaySettings({ LOOM_UPSTREAM_TIMEOUT_MS: '45000', LOOM_AUTH_TIMEOUT_MS: '2000' }).authTimeoutMs).toBe(2000);
     expect(loadGatewaySettings({ LOOM_AUTH_CACHE_MS: '60000' }).authCacheMs).toBe(AUTH_CACHE_MAX_MS);
     expect(loadGatewaySettings({ LOOM_AUTH_CACHE_MS: '0' }).authCacheMs).toBe(0);
     expect(() => loadGatewaySettings({ LOOM_AUTH_MAX_FAILURES: '0' })).toThrow(/LOOM_AUTH_MAX_FAILURES/);

@@ -20,7 +20,10 @@ export function observedStore(store: Store, metrics: Metrics): Store {
   return wrapped;
 }
 
+/** The metrics of the process whose observed store this is (serviceMain's), if any. */
+export const observedMetrics = (store: Store): Metrics | undefined => byStore.get(store);
+
 /** The metrics an observed store reports to, or fresh ones for `service`. */
 export function metricsFor(store: Store | undefined, service: string): Metrics {
-  return (store && byStore.get(store)) || new Metrics(service);
+  return (store && observedMetrics(store)) || new Metrics(service);
 }

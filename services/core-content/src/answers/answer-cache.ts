@@ -12,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
-import { KeptAnswers, listenersGeneration, plainGet as plainGetRequest } from '@loom/service-kit';
+import { DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers, listenersGeneration, ownBuffer, plainGet as plainGetRequest, type Metrics } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { nextScheduledDate, POSTS } from '../post-types/repository';
 import { formatUtc } from '../post-types/dates';
@@ -31,23 +31,29 @@ interface Answer {
   route: unknown;
 }
 
-/** Answers kept and their bytes in all (the oldest go first past either), and the largest body kept. */
-const MAX_ANSWERS = 2000;
-const MAX_TOTAL_BYTES = 64 * 1024 * 1024;
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Per request, never replayed. */
 const OWN_HEADERS = new Set(['x-request-id']);
 
+export interface AnswerCacheOptions {
+  /** Bytes all kept answers may hold, URLs and headers included (LOOM_ANSWER_CACHE_BYTES). */
+  maxBytes?: number;
+  metrics?: Metrics;
+  now?: () => number;
+}
+
 export class AnswerCache {
-  private readonly answers = new KeptAnswers<Answer>(MAX_ANSWERS, MAX_TOTAL_BYTES);
+  private readonly answers: KeptAnswers<Answer>;
   private readonly versions: WriteVersions;
   private next: { version: number; due: Promise<string> } | undefined;
+  private readonly now: () => number;
 
   constructor(
     private readonly store: Store,
-    private readonly now: () => number = Date.now,
+    opts: AnswerCacheOptions = {},
   ) {
     this.versions = new WriteVersions(store);
+    this.now = opts.now ?? Date.now;
+    this.answers = new KeptAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.fresh(a), metrics: opts.metrics });
   }
 
   /** The date_gmt of the earliest scheduled post ('' when none), read once per version of the posts. */
@@ -74,8 +80,7 @@ export class AnswerCache {
     if (!cacheable(req)) return next();
     const key = req.originalUrl;
     const kept = this.answers.get(key);
-    if (kept && this.fresh(kept)) return replay(req, res, kept);
-    if (kept) this.answers.delete(key);
+    if (kept) return replay(req, res, kept);
     void this.fill(key, res, next).catch(next);
   };
 
@@ -91,7 +96,7 @@ export class AnswerCache {
       const chunk = args[0];
       if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
         const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8') : chunk;
-        if (body.length <= MAX_BODY_BYTES && this.versions.unchanged(reads) && hooks === listenersGeneration()) this.answers.set(key, { status: 200, headers: replayable(res), body, reads, due, hooks, route: res.locals.route });
+        if (this.versions.unchanged(reads) && hooks === listenersGeneration()) this.answers.set(key, { status: 200, headers: replayable(res), body: ownBuffer(body), reads, due, hooks, route: res.locals.route });
       }
       return end(...args);
     }) as Response['end'];

@@ -7,7 +7,7 @@
  * their URL alone are marked for the gateway's answer cache (shareable.ts), which sees every write it forwards.
  */
 import type { RequestHandler } from 'express';
-import type { KitConfig, Logger } from '@loom/service-kit';
+import { answerCacheBytes, observedMetrics, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { nextScheduledDate } from '../post-types/repository';
 import { AnswerCache } from './answer-cache';
@@ -22,7 +22,7 @@ export function readOptimisations(deps: { config: KitConfig; store: Store; log: 
     log.info('answer cache off: the store is shared with other replicas, whose writes this process would not see');
     return markShareable(() => nextScheduledDate(store));
   }
-  const cache = new AnswerCache(store);
+  const cache = new AnswerCache(store, { maxBytes: answerCacheBytes(env), metrics: observedMetrics(store) });
   const mark = markShareable(() => cache.nextDueDate());
   return (req, res, next) => mark(req, res, (err?: unknown) => (err ? next(err) : cache.middleware(req, res, next)));
 }

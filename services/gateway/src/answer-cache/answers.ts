@@ -3,19 +3,19 @@
  * (SHAREABLE_HEADER: it depends on the URL and the caller alone, and until when) is kept and replayed to the next
  * GET of the same URL by the same caller (anonymous, or the same verified identity) without a trip to the service.
  * Authentication still runs on every request, before the cache is consulted. Kept right by the writes themselves, not by a TTL:
- * - every write forwarded by any gateway replica empties every replica's cache before the write reaches its
- *   service, and no replica keeps or replays answers while a write is in flight (coordination.ts, cluster.ts);
- * - an answer read while a write began or ended (its generation changed) is not kept;
- * - an answer is kept until the time its service gave (the next scheduled publication), and at most `maxAgeMs`
- *   (a backstop for changes made behind the API's back, such as an operator editing the database).
+ * - a write that its service carried out empties every replica's answers of that service (its scope) before the
+ *   write's client has the answer (coordination.ts, cluster.ts);
+ * - an answer read while its scope was emptied (the scope's generation changed) is not kept;
+ * - an answer is kept for as long as its service said (until the next scheduled publication: a lifetime, so that
+ *   clocks need not agree), and at most `maxAgeMs` (a backstop for changes made behind the API's back, such as an
+ *   operator editing the database).
  * A replay is what the proxy would have sent: the service's headers, CORS and Vary for this request, its own
  * request id, and 304 when the client holds the ETag.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Request, Response } from 'express';
 import fresh from 'fresh';
 import type { Authenticated } from '@loom/contracts';
-import { KeptAnswers } from '@loom/service-kit';
+import { DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers, ownBuffer, type Metrics } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from '../cors';
 import type { Coordination } from './coordination';
 
@@ -33,11 +33,14 @@ export interface Answer {
   until: number;
   /** The service's route pattern (res.locals.upstreamRoute) for metrics and logs. */
   route: string | undefined;
+  /** The service that answered: a write to it drops the answer. */
+  scope: string;
 }
 
-/** A GET that may fill the cache: its URL and the generation it started in. */
+/** A GET that may fill the cache: its URL, its scope (the service answering) and the scope's generation then. */
 export interface Ticket {
   key: string;
+  scope: string;
   generation: number;
   route: string | undefined;
 }
@@ -45,48 +48,49 @@ export interface Ticket {
 export interface AnswerCacheOptions {
   coordination: Coordination;
   maxAgeMs: number;
-  maxAnswers?: number;
+  /** Bytes all kept answers may hold, keys and headers included (LOOM_ANSWER_CACHE_BYTES). */
   maxBytes?: number;
+  metrics?: Metrics;
   now?: () => number;
 }
 
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
 /** Connection-scoped or per-request, or re-computed on every replay. */
 const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'content-type', 'content-length']);
 
 export class GatewayAnswerCache {
   private readonly answers: KeptAnswers<Answer>;
-  private generation = 0;
+  /** Per scope, how many times it was emptied: an answer read across a change of it is not kept. */
+  private readonly generations = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(private readonly opts: AnswerCacheOptions) {
-    this.answers = new KeptAnswers(opts.maxAnswers ?? 2000, opts.maxBytes ?? 64 * 1024 * 1024);
+    this.answers = new KeptAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.now() < a.until, metrics: opts.metrics });
     this.now = opts.now ?? Date.now;
-    opts.coordination.onPurge(() => this.purge());
+    opts.coordination.onPurge((scope) => this.purge(scope));
   }
 
   get size(): number {
     return this.answers.size;
   }
 
-  /** Empties the cache; answers being read now will not be kept. */
-  purge(): void {
-    this.generation++;
-    this.answers.clear();
+  /** Bytes the kept answers hold, keys and headers included: at most LOOM_ANSWER_CACHE_BYTES. */
+  get bytes(): number {
+    return this.answers.bytes;
   }
 
-  /**
-   * Answers `req` from the cache when it can (true), or returns false with `ticket` set for the proxy to fill it.
-   * Only plain GETs come here (the caller decides), keyed by answerKey.
-   */
-  serve(req: Request, res: Response, route: string | undefined, user: Authenticated | null): { served: true } | { served: false; ticket?: Ticket } {
-    if (!this.opts.coordination.mayServe()) return { served: false };
-    const key = answerKey(req.url, user);
-    const a = this.fresh(key);
-    if (!a) return { served: false, ticket: { key, generation: this.generation, route } };
-    res.locals.upstreamRoute = a.route;
-    writeAnswer(req, res, a, res.locals.requestId as string | undefined);
-    return { served: true };
+  /** Drops the answers of `scope` (a service); answers of it being read now will not be kept. */
+  purge(scope: string): void {
+    this.generations.set(scope, this.generation(scope) + 1);
+    this.answers.deleteWhere((a) => a.scope === scope);
+  }
+
+  private generation(scope: string): number {
+    return this.generations.get(scope) ?? 0;
+  }
+
+  /** A ticket for a plain GET's answer to fill the cache with, when answers may be kept now (keyed by answerKey). */
+  ticket(key: string, scope: string, route: string | undefined): Ticket | undefined {
+    return this.opts.coordination.mayServe() ? { key, scope, generation: this.generation(scope), route } : undefined;
   }
 
   /** The fresh answer kept under `key`, when answers may be replayed now. */
@@ -100,16 +104,17 @@ export class GatewayAnswerCache {
     return a;
   }
 
-  /** Reads a service's marked answer whole and keeps it if nothing was written meanwhile. */
-  fill(ticket: Ticket, upstream: IncomingMessage, until: number): void {
+  /** Reads a service's marked answer whole and keeps it for `lifetimeMs` if its scope was not emptied meanwhile. */
+  fill(ticket: Ticket, upstream: IncomingMessage, lifetimeMs: number): void {
+    const until = this.now() + Math.min(lifetimeMs, this.opts.maxAgeMs);
     const chunks: Buffer[] = [];
     let bytes = 0;
     upstream.on('data', (c: Buffer) => {
       bytes += c.length;
-      if (bytes <= MAX_BODY_BYTES) chunks.push(c);
+      if (bytes <= this.answers.maxEntryBytes) chunks.push(c);
     });
     upstream.once('end', () => {
-      if (bytes > MAX_BODY_BYTES || ticket.generation !== this.generation || !this.opts.coordination.mayServe()) return;
+      if (bytes > this.answers.maxEntryBytes || ticket.generation !== this.generation(ticket.scope) || !this.opts.coordination.mayServe()) return;
       const head: string[] = [];
       const raw = upstream.rawHeaders;
       const names = new Map<string, string>();
@@ -125,10 +130,11 @@ export class GatewayAnswerCache {
         contentType: one(h['content-type']),
         etag: one(h.etag),
         lastModified: one(h['last-modified']),
-        body: Buffer.concat(chunks),
+        body: ownBuffer(Buffer.concat(chunks)),
         vary: varyWithOrigin(h.vary),
-        until: Math.min(until, this.now() + this.opts.maxAgeMs),
+        until,
         route: ticket.route,
+        scope: ticket.scope,
       });
     });
   }

@@ -4,27 +4,26 @@
  * - Presence: every replica publishes `{id, knows}` every HEARTBEAT_MS on PRESENCE_SUBJECT, `knows` listing the
  *   replicas it has heard from. A replica replays only while (a) it has received its own last heartbeat back
  *   within LEASE_MS, so it is reading NATS up to date, (b) every replica it knows has been heard within LEASE_MS
- *   and lists it, so every writer will wait for its acknowledgement, and (c) no write is in flight anywhere.
- * - Writes: `writeBegins` publishes `begin` on WRITE_SUBJECT and waits until every known replica has answered
- *   (each empties its cache and holds the write in flight until `end` or the write's deadline), or LEASE_MS +
- *   HEARTBEAT_MS after NATS has the message: a replica that did not answer by then has received a later heartbeat
- *   of its own only after that message (one NATS server delivers in order), so it stopped replaying, or lost
- *   its lease. `writeEnds` publishes `end`.
+ *   and lists it, so every flush will wait for its acknowledgement.
+ * - Flushes: `flush(scope)` publishes the scope on FLUSH_SUBJECT and waits until every known replica has answered
+ *   (each empties its answers of that scope first), or LEASE_MS + HEARTBEAT_MS after NATS has the message: a replica
+ *   that did not answer by then has received a later heartbeat of its own only after that message (one NATS server
+ *   delivers in order), so it emptied them, or lost its lease and stopped replaying.
  * - A replica that starts replays only after two heartbeats (it has heard every running replica) and once all of
  *   them list it.
  * - A replica that stops (SIGTERM) says `leave`; one that vanishes is forgotten after FORGET_MS, and until then
  *   the others do not replay.
  * The one case left open: a replica cut off from NATS for longer than FORGET_MS while the others are not. Its
- * writes reach the others when it reconnects (the client keeps them); until then their kept answers can be older
- * than those writes, at most LOOM_GATEWAY_CACHE_MAX_AGE_MS.
+ * flushes reach the others when it reconnects (the client keeps them); until then their kept answers can be older
+ * than its writes, at most LOOM_GATEWAY_CACHE_MAX_AGE_MS.
  */
 import { randomBytes } from 'node:crypto';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
 import type { Logger } from '@loom/service-kit';
-import { LocalCoordination, type WriteToken } from './coordination';
+import { LocalCoordination } from './coordination';
 
 export const PRESENCE_SUBJECT = 'loom.gateway.answers.presence';
-export const WRITE_SUBJECT = 'loom.gateway.answers.write';
+export const FLUSH_SUBJECT = 'loom.gateway.answers.flush';
 
 export interface ClusterTiming {
   heartbeatMs: number;
@@ -35,7 +34,7 @@ export interface ClusterTiming {
 export const DEFAULT_TIMING: ClusterTiming = { heartbeatMs: 200, leaseMs: 700, forgetMs: 30_000 };
 
 type Presence = { id: string; knows: string[]; leave?: true };
-type WriteMessage = { id: string; w: number; phase: 'begin' | 'end' };
+type FlushMessage = { id: string; f: number; scope: string };
 
 interface Peer {
   seen: number;
@@ -52,27 +51,27 @@ export class ClusterCoordination extends LocalCoordination {
   private startedAt = Infinity;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  private flushes = 0;
 
   constructor(
     private readonly natsUrl: string,
-    writeTimeoutMs: number,
     private readonly log: Logger,
     private readonly timing: ClusterTiming = DEFAULT_TIMING,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
   ) {
-    super(writeTimeoutMs, now);
+    super();
   }
 
   /** Connects and starts the heartbeat; replays begin once the lease holds (a few heartbeats later). */
   async start(): Promise<void> {
     this.nc = await connect({ servers: this.natsUrl, name: `loom-gateway-answers-${this.id}`, reconnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000 });
     this.nc.subscribe(PRESENCE_SUBJECT, { callback: (err, m) => !err && this.onPresence(codec.decode(m.data) as Presence) });
-    this.nc.subscribe(WRITE_SUBJECT, {
+    this.nc.subscribe(FLUSH_SUBJECT, {
       callback: (err, m) => {
         if (err) return;
-        const msg = codec.decode(m.data) as WriteMessage;
-        if (msg.id === this.id) return;
-        this.onPeerWrite(msg);
+        const msg = codec.decode(m.data) as FlushMessage;
+        if (msg?.id === this.id || typeof msg?.scope !== 'string') return;
+        this.purge(msg.scope);
         if (m.reply) m.respond(codec.encode(this.id));
       },
     });
@@ -98,13 +97,6 @@ export class ClusterCoordination extends LocalCoordination {
     this.peers.set(p.id, { seen: this.now(), knowsMe: Array.isArray(p.knows) && p.knows.includes(this.id) });
   }
 
-  private onPeerWrite(msg: WriteMessage): void {
-    const key = `${msg.id}:${msg.w}`;
-    if (msg.phase === 'begin') this.inFlight.add(key, this.now() + this.writeTimeoutMs);
-    else this.inFlight.delete(key);
-    this.purge();
-  }
-
   override mayServe(): boolean {
     if (this.closed || !this.nc || this.nc.isClosed()) return false;
     const now = this.now();
@@ -112,20 +104,18 @@ export class ClusterCoordination extends LocalCoordination {
     // Not before every running replica has been heard once (they beat every heartbeatMs) and, below, lists us.
     if (now - this.startedAt < 2 * this.timing.heartbeatMs) return false;
     for (const p of this.peers.values()) if (!p.knowsMe || now - p.seen > this.timing.leaseMs) return false;
-    return super.mayServe();
+    return true;
   }
 
-  override async writeBegins(): Promise<WriteToken> {
-    const token = await super.writeBegins();
+  override async flush(scope: string): Promise<void> {
+    await super.flush(scope);
     const nc = this.nc;
-    if (!nc || nc.isClosed()) return token;
+    if (!nc || nc.isClosed()) return;
     const waitFor = new Set(this.peers.keys());
-    const inbox = nc.subscribe(`_INBOX.${this.id}.${token}`);
-    nc.publish(WRITE_SUBJECT, codec.encode({ id: this.id, w: token, phase: 'begin' } satisfies WriteMessage), { reply: inbox.getSubject() });
-    if (waitFor.size === 0) {
-      inbox.unsubscribe();
-      return token;
-    }
+    const f = ++this.flushes;
+    const inbox = nc.subscribe(`_INBOX.${this.id}.${f}`);
+    nc.publish(FLUSH_SUBJECT, codec.encode({ id: this.id, f, scope } satisfies FlushMessage), { reply: inbox.getSubject() });
+    if (waitFor.size === 0) return void inbox.unsubscribe();
     const acked = (async () => {
       for await (const m of inbox) {
         waitFor.delete(codec.decode(m.data) as string);
@@ -137,15 +127,8 @@ export class ClusterCoordination extends LocalCoordination {
       .catch(() => undefined)
       .then(() => new Promise<void>((resolve) => setTimeout(resolve, this.timing.leaseMs + this.timing.heartbeatMs).unref()));
     await Promise.race([acked, deadline]);
-    if (waitFor.size > 0) this.log.warn({ replicas: [...waitFor] }, 'answer cache: gateway replicas did not acknowledge a write in time; waited out their lease');
+    if (waitFor.size > 0) this.log.warn({ replicas: [...waitFor] }, 'answer cache: gateway replicas did not acknowledge a flush in time; waited out their lease');
     inbox.unsubscribe();
-    return token;
-  }
-
-  override writeEnds(token: WriteToken): void {
-    super.writeEnds(token);
-    const nc = this.nc;
-    if (nc && !nc.isClosed()) nc.publish(WRITE_SUBJECT, codec.encode({ id: this.id, w: token, phase: 'end' } satisfies WriteMessage));
   }
 
   override async close(): Promise<void> {

@@ -1,90 +1,54 @@
 /**
- * How the gateway replicas keep their answer caches right together. Each write forwarded by a replica is bracketed:
- * `writeBegins` resolves once no replica can replay or keep an answer made before the write (the write is then
- * forwarded), and `writeEnds` (after its service answered) lets them cache again, emptied. While any write is in
- * flight, no replica replays: the next read through any replica after a write's answer sees the write.
+ * How the gateway replicas keep their answer caches right together (issue 22). A write's answer is held back from
+ * its client until `flush(scope)` resolves: by then every replica has dropped the answers of that scope (the
+ * service the write went to) and cannot keep one that was read before the write was made, so the next read through
+ * any replica after the client has its answer sees the write. Nothing is held while a write is in flight:
+ * - only a write whose service has answered with success (or whose outcome is unknown) flushes, so a refused
+ *   write, or one that its service says changed nothing, leaves every cache as it was;
+ * - a write whose body never arrives flushes nothing and holds nothing back;
+ * - a read that began before a flush is not kept after it (answers.ts compares the scope's generation).
  *
  * The local coordination is for one gateway replica (no NATS); cluster.ts coordinates replicas over NATS.
  */
+import type { ChangeHint } from '@loom/contracts';
+
 export interface Coordination {
   /** Whether answers may be replayed and kept right now. */
   mayServe(): boolean;
-  /** Called to empty the cache (a write began or ended, here or on another replica). */
-  onPurge(listener: () => void): void;
-  writeBegins(): Promise<WriteToken>;
-  /** Once the write's service has answered (not when it failed to: then the write's deadline ends it). */
-  writeEnds(token: WriteToken): void;
+  /** Called to empty the cache of one scope (a write made here or on another replica). */
+  onPurge(listener: (scope: string) => void): void;
+  /** Empties every replica's answers of `scope`; resolves once none can replay one read before this call. */
+  flush(scope: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export type WriteToken = number;
-
-/**
- * Writes in flight by deadline: one whose end is never heard of (its client left, its service did not answer, the
- * replica forwarding it died) stops holding the cache back at its deadline, and its expiry empties the cache as
- * an end would: the write may have been made meanwhile.
- */
-export class InFlight {
-  private readonly writes = new Map<string, number>();
-
-  constructor(
-    private readonly onExpiry: () => void,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  add(id: string, deadline: number): void {
-    this.writes.set(id, deadline);
-  }
-
-  delete(id: string): void {
-    this.writes.delete(id);
-  }
-
-  get empty(): boolean {
-    if (this.writes.size === 0) return true;
-    const now = this.now();
-    let expired = false;
-    for (const [id, deadline] of this.writes) if (deadline <= now) expired = this.writes.delete(id);
-    if (expired) this.onExpiry();
-    return this.writes.size === 0;
-  }
-}
-
 export class LocalCoordination implements Coordination {
-  private readonly listeners: (() => void)[] = [];
-  protected readonly inFlight: InFlight;
-  private next = 0;
-
-  constructor(
-    protected readonly writeTimeoutMs: number,
-    protected readonly now: () => number = Date.now,
-  ) {
-    this.inFlight = new InFlight(() => this.purge(), now);
-  }
+  private readonly listeners: ((scope: string) => void)[] = [];
 
   mayServe(): boolean {
-    return this.inFlight.empty;
+    return true;
   }
 
-  onPurge(listener: () => void): void {
+  onPurge(listener: (scope: string) => void): void {
     this.listeners.push(listener);
   }
 
-  protected purge(): void {
-    for (const l of this.listeners) l();
+  protected purge(scope: string): void {
+    for (const l of this.listeners) l(scope);
   }
 
-  async writeBegins(): Promise<WriteToken> {
-    const token = ++this.next;
-    this.inFlight.add(String(token), this.now() + this.writeTimeoutMs);
-    this.purge();
-    return token;
-  }
-
-  writeEnds(token: WriteToken): void {
-    this.inFlight.delete(String(token));
-    this.purge();
+  async flush(scope: string): Promise<void> {
+    this.purge(scope);
   }
 
   async close(): Promise<void> {}
+}
+
+/**
+ * Whether a write may have changed what its service answers, from its status and its service's change hint: a
+ * refused write (4xx) did not, nor one whose service says it changed nothing (a contact-form submission). Any
+ * other outcome, an error included, may have.
+ */
+export function writeChanged(status: number, hint?: ChangeHint): boolean {
+  return hint !== 'none' && !(status >= 400 && status <= 499);
 }

@@ -7,10 +7,9 @@
  * Order matters: the throttle is consulted before anything else, so a refused attempt costs no check
  * and reveals nothing about the credentials it carries.
  */
-import type { Request } from 'express';
 import type { Authenticated } from '@loom/contracts';
 import { restError, type Logger, type WpError } from '@loom/service-kit';
-import { clientIp, throttleKey } from '../client-address';
+import { throttleKey } from '../client-address';
 import type { Throttle, ThrottleVerdict } from '../throttle';
 import { normaliseAppPassword, parseAuthorization, type Credentials } from './basic';
 import type { AuthCache } from './cache';
@@ -61,14 +60,11 @@ function unknownLogin(username: string): CheckResult {
     : { ok: false, error: restError('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401) };
 }
 
-export interface Authenticator {
-  (req: Request, reqId?: string): Promise<AuthOutcome>;
-  /**
-   * The user when the request's credentials would be answered from the cache (no throttle refusing them): what the
-   * call above would return, without asking core-content; undefined in every other case, for the call to handle.
-   */
-  cachedUser(authorization: string | undefined, ip: string, reqId?: string): Authenticated | undefined;
-}
+/**
+ * The outcome for a request's Authorization header from the client address `ip`: at once when no check is needed
+ * (anonymous, refused by a throttle or malformed, a kept success), a promise when core-content must check.
+ */
+export type Authenticator = (authorization: string | undefined, ip: string, reqId?: string) => AuthOutcome | Promise<AuthOutcome>;
 
 export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
   const { core, cache, throttles, log } = opts;
@@ -117,22 +113,10 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
   };
   const credentialsOf = (parsed: { credentials: Credentials }): Credentials => ({ username: parsed.credentials.username, password: normaliseAppPassword(parsed.credentials.password) });
 
-  const cachedUser: Authenticator['cachedUser'] = (authorization, ip, reqId) => {
+  const authenticate: Authenticator = (authorization, ip, reqId) => {
     const parsed = parseAuthorization(authorization);
-    if (parsed.kind !== 'basic') return undefined;
-    const addr = throttleKey(ip);
-    if (!throttles.byAddress.check(addr).ok) return undefined;
-    const c = credentialsOf(parsed);
-    const login = loginKey(c.username);
-    if (!throttles.byLogin.check(login).ok) return undefined;
-    return fromCache(cache.keyOf(c), c, ip, addr, login, reqId);
-  };
-
-  const authenticate = async (req: Request, reqId?: string): Promise<AuthOutcome> => {
-    const parsed = parseAuthorization(req.get('authorization'));
     if (parsed.kind === 'none') return { kind: 'anonymous' };
 
-    const ip = clientIp(req);
     const addr = throttleKey(ip);
     const byAddress = throttles.byAddress.check(addr);
     if (!byAddress.ok) {
@@ -155,22 +139,22 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
     const key = cache.keyOf(c);
     const cached = fromCache(key, c, ip, addr, login, reqId);
     if (cached) return { kind: 'user', user: cached };
-
-    let result: CheckResult;
-    try {
-      result = await check(key, c, ip, addr, login, reqId);
-    } catch (err) {
-      if (err instanceof CoreUnavailable) return { kind: 'error', error: authUnavailable(), headers: {} };
-      throw err;
-    }
-    if (!result.ok) {
-      throttles.byAddress.fail(addr);
-      throttles.byLogin.fail(login);
-      return refuse(result.error);
-    }
-    cache.set(key, result.user);
-    return { kind: 'user', user: result.user };
+    return check(key, c, ip, addr, login, reqId).then(
+      (result): AuthOutcome => {
+        if (!result.ok) {
+          throttles.byAddress.fail(addr);
+          throttles.byLogin.fail(login);
+          return refuse(result.error);
+        }
+        cache.set(key, result.user);
+        return { kind: 'user', user: result.user };
+      },
+      (err: unknown): AuthOutcome => {
+        if (err instanceof CoreUnavailable) return { kind: 'error', error: authUnavailable(), headers: {} };
+        throw err;
+      },
+    );
   };
 
-  return Object.assign(authenticate, { cachedUser });
+  return authenticate;
 }

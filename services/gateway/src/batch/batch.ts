@@ -61,6 +61,8 @@ export interface BatchCall {
   identity: () => string | undefined;
   userId: number | null;
   requestId: string;
+  /** Told of every item sent to its service (not the validate-only checks), with its status. */
+  changed?: (service: ServiceName, status: number) => void;
 }
 
 interface RawItem {
@@ -290,6 +292,7 @@ export function createBatch(opts: BatchOptions): Batch {
         }
         const entry = await send(p, call, i, false);
         responses.push(entry);
+        call.changed?.(p.service, entry.status);
         if (entry.status >= 200 && entry.status < 300 && opts.notify) {
           try {
             opts.notify({ method: p.method, path: p.path, status: entry.status, body: entry.body, userId: call.userId, requestId: `${call.requestId}-${i}` });
