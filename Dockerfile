@@ -34,8 +34,8 @@ COPY services/gateway/package.json     services/gateway/
 # ---------------------------------------------------------------------------------------------------------
 # Build: every dependency, then `tsc -b` over all libs and services (TypeScript project references).
 FROM manifests AS build
-# The image's own npm (10.x with Node 20) accepts the lock file as committed; npm 11 refuses it (it lacks other
-# platforms' optional binaries, see .ci/run), so keep this npm unless the lock file is regenerated.
+# The lock file lists every platform's optional binaries (test/repo/lockfile.test.ts), so `npm ci` takes it with
+# the image's npm (10.x) and with npm 11 alike.
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.build.json ./
 COPY libs libs

@@ -128,7 +128,8 @@ function generate(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', g: Generat
 }
 
 const encode = (d: Record<string, string>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
-const decode = (d: Record<string, string>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
+/** A Secret's `data` as the text it holds (line breaks in the base64, as kubectl writes a long value, are ignored). */
+export const decode = (d: Record<string, string>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
 
 /** The pod spec of a workload, if it has one. */
 export function podSpecOf(o: K8sObject): Record<string, Node> | undefined {

@@ -7,7 +7,8 @@
  * DNS and Prometheus's scrapes, with calls that must stay closed.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
@@ -18,7 +19,7 @@ import { buildApp as buildForms } from '@loom/forms';
 import { buildGateway } from '@loom/gateway';
 import { envVarsReadByCode, readByLibraries } from './env-vars';
 import { schemaErrors, typeErrors } from './k8s';
-import { kustomize, podSpecOf, type K8sObject, type Node } from './kustomize';
+import { decode, kustomize, podSpecOf, type K8sObject, type Node } from './kustomize';
 
 jest.setTimeout(60_000);
 
@@ -83,14 +84,21 @@ if (!kubectl) console.warn('SKIPPED the comparison with `kubectl kustomize` in m
   const copy = mkdtempSync(join(tmpdir(), 'loom-k8s-'));
   cpSync(K8S, copy, { recursive: true });
   const secrets = join(copy, 'overlays/production/secrets.env');
-  if (!existsSync(secrets)) writeFileSync(secrets, readFileSync(`${secrets}.example`, 'utf8'));
+  // Without one, secrets.env as deploy/k8s/README.md makes it: each empty value an `openssl rand -hex 32`.
+  if (!existsSync(secrets)) writeFileSync(secrets, readFileSync(`${secrets}.example`, 'utf8').replace(/^(\w+)=$/gm, (_, key: string) => `${key}=${randomBytes(32).toString('hex')}`));
+  // A Secret is compared by what it holds: kubectl breaks a long base64 value over lines, the test's kustomize does not.
+  const plainSecret = (o: K8sObject) => (o.kind === 'Secret' && o.data ? { ...o, data: decode(o.data as Record<string, string>) } : o);
   const normal = (objects: unknown[]) =>
     objects
-      .map((o) => JSON.parse(JSON.stringify(o).replace(/\b(loom-config|gateway-config|nats-config|loom-secrets)-[a-z0-9]{10}\b/g, '$1-HASH')) as K8sObject)
+      .map((o) => plainSecret(JSON.parse(JSON.stringify(o).replace(/\b(loom-config|gateway-config|nats-config|loom-secrets)-[a-z0-9]{10}\b/g, '$1-HASH')) as K8sObject))
       .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
-  for (const dir of ['base', 'overlays/production']) {
-    const out = execFileSync('kubectl', ['kustomize', join(copy, dir)], { encoding: 'utf8', timeout: 60_000 });
-    expect(normal(kustomize(join(copy, dir)))).toEqual(normal(parseAllDocuments(out).map((d) => d.toJS() as unknown)));
+  try {
+    for (const dir of ['base', 'overlays/production']) {
+      const out = execFileSync('kubectl', ['kustomize', join(copy, dir)], { encoding: 'utf8', timeout: 60_000 });
+      expect(normal(kustomize(join(copy, dir)))).toEqual(normal(parseAllDocuments(out).map((d) => d.toJS() as unknown)));
+    }
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
   }
 });
 
@@ -219,7 +227,7 @@ test('probes and the scrape path are answered by the code; probe ports are conta
   }
 });
 
-test('the Ingress sends the public paths to the gateway, and never /metrics or the probes', () => {
+test('the Ingress sends the public paths to the gateway, and never /metrics or the probes', async () => {
   const ingresses = byKind(prod, 'Ingress');
   const paths = ingresses.flatMap((i) => spec(i).rules.flatMap((r: Node) => r.http.paths.map((p: Node) => ({ ...p, host: r.host }))));
   for (const p of paths) {
@@ -227,11 +235,34 @@ test('the Ingress sends the public paths to the gateway, and never /metrics or t
     expect([p.path, svc && spec(svc).ports.some((sp: { port: number }) => sp.port === p.backend.service.port.number)]).toEqual([p.path, true]);
     expect(p.host).toBe('loom.example.com');
   }
-  const routes = (url: string) =>
-    paths.some((p) => (p.pathType === 'Prefix' ? url === p.path || url.startsWith(`${p.path}/`) : new RegExp(`^${p.path}`).test(url)));
-  for (const url of ['/rest/', '/rest/core/v2/posts', '/admin/authorize-application', '/api-docs/', '/api-docs/openapi.json', '/2024/05/hello/embed/']) expect([url, routes(url)]).toEqual([url, true]);
-  for (const url of ['/metrics', '/healthz', '/readyz', '/_loom/routes', '/restless']) expect([url, routes(url)]).toEqual([url, false]);
+  // As ingress-nginx matches: once an Ingress of a host sets use-regex, every path of that host (in any Ingress, of any
+  // pathType) is a case-insensitive regular expression anchored at its start, so an Exact `/` would match every URL.
+  const regexHosts = new Set(ingresses.filter((i) => i.metadata.annotations?.['nginx.ingress.kubernetes.io/use-regex'] === 'true').flatMap((i) => spec(i).rules.map((r: Node) => r.host)));
+  const matches = (p: Node, url: string) =>
+    regexHosts.has(p.host) ? new RegExp(`^${p.path}`, 'i').test(url) : p.pathType === 'Exact' ? url === p.path : url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`);
+  const backend = (url: string) => paths.find((p) => matches(p, url))?.backend.service;
+  const gateway = { name: 'gateway', port: { number: 8080 } };
+  // The front page (with the discovery Link) and the sign-in page, which the gateway serves; media files and embed
+  // pages, which it forwards; the API.
+  const served = ['/', '/admin/authorize-application'];
+  const forwarded = ['/uploads/2024/05/photo.jpg', '/2024/05/hello/embed/', '/hello/embed'];
+  for (const url of [...served, ...forwarded, '/rest/', '/rest/core/v2/posts', '/api-docs/', '/api-docs/openapi.json']) expect([url, backend(url)]).toEqual([url, gateway]);
+  for (const url of ['/metrics', '/healthz', '/readyz', '/_loom/routes', '/2024/05/hello/', '/favicon.ico']) expect([url, backend(url)]).toEqual([url, undefined]);
   expect(ingresses.every((i) => spec(i).tls?.[0]?.secretName === 'loom-tls')).toBe(true);
+
+  // And the gateway answers them: its own pages, and a 503 for those it forwards to a service that is down here
+  // (where it has no route, it answers 404 rest_no_route).
+  const down = 'http://127.0.0.1:1';
+  const upstreams = { 'core-content': down, events: down, forms: down, oembed: down };
+  const { app, close } = buildGateway({ config: testConfig('gateway'), log: createLogger('gateway', 'silent'), env: {}, upstreams, indexStartWaitMs: 0 });
+  try {
+    const home = await request(app).get('/');
+    expect([home.status, home.headers.link]).toEqual([200, '<http://loom.test/rest/>; rel="https://api.w.org/"']);
+    expect((await request(app).get('/admin/authorize-application?app_name=Test')).status).toBe(200);
+    for (const url of forwarded) expect([url, (await request(app).get(url)).status]).toEqual([url, 503]);
+  } finally {
+    close();
+  }
 });
 
 // ---------------------------------------------------------------------------------------------------------

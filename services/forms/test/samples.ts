@@ -1,8 +1,8 @@
-/** The captured WordPress samples (../shared/reference/wordpress-samples) the forms tests compare with. */
+/** The captured WordPress samples the forms tests compare with (fixtures/wordpress-samples, see its README.md). */
 import fs from 'node:fs';
 import path from 'node:path';
 
-const SAMPLES = path.resolve(__dirname, '../../../../shared/reference/wordpress-samples');
+const SAMPLES = path.join(__dirname, 'fixtures/wordpress-samples');
 
 /** A sample file whole: its request line, headers and body. */
 export const readSample = (file: string): string => fs.readFileSync(path.join(SAMPLES, file), 'utf8');
