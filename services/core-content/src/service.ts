@@ -1,6 +1,7 @@
 /**
  * core-content: the core/v2 namespace. This file lists the service's routes and bindings and prepares its
- * store; main.ts runs it, tests build it in-process, cli.ts shares its store preparation.
+ * store; main.ts runs it, tests build it in-process, cli.ts shares its store preparation (and its commands run here
+ * while this process holds the store).
  */
 import { core } from '@loom/contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
@@ -8,6 +9,7 @@ import type { Store } from '@loom/store';
 import { applicationPasswordBindings } from './application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './application-passwords/repository';
 import { mountInternalAuth } from './auth/internal';
+import { mountCli } from './cli/route';
 import { mountEmbedLookup } from './embeds/internal';
 import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './media';
 import { descriptorBindings } from './descriptors';
@@ -60,10 +62,12 @@ export const coreContent: ServiceDefinition = {
     ...postTypes.map(postItemEmbedder),
     repliesEmbedder,
   ],
-  // Service-to-service routes: credential checks and users (auth/internal.ts), embed lookups for oembed (embeds/).
+  // Service-to-service routes: credential checks and users (auth/internal.ts), embed lookups for oembed (embeds/),
+  // the CLI's commands while this process holds the embedded store (cli/route.ts).
   extend: (app, deps) => {
     mountInternalAuth(app, deps);
     mountEmbedLookup(app, deps);
+    mountCli(app, deps);
     // Uploaded files, at ${LOOM_BASE_URL}/uploads/ (the gateway forwards them).
     mountUploads(app, deps.store);
   },

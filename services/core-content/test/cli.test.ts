@@ -1,15 +1,17 @@
 /**
- * The built CLI (`npm run loom -- ...` runs dist/cli.js) as a child process against a temporary DATA_DIR, and
- * its refusal to touch an embedded store that a running core-content holds.
+ * The built CLI (`npm run loom -- ...` runs dist/cli.js) as a child process against a temporary DATA_DIR: on its
+ * own, and next to a running core-content holding that store, which then runs the CLI's commands.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, INTERNAL_HEADER } from '@loom/contracts';
-import { signInternal, TEST_SECRET } from '@loom/service-kit';
+import { asRole, signInternal, TEST_SECRET } from '@loom/service-kit';
 import { LOCK_FILE } from '@loom/store';
+import { freePort } from '../../../test/e2e/processes';
+import { CLI_KEY_FILE } from '../src/cli/key';
 import { as, startCoreAt } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -25,9 +27,9 @@ beforeEach(() => {
   dataDir = mkdtempSync(join(tmpdir(), 'loom-cli-'));
 });
 
-/** Only PATH and DATA_DIR: no MONGO_URL or secrets from the test runner's environment. */
-function cli(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir }, input, encoding: 'utf8', timeout: 30000 });
+/** Only PATH, DATA_DIR and `env`: no MONGO_URL or secrets from the test runner's environment. */
+function cli(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
+  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env }, input, encoding: 'utf8', timeout: 30000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -185,36 +187,124 @@ test('usage errors exit 2', () => {
   expect(cli(['users', 'list', '--bogus']).code).toBe(2);
 });
 
-test('refuses while core-content runs on the same DATA_DIR; a stale lock is taken over', async () => {
-  const service = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, CORE_CONTENT_PORT: '0', LOOM_INTERNAL_SECRET: TEST_SECRET, LOG_FORMAT: 'json', LOOM_ADMIN_PASSWORD: 'Admin-1' },
+/** core-content as `npm start` runs it, on the test's DATA_DIR and a free port; its output is kept (logs). */
+async function startService(env: NodeJS.ProcessEnv = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, CORE_CONTENT_PORT: String(port), LOOM_INTERNAL_SECRET: TEST_SECRET, LOG_FORMAT: 'json', LOOM_ADMIN_PASSWORD: 'Admin-1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | null>((r) => service.once('exit', (code) => r(code)));
-  try {
-    await new Promise<void>((ok, fail) => {
-      let out = '';
-      service.stdout!.on('data', (b: Buffer) => {
-        out += b.toString();
-        if (out.includes('core-content listening')) ok();
-      });
-      service.once('exit', () => fail(new Error(`service exited: ${out}`)));
+  let logs = '';
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  await new Promise<void>((ok, fail) => {
+    child.stdout!.on('data', (b: Buffer) => {
+      logs += b.toString();
+      if (logs.includes('core-content listening')) ok();
     });
-    const lock = join(dataDir, 'core-content', LOCK_FILE);
-    expect(existsSync(lock)).toBe(true);
-    const refused = cli(['users', 'create', '--login', 'late', '--email', 'late@example.org', '--password', 'x']);
-    expect(refused.code).toBe(1);
-    expect(refused.err).toContain(`in use by process ${service.pid}`);
-    expect(refused.err).toContain('Is core-content running on this DATA_DIR?');
-    expect(cli(['users', 'list']).code).toBe(1);
-  } finally {
-    service.kill('SIGTERM');
-  }
-  expect(await exited).toBe(0);
-  expect(existsSync(join(dataDir, 'core-content', LOCK_FILE))).toBe(false);
-  expect(cli(['users', 'list']).out).toContain('admin@example.com');
+    child.stderr!.on('data', (b: Buffer) => (logs += b.toString()));
+    child.once('exit', () => fail(new Error(`service exited: ${logs}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid!,
+    logs: () => logs,
+    stop: async () => {
+      child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
 
-  // A lock left by a process that no longer runs (killed -9, crashed) does not block anyone.
+const post = (url: string, headers: Record<string, string>, body: unknown) =>
+  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+
+test('while core-content runs on the same DATA_DIR, the CLI sends its commands to it', async () => {
+  const service = await startService();
+  const signed = { [INTERNAL_HEADER]: signInternal(TEST_SECRET) };
+  const signIn = (login: string, password: string) => post(`${service.url}${AUTH_LOGIN_PATH}`, signed, { username: login, password });
+  try {
+    expect(existsSync(join(dataDir, 'core-content', LOCK_FILE))).toBe(true);
+    // A user made through the REST API, which the CLI then lists.
+    const admin = asRole('administrator', TEST_SECRET, { id: 1 });
+    const made = await post(`${service.url}/rest/core/v2/users`, admin, { username: 'viaapi', email: 'viaapi@example.org', password: 'Api-Password-1', roles: ['editor'] });
+    expect(made.status).toBe(201);
+
+    const env = { CORE_CONTENT_URL: service.url, LOOM_INTERNAL_SECRET: TEST_SECRET };
+    const list = cli(['users', 'list', '--json'], undefined, env);
+    expect(list).toMatchObject({ code: 0, err: '' });
+    expect(JSON.parse(list.out).map((u: { login: string; roles: string[] }) => [u.login, u.roles])).toEqual([
+      ['admin', ['administrator']],
+      ['viaapi', ['editor']],
+    ]);
+
+    // Written by the running service: it can sign in at once, with a password given on stdin or generated.
+    expect(cli(['users', 'create', '--login', 'late', '--email', 'late@example.org', '--role', 'author', '--password-stdin'], 'Late-Password-1\n', env)).toEqual({ code: 0, out: 'Created user 3 "late" (author).\n', err: '' });
+    expect((await (await signIn('late', 'Late-Password-1')).json()).user).toMatchObject({ id: 3, login: 'late', roles: ['author'] });
+    const generated = cli(['users', 'set-password', '--login', 'late'], undefined, env);
+    const password = /Password: (\S+)/.exec(generated.out)![1]!;
+    expect((await signIn('late', password)).status).toBe(200);
+    const app = cli(['app-passwords', 'create', '--login', 'late', '--name', 'Laptop'], undefined, env);
+    const appPassword = /Password: (.+)\n/.exec(app.out)![1]!;
+    expect((await post(`${service.url}${AUTH_APP_PASSWORD_PATH}`, signed, { username: 'late', password: appPassword })).status).toBe(200);
+    // The command's own errors and usage come back with its exit code.
+    expect(cli(['users', 'create', '--login', 'LATE', '--email', 'x@example.org'], undefined, env)).toMatchObject({ code: 1, err: 'error: Sorry, that username already exists! (existing_user_login)\n' });
+    expect(cli(['users', 'create', '--login', 'x'], undefined, env)).toMatchObject({ code: 2, err: expect.stringContaining('--email is required') });
+
+    // Without a secret of its own (`npm start` makes one per run), the CLI signs with the key the service left in DATA_DIR.
+    expect(statSync(join(dataDir, 'core-content', CLI_KEY_FILE)).mode & 0o777).toBe(0o600);
+    expect(cli(['users', 'list'], undefined, { CORE_CONTENT_PORT: String(service.port) })).toMatchObject({ code: 0, out: expect.stringContaining('late@example.org') });
+
+    // The wrong secret: refused, nothing done.
+    const wrong = cli(['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'], undefined, { ...env, LOOM_INTERNAL_SECRET: 'not-the-secret' });
+    expect(wrong).toEqual({ code: 1, out: '', err: `error: core-content at ${service.url} refused the command (HTTP 403): LOOM_INTERNAL_SECRET here is not the secret core-content runs with.\n` });
+    // Nothing answering where the CLI looks.
+    const nowhere = cli(['users', 'list'], undefined, { ...env, CORE_CONTENT_URL: `http://127.0.0.1:${await freePort()}` });
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.err).toContain(`in use by process ${service.pid}, and core-content does not answer at http://127.0.0.1:`);
+    // Unsigned, or signed with another secret: WordPress's 403, before the body is read.
+    for (const headers of [{}, { [INTERNAL_HEADER]: signInternal('not-the-secret') }]) {
+      const r = await post(`${service.url}/_loom/cli`, headers, { argv: ['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'] });
+      expect(r.status).toBe(403);
+      expect(await r.json()).toEqual({ code: 'loom_internal_only', message: 'This endpoint is for Loom services only.', data: { status: 403 } });
+    }
+    expect((await signIn('intruder', 'x')).status).toBe(401);
+    // Passwords given to or printed by the CLI never reach the service's logs; the command's name does.
+    for (const secret of ['Late-Password-1', password, appPassword, appPassword.replace(/ /g, '')]) expect(service.logs()).not.toContain(secret);
+    expect(service.logs()).toContain('"command":"users create"');
+  } finally {
+    expect(await service.stop()).toBe(0);
+  }
+  // Stopped: the lock and the key are gone, and the CLI opens the store itself, with what the service wrote.
+  expect(existsSync(join(dataDir, 'core-content', LOCK_FILE))).toBe(false);
+  expect(existsSync(join(dataDir, 'core-content', CLI_KEY_FILE))).toBe(false);
+  const after = cli(['users', 'list', '--json'], undefined, { CORE_CONTENT_URL: 'http://127.0.0.1:1' });
+  expect(after.code).toBe(0);
+  expect(JSON.parse(after.out).map((u: { login: string }) => u.login)).toEqual(['admin', 'viaapi', 'late']);
+}, 60000);
+
+test('the CLI route runs only for the process holding the store the CLI found locked', async () => {
+  await withCore(async (app) => {
+    const signed = () => ({ [INTERNAL_HEADER]: signInternal(TEST_SECRET) });
+    const ok = await request(app).post('/_loom/cli').set(signed()).send({ argv: ['users', 'list', '--json'], pid: process.pid });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['cache-control']).toBe('no-store');
+    expect(ok.body).toEqual({ code: 0, out: ['[]'], err: [] });
+    // Another process holds the DATA_DIR the CLI looked at: this one must not run the command on its own store.
+    const other = await request(app).post('/_loom/cli').set(signed()).send({ argv: ['users', 'list'], pid: process.pid + 1 });
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('loom_cli_other_store');
+    // Signed with this process's CLI key instead of the secret.
+    const key = readFileSync(join(dataDir, 'core-content', CLI_KEY_FILE), 'utf8').trim();
+    const byKey = await request(app).post('/_loom/cli').set(INTERNAL_HEADER, signInternal(key)).send({ argv: ['users', 'list', '--bogus'] });
+    expect(byKey.status).toBe(200);
+    expect(byKey.body).toMatchObject({ code: 2, out: [], err: [expect.stringContaining("error: Unknown option '--bogus'")] });
+    expect((await request(app).post('/_loom/cli').set(signed()).send({ argv: 'users list' })).status).toBe(400);
+  });
+});
+
+test('a stale lock (its process no longer runs) does not stop the CLI opening the store itself', () => {
+  expect(cli(['users', 'create', '--login', 'first', '--email', 'first@example.org', '--password', 'x']).code).toBe(0);
   const dead = spawnSync(process.execPath, ['-e', '']).pid;
   writeFileSync(join(dataDir, 'core-content', LOCK_FILE), `${dead}\n`);
   expect(cli(['users', 'create', '--login', 'after', '--email', 'after@example.org', '--password', 'x']).code).toBe(0);

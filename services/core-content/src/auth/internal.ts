@@ -4,25 +4,18 @@
  * user's public reference (`GET /_loom/users/<id>`). Only callers proving they hold LOOM_INTERNAL_SECRET get past
  * requireInternal; bodies are parsed after that check, never before.
  */
-import express, { type Express, type RequestHandler } from 'express';
+import type { Express, RequestHandler } from 'express';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
 import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { internalJsonBody } from '../internal-body';
 import { warmUpDummy } from '../users/passwords';
 import { UserRepository } from '../users/repository';
 import { authenticateAppPassword, authenticateLogin } from './authenticate';
 
 type Check = (store: Store, input: AuthRequest) => Promise<AuthResponse>;
 
-const parseJson = express.json({ limit: '4kb' });
-
-/** express.json, with WordPress's error body instead of Express's HTML page. */
-const jsonBody: RequestHandler = (req, res, next) =>
-  parseJson(req, res, (err?: unknown) => {
-    if (!err) return next();
-    const status = (err as { status?: number }).status === 413 ? 413 : 400;
-    res.status(status).json({ code: status === 413 ? 'rest_request_too_large' : 'rest_invalid_json', message: status === 413 ? 'The request body is too large.' : 'Invalid JSON body passed.', data: { status } });
-  });
+const jsonBody = internalJsonBody('4kb');
 
 function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHandler {
   return async (req, res) => {
