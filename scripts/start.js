@@ -7,7 +7,12 @@
  *
  * It says when the site is ready: one line per process as its /readyz turns 200 (the gateway's once its route
  * index is complete), then the addresses to open and, on a first start, the administrator's generated password
- * (core-content logs it once; here it is repeated where it cannot be lost among request logs).
+ * (core-content logs it once; here it is repeated where it cannot be lost among request logs). A start still not
+ * ready after SLOW_START_MS says what it waits for, and shows that password then rather than risk never showing it.
+ *
+ * The ports (*_PORT) are all it takes to run beside another Loom: the services' URLs (*_URL) follow them unless
+ * set, and the site's address (LOOM_BASE_URL) follows GATEWAY_PORT. Without SMTP_URL, a local mail catcher
+ * (mail-catcher.js) takes the forms' mail and shows it on a page of its own.
  */
 'use strict';
 const { spawn } = require('node:child_process');
@@ -16,7 +21,8 @@ const path = require('node:path');
 
 const root = path.resolve(__dirname, '..');
 const services = ['core-content', 'events', 'forms', 'oembed', 'gateway'];
-const DEFAULT_PORTS = { gateway: 8080, 'core-content': 8081, events: 8082, forms: 8083, oembed: 8084 };
+// The kit's own reading of *_PORT, *_URL and LOOM_HOST (from the build `npm start` has just made).
+const { envInt, localUrl, portVar, serviceUrl, urlVar, DEFAULT_PORTS } = require(path.join(root, 'libs/service-kit/dist/config.js'));
 
 const env = { ...process.env };
 // One random secret per run, shared by the processes, unless the operator set one.
@@ -33,12 +39,10 @@ const HEALTHY_AFTER_MS = 60000;
 const READY_POLL_MS = 200;
 const SLOW_START_MS = 15000;
 
-const portOf = (name) => Number(env[`${name.toUpperCase().replace(/-/g, '_')}_PORT`]) || DEFAULT_PORTS[name];
-// Asked on loopback even when the processes listen on every address (LOOM_HOST=0.0.0.0).
-const probeHost = !env.LOOM_HOST || env.LOOM_HOST === '0.0.0.0' || env.LOOM_HOST === '::' ? '127.0.0.1' : env.LOOM_HOST;
-const localUrl = (name) => `http://${probeHost.includes(':') ? `[${probeHost}]` : probeHost}:${portOf(name)}`;
-
-const gatewayPort = portOf('gateway');
+// Each service's URL follows its port unless set, so that the gateway (and the services' clients of core-content)
+// never reach another stack on the default ports.
+for (const name of services) if (name !== 'gateway') env[urlVar(name)] = serviceUrl(name, env);
+const gatewayPort = envInt(env, portVar('gateway'), DEFAULT_PORTS.gateway);
 // The site's address follows GATEWAY_PORT unless set: the processes' links and forms then name the gateway they run behind.
 env.LOOM_BASE_URL = (env.LOOM_BASE_URL || `http://localhost:${gatewayPort}`).replace(/\/+$/, '');
 const baseUrl = env.LOOM_BASE_URL;
@@ -58,6 +62,13 @@ let stopping = false;
 let summarised = false;
 /** The administrator core-content created on this start with a generated password, if it did. */
 let generatedAdmin = null;
+/** Whether SLOW_START_MS has passed without the summary, and whether the password was shown then. */
+let slowStart = false;
+let adminShown = false;
+/** The local mail catcher's page, when this start runs one (no SMTP_URL). */
+let mailPage = null;
+/** The gateway's last /readyz body (what its route index misses). */
+let gatewayReadiness = null;
 
 const say = (line) => console.log(`[loom] ${line}`);
 
@@ -89,7 +100,31 @@ const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 function watchLine(name, line) {
   if (name !== 'core-content' || generatedAdmin) return;
   const m = GENERATED.exec(line.replace(ANSI, ''));
-  if (m) generatedAdmin = { login: m[1], password: m[2] };
+  if (m) {
+    generatedAdmin = { login: m[1], password: m[2] };
+    if (slowStart) showAdmin();
+  }
+}
+
+const adminLines = () => [
+  `  Administrator   ${generatedAdmin.login}   password: ${generatedAdmin.password}`,
+  '                  generated on this first start and shown only now: note it (LOOM_ADMIN_PASSWORD chooses it)',
+];
+
+/** A slow start: the generated password now, not only in a summary that may never come. */
+function showAdmin() {
+  if (summarised || adminShown || !generatedAdmin) return;
+  adminShown = true;
+  for (const line of ['', ...adminLines(), '']) console.log(line ? `[loom] ${line}` : '');
+}
+
+/** SLOW_START_MS after launch without the summary: what is still not ready, and the password if one was made. */
+function stillStarting() {
+  if (summarised || stopping) return;
+  slowStart = true;
+  const waiting = services.filter((s) => !readyOnce.has(s));
+  say(`not ready after ${SLOW_START_MS / 1000} s; still waiting for ${waiting.join(', ')}${waiting.includes('gateway') ? indexGaps(gatewayReadiness) : ''}`);
+  showAdmin();
 }
 
 function run(name, crashes) {
@@ -123,10 +158,13 @@ async function waitReady(name, child, startedAt) {
   while (!stopping && child.exitCode === null && child.signalCode === null) {
     let body = null;
     try {
-      const res = await fetch(`${localUrl(name)}/readyz`, { signal: globalThis.AbortSignal.timeout(2000) });
+      const res = await fetch(`${localUrl(name, env)}/readyz`, { signal: globalThis.AbortSignal.timeout(2000) });
       body = await res.json().catch(() => null);
-      if (res.ok) {
-        say(`${name} ready${readyOnce.has(name) ? ' again' : ''}: ${readyLine(name)}`);
+      // Only our child's answer counts: another program on its port (the child then fails to listen) is not it.
+      const ours = body && body.pid === child.pid;
+      if (name === 'gateway' && ours) gatewayReadiness = body;
+      if (res.ok && ours) {
+        say(`${name} ready${readyOnce.has(name) ? ' again' : ''}: ${readyLine(name, body)}`);
         readyOnce.add(name);
         if (!summarised && readyOnce.size === services.length) summary();
         return;
@@ -134,18 +172,25 @@ async function waitReady(name, child, startedAt) {
     } catch {
       // not listening yet
     }
-    if (!slowReported && Date.now() - startedAt > SLOW_START_MS) {
+    // Before the first summary the start's own notice (stillStarting) says it; this one is for a later restart.
+    if (summarised && !slowReported && Date.now() - startedAt > SLOW_START_MS) {
       slowReported = true;
-      const missing = body && Array.isArray(body.missing) && body.missing.length ? ` (its route index misses ${body.missing.join(', ')})` : '';
-      say(`${name} is not ready after ${SLOW_START_MS / 1000} s${missing}; still waiting`);
+      say(`${name} is not ready after ${SLOW_START_MS / 1000} s${indexGaps(body)}; still waiting`);
     }
     await new Promise((r) => setTimeout(r, READY_POLL_MS));
   }
 }
 
-function readyLine(name) {
-  if (name === 'gateway') return `REST root ${siteLinks().rest}`;
-  return `${localUrl(name)} (behind the gateway)`;
+/** What the gateway's /readyz says its index misses, and which services it refuses (another stack's). */
+function indexGaps(body) {
+  if (!body || !Array.isArray(body.missing) || !body.missing.length) return '';
+  const foreign = Object.entries(body.upstreams || {}).filter(([, status]) => status === 'foreign').map(([s]) => `${s} at ${env[urlVar(s)]}`);
+  return ` (its route index misses ${body.missing.join(', ')}${foreign.length ? `; refused as another Loom's, without this start's LOOM_INTERNAL_SECRET: ${foreign.join(', ')}` : ''})`;
+}
+
+function readyLine(name, body) {
+  if (name === 'gateway') return `REST root ${siteLinks().rest}${indexGaps(body)}`;
+  return `${localUrl(name, env)} (behind the gateway)`;
 }
 
 function summary() {
@@ -158,19 +203,34 @@ function summary() {
     `  API reference   ${links.docs}`,
     `  Sign in         ${links.signIn}   (creates an application password for API clients)`,
   ];
-  if (generatedAdmin) {
-    lines.push(
-      `  Administrator   ${generatedAdmin.login}   password: ${generatedAdmin.password}`,
-      '                  generated on this first start and shown only now: note it (LOOM_ADMIN_PASSWORD chooses it)',
-    );
-  }
+  if (mailPage) lines.push(`  Mail            ${mailPage}   (SMTP_URL is unset: the site's mail is caught here, not sent)`);
+  if (generatedAdmin) lines.push(...adminLines());
   lines.push('');
   for (const line of lines) console.log(line ? `[loom] ${line}` : '');
 }
 
-for (const name of services) run(name, 0);
+/** Without SMTP_URL, the local mail catcher takes the forms' mail (one log line per message). */
+async function catchMail() {
+  if (env.SMTP_URL) return;
+  let catcher;
+  try {
+    catcher = await require('./mail-catcher').startMailCatcher({ onMail: (m) => say(`mail caught: to ${m.to}, subject ${JSON.stringify(m.subject)}`) });
+  } catch (err) {
+    say(`SMTP_URL is unset and the local mail catcher did not start (${err.message}): the forms' mail stays queued`);
+    return;
+  }
+  env.SMTP_URL = catcher.smtpUrl;
+  mailPage = catcher.pageUrl;
+  say(`SMTP_URL is unset: mail goes to a local catcher, shown at ${mailPage}`);
+}
 
-say(`starting ${services.join(', ')}; REST root: ${baseUrl}/rest/`);
+void catchMail().then(() => {
+  if (stopping) return;
+  for (const name of services) run(name, 0);
+  say(`starting ${services.join(', ')}; REST root: ${baseUrl}/rest/`);
+  const slow = setTimeout(stillStarting, SLOW_START_MS);
+  timers.add(slow);
+});
 
 function stop(signal) {
   if (stopping) return;

@@ -99,6 +99,43 @@ export class Cluster {
   }
 }
 
+/** `npm start` (scripts/start.js) running, with all it printed so far. */
+export interface Launch {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/**
+ * Runs scripts/start.js as a person runs `npm start`: with the ports and settings of `env` and no *_URL (start.js
+ * derives them from the ports).
+ */
+export function launchStart(env: NodeJS.ProcessEnv): Launch {
+  const ports = Object.fromEntries(Object.entries(env).filter(([k]) => !/^(CORE_CONTENT|EVENTS|FORMS|OEMBED)_URL$/.test(k)));
+  let output = '';
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], { env: ports, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
+  child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
+  return { child, output: () => output };
+}
+
+/** Waits until the launch has printed `text` (a string, or a pattern whose match it returns). */
+export async function printed(l: Launch, text: string | RegExp, ms = 60000): Promise<RegExpExecArray | null> {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (typeof text === 'string' ? l.output().includes(text) : text.test(l.output())) return typeof text === 'string' ? null : text.exec(l.output());
+    if (Date.now() > end || l.child.exitCode !== null) throw new Error(`"${text}" never printed:\n${l.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Stops a launch as Ctrl-C would and waits for it to exit. */
+export async function stopStart(l: Launch): Promise<void> {
+  if (l.child.exitCode !== null) return;
+  const exited = new Promise((r) => l.child.once('exit', r));
+  l.child.kill('SIGTERM');
+  await exited;
+}
+
 /** Waits until `check` passes, bounded (50 tries, 100 ms apart). */
 export async function eventually(check: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 50; i++) {

@@ -1,16 +1,24 @@
 /**
  * The seeded site: `npm run seed` (scripts/seed.js, at a CI-sized scale) against real processes, then the
  * collection parameters of posts and pages checked against what the full listing says, as a client would; and the
- * seed's two forms.
+ * seed's two forms. The seed finds the site as `npm start` names it (LOOM_BASE_URL, GATEWAY_PORT), touches only
+ * what it made (the site's own newest post keeps its content), changes nothing on a second run and says why it
+ * cannot reach a site that is not there.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
-import { Cluster } from './processes';
+import { Cluster, freePort } from './processes';
 
 const ROOT = resolve(__dirname, '../..');
 const cluster = new Cluster();
+/** The seed, run without blocking this process (a synchronous run leaves its idle connections to the gateway stale). */
+const seed = async (env: NodeJS.ProcessEnv) => (await promisify(execFile)(process.execPath, [join(ROOT, 'scripts/seed.js')], { env, encoding: 'utf8' })).stdout;
 let rest: string;
 let auth: string;
+let seedEnv: NodeJS.ProcessEnv;
+/** A post of the site's own, the newest published one when the seed runs. */
+let own: { id: number; content: { raw: string }; modified_gmt: string; featured_media: number };
 
 interface Post {
   id: number;
@@ -19,6 +27,7 @@ interface Post {
   author: number;
   sticky: boolean;
   date_gmt: string;
+  modified_gmt?: string;
   title: { raw: string };
   categories: number[];
   tags: number[];
@@ -37,10 +46,15 @@ beforeAll(async () => {
   await cluster.start('forms');
   await cluster.start('gateway', 'healthz'); // core-content and forms run: the index stays incomplete, /readyz 503
   rest = `${cluster.url()}/rest/core/v2`;
-  execFileSync(process.execPath, [join(ROOT, 'scripts/seed.js')], {
-    env: { ...cluster.env, LOOM_SEED_URL: cluster.url(), LOOM_SEED_USER: 'seeder', LOOM_SEED_APP_PASSWORD: password, LOOM_SEED_POSTS: '150', LOOM_SEED_PAGES: '12' },
-    encoding: 'utf8',
+  const posted = await fetch(`${rest}/posts?context=edit`, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Our own news', content: '<p>Written by us.</p>', status: 'publish', date_gmt: new Date(Date.now() - 60000).toISOString().slice(0, 19) }),
   });
+  own = await posted.json();
+  // The site's address as `npm start` gives it to the processes (cluster.env: LOOM_BASE_URL), no LOOM_SEED_URL.
+  seedEnv = { ...cluster.env, LOOM_SEED_USER: 'seeder', LOOM_SEED_APP_PASSWORD: password, LOOM_SEED_POSTS: '150', LOOM_SEED_PAGES: '12' };
+  await seed(seedEnv);
 }, 120000);
 afterAll(() => cluster.stopAll());
 
@@ -59,7 +73,8 @@ const ids = (list: Post[]) => list.map((p) => p.id);
 
 test('the seed created the site, and anonymous readers see only what is published', async () => {
   const everything = await all('posts?status=any&context=edit', true);
-  expect(everything.length).toBe(150);
+  expect(everything.length).toBe(151);
+  expect(everything.filter((p) => /^seed-post-\d+$/.test(p.slug))).toHaveLength(150);
   const published = everything.filter((p) => p.status === 'publish');
   const anon = await all('posts');
   expect(ids(anon).sort()).toEqual(ids(published).sort());
@@ -90,6 +105,14 @@ test('the seeded images: uploaded, served through the gateway, the newest post f
   expect(html).toContain(`<div id='gallery-1' class='gallery galleryid-${post!.id} gallery-columns-2 gallery-size-medium'>`);
   expect(html.match(/<figure class='gallery-item'>/g)).toHaveLength(4);
   for (const m of media) expect(html).toContain(`src="${m.media_details.sizes.medium!.source_url}"`);
+});
+
+test("the site's own newest post is not the seed's to edit: same content, no featured image, not modified", async () => {
+  const r = await fetch(`${rest}/posts/${own.id}?context=edit`, { headers: { authorization: auth } });
+  const now = (await r.json()) as typeof own;
+  expect(now.content.raw).toBe('<p>Written by us.</p>');
+  expect(now.featured_media).toBe(0);
+  expect(now.modified_gmt).toBe(own.modified_gmt);
 });
 
 test('categories, tags, author, sticky, include/exclude, slug, search, dates, order and offset', async () => {
@@ -146,4 +169,29 @@ test('forms: the seed made one contact form (formsA/v1) and one WPForms form (fo
   expect(body.forms).toHaveLength(1);
   expect(body.forms[0]!.post_type).toBe('wpforms');
   expect(JSON.parse(body.forms[0]!.post_content).fields).toHaveLength(3);
+});
+
+test('a second run finds everything the seed made, changes nothing and says so', async () => {
+  const snapshot = async () => {
+    const lists = await Promise.all(['posts?status=any&', 'pages?status=any&', 'media?', 'users?', 'categories?', 'tags?'].map((p) => all(`${p}context=edit`, true)));
+    const forms = await Promise.all(['formsA/v1/contact-forms', 'formsB/v1/forms'].map(async (p) => (await fetch(`${rest.replace(/\/core\/v2$/, '')}/${p}`, { headers: { authorization: auth } })).json()));
+    return { lists: lists.map((l) => l.map((i) => [i.id, i.modified_gmt]).sort()), forms };
+  };
+  const before = await snapshot();
+  const out = await seed(seedEnv);
+  expect(out).toContain(`seed: nothing to do at ${cluster.url()}: the seed's 8 users, 12 categories, 24 tags, 150 posts, 12 pages, 4 images and 2 forms are all there already.`);
+  expect(await snapshot()).toEqual(before);
+}, 60000);
+
+test('a site that does not answer: which address was tried, and what to do', async () => {
+  const port = await freePort();
+  // No LOOM_BASE_URL: the address follows GATEWAY_PORT, as under `npm start`.
+  const r = await seed({ ...seedEnv, LOOM_BASE_URL: '', GATEWAY_PORT: String(port) }).then(
+    () => ({ code: 0, stderr: '' }),
+    (e: { code: number; stderr: string }) => e,
+  );
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(`seed failed: cannot reach Loom at http://127.0.0.1:${port} (ECONNREFUSED).`);
+  expect(r.stderr).toContain('Start it with `npm start`');
+  expect(r.stderr).not.toContain('fetch failed');
 });

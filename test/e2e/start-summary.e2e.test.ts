@@ -1,42 +1,14 @@
 /**
  * `npm start` (scripts/start.js) says when the site is ready: one line per process as it turns ready, then the
  * REST root, the API reference and the sign-in page, and on a first start the administrator's generated password,
- * together, after the processes' start-up logs. The password is the one core-content created (it signs in).
+ * together, after the processes' start-up logs. The password is the one core-content created (it signs in). The
+ * ports alone place the whole stack (the services' URLs follow them), and a start that is slow still shows the
+ * password, saying what it waits for.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join, resolve } from 'node:path';
-import { Cluster, SERVICES } from './processes';
+import { createServer } from 'node:http';
+import { Cluster, launchStart, printed, SERVICES, stopStart, type Launch } from './processes';
 
-const ROOT = resolve(__dirname, '../..');
 const cluster = new Cluster();
-
-interface Launch {
-  child: ChildProcess;
-  output: () => string;
-}
-
-function launch(): Launch {
-  let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], { env: cluster.env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
-  child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
-  return { child, output: () => output };
-}
-
-async function until(l: Launch, text: string, ms = 60000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!l.output().includes(text)) {
-    if (Date.now() > end) throw new Error(`"${text}" never printed:\n${l.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stop(l: Launch): Promise<void> {
-  if (l.child.exitCode !== null) return;
-  const exited = new Promise((r) => l.child.once('exit', r));
-  l.child.kill('SIGTERM');
-  await exited;
-}
 
 /** Signs in on the authorize page with a login password: 303 to the approval screen when it is right. */
 async function signInStatus(signInUrl: string, login: string, password: string): Promise<number> {
@@ -52,12 +24,12 @@ async function signInStatus(signInUrl: string, login: string, password: string):
 let current: Launch | undefined;
 beforeAll(() => cluster.init());
 afterAll(async () => {
-  if (current) await stop(current);
+  if (current) await stopStart(current);
 });
 
 test('a first start: one ready line per process, then the addresses and the generated password, which signs in', async () => {
-  current = launch();
-  await until(current, 'Loom is ready.');
+  current = launchStart(cluster.env);
+  await printed(current, 'Loom is ready.');
   const out = current.output();
   const site = cluster.url();
   const lines = out.split('\n');
@@ -67,14 +39,16 @@ test('a first start: one ready line per process, then the addresses and the gene
 
   // The summary: contiguous lines after every ready line.
   const start = lines.indexOf('[loom] Loom is ready.');
-  const block = lines.slice(start, start + 6);
+  const block = lines.slice(start, start + 7);
   expect(block.slice(1, 4)).toEqual([
     `[loom]   REST root       ${site}/rest/`,
     `[loom]   API reference   ${site}/api-docs/`,
     `[loom]   Sign in         ${site}/admin/authorize-application?app_name=API+client   (creates an application password for API clients)`,
   ]);
+  // No SMTP_URL: the local mail catcher's page (local-mail.e2e.test.ts).
+  expect(block[4]).toMatch(/^\[loom\] {3}Mail {12}http:\/\/127\.0\.0\.1:\d+\/ {3}\(SMTP_URL is unset/);
   for (const p of [...SERVICES, 'gateway']) expect(lines.findIndex((l) => l.startsWith(`[loom] ${p} ready`))).toBeLessThan(start);
-  const admin = /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/.exec(block[4]!);
+  const admin = /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/.exec(block[5]!);
   expect(admin).not.toBeNull();
   const [, login, password] = admin!;
   expect(login).toBe('admin');
@@ -83,19 +57,44 @@ test('a first start: one ready line per process, then the addresses and the gene
   expect(await signInStatus(`${site}/admin/authorize-application?app_name=API+client`, login!, password!)).toBe(303);
   expect(await signInStatus(`${site}/admin/authorize-application?app_name=API+client`, login!, `${password}x`)).toBe(200);
 
-  // The addresses answer.
+  // The addresses answer; with only the ports set, the gateway reached this start's services, not the defaults' ones.
   expect((await fetch(`${site}/rest/`)).status).toBe(200);
+  expect((await fetch(`${site}/rest/core/v2/posts`)).status).toBe(200);
+  expect(out).not.toMatch(/127\.0\.0\.1:808[1-4]/);
   expect((await fetch(`${site}/`, { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(/^text\/html/);
 }, 90000);
 
 test('a later start on the same data: ready lines and addresses, no password (none was generated)', async () => {
-  await stop(current!);
-  current = launch();
-  await until(current, 'Loom is ready.');
+  await stopStart(current!);
+  current = launchStart(cluster.env);
+  await printed(current, 'Loom is ready.');
   // Let anything printed right after the summary arrive.
   await new Promise((r) => setTimeout(r, 300));
   const out = current.output();
   expect(out).toContain(`[loom]   REST root       ${cluster.url()}/rest/`);
   expect(out).not.toContain('Administrator');
   expect(out).not.toContain('generated password');
+}, 90000);
+
+test('a slow first start: after 15 s it says what it waits for (a port taken by another program) and shows the password anyway', async () => {
+  await stopStart(current!);
+  const slow = new Cluster();
+  await slow.init();
+  // Something else holds oembed's port: oembed cannot listen, and the gateway must not take this for its service.
+  const squatter = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"routes":{}}'));
+  await new Promise<void>((r) => squatter.listen(slow.ports.oembed, '127.0.0.1', r));
+  try {
+    current = launchStart(slow.env);
+    const [, login, password] = (await printed(current, /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/m, 30000))!;
+    const out = current.output();
+    expect(out).not.toContain('Loom is ready.');
+    expect(out).toContain('[loom] not ready after 15 s; still waiting for oembed, gateway');
+    const oembed = `http://127.0.0.1:${slow.ports.oembed}`;
+    expect(out).toContain(`refused as another Loom's, without this start's LOOM_INTERNAL_SECRET: oembed at ${oembed}`);
+    expect(out).toContain(`oembed at ${oembed} is not this Loom's`); // the gateway's error
+    expect(await signInStatus(`${slow.url()}/admin/authorize-application?app_name=API+client`, login!, password!)).toBe(303);
+  } finally {
+    await stopStart(current!);
+    await new Promise((r) => squatter.close(r));
+  }
 }, 90000);

@@ -6,10 +6,15 @@ import { z } from 'zod';
 import { roles } from './identity';
 
 export const INTERNAL_HEADER = 'x-loom-internal';
+/**
+ * The answer's side (`/_loom/routes`): a service proves it holds the same secret with an HMAC of the caller's
+ * `x-loom-internal`, so that the gateway never takes routes from a stack with another secret.
+ */
+export const INTERNAL_ANSWER_HEADER = 'x-loom-internal-answer';
 
 /**
  * core-content → gateway, on a 200 answer to a GET that depends on its URL and its caller's identity alone: until
- * when it stays right while nothing is written (epoch milliseconds of the next scheduled publication, or `none`). The gateway
+ * for how long it stays right while nothing is written (milliseconds until the next scheduled publication, or `none`). The gateway
  * may keep such an answer (its answer cache) and never passes the header on.
  */
 export const SHAREABLE_HEADER = 'x-loom-shareable';

@@ -12,6 +12,7 @@ import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
 import type { Embedder } from './embed';
 import { restError } from './errors';
+import { requireInternal } from './internal';
 import type { Logger } from './logger';
 import { metricsFor, routeLabel, tracingMiddleware } from './telemetry';
 import { isMultipart } from './multipart';
@@ -87,14 +88,20 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
   });
   app.get('/readyz', (_req, res) => {
     const ready = store.isOpen() && !res.app.locals.shuttingDown;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind });
+    // The pid tells a launcher (scripts/start.js) that the answer is from the process it started, not another on the port.
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind, pid: process.pid });
   });
-  /** Prometheus metrics; not under /rest, so never reachable through the gateway (see the README). */
+  /** Prometheus metrics; not under /rest, so never reachable through the gateway (see docs/operations.md, "Metrics and traces"). */
   app.get('/metrics', metrics.handler());
-  /** The service's own index, read by the gateway to build the merged route index. Not under /rest. */
-  app.get('/_loom/routes', (req, res) => {
+  /**
+   * The service's own index, read by the gateway to build the merged route index. Not under /rest. Only for a
+   * caller holding our secret, and signed back: a gateway of another stack (another secret) never takes our routes.
+   */
+  app.get('/_loom/routes', requireInternal(config.internalSecret), (req, res) => {
     const withSchema = req.query.context === 'help';
-    const routes = Object.fromEntries(def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema })]));
+    // `docs=1`: the endpoints' docs too, for the gateway's API reference only (WordPress's index has none).
+    const withDocs = withSchema && req.query.docs === '1';
+    const routes = Object.fromEntries(def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema, withDocs })]));
     res.json({ service: def.name, namespaces: def.namespaces, routes });
   });
 
@@ -148,8 +155,8 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
 export async function runService(app: Express, deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
   const { config, store, log } = deps;
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
-    s.once('error', reject);
+    // Express 5 calls back with the listen error too (a port another process holds): that is no start.
+    const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
   server.on('clientError', answerClientError);
   log.info({ host: config.host, port: config.port, store: store?.kind }, `${config.service} listening`);

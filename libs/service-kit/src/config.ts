@@ -1,6 +1,6 @@
 /**
  * Configuration comes only from environment variables, each with a safe default for local use
- * (the README's table lists them all).
+ * (docs/configuration.md lists them all).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -19,9 +19,18 @@ export const portVar = (service: string) => `${service.toUpperCase().replace(/-/
 /** Environment variable holding a service's internal URL (for the gateway), e.g. CORE_CONTENT_URL. */
 export const urlVar = (service: string) => `${service.toUpperCase().replace(/-/g, '_')}_URL`;
 
-/** Where a service is reached: its `*_URL` (e.g. CORE_CONTENT_URL), else its default port on loopback. */
+/**
+ * Where a process of this machine listens, by its `*_PORT` (default port) and LOOM_HOST (loopback when unset or
+ * every address): what `npm start` starts, so the processes of one start find each other whatever ports it chose.
+ */
+export function localUrl(service: ServiceName | 'gateway', env: NodeJS.ProcessEnv = process.env): string {
+  const host = !env.LOOM_HOST || env.LOOM_HOST === '0.0.0.0' || env.LOOM_HOST === '::' ? '127.0.0.1' : env.LOOM_HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${envInt(env, portVar(service), DEFAULT_PORTS[service])}`;
+}
+
+/** Where a service is reached: its `*_URL` (e.g. CORE_CONTENT_URL), else where its `*_PORT` says it listens here. */
 export function serviceUrl(service: ServiceName, env: NodeJS.ProcessEnv = process.env): string {
-  return (env[urlVar(service)] || `http://127.0.0.1:${DEFAULT_PORTS[service]}`).replace(/\/+$/, '');
+  return (env[urlVar(service)] || localUrl(service, env)).replace(/\/+$/, '');
 }
 
 /** A secret for local use only; production (NODE_ENV=production) refuses to start without a real one. */

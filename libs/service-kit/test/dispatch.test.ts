@@ -16,6 +16,7 @@ import {
   signIdentity,
   signInternal,
   testConfig,
+  verifyInternalAnswer,
   TEST_SECRET,
   type ServiceDefinition,
 } from '../src';
@@ -263,10 +264,25 @@ describe('operations', () => {
     expect(r.status).toBe(503);
   });
 
-  test('/_loom/routes gives the service part of the index', async () => {
-    const r = await request(app).get('/_loom/routes');
+  test('/_loom/routes gives the service part of the index to a caller holding the secret, signed back for that caller', async () => {
+    const proof = signInternal(TEST_SECRET);
+    const r = await request(app).get('/_loom/routes').set('x-loom-internal', proof);
     expect(r.body.namespaces).toEqual([NS]);
     expect(r.body.routes['/test/v1/things']._links.self[0].href).toBe('http://loom.test/rest/test/v1/things');
+    expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], proof, TEST_SECRET)).toBe(true);
+    // Proof of this secret for this request only: another secret, or another request's proof, does not verify.
+    expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], proof, 'other-secret')).toBe(false);
+    expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], signInternal(TEST_SECRET, Date.now() - 5000), TEST_SECRET)).toBe(false);
+  });
+
+  test('/_loom/routes refuses a caller without the secret (another stack\'s gateway): 403, no routes', async () => {
+    for (const headers of [{}, { 'x-loom-internal': signInternal('other-secret') }]) {
+      const r = await request(app).get('/_loom/routes').set(headers);
+      expect(r.status).toBe(403);
+      expect(r.body.code).toBe('loom_internal_only');
+      expect(r.body.routes).toBeUndefined();
+      expect(r.headers['x-loom-internal-answer']).toBeUndefined();
+    }
   });
 });
 

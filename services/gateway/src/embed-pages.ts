@@ -25,7 +25,7 @@ const UNAVAILABLE = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8
 
 export const EMBED_PAGE_ROUTE = '<permalink>embed/';
 
-export function embedPages(opts: { target: string; timeoutMs: number; log: Logger }): RequestHandler {
+export function embedPages(opts: { target: string; timeoutMs: number; log: Logger; usable?: () => boolean }): RequestHandler {
   return publicPages({
     ...opts,
     matches: isEmbedPagePath,

@@ -23,6 +23,8 @@ export interface PublicPages {
   failure: string;
   /** The 503's headers and body. */
   unavailable: { headers: Record<string, string>; body: string };
+  /** False while the target is another stack's (route-index.ts): the page is then the 503, nothing is forwarded. */
+  usable?: () => boolean;
 }
 
 export function publicPages(opts: PublicPages): RequestHandler {
@@ -36,12 +38,14 @@ export function publicPages(opts: PublicPages): RequestHandler {
       error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | Socket) => {
         opts.log.warn({ err: err.code ?? err.message }, opts.failure);
         if (!('writeHead' in res) || res.headersSent) return void res.destroy();
-        res.writeHead(503, { ...opts.unavailable.headers, 'Cache-Control': 'no-store' }).end(opts.unavailable.body);
+        unavailable(res);
       },
     },
   });
+  const unavailable = (res: ServerResponse) => res.writeHead(503, { ...opts.unavailable.headers, 'Cache-Control': 'no-store' }).end(opts.unavailable.body);
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !opts.matches(req.path)) return next();
+    if (opts.usable && !opts.usable()) return void unavailable(res);
     for (const h of ['authorization', 'cookie', IDENTITY_HEADER, INTERNAL_HEADER]) delete req.headers[h];
     if (opts.route) res.locals.route = opts.route;
     void proxy(req, res, next);

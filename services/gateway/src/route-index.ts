@@ -7,19 +7,26 @@
  * asked again quickly (100 ms, doubling up to 2 s or the refresh period): under `npm start` or a fresh deployment
  * the gateway usually listens before the services do, and a client that discovers routes at start
  * (node-wpapi's discover()) must not see an empty site for a whole refresh period.
+ *
+ * Each read is signed with LOOM_INTERNAL_SECRET and its answer must be signed back with it (the kit's
+ * requireInternal): a service that refuses our signature or answers unsigned belongs to another stack (another
+ * Loom on the ports we were given). It is `foreign`: logged as an error naming it, its routes never loaded, and
+ * nothing is sent to it (usable()) until our own service answers there.
  */
-import { compilePattern, type Namespace, type RouteEntry, type ServiceName } from '@loom/contracts';
-import type { Logger } from '@loom/service-kit';
+import { compilePattern, INTERNAL_ANSWER_HEADER, INTERNAL_HEADER, type Namespace, type RouteEntry, type ServiceName } from '@loom/contracts';
+import { signInternal, urlVar, verifyInternalAnswer, type Logger } from '@loom/service-kit';
 import { SERVICES, type Upstreams } from './upstreams';
 
 export type Routes = Record<string, RouteEntry>;
-export type ServiceStatus = 'up' | 'down' | 'unknown';
+export type ServiceStatus = 'up' | 'down' | 'unknown' | 'foreign';
 
 export interface RouteIndexOptions {
   upstreams: Upstreams;
   refreshMs: number;
   timeoutMs: number;
   log: Logger;
+  /** LOOM_INTERNAL_SECRET: signs each read, and each service's answer must be signed with it. */
+  secret: string;
   /** First delay before asking again the services that have not answered yet (doubles up to RETRY_MAX_MS). */
   retryBaseMs?: number;
   /** Least time between two refreshes asked for by requests for routes the index does not know. */
@@ -43,12 +50,27 @@ export interface IndexCompleteness {
   missing: ServiceName[];
 }
 
-/** Reads one service's `/_loom/routes`; throws when it does not answer in time or answers nonsense. */
-async function fetchRoutes(baseUrl: string, query: string, timeoutMs: number): Promise<Routes> {
-  const res = await fetch(`${baseUrl}/_loom/routes${query}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+/** What answered does not hold our secret: another stack's service. */
+class ForeignService extends Error {}
+
+/**
+ * Reads one service's `/_loom/routes`; throws when it does not answer in time or answers nonsense, and
+ * ForeignService when it refuses our signature or does not sign its answer with our secret.
+ */
+async function fetchRoutes(baseUrl: string, query: string, timeoutMs: number, secret: string): Promise<Routes> {
+  const proof = signInternal(secret);
+  const res = await fetch(`${baseUrl}/_loom/routes${query}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', [INTERNAL_HEADER]: proof } });
+  if (res.status === 403) {
+    await res.body?.cancel();
+    throw new ForeignService('it refused our LOOM_INTERNAL_SECRET (403)');
+  }
   if (!res.ok) {
     await res.body?.cancel();
     throw new Error(`HTTP ${res.status}`);
+  }
+  if (!verifyInternalAnswer(res.headers.get(INTERNAL_ANSWER_HEADER), proof, secret)) {
+    await res.body?.cancel();
+    throw new ForeignService('its answer is not signed with our LOOM_INTERNAL_SECRET');
   }
   const doc = (await res.json()) as { routes?: unknown };
   const routes = doc?.routes;
@@ -174,10 +196,15 @@ export class RouteIndex {
     return this.inflight;
   }
 
+  /** Whether requests may go to `service`: not while what answers at its URL is another stack's. */
+  usable(service: ServiceName): boolean {
+    return this.state.get(service)?.status !== 'foreign';
+  }
+
   private async refreshOne(service: ServiceName): Promise<void> {
     const st = this.state.get(service)!;
     try {
-      st.routes = await fetchRoutes(this.opts.upstreams[service], '', this.opts.timeoutMs);
+      st.routes = await fetchRoutes(this.opts.upstreams[service], '', this.opts.timeoutMs, this.opts.secret);
       if (st.status !== 'up') this.opts.log.info({ service, routes: Object.keys(st.routes).length }, 'service routes loaded');
       st.status = 'up';
       if (!this.wasComplete && this.completeness().complete) {
@@ -186,6 +213,16 @@ export class RouteIndex {
         for (const done of [...this.completeWaiters]) done();
       }
     } catch (err) {
+      if (err instanceof ForeignService) {
+        // Never ours: what it reported before goes too (our service was replaced by another stack's).
+        if (st.status !== 'foreign') {
+          const url = this.opts.upstreams[service];
+          this.opts.log.error({ service, url, err: err.message }, `${service} at ${url} is not this Loom's (${err.message}): its routes are not loaded and no request goes there; check ${urlVar(service)} or its port, and LOOM_INTERNAL_SECRET`);
+        }
+        st.routes = null;
+        st.status = 'foreign';
+        return;
+      }
       // Logged on the transition only, so a service that stays down does not flood the log. At start, services
       // usually listen after the gateway: not a warning until one that had answered stops answering.
       if (st.status === 'unknown') this.opts.log.info({ service, err: reason(err) }, 'service not answering yet; asking again shortly');
@@ -201,13 +238,14 @@ export class RouteIndex {
 
   /**
    * The same, read now with `?context=help` so that services can include each route's schema
-   * (WordPress's index in help context); a service that does not answer contributes its cached routes.
+   * (WordPress's index in help context); a service that does not answer contributes its cached routes. `docs`: and
+   * each endpoint's docs (summary, answer, bodies), which only the API reference shows.
    */
-  async helpRoutes(): Promise<(service: ServiceName, namespace: Namespace) => Routes> {
+  async helpRoutes(docs = false): Promise<(service: ServiceName, namespace: Namespace) => Routes> {
     const fresh = new Map<ServiceName, Routes | null>();
     await Promise.all(
       SERVICES.map(async (s) => {
-        fresh.set(s, await fetchRoutes(this.opts.upstreams[s], '?context=help', this.opts.timeoutMs).catch(() => this.state.get(s)?.routes ?? null));
+        fresh.set(s, await fetchRoutes(this.opts.upstreams[s], docs ? '?context=help&docs=1' : '?context=help', this.opts.timeoutMs, this.opts.secret).catch(() => this.state.get(s)?.routes ?? null));
       }),
     );
     return (service, namespace) => pickNamespace(fresh.get(service) ?? null, namespace);

@@ -9,7 +9,7 @@ import { publicPages } from './public-pages';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-export function uploads(opts: { target: string; timeoutMs: number; log: Logger }): RequestHandler {
+export function uploads(opts: { target: string; timeoutMs: number; log: Logger; usable?: () => boolean }): RequestHandler {
   return publicPages({
     ...opts,
     matches: (path) => path.startsWith(UPLOADS_PREFIX),

@@ -7,7 +7,11 @@ export type Upstreams = Record<ServiceName, string>;
 /** The services that own at least one namespace, in the order their namespaces are advertised. */
 export const SERVICES: ServiceName[] = [...new Set(NAMESPACES.flatMap((ns) => NAMESPACE_OWNERS[ns] ?? []))];
 
-/** Service URLs from CORE_CONTENT_URL, EVENTS_URL, FORMS_URL, OEMBED_URL (default 127.0.0.1:<its port>); `overrides` win (tests). */
+/**
+ * Service URLs from CORE_CONTENT_URL, EVENTS_URL, FORMS_URL, OEMBED_URL, each by default where its *_PORT says it
+ * listens on this machine (the kit's serviceUrl): ports set alone never leave the gateway on another stack's defaults.
+ * `overrides` win (tests).
+ */
 export function resolveUpstreams(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Upstreams> = {}): Upstreams {
   const out = {} as Upstreams;
   for (const s of SERVICES) {

@@ -128,6 +128,7 @@ describe('health and readiness', () => {
     expect(starting.body).toEqual({
       status: 'starting',
       service: 'gateway',
+      pid: process.pid, // which process answers (npm start counts only its own child's)
       index: 'incomplete',
       missing: ['oembed', 'forms', 'events'], // in the order their namespaces are advertised
       upstreams: { 'core-content': 'up', events: 'down', forms: 'down', oembed: 'down' },
@@ -186,6 +187,9 @@ describe('upstream configuration', () => {
       events: 'http://events',
       forms: 'http://f',
     });
+    // Without its URL, a service is where its port says (npm start with ports alone, issue 23).
+    expect(resolveUpstreams({ CORE_CONTENT_PORT: '9201', EVENTS_URL: 'http://events' }).events).toBe('http://events');
+    expect(resolveUpstreams({ CORE_CONTENT_PORT: '9201' })['core-content']).toBe('http://127.0.0.1:9201');
     expect(matchNamespace('/core/v2/categories')).toEqual({ namespace: 'core/v2', service: 'core-content' });
     expect(matchNamespace('/formsB/v1')).toEqual({ namespace: 'formsB/v1', service: 'forms' });
     expect(matchNamespace('/block-editor/v1/x')).toEqual({ namespace: 'block-editor/v1', service: null });

@@ -11,7 +11,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import pino from 'pino';
 import request from 'supertest';
 import { forms, routeEntries, routeEntry } from '@loom/contracts';
-import { createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
+import { createLogger, requireInternal, TEST_SECRET, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildApp as buildEvents } from '@loom/events';
@@ -129,7 +129,7 @@ export interface Echoed {
 export async function startEcho(): Promise<Running> {
   const restUrl = 'http://loom.test/rest';
   const app = express();
-  app.get('/_loom/routes', (req, res) => {
+  app.get('/_loom/routes', requireInternal(TEST_SECRET), (req, res) => {
     const routes = routeEntries([...forms.formsARoutes, ...forms.formsBRoutes], restUrl);
     if (req.query.context === 'help') routes['/formsA/v1'] = { ...routeEntry(forms.formsARoot, restUrl), schema: { type: 'object', title: 'echo' } };
     res.json({ service: 'forms', namespaces: [forms.FORMS_A, forms.FORMS_B], routes });

@@ -7,6 +7,7 @@
 import express from 'express';
 import request from 'supertest';
 import { routeEntries, routeEntry, forms, oembed, type RouteEntry } from '@loom/contracts';
+import { requireInternal, TEST_SECRET } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { eventually, freePort, listen, startCore, startEvents, startGateway, type Running } from './helpers';
 
@@ -16,7 +17,7 @@ const REST_URL = 'http://loom.test/rest';
 async function standIn(routes: Record<string, RouteEntry>): Promise<Running & { routes: Record<string, RouteEntry>; reads: () => number }> {
   let reads = 0;
   const app = express();
-  app.get('/_loom/routes', (_req, res) => {
+  app.get('/_loom/routes', requireInternal(TEST_SECRET), (_req, res) => {
     reads++;
     res.json({ routes });
   });

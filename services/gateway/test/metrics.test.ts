@@ -4,31 +4,18 @@
  * upstream timings per service, store timings per collection and operation, in-flight requests and the
  * process metrics, all in the exposition format at GET /metrics.
  */
-import { createLogger, Metrics, observedStore, testConfig } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import { buildApp as buildCore } from '@loom/core-content';
-import type { Gateway } from '../src';
-import { listen, startGateway, type Running } from './helpers';
+import { startObserved, type Observed } from './observed.harness';
 
-let core: Running;
-let store: Store;
-let coreMetrics: Metrics;
-let gw: Gateway;
-let site: Running;
+let o: Observed;
+let core: Observed['core'];
+let site: Observed['site'];
 
 beforeAll(async () => {
-  const config = testConfig('core-content');
-  coreMetrics = new Metrics('core-content');
-  store = observedStore(await openStore({ service: 'core-content', dataDir: config.dataDir }), coreMetrics);
-  core = await listen(await buildCore({ config, store, log: createLogger('core-content', 'silent') }, { LOOM_ADMIN_PASSWORD: 'correct horse battery staple' }));
-  gw = await startGateway({ upstreams: { 'core-content': core.url } });
-  site = await listen(gw.app);
+  o = await startObserved();
+  ({ core, site } = o);
 });
 afterAll(async () => {
-  await site?.close();
-  gw?.close();
-  await core?.close();
-  await store?.close();
+  await o?.close();
 });
 
 const scrape = async (url: string) => {
@@ -79,10 +66,17 @@ test('upstream timings per service, store timings per collection and operation, 
   expect(gwText).toMatch(/^loom_http_requests_in_flight\{service="gateway"\} 1$/m); // the scrape itself
   expect(gwText).toMatch(/^process_cpu_user_seconds_total\{service="gateway"\} /m);
   expect(gwText).toMatch(/^nodejs_eventloop_lag_seconds\{service="gateway"\} /m);
-  expect(gwText).toContain('loom_notifications_pending 0'); // the outbox's, kept
+  expect(gwText).toContain('loom_notifications_pending{service="gateway"} 0'); // the outbox's, kept
   const coreText = await scrape(core.url);
   expect(valueOf(coreText, 'loom_store_operation_duration_seconds_count', { collection: 'terms', operation: 'find', outcome: 'ok' })).toBeGreaterThanOrEqual(1);
   expect(coreText).toMatch(/^process_resident_memory_bytes\{service="core-content"\} /m);
+});
+
+test('every series has a service label, the change notifications\' too (README, Metrics)', async () => {
+  const samples = (await scrape(site.url)).split('\n').filter((l) => l && !l.startsWith('#'));
+  expect(samples.filter((l) => l.startsWith('loom_notifications_'))).toHaveLength(3);
+  const labelled = (line: string) => /(?:^|,)service="gateway"(?:,|$)/.test(/^[a-zA-Z_:][a-zA-Z0-9_:]*\{(.*)\} \S+$/.exec(line)?.[1] ?? '');
+  expect(samples.filter((l) => !labelled(l))).toEqual([]);
 });
 
 test('an upstream that is down is timed as an error', async () => {

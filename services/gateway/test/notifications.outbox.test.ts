@@ -100,8 +100,8 @@ test('past LOOM_OUTBOX_MAX new notifications are dropped, logged at error and co
   const ids = [await create(gw), await create(gw), await create(gw), await create(gw)];
   expect(gw.notifier.counters()).toMatchObject({ pending: 2, dropped: 2 });
   const m = (await request(gw.app).get('/metrics')).text;
-  expect(m).toContain('loom_notifications_dropped_total 2');
-  expect(m).toContain('loom_notifications_pending 2');
+  expect(m).toContain('loom_notifications_dropped_total{service="gateway"} 2');
+  expect(m).toContain('loom_notifications_pending{service="gateway"} 2');
   expect(m).toContain('# TYPE loom_notifications_dropped_total counter');
   const errors = captured.lines().filter((l) => l.level === 50 && String(l.msg).includes('outbox is full'));
   expect(errors.map((l) => l.itemId)).toEqual([ids[2], ids[3]]);
@@ -122,7 +122,7 @@ test('NATS_URL unset: notifications are off, the start log says so, writes work'
   expect(captured.lines().some((l) => l.msg === 'change notifications off (NATS_URL unset)')).toBe(true);
   await create(gw);
   expect(gw.notifier.counters()).toEqual({ published: 0, dropped: 0, pending: 0 });
-  expect((await request(gw.app).get('/metrics')).text).toContain('loom_notifications_published_total 0');
+  expect((await request(gw.app).get('/metrics')).text).toContain('loom_notifications_published_total{service="gateway"} 0');
 });
 
 describe('toNotification', () => {

@@ -232,7 +232,7 @@ describe('NATS down', () => {
     expect(Date.now() - t).toBeLessThan(1000);
     expect(gw.notifier.counters().pending).toBe(7);
     const metrics = await request(gw.app).get('/metrics');
-    expect(metrics.text).toContain('loom_notifications_pending 7');
+    expect(metrics.text).toContain('loom_notifications_pending{service="gateway"} 7');
     await new Promise((r) => setTimeout(r, 1200)); // some retries fail meanwhile
     await nats.start();
     nc = await connect({ servers: nats.url });
@@ -245,9 +245,9 @@ describe('NATS down', () => {
 
   test('/metrics counts what was published', async () => {
     const m = (await request(gw.app).get('/metrics')).text;
-    expect(m).toMatch(/^loom_notifications_published_total (\d+)$/m);
-    expect(Number(/^loom_notifications_published_total (\d+)$/m.exec(m)![1])).toBe(gw.notifier.counters().published);
-    expect(m).toContain('loom_notifications_dropped_total 0');
-    expect(m).toContain('loom_notifications_pending 0');
+    expect(m).toMatch(/^loom_notifications_published_total\{service="gateway"\} (\d+)$/m);
+    expect(Number(/^loom_notifications_published_total\{service="gateway"\} (\d+)$/m.exec(m)![1])).toBe(gw.notifier.counters().published);
+    expect(m).toContain('loom_notifications_dropped_total{service="gateway"} 0');
+    expect(m).toContain('loom_notifications_pending{service="gateway"} 0');
   });
 });

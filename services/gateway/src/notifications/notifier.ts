@@ -1,5 +1,5 @@
 /**
- * Change notifications (README "Change notifications"): every successful write seen by the gateway, proxied
+ * Change notifications (docs/api.md, "Change notifications"): every successful write seen by the gateway, proxied
  * or inside a batch, becomes one notification, queued in the durable outbox and published to JetStream in order.
  * `notify` is synchronous and never waits for NATS: a write never fails or waits because NATS is down.
  */
@@ -44,17 +44,20 @@ export interface NotifierOptions {
   publishTimeoutMs?: number;
 }
 
+/** The label the gateway's registry gives every other series (the kit's Metrics: setDefaultLabels). */
+const LABELS = '{service="gateway"}';
+
 function metricsText(c: NotifierCounters): string {
   return [
     '# HELP loom_notifications_published_total Change notifications acknowledged by JetStream.',
     '# TYPE loom_notifications_published_total counter',
-    `loom_notifications_published_total ${c.published}`,
+    `loom_notifications_published_total${LABELS} ${c.published}`,
     '# HELP loom_notifications_dropped_total Change notifications dropped because the outbox was full (LOOM_OUTBOX_MAX).',
     '# TYPE loom_notifications_dropped_total counter',
-    `loom_notifications_dropped_total ${c.dropped}`,
+    `loom_notifications_dropped_total${LABELS} ${c.dropped}`,
     '# HELP loom_notifications_pending Change notifications in the outbox waiting for a JetStream acknowledgement.',
     '# TYPE loom_notifications_pending gauge',
-    `loom_notifications_pending ${c.pending}`,
+    `loom_notifications_pending${LABELS} ${c.pending}`,
     '',
   ].join('\n');
 }
