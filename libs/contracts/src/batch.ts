@@ -14,11 +14,17 @@ export const batchRequestItem = z.object({
 
 /** The batch route; its namespace is shown as "" in the index, as WordPress does. */
 export const batchRoute = route('', '/batch/v1', {
-  batch: endpoint(CREATABLE, {
-    validation: z.enum(['require-all-validate', 'normal']).default('normal'),
-    requests: wp(z.array(batchRequestItem).max(BATCH_MAX_REQUESTS), {}),
-  }),
+  batch: endpoint(
+    CREATABLE,
+    {
+      validation: z.enum(['require-all-validate', 'normal']).default('normal'),
+      requests: wp(z.array(batchRequestItem).max(BATCH_MAX_REQUESTS), {}),
+    },
+    { docs: { summary: `Send up to ${BATCH_MAX_REQUESTS} write requests in one call` } },
+  ),
 });
 
 /** The index root route itself (`/`), with its one `context` argument. */
-export const rootRoute = route('', '/', { index: endpoint(READABLE, { context: wp(z.any().default('view'), {}) }) });
+export const rootRoute = route('', '/', {
+  index: endpoint(READABLE, { context: wp(z.any().default('view'), {}) }, { docs: { summary: 'Describe the site and every route (the route index)' } }),
+});

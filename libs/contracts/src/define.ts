@@ -4,6 +4,7 @@
  * sees about a route (the index entry, OPTIONS, validation) is derived from these definitions.
  */
 import { z, type ZodTypeAny } from 'zod';
+import type { EndpointDocs, IndexDocs, Noun } from './endpoint-docs';
 import { isHiddenArg, toWpArg, toWpSchema, wp, type Context, type WpSchema } from './json-schema';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -69,13 +70,17 @@ export interface EndpointDef<S extends ArgsShape = ArgsShape> {
   args: S;
   /** Spec 4.1: whether this endpoint may be invoked inside POST /batch/v1. */
   allowBatch?: boolean;
+  /** What the API reference says of it beyond its arguments (endpoint-docs.ts). */
+  docs?: EndpointDocs;
   /** The route this endpoint belongs to; set by route(). */
   route?: RouteDef;
   /** A stable name for logs and handler binding checks, e.g. `core/v2 categories.list`. */
   name?: string;
+  /** Its key in the route's endpoints (`list`, `create`, `read`...); set by route(). */
+  key?: string;
 }
 
-export function endpoint<S extends ArgsShape>(methods: Method[], args: S, opts: { allowBatch?: boolean } = {}): EndpointDef<S> {
+export function endpoint<S extends ArgsShape>(methods: Method[], args: S, opts: { allowBatch?: boolean; docs?: EndpointDocs } = {}): EndpointDef<S> {
   return { methods, args, ...opts };
 }
 
@@ -136,6 +141,7 @@ export function route<E extends Record<string, EndpointDef>>(namespace: string, 
   for (const [key, e] of Object.entries(endpoints)) {
     e.route = def as unknown as RouteDef;
     e.name = `${pattern} ${key}`;
+    e.key = key;
   }
   return def;
 }
@@ -147,13 +153,18 @@ export function route<E extends Record<string, EndpointDef>>(namespace: string, 
 const VERBS = { list: READABLE, create: CREATABLE, read: READABLE, update: EDITABLE, delete: DELETABLE } as const;
 type Verb = keyof typeof VERBS;
 type VerbArgs = Partial<Record<Verb, ArgsShape>>;
+/** The API reference's words on a resource's endpoints, by verb. */
+export type VerbDocs = Partial<Record<Verb, EndpointDocs>>;
 
 /** The endpoint definitions of a set of named argument shapes, each keeping its shape's type. */
 export type EndpointsOf<T extends VerbArgs> = { [K in keyof T]-?: EndpointDef<NonNullable<T[K]>> };
 
-function endpointsOf<T extends VerbArgs>(args: T, opts: { allowBatch?: boolean }): EndpointsOf<T> {
+function endpointsOf<T extends VerbArgs>(args: T, opts: { allowBatch: boolean; noun?: Noun; docs?: VerbDocs }): EndpointsOf<T> {
+  const docsOf = (verb: Verb): EndpointDocs | undefined => (opts.noun || opts.docs?.[verb] ? { ...(opts.noun ? { noun: opts.noun } : {}), ...opts.docs?.[verb] } : undefined);
   // In the order the definition lists them: WordPress registers GET, then the update methods, then DELETE.
-  return Object.fromEntries(Object.entries(args).map(([verb, shape]) => [verb, endpoint(VERBS[verb as Verb], shape!, opts)])) as EndpointsOf<T>;
+  return Object.fromEntries(
+    Object.entries(args).map(([verb, shape]) => [verb, endpoint(VERBS[verb as Verb], shape!, { allowBatch: opts.allowBatch, docs: docsOf(verb as Verb) })]),
+  ) as EndpointsOf<T>;
 }
 
 /**
@@ -173,8 +184,11 @@ export function resourceRoutes<C extends VerbArgs, I extends VerbArgs, S extends
   itemPath?: string;
   item: I;
   bySlug?: S;
+  /** How the API reference names it, where its base does not (endpoint-docs.ts). */
+  noun?: Noun;
+  docs?: VerbDocs;
 }) {
-  const opts = { allowBatch: spec.allowBatch ?? false };
+  const opts = { allowBatch: spec.allowBatch ?? false, noun: spec.noun, docs: spec.docs };
   const at = (path: string) => `/${spec.namespace}/${spec.base}${path}`;
   return {
     collection: route(spec.namespace, at(''), endpointsOf(spec.collection, opts), spec.schema),
@@ -192,6 +206,8 @@ export interface IndexEndpoint {
   methods: Method[];
   allow_batch?: { v1: true };
   args: Record<string, WpSchema>;
+  /** Only for the API reference (routeEntry's `withDocs`): WordPress's index has no such key. */
+  docs?: IndexDocs;
 }
 
 export interface RouteEntry {
@@ -202,15 +218,16 @@ export interface RouteEntry {
   _links?: { self: Array<{ href: string }> };
 }
 
-export function indexEndpoint(e: EndpointDef): IndexEndpoint {
+export function indexEndpoint(e: EndpointDef, opts: { withDocs?: boolean } = {}): IndexEndpoint {
   const args: Record<string, WpSchema> = {};
   for (const [name, schema] of Object.entries(e.args)) if (!isHiddenArg(schema)) args[name] = toWpArg(schema);
-  return { methods: e.methods, ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args };
+  const docs = opts.withDocs ? { ...(e.key ? { verb: e.key } : {}), ...e.docs } : undefined;
+  return { methods: e.methods, ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args, ...(docs ? { docs } : {}) };
 }
 
-/** The entry of one route in the index. `restUrl` is `{base_url}/rest`. */
-export function routeEntry(r: RouteDef, restUrl: string, opts: { withSchema?: boolean } = {}): RouteEntry {
-  const endpoints = Object.values(r.endpoints).map(indexEndpoint);
+/** The entry of one route in the index. `restUrl` is `{base_url}/rest`; `withDocs` only for the API reference. */
+export function routeEntry(r: RouteDef, restUrl: string, opts: { withSchema?: boolean; withDocs?: boolean } = {}): RouteEntry {
+  const endpoints = Object.values(r.endpoints).map((e) => indexEndpoint(e, opts));
   const methods = [...new Set(endpoints.flatMap((e) => e.methods))];
   const entry: RouteEntry = { namespace: r.namespace, methods, endpoints };
   if (opts.withSchema && r.schema) entry.schema = resourceSchema(r.schema);
@@ -228,9 +245,13 @@ export function routeEntries(routes: RouteDef[], restUrl: string): Record<string
 /** A namespace's root route (spec 4.2-4.6: `namespace` and `context` parameters, untyped as in WordPress). */
 export function namespaceRoute(namespace: string): RouteDef<{ index: EndpointDef }> {
   return route(namespace, `/${namespace}`, {
-    index: endpoint(READABLE, {
-      namespace: wp(z.any().default(namespace), {}),
-      context: wp(z.any().default('view'), {}),
-    }),
+    index: endpoint(
+      READABLE,
+      {
+        namespace: wp(z.any().default(namespace), {}),
+        context: wp(z.any().default('view'), {}),
+      },
+      { docs: { summary: `Describe the ${namespace} namespace and its routes` } },
+    ),
   });
 }

@@ -14,4 +14,7 @@ export * from './internal';
 export * from './notifications';
 export * from './openapi';
 export * from './openapi-index';
+export * from './openapi-schema';
+export * from './openapi-summary';
+export * from './endpoint-docs';
 export * from './safe-keys';

@@ -12,8 +12,8 @@ export type Context = 'view' | 'edit' | 'embed';
 export interface WpSchema {
   description?: string;
   type?: WpType | WpType[];
-  /** String formats WordPress checks; 'double' only documents a number (OpenAPI), nothing checks it. */
-  format?: 'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field' | 'double';
+  /** String formats WordPress checks; 'double' (a number) and 'binary' (a file's bytes) only document, nothing checks them. */
+  format?: 'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field' | 'double' | 'binary';
   enum?: unknown[];
   default?: unknown;
   minimum?: number;

@@ -1,41 +1,24 @@
 /**
  * The OpenAPI 3.1 document of the whole API, derived from a route index in help context (every route's
- * endpoints, their arguments and the item schema, as `GET /rest/?context=help` lists them). The index is itself
- * generated from the route tables in this package, so the document is too: nothing in it is written by hand,
- * and it describes exactly the routes the running services report.
+ * endpoints, their arguments and the item schema, as `GET /rest/?context=help` lists them) with the endpoints'
+ * docs (endpoint-docs.ts: summaries, answers, request bodies; the gateway asks services for them). The index is
+ * itself generated from the route tables in this package, so the document is too: nothing in it is written by
+ * hand, and it describes exactly the routes the running services report.
  *
- * Arguments of GET and DELETE are query parameters; those of POST, PUT and PATCH a JSON or form body (WordPress
- * reads either, and the query too). Path placeholders are path parameters. Every operation can answer the
- * WordPress error shape `{code, message, data: {status}}`.
+ * Parameters and bodies: openapi-request.ts; success answers: openapi-answer.ts; summaries: openapi-summary.ts.
+ * Path placeholders are path parameters. Every operation can answer the WordPress error shape
+ * `{code, message, data: {status}}`.
  */
-import type { RouteEntry } from './define';
+import type { Method, RouteEntry } from './define';
+import type { Answer, IndexDocs, Noun } from './endpoint-docs';
 import type { WpSchema } from './json-schema';
+import { NAMESPACE_DESCRIPTIONS, type Namespace } from './namespaces';
+import { successOf } from './openapi-answer';
+import { requestOf } from './openapi-request';
+import { toJsonSchema2020 } from './openapi-schema';
+import { summaryOf } from './openapi-summary';
 
 type Schema = Record<string, unknown>;
-
-/** WordPress's draft-04 dialect to JSON Schema 2020-12 (OpenAPI 3.1's): type lists kept, per-property `required` lifted. */
-export function toJsonSchema2020(s: WpSchema): Schema {
-  const out: Schema = {};
-  if (s.type !== undefined) out.type = s.type;
-  for (const key of ['title', 'description', 'format', 'enum', 'default', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'] as const) {
-    if (s[key] !== undefined) out[key] = s[key];
-  }
-  // Draft-04's boolean exclusive bounds are numbers since draft-06.
-  if (s.minimum !== undefined) out[s.exclusiveMinimum ? 'exclusiveMinimum' : 'minimum'] = s.minimum;
-  if (s.maximum !== undefined) out[s.exclusiveMaximum ? 'exclusiveMaximum' : 'maximum'] = s.maximum;
-  if (s.readonly) out.readOnly = true;
-  if (s.context) out['x-wp-context'] = s.context;
-  if (s.oneOf) out.oneOf = s.oneOf.map(toJsonSchema2020);
-  if (s.items) out.items = toJsonSchema2020(s.items);
-  if (s.properties) {
-    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toJsonSchema2020(v)]));
-    const required = Object.entries(s.properties).filter(([, v]) => v.required === true).map(([k]) => k);
-    if (required.length) out.required = required;
-  }
-  if (typeof s.additionalProperties === 'object') out.additionalProperties = toJsonSchema2020(s.additionalProperties);
-  else if (s.additionalProperties !== undefined) out.additionalProperties = s.additionalProperties;
-  return out;
-}
 
 /** The placeholders of a WordPress route pattern, in order: `/core/v2/posts/(?P<id>[\d]+)` → id. */
 const PLACEHOLDER = /\(\?P<(\w+)>((?:[^()]|\((?:[^()]|\([^()]*\))*\))*)\)/g;
@@ -70,11 +53,33 @@ const ERROR_RESPONSES: Record<string, string> = {
 
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The sections of the document that are no namespace: the index root and the batch route. */
+const OWN_TAGS: Record<string, string> = {
+  index: 'The route index: the site and every route with its arguments (`GET /rest/`).',
+  'batch/v1': 'Several write requests in one call (`POST /rest/batch/v1`).',
+};
+
 /** The tag of a route: its namespace (the batch route's is `batch/v1`, the index's `index`). */
 function tagOf(pattern: string, entry: RouteEntry): string {
   if (entry.namespace) return entry.namespace;
   return pattern === '/' ? 'index' : pattern.slice(1);
 }
+
+const tagDescription = (tag: string): string | undefined => NAMESPACE_DESCRIPTIONS[tag as Namespace] ?? OWN_TAGS[tag];
+
+/** The nouns collections' definitions give, by their OpenAPI paths (summaries name sub-resources' owners with them). */
+function nounsOf(routes: Record<string, RouteEntry>): Map<string, Noun> {
+  const nouns = new Map<string, Noun>();
+  for (const [pattern, entry] of Object.entries(routes)) {
+    const noun = entry.endpoints.find((e) => e.docs?.noun)?.docs?.noun;
+    if (noun) nouns.set(openApiPathOf(pattern).path, noun);
+  }
+  return nouns;
+}
+
+/** A list for a `list` endpoint; without docs (a service that sends none), a paged read of a collection. */
+const answerOf = (docs: IndexDocs | undefined, method: Method, collection: boolean): Answer =>
+  docs?.answer ?? ((docs ? docs.verb === 'list' : collection && method === 'GET') ? 'list' : 'item');
 
 export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenApiIndexInfo): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -82,6 +87,7 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
   const tags: string[] = [];
   const operationIds = new Set<string>();
   const schemaNames = new Map<WpSchema, string>();
+  const nouns = nounsOf(routes);
 
   /** A component name for an item schema, from its title; distinct schemas with one title get a suffix. */
   const componentOf = (schema: WpSchema): string => {
@@ -101,7 +107,7 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
     const tag = tagOf(pattern, entry);
     if (!tags.includes(tag)) tags.push(tag);
     const { path, params } = openApiPathOf(pattern);
-    const component = entry.schema ? componentOf(entry.schema) : undefined;
+    const component = entry.schema ? { $ref: `#/components/schemas/${componentOf(entry.schema)}` } : undefined;
     const item = (paths[path] ??= {});
     // A collection: no placeholder, and a paged read (its POST creates: 201).
     const collection = params.length === 0 && entry.endpoints.some((e) => Boolean(e.args.page || e.args.per_page));
@@ -110,48 +116,30 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
         const m = method.toLowerCase();
         if (item[m]) continue; // a route lists each method once; a pattern seen twice keeps its first
         const inPath = new Set(params.map((p) => p.name));
-        const parameters: Schema[] = params.map((p) => {
+        const pathParameters: Schema[] = params.map((p) => {
           const arg = endpoint.args[p.name];
           const schema = arg ? toJsonSchema2020({ ...arg, required: undefined, default: undefined }) : { type: 'string' };
           return { name: p.name, in: 'path', required: true, ...(arg?.description ? { description: arg.description } : {}), schema: schema.type === undefined || schema.type === 'string' ? { ...schema, pattern: p.pattern } : schema };
         });
-        const rest = Object.entries(endpoint.args).filter(([name]) => !inPath.has(name));
-        const inBody = WRITE.has(method) && method !== 'DELETE';
-        let requestBody: Schema | undefined;
-        if (inBody && rest.length) {
-          const properties = Object.fromEntries(rest.map(([name, arg]) => [name, toJsonSchema2020({ ...arg, required: undefined })]));
-          const required = rest.filter(([, arg]) => arg.required).map(([name]) => name);
-          const schema = { type: 'object', properties, ...(required.length ? { required } : {}) };
-          requestBody = { required: required.length > 0, content: { 'application/json': { schema }, 'application/x-www-form-urlencoded': { schema } } };
-        } else {
-          for (const [name, arg] of rest) {
-            const type = Array.isArray(arg.type) ? arg.type : [arg.type];
-            parameters.push({
-              name,
-              in: 'query',
-              required: Boolean(arg.required),
-              ...(arg.description ? { description: arg.description } : {}),
-              schema: toJsonSchema2020({ ...arg, required: undefined }),
-              ...(type.includes('array') ? { style: 'form', explode: false } : type.includes('object') ? { style: 'deepObject', explode: true } : {}),
-            });
-          }
-        }
-        const success = component
-          ? collection && method === 'GET'
-            ? { description: 'The items on the requested page (`X-WP-Total` and `X-WP-TotalPages` count them all).', content: { 'application/json': { schema: { type: ['array', 'object'], items: { $ref: `#/components/schemas/${component}` } } } } }
-            : { description: 'The item.', content: { 'application/json': { schema: { $ref: `#/components/schemas/${component}` } } } }
-          : { description: 'Success.', content: { 'application/json': { schema: {} } } };
+        const request = requestOf(
+          method,
+          Object.entries(endpoint.args).filter(([name]) => !inPath.has(name)),
+          endpoint.docs?.body,
+        );
+        const parameters = [...pathParameters, ...request.parameters];
+        const success = successOf(answerOf(endpoint.docs, method, collection), component, Boolean(endpoint.args.page));
         const status = method === 'POST' && params.length === 0 && component && collection ? '201' : method === 'POST' && !component ? '2XX' : '200';
-        const errors = ['401', ...(WRITE.has(method) ? ['403'] : []), ...(parameters.length || requestBody ? ['400'] : []), ...(params.length ? ['404'] : []), 'default'];
+        const errors = ['401', ...(WRITE.has(method) ? ['403'] : []), ...(parameters.length || request.requestBody ? ['400'] : []), ...(params.length ? ['404'] : []), 'default'];
         let operationId = `${m}${path.replace(/[{}]/g, '').replace(/[^\w]+/g, '_').replace(/_+$/, '')}`;
         while (operationIds.has(operationId)) operationId += '_';
         operationIds.add(operationId);
         item[m] = {
           tags: [tag],
+          summary: summaryOf({ method, path, namespace: entry.namespace, docs: endpoint.docs, nounAt: (p) => nouns.get(p) }),
           operationId,
           ...(endpoint.allow_batch ? { 'x-wp-allow-batch': true } : {}),
           parameters,
-          ...(requestBody ? { requestBody } : {}),
+          ...(request.requestBody ? { requestBody: request.requestBody } : {}),
           responses: { [status]: success, ...Object.fromEntries(errors.map((code) => [code, { $ref: `#/components/responses/Error${code === 'default' ? '' : code}` }])) },
         };
       }
@@ -164,7 +152,7 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
     info: { title: info.title, version: info.version, description: info.description },
     servers: [{ url: info.serverUrl }],
     security: [{}, { applicationPassword: [] }],
-    tags: tags.map((name) => ({ name })),
+    tags: tags.map((name) => ({ name, ...(tagDescription(name) ? { description: tagDescription(name) } : {}) })),
     paths,
     components: {
       schemas: {
@@ -175,7 +163,8 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
           properties: {
             code: { type: 'string' },
             message: { type: 'string' },
-            data: { type: ['object', 'null'], properties: { status: { type: 'integer' }, params: { type: 'object' }, details: { type: 'object' } } },
+            // params: each invalid parameter's message; details: its error (`{code, message, data}`), by name.
+            data: { type: ['object', 'null'], properties: { status: { type: 'integer' }, params: { type: 'object', additionalProperties: { type: 'string' } }, details: { type: 'object', additionalProperties: { type: 'object' } } } },
           },
         },
       },

@@ -26,11 +26,13 @@ export interface IndexInputs {
   routes: RouteLookup;
   /** `context=help`: route entries carry their schema, as WordPress's index does. */
   help: boolean;
+  /** The API reference's index: endpoints carry their docs too (`routes` must have been read with them). */
+  docs?: boolean;
 }
 
 /** `routes`: `/`, then each namespace in advertised order, then `/batch/v1`. */
-export function indexRoutes({ config, routes, help }: Pick<IndexInputs, 'config' | 'routes' | 'help'>): Routes {
-  const own = (r: RouteDef) => routeEntry(r, config.restUrl, { withSchema: help });
+export function indexRoutes({ config, routes, help, docs }: Pick<IndexInputs, 'config' | 'routes' | 'help' | 'docs'>): Routes {
+  const own = (r: RouteDef) => routeEntry(r, config.restUrl, { withSchema: help, withDocs: docs });
   const out: Routes = { '/': own(rootRoute) };
   for (const ns of NAMESPACES) {
     const owner = NAMESPACE_OWNERS[ns];

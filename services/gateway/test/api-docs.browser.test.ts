@@ -6,7 +6,7 @@
  * Skips itself, saying so, only when /usr/bin/chromium is missing (`.ci/run` installs it).
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { startSite, type Site } from './site.harness';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,6 +18,22 @@ if (!available) {
 const describeBrowser = available ? describe : describe.skip;
 
 jest.setTimeout(120_000);
+
+/** Waits until the browser has painted twice (a scroll step's rendering is done). */
+const painted = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+
+/** An operation's block, scrolled into the rendered part of Swagger UI's list, opened, with "Try it out" on. */
+async function tryOperation(page: Page, method: string, path: string): Promise<Locator> {
+  const op = page.locator(`.opblock-${method}:has(.opblock-summary-path[data-path="${path}"])`);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 200 && (await op.count()) === 0; i++) {
+    await page.evaluate(() => window.scrollBy(0, 400));
+    await painted(page);
+  }
+  await op.locator('.opblock-summary').click();
+  await op.getByRole('button', { name: 'Try it out' }).click();
+  return op;
+}
 
 describeBrowser('the API reference page in Chromium', () => {
   let site: Site;
@@ -47,12 +63,11 @@ describeBrowser('the API reference page in Chromium', () => {
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     // Swagger UI renders only the operations in view (a virtual list): scroll the page through, collecting them,
     // each step once the browser has painted; a second pass picks up anything a slow frame missed.
-    const painted = () => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
     const seen = new Set<string>();
     for (let pass = 0; pass < 3 && seen.size < expected.length; pass++) {
       await page.evaluate(() => window.scrollTo(0, 0));
       for (let last = -1; ; ) {
-        await painted();
+        await painted(page);
         const blocks = await page.$$eval('.opblock', (els) =>
           els.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
         );
@@ -67,14 +82,7 @@ describeBrowser('the API reference page in Chromium', () => {
     expect(await page.title()).toBe('Loom API reference');
 
     // Try it: GET /core/v2/categories, answered by core-content through the gateway.
-    const op = page.locator('.opblock-get:has(.opblock-summary-path[data-path="/core/v2/categories"])');
-    await page.evaluate(() => window.scrollTo(0, 0));
-    for (let i = 0; i < 100 && (await op.count()) === 0; i++) {
-      await page.evaluate(() => window.scrollBy(0, 400));
-      await painted();
-    }
-    await op.locator('.opblock-summary').click();
-    await op.getByRole('button', { name: 'Try it out' }).click();
+    const op = await tryOperation(page, 'get', '/core/v2/categories');
     const answer = page.waitForResponse((r) => r.url().startsWith(`${site.url}/rest/core/v2/categories`));
     await op.getByRole('button', { name: 'Execute' }).click();
     expect((await answer).status()).toBe(200);
@@ -83,5 +91,20 @@ describeBrowser('the API reference page in Chromium', () => {
     expect(await body.first().textContent()).toContain('"slug": "uncategorized"');
     expect(outside).toEqual([]);
     expect(errors).toEqual([]);
+  });
+
+  test('"try it" on a contact form\'s feedback sends the multipart body the route reads (JSON was its 415)', async () => {
+    const page = await browser.newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${site.url}/api-docs/`);
+    await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
+    const op = await tryOperation(page, 'post', '/formsA/v1/contact-forms/{id}/feedback');
+    await op.locator('tr[data-param-name="id"] input').fill('999999');
+    const answer = page.waitForResponse((r) => r.url().startsWith(`${site.url}/rest/formsA/v1/contact-forms/999999/feedback`));
+    await op.getByRole('button', { name: 'Execute' }).click();
+    const res = await answer;
+    expect(res.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);
+    // Past the media type check (the plugin's first): no such form.
+    expect([res.status(), ((await res.json()) as { code: string }).code]).toEqual([404, 'wpcf7_not_found']);
   });
 });

@@ -46,12 +46,17 @@ export const applicationPasswords = {
     {
       list: endpoint(READABLE, { context: contextParam('view') }),
       create: endpoint(CREATABLE, applicationPasswordWriteArgs(true)),
-      deleteAll: endpoint(DELETABLE, {}),
+      deleteAll: endpoint(DELETABLE, {}, { docs: { summary: "Delete all of a user's application passwords" } }),
     },
     applicationPasswordResource,
   ),
   // Registered before the item route: `introspect` would otherwise match `<uuid>`.
-  introspect: route(CORE, `${base}/introspect`, { read: endpoint(READABLE, { context: contextParam('view') }) }, applicationPasswordResource),
+  introspect: route(
+    CORE,
+    `${base}/introspect`,
+    { read: endpoint(READABLE, { context: contextParam('view') }, { docs: { summary: 'Retrieve the application password of the request' } }) },
+    applicationPasswordResource,
+  ),
   item: route(
     CORE,
     `${base}/<uuid>`,

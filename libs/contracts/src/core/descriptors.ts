@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
+import { keyedByName, type Noun } from '../endpoint-docs';
 import { wp } from '../json-schema';
 import { contextParam } from '../params';
 import { CORE } from './terms';
@@ -87,9 +88,14 @@ export const taxonomyResource: ResourceDef = resource('taxonomy', {
   ),
 });
 
+/** The descriptors' lists are keyed by name; a noun given to a list also names its items. */
+const byName = (noun?: Noun) => ({ docs: keyedByName(noun) });
+const POST_TYPE: Noun = { one: 'post type', many: 'post types' };
+const POST_STATUS: Noun = { one: 'post status', many: 'post statuses' };
+
 export const descriptors = {
   types: {
-    collection: route(CORE, `/${CORE}/types`, { list: endpoint(READABLE, { context: contextParam('view') }) }, typeResource),
+    collection: route(CORE, `/${CORE}/types`, { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_TYPE)) }, typeResource),
     item: route(
       CORE,
       `/${CORE}/types/<type>`,
@@ -103,7 +109,7 @@ export const descriptors = {
     ),
   },
   statuses: {
-    collection: route(CORE, `/${CORE}/statuses`, { list: endpoint(READABLE, { context: contextParam('view') }) }, statusResource),
+    collection: route(CORE, `/${CORE}/statuses`, { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_STATUS)) }, statusResource),
     item: route(
       CORE,
       `/${CORE}/statuses/<status>`,
@@ -121,10 +127,14 @@ export const descriptors = {
       CORE,
       `/${CORE}/taxonomies`,
       {
-        list: endpoint(READABLE, {
-          context: contextParam('view'),
-          type: z.string().optional().describe('Limit results to taxonomies associated with a specific post type.'),
-        }),
+        list: endpoint(
+          READABLE,
+          {
+            context: contextParam('view'),
+            type: z.string().optional().describe('Limit results to taxonomies associated with a specific post type.'),
+          },
+          byName(),
+        ),
       },
       taxonomyResource,
     ),

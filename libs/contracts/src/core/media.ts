@@ -21,12 +21,13 @@ const ROTATE: WpSchema = {
   title: 'Rotation',
   type: 'object',
   properties: {
-    type: { description: 'Rotation type.', type: 'string', enum: ['rotate'] },
+    // Required, as WordPress's schema says (`required: [type, args]`, each argument): `type` tells a rotation from a crop.
+    type: { description: 'Rotation type.', type: 'string', enum: ['rotate'], required: true },
     args: {
       description: 'Rotation arguments.',
       type: 'object',
       required: true,
-      properties: { angle: { description: 'Angle to rotate clockwise in degrees.', type: 'number' } },
+      properties: { angle: { description: 'Angle to rotate clockwise in degrees.', type: 'number', required: true } },
     } as WpSchema,
   },
 };
@@ -34,15 +35,16 @@ const CROP: WpSchema = {
   title: 'Crop',
   type: 'object',
   properties: {
-    type: { description: 'Crop type.', type: 'string', enum: ['crop'] },
+    type: { description: 'Crop type.', type: 'string', enum: ['crop'], required: true },
     args: {
       description: 'Crop arguments.',
       type: 'object',
+      required: true,
       properties: {
-        left: { description: 'Horizontal position from the left to begin the crop as a percentage of the image width.', type: 'number' },
-        top: { description: 'Vertical position from the top to begin the crop as a percentage of the image height.', type: 'number' },
-        width: { description: 'Width of the crop as a percentage of the image width.', type: 'number' },
-        height: { description: 'Height of the crop as a percentage of the image height.', type: 'number' },
+        left: { description: 'Horizontal position from the left to begin the crop as a percentage of the image width.', type: 'number', required: true },
+        top: { description: 'Vertical position from the top to begin the crop as a percentage of the image height.', type: 'number', required: true },
+        width: { description: 'Width of the crop as a percentage of the image width.', type: 'number', required: true },
+        height: { description: 'Height of the crop as a percentage of the image height.', type: 'number', required: true },
       },
     },
   },
@@ -93,10 +95,14 @@ const percent = (description: string) => wp(z.number().optional().describe(descr
 
 export const mediaRoutes = {
   postProcess: route(CORE, `/${CORE}/media/<id>/post-process`, {
-    create: endpoint(CREATABLE, {
-      id: mediaId(),
-      action: z.enum(MEDIA_POST_PROCESS_ACTIONS).describe('The post-processing action to perform on the attachment.'),
-    }),
+    create: endpoint(
+      CREATABLE,
+      {
+        id: mediaId(),
+        action: z.enum(MEDIA_POST_PROCESS_ACTIONS).describe('The post-processing action to perform on the attachment.'),
+      },
+      { docs: { summary: "Post-process a media item (make an image's sizes)" } },
+    ),
   }),
   edit: route(CORE, `/${CORE}/media/<id>/edit`, {
     create: endpoint(CREATABLE, {
@@ -113,6 +119,6 @@ export const mediaRoutes = {
       width: percent('As a percentage of the image, the width to crop the image to. DEPRECATED: Use `modifiers` instead.'),
       height: percent('As a percentage of the image, the height to crop the image to. DEPRECATED: Use `modifiers` instead.'),
       id: mediaId(),
-    }),
+    }, { docs: { summary: 'Edit an image (rotate, crop) into a new media item' } }),
   }),
 };

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
+import { keyedByName } from '../endpoint-docs';
 import { contextParam } from '../params';
 import { CORE } from './terms';
 
@@ -17,7 +18,7 @@ export const menuLocationResource: ResourceDef = resource('menu-location', {
 });
 
 export const menuLocations = {
-  collection: route(CORE, `/${CORE}/menu-locations`, { list: endpoint(READABLE, { context: contextParam('view') }) }, menuLocationResource),
+  collection: route(CORE, `/${CORE}/menu-locations`, { list: endpoint(READABLE, { context: contextParam('view') }, { docs: keyedByName() }) }, menuLocationResource),
   item: route(
     CORE,
     `/${CORE}/menu-locations/<location>`,

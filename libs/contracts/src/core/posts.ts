@@ -301,6 +301,8 @@ export function postTypeRoutes(t: PostTypeObject) {
       base: t.restBase,
       schema,
       allowBatch: t.rest?.allowBatch ?? false,
+      noun: t.rest?.noun,
+      docs: t.rest?.docs,
       collection: { list: postCollectionArgs(t), create: postWriteArgs(t, false) },
       item: {
         read: {

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, resourceRoutes, route, type FieldDef, type ResourceDef } from '../define';
+import { nounOf } from '../openapi-summary';
 import { hiddenArg, wp, type WpSchema } from '../json-schema';
 import { contextParam, forceParam } from '../params';
 import { POST_TYPES, WRITE_STATUSES, controllerOf, type ArgsMap, type PostTypeObject } from './registry';
@@ -128,14 +129,18 @@ export function templateTypeRoutes(t: PostTypeObject) {
     CORE,
     `${base}/lookup`,
     {
-      read: endpoint(READABLE, {
-        slug: z.string().describe('The slug of the template to get the fallback for'),
-        is_custom: z.boolean().optional().describe('Indicates if a template is custom or part of the template hierarchy'),
-        template_prefix: z
-          .string()
-          .optional()
-          .describe('The template prefix for the created template. This is used to extract the main template type, e.g. in `taxonomy-books` extracts the `taxonomy`'),
-      }),
+      read: endpoint(
+        READABLE,
+        {
+          slug: z.string().describe('The slug of the template to get the fallback for'),
+          is_custom: z.boolean().optional().describe('Indicates if a template is custom or part of the template hierarchy'),
+          template_prefix: z
+            .string()
+            .optional()
+            .describe('The template prefix for the created template. This is used to extract the main template type, e.g. in `taxonomy-books` extracts the `taxonomy`'),
+        },
+        { docs: { summary: `Look up the fallback ${nounOf(t.restBase).one} for a slug` } },
+      ),
     },
     schema,
   );

@@ -177,9 +177,9 @@ export const users = {
     CORE,
     `/${CORE}/users/me`,
     {
-      read: endpoint(READABLE, { context: contextParam('view') }),
-      update: endpoint(EDITABLE, userWriteArgs(false)),
-      delete: endpoint(DELETABLE, deleteArgs()),
+      read: endpoint(READABLE, { context: contextParam('view') }, { docs: { summary: 'Retrieve the current user' } }),
+      update: endpoint(EDITABLE, userWriteArgs(false), { docs: { summary: 'Update the current user' } }),
+      delete: endpoint(DELETABLE, deleteArgs(), { docs: { summary: 'Delete the current user' } }),
     },
     userResource,
   ),

@@ -4,6 +4,7 @@
  */
 import { z, type ZodTypeAny } from 'zod';
 import { field, resource, resourceRoutes, type FieldDef } from '../define';
+import { archiveOf } from '../endpoint-docs';
 import { wp } from '../json-schema';
 import { idParam, pageParam } from '../params';
 import { sanitizeTitle } from '../sanitize';
@@ -143,6 +144,7 @@ export const eventRoutes = resourceRoutes({
   namespace: EVENTS_NS,
   base: 'events',
   schema: eventResource,
+  docs: { list: archiveOf('events') },
   collection: { list: eventArchiveArgs, create: eventWriteArgs(true) },
   item: { read: { id: id() }, update: { id: id(), ...eventWriteArgs(false) }, delete: { id: id() } },
   bySlug: { read: { slug: slug() }, update: { ...eventWriteArgs(false), slug: slug() }, delete: { slug: slug() } },

@@ -5,6 +5,7 @@
  */
 import { z, type ZodTypeAny } from 'zod';
 import { field, resource, resourceRoutes, type FieldDef } from '../define';
+import { archiveOf } from '../endpoint-docs';
 import { wp } from '../json-schema';
 import { idParam, pageParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
@@ -104,6 +105,7 @@ export function linkedPostRoutes(s: LinkedPostSpec) {
     namespace: EVENTS_NS,
     base: s.restBase,
     schema,
+    docs: { list: archiveOf(s.restBase) },
     collection: { list: linkedArchiveArgs(s), create: linkedWriteArgs(s, true) },
     item: { read: { id: id() }, update: { id: id(), ...linkedWriteArgs(s, false) }, delete: { id: id() } },
     bySlug: { read: { slug: slug() }, update: { ...linkedWriteArgs(s, false), slug: slug() }, delete: { slug: slug() } },

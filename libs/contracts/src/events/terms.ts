@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { field, resource, resourceRoutes, type FieldDef } from '../define';
+import { archiveOf } from '../endpoint-docs';
 import { wp } from '../json-schema';
 import { pageParam } from '../params';
 import { sanitizeTextField, sanitizeTitle } from '../sanitize';
@@ -93,6 +94,7 @@ export function eventTermRoutes(t: EventTaxonomySpec) {
     namespace: EVENTS_NS,
     base: t.restBase,
     schema: eventTermResource,
+    docs: { list: archiveOf(t.restBase) },
     collection: { list: eventTermArchiveArgs(t), create: eventTermWriteArgs(t, true) },
     item: { read: { id: id() }, update: { id: id(), ...eventTermWriteArgs(t, false) }, delete: { id: id() } },
   });

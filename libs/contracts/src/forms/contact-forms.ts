@@ -2,11 +2,11 @@
  * formsA/v1 contact forms (spec 4.3): Contact Form 7 5.x's `contact-form-7/v1` routes. The plugin registers them
  * without args; Loom lists and checks the parameters its handlers read (reference B.1, B.2, B.4), so the index
  * says what a request may carry. Feedback bodies are multipart/form-data: their fields are the form's own and are
- * read by the feedback handler, not declared here.
+ * read by the feedback handler, not declared as arguments (the API reference describes them: FEEDBACK_FIELDS).
  */
 import { z } from 'zod';
 import { CREATABLE, READABLE, endpoint, resourceRoutes, route } from '../define';
-import { hiddenArg, sanitizedOnly } from '../json-schema';
+import { hiddenArg, sanitizedOnly, type WpSchema } from '../json-schema';
 
 export const FORMS_A = 'formsA/v1';
 
@@ -64,17 +64,48 @@ export const contactFormRoutes = resourceRoutes({
 
 const idArg = () => ({ id: z.number().int().optional().describe('Unique identifier for the contact form.') });
 
-/** POST .../<id>/feedback: a submission, multipart/form-data (fields are the form's own). */
-export const feedbackRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/feedback`, { submit: endpoint(CREATABLE, idArg()) });
+/**
+ * The plugin's hidden fields, which its form pages post beside the form's own (only the unit tag is required:
+ * without it, wpcf7_unit_tag_not_found).
+ */
+const hiddenField = (description: string, required = false): WpSchema => ({ type: 'string', description, ...(required ? { required } : {}) });
+const FEEDBACK_FIELDS: Record<string, WpSchema> = {
+  _wpcf7: hiddenField('The contact form ID.'),
+  _wpcf7_version: hiddenField('The plugin version the form page was made by.'),
+  _wpcf7_locale: hiddenField('The locale of the form page.'),
+  _wpcf7_unit_tag: hiddenField("The form's unit tag on its page (`wpcf7-f<id>-o1`); the answer's `into` points at it.", true),
+  _wpcf7_container_post: hiddenField('The ID of the post the form is shown in (0 for none).'),
+};
+
+/**
+ * POST .../<id>/feedback: a submission. Its body is multipart/form-data only (anything else is the plugin's 415,
+ * wpcf7_unsupported_media_type); its fields are the form's own (a file field's part carries the file).
+ */
+export const feedbackRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/feedback`, {
+  submit: endpoint(CREATABLE, idArg(), {
+    docs: {
+      summary: 'Submit a contact form',
+      body: {
+        forms: ['multipart/form-data'],
+        fields: FEEDBACK_FIELDS,
+        otherFields: { type: 'string', description: "The form's own fields, by their names in the form (`your-name`; a list's values as `name[]`; a file as its part)." },
+      },
+    },
+  }),
+});
 
 /**
  * GET .../<id>/feedback/schema: the form's SWV validation schema. The plugin registers it too; it is a route the
  * spec's table does not list, added beside the spec's eight (their entries in the index are unchanged).
  */
-export const feedbackSchemaRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/feedback/schema`, { read: endpoint(READABLE, idArg()) });
+export const feedbackSchemaRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/feedback/schema`, {
+  read: endpoint(READABLE, idArg(), { docs: { summary: "Retrieve a contact form's validation schema" } }),
+});
 
 /** GET .../<id>/refill: `[]`, or new quiz questions with their answer hashes. */
-export const refillRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/refill`, { read: endpoint(READABLE, idArg()) });
+export const refillRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/refill`, {
+  read: endpoint(READABLE, idArg(), { docs: { summary: "Refill a contact form's quiz questions" } }),
+});
 
 /**
  * Loom's own (beyond the plugin, which keeps no submissions): the stored submissions with the state of their mail,

@@ -43,7 +43,7 @@ export const proxyArgs = {
   discover: z.boolean().describe('Whether to perform an oEmbed discovery request for unsanctioned providers.').default(true),
 };
 
-export const embedRoute = route(OEMBED, `/${OEMBED}/embed`, { read: endpoint(READABLE, embedArgs) });
-export const proxyRoute = route(OEMBED, `/${OEMBED}/proxy`, { read: endpoint(READABLE, proxyArgs) });
+export const embedRoute = route(OEMBED, `/${OEMBED}/embed`, { read: endpoint(READABLE, embedArgs, { docs: { summary: 'Retrieve the oEmbed data of a page of this site' } }) });
+export const proxyRoute = route(OEMBED, `/${OEMBED}/proxy`, { read: endpoint(READABLE, proxyArgs, { docs: { summary: 'Retrieve the oEmbed data of any URL (through its provider)' } }) });
 
 export const oembedRoutes: RouteDef[] = [oembedRoot, embedRoute, proxyRoute] as RouteDef[];

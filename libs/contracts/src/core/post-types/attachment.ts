@@ -6,7 +6,7 @@
  * autosaves, never batchable; creating needs upload_files. Its own routes (post-process, edit) are in core/media.ts.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, type FieldDef } from '../../define';
+import { field, type FieldDef, type VerbDocs } from '../../define';
 import { wp } from '../../json-schema';
 import { sanitizeTextField } from '../../sanitize';
 import { mediaRoutes } from '../media';
@@ -76,6 +76,31 @@ function attachmentCollectionArgs(args: ArgsMap): ArgsMap {
   };
 }
 
+/**
+ * Creating uploads a file (WP_REST_Attachments_Controller::create_item): a multipart form's `file` part beside the
+ * attachment's fields, or the raw bytes as the body, named by `Content-Disposition` (the fields then in the query).
+ * No JSON or urlencoded body: without a file WordPress answers rest_upload_no_data.
+ */
+const UPLOAD_DOCS: VerbDocs = {
+  create: {
+    summary: 'Upload a media item',
+    body: {
+      forms: ['multipart/form-data'],
+      fields: { file: { type: 'string', format: 'binary', required: true, description: 'The file (its name and type come with the part).' } },
+      // Any Content-Type will do (the type comes from the bytes): the file's own, or this one.
+      raw: ['application/octet-stream'],
+      headers: {
+        'Content-Disposition': {
+          type: 'string',
+          description: "A raw body's file name (required with one; a multipart part carries its own).",
+          example: 'attachment; filename="photo.jpg"',
+        },
+      },
+      description: "A multipart form with the file as its `file` part beside the attachment's fields, or the file itself as the body with `Content-Type` and `Content-Disposition` (the fields then in the query string).",
+    },
+  },
+};
+
 export const attachmentType = definePostType({
   name: 'attachment',
   restBase: 'media',
@@ -99,5 +124,7 @@ export const attachmentType = definePostType({
     collectionArgs: attachmentCollectionArgs,
     writeArgs: attachmentWriteArgs,
     extraRoutes: () => [mediaRoutes.postProcess, mediaRoutes.edit],
+    noun: { one: 'media item', many: 'media items' },
+    docs: UPLOAD_DOCS,
   },
 });

@@ -21,6 +21,7 @@ export const navigationType = definePostType({
   cap: themeOptionsCaps(),
   rest: {
     ...POSTS_CONTROLLER,
+    noun: { one: 'navigation menu', many: 'navigation menus' },
     fields: (fields) => ({
       ...fields,
       status: editField(fields.status!, {}, ['view', 'edit', 'embed']),

@@ -4,7 +4,8 @@
  * and autosave routes, `allow_batch` and the term relations are all derived.
  */
 import type { ZodTypeAny } from 'zod';
-import type { FieldDef, RouteDef } from '../../define';
+import type { FieldDef, RouteDef, VerbDocs } from '../../define';
+import type { Noun } from '../../endpoint-docs';
 import { postTypeCaps, type PostTypeCaps } from './capabilities';
 import { postTypeLabels, type Labels } from './labels';
 
@@ -47,6 +48,9 @@ export interface PostTypeRest {
   writeArgs?: (args: ArgsMap, updating: boolean) => ArgsMap;
   /** Routes the type's controller adds after its item route (the attachments controller's post-process and edit). */
   extraRoutes?: () => RouteDef[];
+  /** How the API reference names the type and describes its endpoints, where its rest base does not say it. */
+  noun?: Noun;
+  docs?: VerbDocs;
 }
 
 export interface PostTypeDef {
