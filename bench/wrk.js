@@ -107,7 +107,7 @@ function row(label, size, r, goal, ok, note = '') {
   const profiles = path.join(__dirname, 'profiles');
   if (PROFILE) mkdirSync(profiles, { recursive: true });
   const prof = PROFILE ? { 'core-content': ['--cpu-prof', '--cpu-prof-dir', profiles], gateway: ['--cpu-prof', '--cpu-prof-dir', profiles] } : {};
-  // The caches can be turned off to measure the same site without them (README, "Performance").
+  // The caches can be turned off to measure the same site without them (docs/operations.md, "Performance").
   const caches = Object.fromEntries(['LOOM_ANSWER_CACHE', 'LOOM_GATEWAY_CACHE'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
   const loom = await startLoom({ events: EVENTS > 0, nodeArgs: prof, env: caches });
   try {

@@ -1,5 +1,5 @@
 /**
- * The forms service's settings, from the environment (the README's table): the site values mail-tags show, the
+ * The forms service's settings, from the environment (docs/configuration.md): the site values mail-tags show, the
  * spam rules, and the secret quiz answers and posted-data hashes are keyed with.
  */
 import { createHash } from 'node:crypto';

@@ -3,7 +3,7 @@
  * like the capture's: http://127.0.0.1:8089, no timezone, the default currency settings. Each answer is compared
  * whole (keys in order, values) with the sample's, with Loom's ids, its REST prefix (/rest/events/v1 for
  * /wp-json/tribe/events/v1), today's dates and the random e-mail obfuscation put in; where Loom differs on
- * purpose (README, "Calendar events"), the test says so.
+ * purpose (docs/differences.md, "The Events Calendar"), the test says so.
  */
 import { DateTime } from 'luxon';
 import { client, startEventsWorld, type EventsWorld } from './events.harness';

@@ -1,5 +1,5 @@
 /**
- * The oembed service's settings, read from the environment once per app (README, "Configuration"): the site's
+ * The oembed service's settings, read from the environment once per app (docs/configuration.md): the site's
  * name (LOOM_SITE_NAME, oEmbed's provider_name), how long proxied answers are kept (LOOM_OEMBED_CACHE_MS, a day as
  * WordPress's rest_oembed_ttl; failures LOOM_OEMBED_FAILURE_CACHE_MS), the outbound fetcher's limits
  * (LOOM_OEMBED_FETCH_TIMEOUT_MS, LOOM_OEMBED_FETCH_MAX_BYTES), the hosts a private deployment lets it reach

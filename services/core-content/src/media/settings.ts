@@ -1,5 +1,5 @@
 /**
- * Media settings from the environment (README table): LOOM_MEDIA_MAX_UPLOAD_BYTES, the largest file an upload may
+ * Media settings from the environment (docs/configuration.md): LOOM_MEDIA_MAX_UPLOAD_BYTES, the largest file an upload may
  * carry (answered from Content-Length before any of the body is read, and enforced while it streams), and
  * LOOM_MEDIA_MAX_PIXELS, the decompression-bomb guard (width × height an image may declare, and each step of an edit
  * may make). Read once at start.

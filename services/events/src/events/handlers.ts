@@ -39,7 +39,7 @@ async function find(req: RestRequest): Promise<EventDoc | null> {
 }
 /**
  * is_event_slug: the by-slug routes' argument check, before permissions (`rest_invalid_param`). By id, later
- * releases check the id's format only and answer the handler's 404, which Loom follows (README).
+ * releases check the id's format only and answer the handler's 404, which Loom follows (docs/differences.md).
  */
 async function validateItem(req: RestRequest): Promise<void> {
   if (req.route === routes.bySlug && !(await find(req))) throw invalidParams(['slug']);

@@ -33,7 +33,7 @@ export interface Mailer {
   close(): void;
 }
 
-/** The mail settings of the environment (see the README's table). */
+/** The mail settings of the environment (see docs/configuration.md). */
 export interface MailSettings {
   smtpUrl: string;
   rejectUnauthorized: boolean;
