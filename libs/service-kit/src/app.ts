@@ -151,6 +151,24 @@ export function answerClientError(err: Error & { code?: string; rawPacket?: Buff
   );
 }
 
+/**
+ * How long an idle kept-alive connection stays open: past the clients' own idle limits (the gateway's agents drop a
+ * connection idle for 30 s; ingress-nginx's upstream keep-alive is 60 s). Node's 5 s default raced those clients:
+ * a connection reused just as the server closed it failed the request on it (issue 22's 503s in a burst).
+ */
+export const KEEP_ALIVE_MS = 65_000;
+
+/** How long Loom's own HTTP agents keep an idle connection to a service: well inside KEEP_ALIVE_MS. */
+export const AGENT_IDLE_MS = 30_000;
+
+/** Applies KEEP_ALIVE_MS to a server (every Loom process, and the tests' servers, listen with it). */
+export function keepConnections<S extends Server>(server: S): S {
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  // Above the keep-alive limit, as Node requires for a reused connection's next request headers.
+  server.headersTimeout = KEEP_ALIVE_MS + 1000;
+  return server;
+}
+
 /** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
 export async function runService(app: Express, deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
   const { config, store, log } = deps;
@@ -158,6 +176,7 @@ export async function runService(app: Express, deps: { config: KitConfig; store?
     // Express 5 calls back with the listen error too (a port another process holds): that is no start.
     const s = app.listen(config.port, config.host, (err?: Error) => (err ? reject(err) : resolve(s)));
   });
+  keepConnections(server);
   server.on('clientError', answerClientError);
   log.info({ host: config.host, port: config.port, store: store?.kind }, `${config.service} listening`);
   let stopping = false;

@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, SHAREABLE_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
-import { restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
+import { AGENT_IDLE_MS, restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
 import { writeChanged, type GatewayAnswerCache, type Ticket } from './answer-cache';
 import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
@@ -116,7 +116,7 @@ class UpstreamAgent extends Agent {
 export function createProxies(opts: ProxyOptions): Proxies {
   const { restUrl, log } = opts;
   // One pooled keep-alive agent for all services: the gateway is on every request's path.
-  const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256 });
+  const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256, timeout: AGENT_IDLE_MS });
   const base = restHeaders(restUrl);
 
   /**

@@ -9,7 +9,7 @@ import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { IDENTITY_HEADER, INTERNAL_HEADER } from '@loom/contracts';
-import type { Logger } from '@loom/service-kit';
+import { AGENT_IDLE_MS, type Logger } from '@loom/service-kit';
 
 export interface PublicPages {
   target: string;
@@ -31,7 +31,7 @@ export function publicPages(opts: PublicPages): RequestHandler {
   const proxy = createProxyMiddleware({
     target: opts.target,
     // Kept-alive connections: a new connection per page costs more than serving a small one.
-    agent: new Agent({ keepAlive: true, maxSockets: 256 }),
+    agent: new Agent({ keepAlive: true, maxSockets: 256, timeout: AGENT_IDLE_MS }),
     changeOrigin: true,
     proxyTimeout: opts.timeoutMs,
     on: {

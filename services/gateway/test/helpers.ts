@@ -11,7 +11,7 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import pino from 'pino';
 import request from 'supertest';
 import { forms, routeEntries, routeEntry } from '@loom/contracts';
-import { createLogger, requireInternal, TEST_SECRET, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
+import { createLogger, keepConnections, requireInternal, TEST_SECRET, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildApp as buildEvents } from '@loom/events';
@@ -26,7 +26,7 @@ export interface Running {
 
 /** Listens on 127.0.0.1 (port 0 = ephemeral); close() also drops idle keep-alive connections. */
 export async function listen(app: Express, port = 0): Promise<Running> {
-  const server = createHttpServer(app);
+  const server = keepConnections(createHttpServer(app));
   const sockets = new Set<Socket>();
   server.on('connection', (s: Socket) => {
     sockets.add(s);

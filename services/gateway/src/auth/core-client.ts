@@ -54,6 +54,9 @@ function wpErrorOf(body: unknown, status: number): WpError | null {
   return new WpError(parsed.data.code, parsed.data.message, { ...(parsed.data.data ?? {}), status });
 }
 
+/** How fetch (undici) reports a connection the other side closed under it. */
+const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
 export function createCoreClient(opts: CoreClientOptions): CoreClient {
   const { baseUrl, secret, timeoutMs, log } = opts;
 
@@ -61,8 +64,15 @@ export function createCoreClient(opts: CoreClientOptions): CoreClient {
     let res: Response;
     const sent: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...headers };
     const done = upstreamCall(opts.metrics, 'core-content', sent);
+    const signal = AbortSignal.timeout(timeoutMs);
+    const send = () => fetch(`${baseUrl}${path}`, { method: 'POST', headers: sent, body: JSON.stringify(body), signal });
     try {
-      res = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: sent, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+      // A kept-alive connection core-content closed just as it was reused fails before the request reached it: sent
+      // once more on a fresh one (a check is safe to repeat). Every request sharing the check would get a 503 else.
+      res = await send().catch((err: Error & { cause?: { code?: string } }) => {
+        if (signal.aborted || !CONNECTION_LOST.has(err.cause?.code ?? '')) throw err;
+        return send();
+      });
     } catch (err) {
       done();
       const e = err as Error & { cause?: { code?: string } };

@@ -12,7 +12,7 @@
 import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
-import { bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type Metrics, type WpError } from '@loom/service-kit';
+import { AGENT_IDLE_MS, bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type Metrics, type WpError } from '@loom/service-kit';
 import { UPSTREAM_MAX_HEADER_BYTES } from '../proxy';
 import type { GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
@@ -147,7 +147,7 @@ export interface Batch {
 export function createBatch(opts: BatchOptions): Batch {
   const { upstreams, routeIndex, log } = opts;
   // Its own pool: a batch's items reuse one kept-alive connection per service instead of 25 handshakes.
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new Agent({ keepAlive: true, maxSockets: 64, timeout: AGENT_IDLE_MS });
   const patterns = new Map<string, RegExp>();
   const regexOf = (pattern: string) => {
     let re = patterns.get(pattern);
