@@ -64,7 +64,9 @@ function configErrorsJson(req: RestRequest, props: StoredProperties): object {
 async function list(req: RequestOf<typeof R.collection.endpoints.list>) {
   const p = req.params;
   const orderby = p.orderby === 'ID' || p.orderby === 'id' ? 'id' : p.orderby === 'name' ? 'slug' : p.orderby;
-  const docs = await new ContactForms(req.store).list({ perPage: p.per_page === 0 ? -1 : p.per_page, offset: p.offset, order: p.order.toLowerCase() as 'asc' | 'desc', orderby, search: p.search || undefined });
+  // An offset past any real list means "nothing left"; the store takes only safe integers (2^53 + 1 parses as 2^53).
+  const offset = Math.min(p.offset, Number.MAX_SAFE_INTEGER);
+  const docs = await new ContactForms(req.store).list({ perPage: p.per_page === 0 ? -1 : p.per_page, offset, order: p.order.toLowerCase() as 'asc' | 'desc', orderby, search: p.search || undefined });
   return { body: docs.map((d) => ({ id: d.id, hash: d.hash.slice(0, 7), slug: d.slug, title: d.title, locale: d.locale })) };
 }
 
