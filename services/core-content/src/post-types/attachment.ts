@@ -15,7 +15,7 @@ import { canReadPost } from './access';
 import { definePostTypeBehaviour, postCan } from './behaviour';
 import { onPostLifecycle } from './lifecycle';
 import { forcePlain, permalink, type PermalinkContext } from './permalinks';
-import { POST_TYPE_RULES } from './registry';
+import { STORED_POST_TYPE_BEHAVIOURS } from './registry';
 import { contentSavePre, renderer } from './render';
 import { POSTS, type PostDoc } from './repository';
 
@@ -71,7 +71,7 @@ function attachmentLink(post: { id: number; slug: string; status: string; parent
   const status = post.status === 'inherit' ? (parent?.status ?? 'publish') : post.status;
   if (forcePlain(status, c.canRead, post.slug === '%postname%') || !post.slug) return plain;
   if (!parent) return `${c.homeUrl}/${post.slug}/`;
-  const parentRules = POST_TYPE_RULES.get(parent.type);
+  const parentRules = STORED_POST_TYPE_BEHAVIOURS.get(parent.type);
   if (!parentRules?.object.viewable) return plain;
   const parentLink = permalink(parent, { ...c, rules: parentRules, ancestors: c.ancestors.slice(1) });
   if (parentLink.includes('?')) return plain;

@@ -1,8 +1,9 @@
 /**
  * What core-content's post-type controller (controller.ts), repository and presenter need to know about one post
- * type: its registry entry and routes (from libs/contracts), the rules WordPress applies to it (comment status,
- * permalinks, slugs, scheduling, the default category) and its hooks. Each type's own file
- * (post.ts, page.ts, ...) builds one with definePostTypeBehaviour, saying only where the type differs.
+ * type: its registry entry (from libs/contracts), the rules WordPress applies to it (comment status, permalinks,
+ * slugs, scheduling, the default category) and its hooks. A type that differs has its own file (post.ts,
+ * page.ts, ...) building one with definePostTypeBehaviour, saying only where it differs; the registry gives every
+ * other registered type the generic one.
  */
 import { core, type Context, type Identity } from '@loom/contracts';
 import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
@@ -76,10 +77,10 @@ export interface ResponseContext {
 }
 
 /**
- * The rules of a type kept in the posts collection, whichever controller serves it (the repository, slugs,
- * permalinks and read access need them): every field of a behaviour but the posts controller's routes.
+ * A type kept in the posts collection, whichever controller serves it (the repository, slugs, permalinks and read
+ * access need it; the posts controller takes its routes from the contract, core.postTypeRoutesOf).
  */
-export interface PostTypeRules {
+export interface PostTypeBehaviour {
   name: string;
   object: core.PostTypeObject;
   /** REST taxonomies of the type, each stored as an id list under its rest base (`categories`, `tags`). */
@@ -129,20 +130,10 @@ export interface PostTypeRules {
   hooks: PostTypeHooks;
 }
 
-/** A type the posts controller serves: its rules and its routes (from libs/contracts). */
-export interface PostTypeBehaviour extends PostTypeRules {
-  routes: core.PostTypeRoutes;
-}
+export type OwnBehaviour = Partial<Omit<PostTypeBehaviour, 'name' | 'object' | 'taxonomies'>>;
 
-export type OwnBehaviour = Partial<Omit<PostTypeRules, 'name' | 'object' | 'taxonomies'>>;
-
-/** A served type's behaviour: WordPress's generic rules for any registered type, overlaid with the type's own. */
+/** A type's behaviour: WordPress's generic rules for any registered type, overlaid with the type's own. */
 export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): PostTypeBehaviour {
-  return { ...definePostTypeRules(name, own), routes: core.postTypeRoutesOf(name) };
-}
-
-/** The rules of a type another controller serves (templates): the generic ones overlaid with the type's own. */
-export function definePostTypeRules(name: string, own: OwnBehaviour = {}): PostTypeRules {
   const object = core.postTypeNamed(name);
   if (!object) throw new Error(`post type ${name} is not registered`);
   return {

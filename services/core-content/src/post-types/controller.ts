@@ -198,7 +198,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
 }
 
 export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
-  const { routes } = rules;
+  const routes = core.postTypeRoutesOf(rules.name);
   const cap = rules.object.cap;
   const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
   const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);

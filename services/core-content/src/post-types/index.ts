@@ -1,6 +1,7 @@
 /**
  * Post types (spec 2.3-2.9): one collection, one id sequence, one controller (controller.ts) with named hooks,
- * and one file per type holding only its differences (post.ts, page.ts, ...), listed in registry.ts.
+ * and, for a type that differs, one file holding only its differences (post.ts, page.ts, ...), listed in
+ * registry.ts; a type with none (wp_navigation) takes the generic behaviour there.
  */
 import type { Binding } from '@loom/service-kit';
 import { postTypeBindings } from './controller';

@@ -5,11 +5,11 @@
  */
 import { sanitizeTitle } from '@loom/contracts';
 import type { PostDoc } from './repository';
-import { statusObject, type PostTypeRules } from './behaviour';
+import { statusObject, type PostTypeBehaviour } from './behaviour';
 
 export interface PermalinkContext {
   homeUrl: string;
-  rules: PostTypeRules;
+  rules: PostTypeBehaviour;
   /** The post's ancestors, nearest first (pages); [] for flat types. */
   ancestors: PostDoc[];
   /** current_user_can( 'read_post' ): private posts get a pretty link only for readers who may read them. */

@@ -1,27 +1,27 @@
 /**
- * The post types core-content keeps in its posts collection, each with its rules (its own file), in registration
- * order: the posts controller's types with their routes (POST_TYPE_BEHAVIOURS: routes, bindings, embedders and
- * revisions loop over these), and every stored type's rules, the templates controller's included (POST_TYPE_RULES:
- * the repository, slugs and read access look a stored post's type up there).
+ * The post types core-content keeps in its posts collection, in registration order (libs/contracts' POST_TYPES),
+ * each with its behaviour: the type's own file where it differs (listed below), else WordPress's generic one, so a
+ * type with no differences needs no file here. STORED_POST_TYPE_BEHAVIOURS holds every stored type (the repository,
+ * slugs and read access look a stored post's type up there); POST_TYPE_BEHAVIOURS the posts controller's types
+ * (routes, bindings, embedders and revisions loop over these; templates have their own controller).
  */
 import { core } from '@loom/contracts';
-import type { PostTypeBehaviour, PostTypeRules } from './behaviour';
+import { definePostTypeBehaviour, type PostTypeBehaviour } from './behaviour';
 import { attachmentBehaviour } from './attachment';
 import { blockBehaviour } from './block';
-import { navigationBehaviour } from './navigation';
 import { navMenuItemBehaviour } from './nav-menu-item';
 import { pageBehaviour } from './page';
 import { postBehaviour } from './post';
-import { templatePartRules, templateRules } from './template';
+import { templateBehaviour, templatePartBehaviour } from './template';
 
-const behaviours = [postBehaviour, pageBehaviour, attachmentBehaviour, navMenuItemBehaviour, blockBehaviour, navigationBehaviour];
+const own = new Map(
+  [postBehaviour, pageBehaviour, attachmentBehaviour, navMenuItemBehaviour, blockBehaviour, templateBehaviour, templatePartBehaviour].map((b) => [b.name, b]),
+);
 
-export const POST_TYPE_BEHAVIOURS: ReadonlyMap<string, PostTypeBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
+export const STORED_POST_TYPE_BEHAVIOURS: ReadonlyMap<string, PostTypeBehaviour> = new Map(
+  core.SERVED_POST_TYPES().map((t) => [t.name, own.get(t.name) ?? definePostTypeBehaviour(t.name)]),
+);
 
-export const POST_TYPE_RULES: ReadonlyMap<string, PostTypeRules> = new Map([...behaviours, templateRules, templatePartRules].map((r) => [r.name, r]));
-
-const missing = [
-  ...[...core.POST_TYPE_ROUTES.keys()].filter((name) => !POST_TYPE_BEHAVIOURS.has(name)),
-  ...core.SERVED_POST_TYPES().filter((t) => !POST_TYPE_RULES.has(t.name)).map((t) => t.name),
-];
-if (missing.length) throw new Error(`served post types without a behaviour: ${[...new Set(missing)].join(', ')}`);
+export const POST_TYPE_BEHAVIOURS: ReadonlyMap<string, PostTypeBehaviour> = new Map(
+  [...STORED_POST_TYPE_BEHAVIOURS].filter(([name]) => core.POST_TYPE_ROUTES.has(name)),
+);

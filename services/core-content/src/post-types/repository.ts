@@ -13,8 +13,8 @@ import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from 
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
 import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
-import { isDateFloating, type PostTypeRules } from './behaviour';
-import { POST_TYPE_RULES } from './registry';
+import { isDateFloating, type PostTypeBehaviour } from './behaviour';
+import { STORED_POST_TYPE_BEHAVIOURS } from './registry';
 
 export const POSTS = 'posts';
 export const POST_SEQUENCE = 'posts';
@@ -197,7 +197,7 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
 
 /** A post's slug key (slugKey) by its type's rules; none for types this service does not write (revisions). */
 function slugKeyOf(post: PostDoc): string | undefined {
-  const rules = POST_TYPE_RULES.get(post.type);
+  const rules = STORED_POST_TYPE_BEHAVIOURS.get(post.type);
   return rules ? slugKey(post, rules.slugs) : undefined;
 }
 
@@ -207,7 +207,7 @@ function slugKeyOf(post: PostDoc): string | undefined {
  */
 async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
   const pending = await posts.find(
-    { type: { $in: [...POST_TYPE_RULES.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    { type: { $in: [...STORED_POST_TYPE_BEHAVIOURS.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
     { sort: { id: 1 } },
   );
   for (const post of pending) {
@@ -238,7 +238,7 @@ async function saveWithUniqueSlug(
   base: string,
   write: (doc: PostDoc, unsetKey: boolean) => Promise<PostDoc | null>,
 ): Promise<PostDoc | null> {
-  const rules = POST_TYPE_RULES.get(doc.type);
+  const rules = STORED_POST_TYPE_BEHAVIOURS.get(doc.type);
   let suffix = slugSuffix(doc.slug, base);
   for (let attempt = 1; ; attempt++) {
     const key = slugKeyOf(doc);
@@ -334,7 +334,7 @@ export class PostRepository {
 
   constructor(
     readonly store: Store,
-    readonly rules: PostTypeRules,
+    readonly rules: PostTypeBehaviour,
     readonly clock: SiteClock,
     readonly homeUrl: string,
   ) {
@@ -764,7 +764,7 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
   const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
   for (const post of owned) {
-    if (POST_TYPE_RULES.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
+    if (STORED_POST_TYPE_BEHAVIOURS.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }

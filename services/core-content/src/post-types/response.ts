@@ -47,6 +47,11 @@ export class PostPresenter {
     this.repo = new PostRepository(req.store, rules, clock, req.config.homeUrl);
   }
 
+  /** The type's schema (from its contract routes: only the posts controller's types have a presenter). */
+  private get schema(): NonNullable<core.PostTypeRoutes['collection']['schema']> {
+    return core.postTypeRoutesOf(this.rules.name).collection.schema!;
+  }
+
   private get store(): Store {
     return this.req.store;
   }
@@ -141,7 +146,7 @@ export class PostPresenter {
     }
     const ctx = { req, context: o.context, rest };
     const shaped = rules.hooks.prepareResponse ? await rules.hooks.prepareResponse(data, post, ctx) : data;
-    const filtered = filterByContext(rules.routes.collection.schema!, shaped, o.context);
+    const filtered = filterByContext(this.schema, shaped, o.context);
     const out = rules.hooks.filterResponse ? rules.hooks.filterResponse(filtered, post, ctx) : filtered;
     out._links = this.links(post, rest, o, revisionCount, latestRevision, ancestors[0]);
     return out;
@@ -204,7 +209,7 @@ export class PostPresenter {
     if (rules.publishAction && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-publish');
     if (can(user, 'unfiltered_html')) rels.push('https://api.w.org/action-unfiltered-html');
     // Where the schema has `sticky` (WordPress: the post type `post`).
-    if (rules.routes.collection.schema?.fields.sticky && can(user, cap.edit_others_posts) && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-sticky');
+    if (this.schema.fields.sticky && can(user, cap.edit_others_posts) && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-sticky');
     if (rules.object.supports.includes('author') && can(user, cap.edit_others_posts)) rels.push('https://api.w.org/action-assign-author');
     for (const tax of rules.taxonomies) {
       if (can(user, tax.hierarchical ? tax.cap.edit_terms : tax.cap.assign_terms)) rels.push(`https://api.w.org/action-create-${tax.restBase}`);

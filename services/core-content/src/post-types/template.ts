@@ -4,9 +4,9 @@
  * one without edit_theme_options (the registry's caps), so no status is public; slugs are unique within a theme
  * (the registry's slug scope). The theme, origin, area and suggestion mark are each row's own fields.
  */
-import { definePostTypeRules, type PostTypeRules } from './behaviour';
+import { definePostTypeBehaviour, type PostTypeBehaviour } from './behaviour';
 
 const own = { publicReads: false, schedules: false, attachmentsLink: false } as const;
 
-export const templateRules: PostTypeRules = definePostTypeRules('wp_template', own);
-export const templatePartRules: PostTypeRules = definePostTypeRules('wp_template_part', own);
+export const templateBehaviour: PostTypeBehaviour = definePostTypeBehaviour('wp_template', own);
+export const templatePartBehaviour: PostTypeBehaviour = definePostTypeBehaviour('wp_template_part', own);

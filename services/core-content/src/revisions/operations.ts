@@ -4,7 +4,7 @@
  * revisions with WordPress's argument and pagination errors, one revision of a post, and storing an autosave.
  */
 import { restError, type RestRequest } from '@loom/service-kit';
-import type { PostTypeRules } from '../post-types/behaviour';
+import type { PostTypeBehaviour } from '../post-types/behaviour';
 import { nowStamps, siteClock } from '../post-types/dates';
 import { PostRepository, type PostDoc, type PostInput } from '../post-types/repository';
 import { postCan } from '../post-types/behaviour';
@@ -68,7 +68,7 @@ export async function revisionOf(req: RestRequest, parentId: number): Promise<Re
  * WordPress 6.4: a write whose fields equal the post's returns the user's autosave as it is, or makes one when there
  * is none; rest_autosave_no_changes, which older versions answered, is gone from 6.4's PHP).
  */
-export async function storeAutosave(req: RestRequest, rules: PostTypeRules, post: PostDoc, input: PostInput): Promise<PostDoc> {
+export async function storeAutosave(req: RestRequest, rules: PostTypeBehaviour, post: PostDoc, input: PostInput): Promise<PostDoc> {
   const userId = req.user?.id ?? 0;
   const clock = siteClock(req.config);
   if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {

@@ -5,12 +5,12 @@
  * own file (template.ts, template-part.ts) defines one.
  */
 import type { core } from '@loom/contracts';
-import type { PostTypeRules } from '../post-types/behaviour';
+import type { PostTypeBehaviour } from '../post-types/behaviour';
 import type { TemplateType } from '../theme';
 
 export interface TemplateKind {
   type: TemplateType;
-  rules: PostTypeRules;
+  rules: PostTypeBehaviour;
   routes: core.TemplateTypeRoutes;
   /** get_default_block_template_types(): slugs with a fixed title and description, never custom. */
   defaultTypes: ReadonlyMap<string, { title: string; description: string }>;

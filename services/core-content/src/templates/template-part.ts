@@ -1,11 +1,11 @@
 /** `wp_template_part` (core/v2/template-parts): parts have an area (uncategorized, header, footer); no default types. */
 import { core } from '@loom/contracts';
-import { templatePartRules } from '../post-types/template';
+import { templatePartBehaviour } from '../post-types/template';
 import type { TemplateKind } from './kind';
 
 export const templatePartKind: TemplateKind = {
   type: 'wp_template_part',
-  rules: templatePartRules,
+  rules: templatePartBehaviour,
   routes: core.templateTypeRoutesOf('wp_template_part'),
   defaultTypes: new Map(),
   entityTitles: false,

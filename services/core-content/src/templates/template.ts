@@ -3,7 +3,7 @@
  * custom), untitled custom templates named after their entity, custom templates per post type, suggestions.
  */
 import { core } from '@loom/contracts';
-import { templateRules } from '../post-types/template';
+import { templateBehaviour } from '../post-types/template';
 import type { TemplateKind } from './kind';
 
 /** get_default_block_template_types() (WordPress 6.4's titles and descriptions). */
@@ -28,7 +28,7 @@ const DEFAULT_TYPES: ReadonlyMap<string, { title: string; description: string }>
 
 export const templateKind: TemplateKind = {
   type: 'wp_template',
-  rules: templateRules,
+  rules: templateBehaviour,
   routes: core.templateTypeRoutesOf('wp_template'),
   defaultTypes: DEFAULT_TYPES,
   entityTitles: true,

@@ -1,7 +1,9 @@
 /**
  * `wp_navigation` (spec 2.9, core/v2/navigation): navigation menus of the block editor, served by the posts
  * controller. WP_Navigation_Fallback::update_wp_navigation_post_schema adds the embed context to status, content
- * (raw, rendered, block_version) and title.raw, so an embedded menu carries what the editor needs.
+ * (raw, rendered, block_version) and title.raw, so an embedded menu carries what the editor needs. Otherwise it is
+ * the generic post type (core-content gives it the default behaviour): drafts need edit_theme_options (its caps),
+ * no theme template exists for it (only '' passes check_template), links are the plain `?post_type=wp_navigation&p=ID`.
  */
 import { themeOptionsCaps } from '../registry/capabilities';
 import { editArg, editField, type PropertyEdits } from '../registry/field-edits';
