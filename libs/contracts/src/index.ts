@@ -5,7 +5,6 @@ export * from './errors';
 export * from './identity';
 export * from './namespaces';
 export * from './sanitize';
-export * as core from './core';
 export * as events from './events';
 export * as forms from './forms';
 export * as oembed from './oembed';

@@ -3,7 +3,7 @@
  * query per relation), so embedding authors and terms of 100 posts costs a handful of queries, not hundreds.
  * Other links fall back to the kit's in-process dispatch.
  */
-import { core } from '@loom/contracts';
+import * as core from './contracts';
 import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
 import type { TaxonomyBehaviour } from './taxonomies/behaviour';
 import { siteClock } from './post-types/dates';

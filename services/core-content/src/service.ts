@@ -3,7 +3,7 @@
  * store; main.ts runs it, tests build it in-process, cli.ts shares its store preparation (and its commands run here
  * while this process holds the store).
  */
-import { core } from '@loom/contracts';
+import * as core from './contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { applicationPasswordBindings } from './application-passwords/handlers';

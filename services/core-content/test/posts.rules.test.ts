@@ -3,7 +3,7 @@
  * slugs (truncation, uniqueness scopes), search term parsing, scheduled posts becoming due, term counts, and
  * the revisions seam.
  */
-import { core } from '@loom/contracts';
+import * as core from '../src/contracts';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 const { STATUSES } = core;

@@ -3,7 +3,7 @@
  * lifecycle hooks (delete with the parent, summaries for a page of posts in one query, autosaves left out), and
  * the comparison rules (normalize_whitespace).
  */
-import { core } from '@loom/contracts';
+import * as core from '../src/contracts';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 import { siteClock } from '../src/post-types/dates';

@@ -4,7 +4,8 @@
  * the route index with its routes (collection, item, revisions, autosaves) and their arguments as the contracts
  * derive them.
  */
-import { core, routeEntry, type RouteDef } from '@loom/contracts';
+import { routeEntry, type RouteDef } from '@loom/contracts';
+import { core } from '@loom/core-content';
 import { as, startWorld, type World } from './posts.harness';
 
 let world: World;

@@ -3,7 +3,8 @@
  * Every check is edit_user on the user in the path (a user manages their own; administrators anyone's), each with
  * WordPress's own code and message. `<user_id>` and `<uuid>` come from the path, as WordPress does not declare them.
  */
-import { core, type Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, deletedAnswer, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { UserRepository, type UserDoc } from '../users/repository';
 import { AppPasswordRepository, type AppPasswordDoc } from './repository';

@@ -8,7 +8,7 @@
  * reason. Account passwords, chosen by people, use scrypt (users/passwords.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import { randomString } from '../users/passwords';
 
 export function generateAppPassword(): string {

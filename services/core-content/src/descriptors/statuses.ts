@@ -1,5 +1,6 @@
 /** core/v2/statuses: the post statuses of the site, as WordPress's post statuses controller shows them. */
-import { core, type Context, type Identity } from '@loom/contracts';
+import type { Context, Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { canEditSomeType } from './types';
 

@@ -1,5 +1,6 @@
 /** core/v2/taxonomies: the taxonomies of the site, as WordPress's taxonomies controller shows them. */
-import { core, type Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 
 type TaxonomyObject = core.TaxonomyObject;

@@ -1,5 +1,6 @@
 /** core/v2/types: the post types of the site, as WordPress's post types controller shows them. */
-import { core, type Context, type Identity } from '@loom/contracts';
+import type { Context, Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 
 type PostTypeObject = core.PostTypeObject;

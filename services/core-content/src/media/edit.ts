@@ -4,7 +4,8 @@
  * (`create-image-subsizes`: wp_update_image_subsizes, 200 in edit context). Both need edit_post on the attachment;
  * edit first needs upload_files (rest_cannot_edit_image).
  */
-import { core, type Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, forbidden, parsePhpStyle, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import {
   createMissingSizes,

@@ -5,7 +5,8 @@
  * menu checked, a title equal to the object's stored empty (so it follows renames), a non-custom item's URL
  * dropped (it is the object's), classes and xfn cleaned class by class.
  */
-import { sanitizeKey, sanitizeUrl, core } from '@loom/contracts';
+import { sanitizeKey, sanitizeUrl } from '@loom/contracts';
+import * as core from '../contracts';
 import { wpTrimWords, sanitizeHtmlClass } from '@loom/rendering';
 import { can, combinedError, restError, type RestRequest, type WpError } from '@loom/service-kit';
 import { TERMS, type TermDoc } from '@loom/terms';

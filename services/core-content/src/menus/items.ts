@@ -4,7 +4,7 @@
  * what its linked object gives it: the URL and, while it has no title of its own, the object's title; `invalid`
  * when the object is gone, trashed or of an unknown type. Linked objects are loaded for a whole page at once.
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';

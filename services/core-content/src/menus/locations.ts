@@ -3,7 +3,8 @@
  * with the menu assigned to it, for those who may edit theme options. The list is an object keyed by location
  * (`[]` when the theme registers none, as PHP encodes an empty array).
  */
-import { core, type Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
 import { menuLocationsOf, type MenuLocation } from '../theme';
 import { locationAssignments, menuAt, type LocationAssignment } from './options';

@@ -2,7 +2,8 @@
  * check_has_read_only_access() of the menus and menu items controllers: anyone who may edit theme options or
  * edit posts of any REST type may read menus (contributors included); nobody else, anonymous callers never.
  */
-import { core, type Identity } from '@loom/contracts';
+import type { Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { can, forbidden, type WpError } from '@loom/service-kit';
 
 export function menuReadAccess(user: Identity | null, message: string): true | WpError {

@@ -1,11 +1,12 @@
 /**
  * What core-content's post-type controller (controller.ts), repository and presenter need to know about one post
- * type: its registry entry (from libs/contracts), the rules WordPress applies to it (comment status, permalinks,
+ * type: its registry entry (from src/contracts), the rules WordPress applies to it (comment status, permalinks,
  * slugs, scheduling, the default category) and its hooks. A type that differs has its own file (post.ts,
  * page.ts, ...) building one with definePostTypeBehaviour, saying only where it differs; the registry gives every
  * other registered type the generic one.
  */
-import { core, type Context, type Identity } from '@loom/contracts';
+import type { Context, Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import type { PostDoc, PostInput } from './repository';

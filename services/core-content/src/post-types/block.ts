@@ -1,7 +1,7 @@
 /**
  * `wp_block` (spec 2.7, core/v2/blocks): WP_REST_Blocks_Controller's differences from the posts controller.
  * A block is read through read_post (its `read` capability is edit_posts), so no block is public and the
- * anonymous list is empty; its schema shows raw text only (libs/contracts post-types/block.ts); and
+ * anonymous list is empty; its schema shows raw text only (contracts/post-types/block.ts); and
  * filter_response_by_context moves the sync status out of `meta` to a top-level field. The plain
  * `?post_type=wp_block&p=ID` link, trash, revisions and autosaves are the generic type's.
  */

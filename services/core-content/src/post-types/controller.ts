@@ -4,7 +4,8 @@
  * repository, for any served type. Where a type differs, its behaviour's hooks say so (post.ts, page.ts, ...).
  * Error codes, messages and statuses are WordPress's.
  */
-import { core, type Context, type Identity } from '@loom/contracts';
+import type { Context, Identity } from '@loom/contracts';
+import * as core from '../contracts';
 const { STATUSES } = core;
 import {
   authStatus,

@@ -4,7 +4,7 @@
  * included, never anonymous callers), no trash, a `wp:menu-item-object` link to the linked post or term, and
  * autosaves that keep no text (the menu item write carries none).
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import { sanitizeHtmlClass, wpTrimWords } from '@loom/rendering';
 import type { Link } from '@loom/service-kit';
 import { prepareMenuItem } from '../menus/item-input';

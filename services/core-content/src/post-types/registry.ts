@@ -1,11 +1,11 @@
 /**
- * The post types core-content keeps in its posts collection, in registration order (libs/contracts' POST_TYPES),
+ * The post types core-content keeps in its posts collection, in registration order (contracts/registry: POST_TYPES),
  * each with its behaviour: the type's own file where it differs (listed below), else WordPress's generic one, so a
  * type with no differences needs no file here. STORED_POST_TYPE_BEHAVIOURS holds every stored type (the repository,
  * slugs and read access look a stored post's type up there); POST_TYPE_BEHAVIOURS the posts controller's types
  * (routes, bindings, embedders and revisions loop over these; templates have their own controller).
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import { definePostTypeBehaviour, type PostTypeBehaviour } from './behaviour';
 import { attachmentBehaviour } from './attachment';
 import { blockBehaviour } from './block';

@@ -5,7 +5,8 @@
  * apart by `type`, as in WordPress's posts table. Term ids are kept on the post under each taxonomy's rest base
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
-import { core, own, sanitizeTitle } from '@loom/contracts';
+import { own, sanitizeTitle } from '@loom/contracts';
+import * as core from '../contracts';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';

@@ -3,7 +3,8 @@
  * get_available_actions), for a whole page at once: terms, ancestors and revision counts are loaded once per
  * page, not per post. Fields are built in WordPress's order and filtered by context by the kit.
  */
-import { core, decodeSlug, type Context, type Identity } from '@loom/contracts';
+import { decodeSlug, type Context, type Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { can, filterByContext, links, type Link, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';

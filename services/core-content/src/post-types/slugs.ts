@@ -5,7 +5,7 @@
  * every type; templates unique within their type and theme (wp_filter_wp_template_unique_post_slug, which answers
  * before the feed names are checked). Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { Collection, Filter } from '@loom/store';
 import type { SlugRule } from './behaviour';
 

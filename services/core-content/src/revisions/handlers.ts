@@ -4,7 +4,8 @@
  * its own routes (prepare_item_for_database and the update permission check), which autosaves reuse.
  */
 import { createHash } from 'node:crypto';
-import { core, type Context, type ResourceDef } from '@loom/contracts';
+import type { Context, ResourceDef } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
 import { siteClock } from '../post-types/dates';
 import { permalink } from '../post-types/permalinks';

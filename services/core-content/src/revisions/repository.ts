@@ -6,7 +6,8 @@
  * type the parent must be, and whether that type keeps revisions (post_type_supports 'revisions').
  */
 import type { Filter, Sort, Store } from '@loom/store';
-import { core, own } from '@loom/contracts';
+import { own } from '@loom/contracts';
+import * as core from '../contracts';
 import type { RevisionSummary, SaveContext } from '../post-types/lifecycle';
 import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../post-types/repository';
 

@@ -1,9 +1,10 @@
 /**
  * What core-content's term controller (controller.ts) and presenter need to know about one taxonomy: its registry
- * entry and routes (libs/contracts), the term rules of @loom/terms, its front-end permalink base, and its hooks.
+ * entry and routes (src/contracts), the term rules of @loom/terms, its front-end permalink base, and its hooks.
  * Each taxonomy's own file (category.ts, tag.ts, ...) builds one with defineTaxonomyBehaviour.
  */
-import { core, type Context } from '@loom/contracts';
+import type { Context } from '@loom/contracts';
+import * as core from '../contracts';
 import type { Link, RestRequest, WpError } from '@loom/service-kit';
 import type { TaxonomyRules, TermDoc, TermRepository } from '@loom/terms';
 

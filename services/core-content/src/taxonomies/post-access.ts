@@ -2,7 +2,8 @@
  * Who may list the terms of a post (`?post=<id>`, and a post's `wp:term` links): WordPress's
  * check_read_terms_permission_for_post. Without it the term ids of drafts and private posts would leak.
  */
-import { core, type Identity } from '@loom/contracts';
+import type { Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { forbidden, restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { postCan } from '../post-types/behaviour';

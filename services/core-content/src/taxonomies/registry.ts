@@ -1,5 +1,5 @@
 /** The taxonomies core-content serves, each with its behaviour (its own file), in registration order. */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { TaxonomyBehaviour } from './behaviour';
 import { categoryBehaviour } from './category';
 import { navMenuBehaviour } from './nav-menu';

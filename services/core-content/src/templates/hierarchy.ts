@@ -3,7 +3,7 @@
  * specific first, for a template about to be created, `index` always last. `single-*` and `taxonomy-*` slugs are
  * read against the registered post types and taxonomies, in registration order, as WordPress reads them.
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 
 const REGISTERED_POST_TYPES = [...core.POST_TYPES.map((t) => t.name), ...core.HIDDEN_POST_TYPES];
 const REGISTERED_TAXONOMIES = [...core.TAXONOMIES.map((t) => t.name), ...core.HIDDEN_TAXONOMIES];

@@ -1,10 +1,10 @@
 /**
  * What the templates controller needs to know about one of the types it serves: its storage rules, its routes
- * (libs/contracts core/templates.ts) and where it differs from the other (WordPress's `'wp_template' ===
+ * (contracts/templates.ts) and where it differs from the other (WordPress's `'wp_template' ===
  * $this->post_type` branches), so that the shared code asks the type rather than testing its name. Each type's
  * own file (template.ts, template-part.ts) defines one.
  */
-import type { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { PostTypeBehaviour } from '../post-types/behaviour';
 import type { TemplateType } from '../theme';
 

@@ -4,7 +4,8 @@
  * (_build_block_template_result_from_post), with the titles WordPress gives untitled custom templates
  * (`page-about` → "Page: About").
  */
-import { core, type Identity } from '@loom/contracts';
+import type { Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { can } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';

@@ -3,7 +3,7 @@
  * theme files, as get_block_templates() lists them) of a block theme, for the public post types each serves (every
  * public type when the template names none), slug → title. What the posts controller's check_template accepts.
  */
-import type { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { RestRequest } from '@loom/service-kit';
 import { themeOf } from '../theme';
 import { TemplateRepository } from './repository';

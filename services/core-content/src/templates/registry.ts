@@ -1,5 +1,5 @@
 /** The types the templates controller serves, each with its kind (its own file), by name. */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { TemplateKind } from './kind';
 import { templatePartKind } from './template-part';
 import { templateKind } from './template';

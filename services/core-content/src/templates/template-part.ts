@@ -1,5 +1,5 @@
 /** `wp_template_part` (core/v2/template-parts): parts have an area (uncategorized, header, footer); no default types. */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import { templatePartBehaviour } from '../post-types/template';
 import type { TemplateKind } from './kind';
 

@@ -2,7 +2,7 @@
  * `wp_template` (core/v2/templates): the default template types of WordPress's hierarchy (fixed titles, never
  * custom), untitled custom templates named after their entity, custom templates per post type, suggestions.
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import { templateBehaviour } from '../post-types/template';
 import type { TemplateKind } from './kind';
 

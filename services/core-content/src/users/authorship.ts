@@ -3,7 +3,7 @@
  * public, as in WordPress) and what happens to their content when they are deleted. Read straight from the
  * `posts` collection (documents with `author`, `status`, `type`) that the posts repository will own.
  */
-import { core } from '@loom/contracts';
+import * as core from '../contracts';
 import type { Store } from '@loom/store';
 import { deleteAuthorContent } from '../post-types/repository';
 import { REVISION } from '../revisions/repository';

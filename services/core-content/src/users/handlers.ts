@@ -2,7 +2,8 @@
  * core/v2/users, users/<id> and users/me: WP_REST_Users_Controller's permission checks, then the repository,
  * then the response shaped by context. Error codes, messages and statuses are WordPress's.
  */
-import { core, roles as ROLES, type Context, type Identity } from '@loom/contracts';
+import { roles as ROLES, type Context, type Identity } from '@loom/contracts';
+import * as core from '../contracts';
 import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';

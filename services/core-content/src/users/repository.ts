@@ -2,7 +2,8 @@
  * Users: storage and WordPress's user rules (wp_insert_user, wp_update_user, wp_delete_user, WP_User_Query),
  * no HTTP. Used by the REST handlers, the internal auth endpoints, the bootstrap and the CLI alike.
  */
-import { core, own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
+import { own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
+import * as core from '../contracts';
 import { ROLE_CAPABILITIES, restError, WpError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { APP_PASSWORDS } from '../application-passwords/repository';

@@ -1,6 +1,7 @@
 /** A user as WordPress's users controller prepares it (prepare_item_for_response), filtered by context. */
 import { createHash } from 'node:crypto';
-import { core, own, type Context } from '@loom/contracts';
+import { own, type Context } from '@loom/contracts';
+import * as core from '../contracts';
 import { filterByContext, links, ROLE_CAPABILITIES, type KitConfig } from '@loom/service-kit';
 import type { UserDoc } from './repository';
 

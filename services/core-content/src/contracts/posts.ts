@@ -5,10 +5,7 @@
  * (core/post-types/<type>.ts), never from a branch on its name here.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, resource, resourceRoutes, type FieldDef, type ResourceDef } from '../define';
-import { hiddenArg, sanitizedOnly, wp, type WpSchema } from '../json-schema';
-import { contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam } from '../params';
-import { sanitizeError, sanitizeTitle } from '../sanitize';
+import { field, resource, resourceRoutes, type FieldDef, type ResourceDef, hiddenArg, sanitizedOnly, wp, type WpSchema, contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam, sanitizeError, sanitizeTitle } from '@loom/contracts';
 import { FILTER_STATUSES, POST_TYPES, controllerOf, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
 import { CORE } from './terms';
 import { textArg } from './text-arg';

@@ -4,10 +4,7 @@
  * and taxonomies controllers.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
-import { keyedByName, type Noun } from '../endpoint-docs';
-import { wp } from '../json-schema';
-import { contextParam } from '../params';
+import { READABLE, endpoint, field, resource, route, type ResourceDef, keyedByName, type Noun, wp, contextParam } from '@loom/contracts';
 import { CORE } from './terms';
 
 /** An object WordPress describes only as `type: object` (a free-form map such as `labels`). */

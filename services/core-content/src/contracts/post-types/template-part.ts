@@ -4,7 +4,7 @@
  * branches); slugs are unique within a theme.
  */
 import { z } from 'zod';
-import { field } from '../../define';
+import { field } from '@loom/contracts';
 import { themeOptionsCaps } from '../registry/capabilities';
 import { definePostType } from '../registry/post-type';
 import { siteEditorLabels } from './site-editor-labels';

@@ -2,7 +2,7 @@
  * The core/v2 route table: every route core-content serves, in index order, derived from the registry (each
  * served post type's routes with its revisions and autosaves, then each served taxonomy's term routes).
  */
-import { namespaceRoute, type RouteDef } from '../define';
+import { namespaceRoute, type RouteDef } from '@loom/contracts';
 import { CORE, TERM_ROUTES } from './terms';
 import { descriptors } from './descriptors';
 import { POST_TYPE_ROUTES, type PostTypeRoutes } from './posts';

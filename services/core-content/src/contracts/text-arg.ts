@@ -1,6 +1,6 @@
 /** The posts controller's text object arguments (title, content, excerpt; the attachments controller's caption and description). */
 import { z } from 'zod';
-import { sanitizedOnly, wp, type WpSchema } from '../json-schema';
+import { sanitizedOnly, wp, type WpSchema } from '@loom/contracts';
 
 /** What a text object argument (title, content, excerpt) carries: the raw value when one was given. */
 export interface TextInput {

@@ -3,10 +3,7 @@
  * (`users`, `users/<id>`, `users/me`). WordPress keeps users in core; so does Loom (core-content).
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
-import { sanitizedOnly, wp } from '../json-schema';
-import { baseCollectionArgs, contextParam, forceParam, idParam, offsetParam, orderParam } from '../params';
-import { sanitizeError, sanitizeTextField, sanitizeTitle } from '../sanitize';
+import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef, sanitizedOnly, wp, baseCollectionArgs, contextParam, forceParam, idParam, offsetParam, orderParam, sanitizeError, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
 import { POST_TYPES } from './registry';
 import { CORE } from './terms';
 

@@ -3,7 +3,7 @@
  * (its own file under core/taxonomies/), from which the term routes, the `taxonomies` descriptor, the post types'
  * term fields and filters, and the links between terms and posts are derived.
  */
-import type { FieldDef } from '../../define';
+import type { FieldDef } from '@loom/contracts';
 import type { ArgsMap } from './post-type';
 import type { TaxonomyCaps } from './capabilities';
 import { taxonomyLabels, type Labels } from './labels';

@@ -6,9 +6,7 @@
  * autosaves, never batchable; creating needs upload_files. Its own routes (post-process, edit) are in core/media.ts.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, type FieldDef, type VerbDocs } from '../../define';
-import { wp } from '../../json-schema';
-import { sanitizeTextField } from '../../sanitize';
+import { field, type FieldDef, type VerbDocs, wp, sanitizeTextField } from '@loom/contracts';
 import { mediaRoutes } from '../media';
 import { textArg } from '../text-arg';
 import { postTypeCaps } from '../registry/capabilities';

@@ -4,9 +4,7 @@
  * collection and item routes are the posts controller's, from the `attachment` type (post-types/attachment.ts).
  */
 import { z } from 'zod';
-import { CREATABLE, endpoint, route } from '../define';
-import { sanitizedOnly, wp, type WpSchema } from '../json-schema';
-import { sanitizeError } from '../sanitize';
+import { CREATABLE, endpoint, route, sanitizedOnly, wp, type WpSchema, sanitizeError } from '@loom/contracts';
 /** The namespace (written here: terms.ts reads the registry, which loads the attachment type that loads this). */
 const CORE = 'core/v2';
 

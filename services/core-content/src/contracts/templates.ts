@@ -10,10 +10,7 @@
  * group and a trailing class, which they cannot.
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, resourceRoutes, route, type FieldDef, type ResourceDef } from '../define';
-import { nounOf } from '../openapi-summary';
-import { hiddenArg, wp, type WpSchema } from '../json-schema';
-import { contextParam, forceParam } from '../params';
+import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, resourceRoutes, route, type FieldDef, type ResourceDef, nounOf, hiddenArg, wp, type WpSchema, contextParam, forceParam } from '@loom/contracts';
 import { POST_TYPES, WRITE_STATUSES, controllerOf, type ArgsMap, type PostTypeObject } from './registry';
 import { revisionCollectionArgs } from './revisions';
 import { CORE } from './terms';

@@ -6,9 +6,7 @@
  * arguments. None of these routes allow batch.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '../define';
-import { hiddenArg, wp } from '../json-schema';
-import { contextParam, excludeParam, idParam, includeParam, offsetParam, orderParam, pageParam, searchParam } from '../params';
+import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef, hiddenArg, wp, contextParam, excludeParam, idParam, includeParam, offsetParam, orderParam, pageParam, searchParam } from '@loom/contracts';
 import { POST_TYPE_ROUTES, postWriteArgs, type PostTypeRoutes } from './posts';
 import { supports } from './registry';
 import { CORE } from './terms';

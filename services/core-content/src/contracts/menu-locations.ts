@@ -3,9 +3,7 @@
  * link to it): the theme's registered locations, each with the menu assigned to it. Read-only.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
-import { keyedByName } from '../endpoint-docs';
-import { contextParam } from '../params';
+import { READABLE, endpoint, field, resource, route, type ResourceDef, keyedByName, contextParam } from '@loom/contracts';
 import { CORE } from './terms';
 
 const ALL = ['embed', 'view', 'edit'] as const;

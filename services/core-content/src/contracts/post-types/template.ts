@@ -4,10 +4,9 @@
  * branches); slugs are unique within a theme.
  */
 import { z } from 'zod';
-import { field } from '../../define';
+import { field, hiddenArg } from '@loom/contracts';
 import { themeOptionsCaps } from '../registry/capabilities';
 import { definePostType } from '../registry/post-type';
-import { hiddenArg } from '../../json-schema';
 import { siteEditorLabels } from './site-editor-labels';
 
 export const templateType = definePostType({

@@ -4,10 +4,7 @@
  * from its definition (core/taxonomies/<taxonomy>.ts).
  */
 import { z } from 'zod';
-import { field, resource, resourceRoutes, type ResourceDef } from '../define';
-import { wp } from '../json-schema';
-import { baseCollectionArgs, contextParam, forceParam, idParam, nullableIntParam, offsetParam, orderParam } from '../params';
-import { sanitizeTextField, sanitizeTitle } from '../sanitize';
+import { field, resource, resourceRoutes, type ResourceDef, wp, baseCollectionArgs, contextParam, forceParam, idParam, nullableIntParam, offsetParam, orderParam, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
 import { TAXONOMIES, type ArgsMap, type TaxonomyObject } from './registry';
 
 export const CORE = 'core/v2';

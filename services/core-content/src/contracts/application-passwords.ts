@@ -4,9 +4,7 @@
  * neither it nor `<uuid>` is a declared argument, as in WordPress (handlers read them from the path).
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef } from '../define';
-import { wp } from '../json-schema';
-import { contextParam } from '../params';
+import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef, wp, contextParam } from '@loom/contracts';
 import { CORE } from './terms';
 
 /** WP_Application_Passwords::PW_LENGTH. */

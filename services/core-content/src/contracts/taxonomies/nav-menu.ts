@@ -5,8 +5,7 @@
  * (rest_taxonomy_not_hierarchical) whenever a write carries one.
  */
 import { z } from 'zod';
-import { field, type FieldDef } from '../../define';
-import { hiddenArg, sanitizedOnly } from '../../json-schema';
+import { field, type FieldDef, hiddenArg, sanitizedOnly } from '@loom/contracts';
 import { defineTaxonomy } from '../registry/taxonomy';
 
 const VE = ['view', 'edit'] as const;

@@ -5,9 +5,7 @@
  * force); autosaves but no revisions. The posts controller's `meta` is kept (schema feature custom-fields).
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, type FieldDef } from '../../define';
-import { sanitizedOnly, wp } from '../../json-schema';
-import { sanitizeKey, sanitizeTextField, sanitizeUrl } from '../../sanitize';
+import { field, type FieldDef, sanitizedOnly, wp, sanitizeKey, sanitizeTextField, sanitizeUrl } from '@loom/contracts';
 import { themeOptionsCaps } from '../registry/capabilities';
 import { definePostType, POSTS_CONTROLLER, type ArgsMap } from '../registry/post-type';
 import { FORUM_META_DEFAULTS } from '../registry/meta';

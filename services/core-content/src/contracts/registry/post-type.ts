@@ -4,8 +4,7 @@
  * and autosave routes, `allow_batch` and the term relations are all derived.
  */
 import type { ZodTypeAny } from 'zod';
-import type { FieldDef, RouteDef, VerbDocs } from '../../define';
-import type { Noun } from '../../endpoint-docs';
+import type { FieldDef, RouteDef, VerbDocs, Noun } from '@loom/contracts';
 import { postTypeCaps, type PostTypeCaps } from './capabilities';
 import { postTypeLabels, type Labels } from './labels';
 

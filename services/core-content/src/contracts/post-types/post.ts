@@ -3,7 +3,7 @@
  * collection filter, WordPress's `'post' === $this->post_type` branches), on top of the features it supports.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field } from '../../define';
+import { field } from '@loom/contracts';
 import { definePostType, insertAfter, POSTS_CONTROLLER } from '../registry/post-type';
 import { POST_META_DEFAULTS } from '../registry/meta';
 

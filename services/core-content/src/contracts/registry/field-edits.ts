@@ -4,8 +4,7 @@
  * and on the write argument of the same name, whose index entry lists the same sub-properties.
  */
 import type { ZodTypeAny } from 'zod';
-import type { FieldDef } from '../../define';
-import { toWpSchema, wp, type Context } from '../../json-schema';
+import { type FieldDef, toWpSchema, wp, type Context } from '@loom/contracts';
 
 /** Per sub-property: its new contexts, or null to remove it. Sub-properties keep their order. */
 export type PropertyEdits = Readonly<Record<string, readonly Context[] | null>>;
