@@ -26,6 +26,7 @@ import { createNotifier, type Notifier } from './notifications';
 import { WRITE_METHODS } from './notifications/derive';
 import { createProxies } from './proxy';
 import { requestContext } from './request-log';
+import { pathOf } from './headers';
 import { localsOf, pipeline, type Step } from './pipeline';
 import { methodOf, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
 import { settleRequestTarget } from './request-target';
@@ -104,12 +105,6 @@ function restPathOf(path: string): string | null | undefined {
   if (/(^|\/)\.\.?(\/|$)/.test(decoded)) return null;
   return decoded.replace(/\/+$/, '') || '/';
 }
-
-/** The path of a request target, without its query. */
-const pathOf = (url: string) => {
-  const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
-};
 
 export function buildGateway(deps: GatewayDeps): Gateway {
   const { config, log } = deps;

@@ -16,6 +16,7 @@ import { AGENT_IDLE_MS, restError, restHeaders, signClientAddress, type Logger, 
 import { writeChanged, type GatewayAnswerCache, type Ticket } from './answer-cache';
 import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
+import { headerPairs } from './headers';
 import type { Notifier } from './notifications';
 import { sendError } from './respond';
 import { upstreamCall } from './telemetry';
@@ -302,14 +303,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'co
 
 /** The answer's headers (as settled) in the service's spelling, with the length of a body read whole. */
 function answerHeaders(proxyRes: IncomingMessage, length: number | undefined): string[] {
-  const names = new Map<string, string>();
-  const raw = proxyRes.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) names.set(raw[i]!.toLowerCase(), raw[i]!);
-  const head: string[] = [];
-  for (const [k, v] of Object.entries(proxyRes.headers)) {
-    if (v === undefined || HOP_BY_HOP.has(k)) continue;
-    for (const one of Array.isArray(v) ? v : [v]) head.push(names.get(k) ?? k, one);
-  }
+  const head = headerPairs(proxyRes, HOP_BY_HOP);
   if (length !== undefined) head.push('Content-Length', String(length));
   return head;
 }

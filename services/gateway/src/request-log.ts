@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { REQUEST_ID_HEADER } from '@loom/contracts';
 import type { Logger } from '@loom/service-kit';
+import { pathOf } from './headers';
 import { localsOf } from './pipeline';
 
 /** Ids we pass on as given (same rule as the services); anything else is replaced by a fresh UUID. */
@@ -18,12 +19,6 @@ export function requestIdOf(req: IncomingMessage): string {
   const given = req.headers[REQUEST_ID_HEADER];
   return typeof given === 'string' && SAFE_ID.test(given) ? given : randomUUID();
 }
-
-/** The path of a request target, without its query (which may carry a post password). */
-const pathOf = (url: string) => {
-  const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
-};
 
 /**
  * The request id (on the incoming headers too, so the proxy forwards exactly the id we answer with), and the log line

@@ -17,6 +17,7 @@ import fresh from 'fresh';
 import type { Authenticated } from '@loom/contracts';
 import { DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers, ownBuffer, type Metrics } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from '../cors';
+import { headerPairs } from '../headers';
 import type { Coordination } from './coordination';
 
 export interface Answer {
@@ -115,15 +116,8 @@ export class GatewayAnswerCache {
     });
     upstream.once('end', () => {
       if (bytes > this.answers.maxEntryBytes || ticket.generation !== this.generation(ticket.scope) || !this.opts.coordination.mayServe()) return;
-      const head: string[] = [];
-      const raw = upstream.rawHeaders;
-      const names = new Map<string, string>();
-      for (let i = 0; i < raw.length; i += 2) names.set(raw[i]!.toLowerCase(), raw[i]!);
+      const head = headerPairs(upstream, NOT_KEPT);
       const h = upstream.headers;
-      for (const [k, v] of Object.entries(h)) {
-        if (v === undefined || NOT_KEPT.has(k)) continue;
-        for (const one of Array.isArray(v) ? v : [v]) head.push(names.get(k) ?? k, one);
-      }
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
       this.answers.set(ticket.key, {
         head,
