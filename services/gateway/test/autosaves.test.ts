@@ -4,7 +4,7 @@
  * on each save; unchanged content is refused; answers are 200 in edit context with preview_link; autosaves are
  * listed on their own route and never counted as revisions.
  */
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

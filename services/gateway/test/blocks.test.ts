@@ -4,7 +4,7 @@
  * filters, who may read and write (read_post: no block is public), password protection, trash and force,
  * revisions and autosaves, batch and _embed.
  */
-import { as, err, startWorld, type Client, type World } from './posts.harness';
+import { as, err, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -4,7 +4,7 @@
  * unique indexes enforce it, not a check-then-insert in one process.
  */
 import { posts as corePosts } from '@loom/core-content';
-import { as, make, startWorld, type Client, type World } from './posts.harness';
+import { as, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -3,7 +3,7 @@
  * created at once leave one term; events naming the same new venue, organizer and terms all link one of each;
  * events, venues and organizers of one title get distinct slugs. The store's unique indexes decide.
  */
-import { client, startEventsWorld, type EventsWorld } from './events.harness';
+import { eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 let world: EventsWorld;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const editor = () => client(world, 'editor');
+const editor = () => eventsClient(world, 'editor');
 /** `n` calls at once, answered as status and body (short failure messages). */
 const parallel = async (n: number, call: (i: number) => Promise<{ status: number; body: unknown }>) =>
   (await Promise.all(Array.from({ length: n }, (_, i) => call(i)))).map((r) => ({ status: r.status, body: r.body as Record<string, unknown> }));

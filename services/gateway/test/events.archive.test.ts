@@ -3,7 +3,7 @@
  * plugin's extra ones, its shape, links and headers (reference A.1, A.3), on a site in America/New_York so the
  * date windows cross daylight-saving changes.
  */
-import { client, err, startEventsWorld, type EventsWorld } from './events.harness';
+import { err, eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 let world: EventsWorld;
 const ids: Record<string, number> = {};
@@ -14,8 +14,8 @@ let catMusic: number;
 let catTalks: number;
 let tagFree: number;
 
-const editor = () => client(world, 'editor');
-const anon = () => client(world, 'anonymous');
+const editor = () => eventsClient(world, 'editor');
+const anon = () => eventsClient(world, 'anonymous');
 const titles = (r: { body: { events: { title: string }[] } }) => r.body.events.map((e) => e.title);
 
 beforeAll(async () => {

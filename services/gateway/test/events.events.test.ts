@@ -1,7 +1,6 @@
 /** events/v1 events through the gateway, against the real events and core-content apps (spec 2.12, 4.5; reference A.1–A.4). */
 import request from 'supertest';
-import { client, err, startEventsWorld, type EventsWorld } from './events.harness';
-import { image } from './media.harness';
+import { err, eventsClient, image, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 let world: EventsWorld;
 beforeAll(async () => {
@@ -11,8 +10,8 @@ afterAll(async () => {
   await world.close();
 });
 
-const editor = () => client(world, 'editor');
-const anon = () => client(world, 'anonymous');
+const editor = () => eventsClient(world, 'editor');
+const anon = () => eventsClient(world, 'anonymous');
 /** A window wide enough for the fixed 2030 dates these tests use. */
 const WINDOW = 'start_date=2030-01-01&end_date=2030-12-31';
 
@@ -274,7 +273,7 @@ describe('image and author through core-content', () => {
     const r = await editor().post('/events', { title: 'Ghostwritten', start_date: '2030-01-01', end_date: '2030-01-01', author: world.users.author.id });
     expect(r.body.author).toBe(String(world.users.author.id));
     expect(err(await editor().post('/events', { title: 'Nobody', start_date: '2030-01-01', end_date: '2030-01-01', author: 987654 }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await client(world, 'author').post('/events', { title: 'Not mine', start_date: '2030-01-01', end_date: '2030-01-01', author: world.users.editor.id }))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'author').post('/events', { title: 'Not mine', start_date: '2030-01-01', end_date: '2030-01-01', author: world.users.editor.id }))).toEqual({ status: 403, code: 'rest_forbidden' });
   });
 });
 
@@ -332,23 +331,23 @@ describe('permissions (The Events Calendar capabilities)', () => {
   it('writes need authentication and edit_tribe_events', async () => {
     const body = { title: 'Nope', start_date: '2030-01-01', end_date: '2030-01-01' };
     expect(err(await anon().post('/events', body))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await client(world, 'subscriber').post('/events', body))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'subscriber').post('/events', body))).toEqual({ status: 403, code: 'rest_forbidden' });
   });
 
   it('contributors create drafts (publish scales to pending); drafts stay hidden from others', async () => {
-    const c = client(world, 'contributor');
+    const c = eventsClient(world, 'contributor');
     const d = await c.post('/events', { title: 'Contrib draft', start_date: '2030-10-01', end_date: '2030-10-01' });
     expect(d.body.status).toBe('draft');
     expect((await c.post('/events', { title: 'Contrib pending', start_date: '2030-10-01', end_date: '2030-10-01', status: 'publish' })).body.status).toBe('pending');
     expect(err(await anon().get(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
-    expect(err(await client(world, 'subscriber').get(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
+    expect(err(await eventsClient(world, 'subscriber').get(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
     expect((await c.get(`/events/${d.body.id}`)).status).toBe(200);
     expect((await editor().get(`/events/${d.body.id}`)).status).toBe(200);
     expect((await anon().get(`/events?search=Contrib&${WINDOW}`)).body.total).toBe(0);
     expect((await editor().get(`/events?search=Contrib&${WINDOW}`)).body.total).toBe(2);
     // The author (another contributor-level writer) cannot edit or delete it; the editor can.
-    expect(err(await client(world, 'author').patch(`/events/${d.body.id}`, { title: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
-    expect(err(await client(world, 'author').delete(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'author').patch(`/events/${d.body.id}`, { title: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'author').delete(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
     expect((await editor().patch(`/events/${d.body.id}`, { title: 'Edited by editor' })).status).toBe(200);
   });
 

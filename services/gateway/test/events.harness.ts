@@ -1,53 +1,9 @@
 /**
- * The events suites' world: the real core-content (users, application passwords), the real events app and
- * the gateway, every request made through the gateway with `Authorization: Basic`. Suites that only need an
- * event's links (venues, organizers, terms) insert bare `tribe_events` docs into the events store (insertEvent).
+ * Events fixtures stored directly: suites that only need an event's links (venues, organizers, terms) insert bare
+ * `tribe_events` docs into the events store of an events world (@loom/testing's startEventsWorld).
  */
-import { testConfig } from '@loom/service-kit';
-import type { Store } from '@loom/store';
-import type { Gateway } from '../src';
-import { basicForAll, roleUsers, type TestUser } from './accounts';
-import { restClient, startCore, startEvents, startGateway, type Running } from './helpers';
-export { err } from './helpers';
+import type { EventsWorld } from '@loom/testing';
 import { adjustEventTermCounts } from '../../events/src/event-terms';
-
-export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
-
-export interface EventsWorld {
-  gw: Gateway;
-  core: Running;
-  events: Running & { store: Store };
-  users: Record<Exclude<EventsCaller, 'anonymous'>, TestUser>;
-  auth: Record<EventsCaller, Record<string, string>>;
-  close(): Promise<void>;
-}
-
-export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<EventsWorld> {
-  // events reads users and media from core-content through its typed client.
-  const core = await startCore(siteEnv);
-  const events = await startEvents(0, { ...siteEnv, CORE_CONTENT_URL: core.url });
-  const gw = await startGateway(
-    { upstreams: { 'core-content': core.url, events: events.url }, config: testConfig('gateway', siteEnv) },
-    { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
-  );
-  const users = roleUsers();
-  const auth: Record<EventsCaller, Record<string, string>> = await basicForAll(core.url, users);
-  return {
-    gw,
-    core,
-    events,
-    users,
-    auth,
-    close: async () => {
-      gw.close();
-      await Promise.all([core.close(), events.close()]);
-    },
-  };
-}
-
-export function client(world: EventsWorld, caller: EventsCaller) {
-  return restClient(world.gw.app, world.auth[caller], '/rest/events/v1');
-}
 
 /**
  * A bare event doc (no dates but its end) carrying venues, organizers, categories and tags, with the terms' counts

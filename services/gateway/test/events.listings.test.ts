@@ -4,7 +4,7 @@
  * links, the trash), the archive arguments the plugin refuses (ticketed), and the site settings an answer shows
  * (currency, a manual UTC offset, a home URL with a port and a path).
  */
-import { client, startEventsWorld, type EventsWorld } from './events.harness';
+import { eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 const ZERO = '0000-00-00 00:00:00';
 const W = 'start_date=2032-01-01&end_date=2032-12-31';
@@ -12,8 +12,8 @@ const titles = (r: { body: { events: { title: string }[] } }) => r.body.events.m
 
 describe('archives', () => {
   let world: EventsWorld;
-  const editor = () => client(world, 'editor');
-  const anon = () => client(world, 'anonymous');
+  const editor = () => eventsClient(world, 'editor');
+  const anon = () => eventsClient(world, 'anonymous');
   beforeAll(async () => {
     world = await startEventsWorld();
   });
@@ -75,7 +75,7 @@ describe('archives', () => {
   });
 
   test('venue and organizer archives list every status to editors, newest first; others only published ones', async () => {
-    const author = client(world, 'author');
+    const author = eventsClient(world, 'author');
     const names = (r: { body: { venues: { venue: string }[] } }) => r.body.venues.map((v) => v.venue);
     await editor().post('/venues', { venue: 'Old hall', date_utc: '2020-01-01 10:00:00' });
     await author.post('/venues', { venue: 'Pending hall', status: 'pending' });
@@ -105,7 +105,7 @@ describe('archives', () => {
 
 describe('unpublished posts and the trash', () => {
   let world: EventsWorld;
-  const editor = () => client(world, 'editor');
+  const editor = () => eventsClient(world, 'editor');
   beforeAll(async () => {
     world = await startEventsWorld();
   });
@@ -121,7 +121,7 @@ describe('unpublished posts and the trash', () => {
   });
 
   test('pending and scheduled organizers: no GMT date while pending; plain links until published', async () => {
-    const p = await client(world, 'contributor').post('/organizers', { organizer: 'Pending Org', status: 'publish' });
+    const p = await eventsClient(world, 'contributor').post('/organizers', { organizer: 'Pending Org', status: 'publish' });
     expect(p.body).toMatchObject({ status: 'pending', slug: 'pending-org', date_utc: ZERO, url: `http://loom.test/?post_type=tribe_organizer&p=${p.body.id}` });
     const later = new Date(Date.now() + 86400000).toISOString().slice(0, 19).replace('T', ' ');
     const s = await editor().post('/organizers', { organizer: 'Scheduled Org', date_utc: later });
@@ -177,25 +177,25 @@ describe('site settings in answers', () => {
   afterAll(() => world.close());
 
   test('the site\'s currency symbol, position and code; an event\'s own symbol wins', async () => {
-    const editor = client(world, 'editor');
+    const editor = eventsClient(world, 'editor');
     const e = await editor.post('/events', { title: 'Euro night', start_date: '2032-07-01 20:00', end_date: '2032-07-01 22:00', cost: '10 - 25' });
     expect(e.body).toMatchObject({ cost: '10€ – 25€', cost_details: { currency_symbol: '', currency_position: '', values: ['10', '25'] } });
-    expect((await client(world, 'anonymous').get(`/events/${e.body.id}`)).body.json_ld.offers).toMatchObject({ price: '10 – 25', priceCurrency: 'EUR' });
+    expect((await eventsClient(world, 'anonymous').get(`/events/${e.body.id}`)).body.json_ld.offers).toMatchObject({ price: '10 – 25', priceCurrency: 'EUR' });
     const pounds = await editor.post('/events', { title: 'Pound night', start_date: '2032-07-02 20:00', end_date: '2032-07-02 22:00', cost: '£5' });
     expect(pounds.body).toMatchObject({ cost: '£5', cost_details: { currency_symbol: '£', currency_position: 'prefix', values: ['5'] } });
     const free = await editor.post('/events', { title: 'Free night', start_date: '2032-07-03 20:00', end_date: '2032-07-03 22:00', cost: '0' });
     expect(free.body).toMatchObject({ cost: 'Free', cost_details: { values: ['0'] } });
-    expect((await client(world, 'anonymous').get(`/events/${free.body.id}`)).body.json_ld.offers.price).toBe('0');
+    expect((await eventsClient(world, 'anonymous').get(`/events/${free.body.id}`)).body.json_ld.offers.price).toBe('0');
   });
 
   test('a manual UTC offset site: events without a zone read UTC+5.5; global_id is the home URL\'s host and path', async () => {
-    const e = await client(world, 'editor').post('/events', { title: 'Offset night', start_date: '2032-07-04 20:00', end_date: '2032-07-04 22:00' });
+    const e = await eventsClient(world, 'editor').post('/events', { title: 'Offset night', start_date: '2032-07-04 20:00', end_date: '2032-07-04 22:00' });
     expect(e.body).toMatchObject({ timezone: 'UTC+5.5', timezone_abbr: 'UTC+5.5', utc_start_date: '2032-07-04 14:30:00', global_id: `www.example.org/site?id=${e.body.id}` });
     expect(e.body.url).toBe('https://www.example.org:8443/site/event/offset-night/');
-    const single = await client(world, 'anonymous').get(`/events/${e.body.id}`);
+    const single = await eventsClient(world, 'anonymous').get(`/events/${e.body.id}`);
     expect(single.body.json_ld).toMatchObject({ startDate: '2032-07-04T20:00:00+05:30', endDate: '2032-07-04T22:00:00+05:30' });
     // A zone written as a manual offset is kept as written, and is its own abbreviation.
-    const written = await client(world, 'editor').post('/events', { title: 'Written offset', start_date: '2032-07-05 20:00', end_date: '2032-07-05 22:00', timezone: 'UTC-3.5' });
+    const written = await eventsClient(world, 'editor').post('/events', { title: 'Written offset', start_date: '2032-07-05 20:00', end_date: '2032-07-05 22:00', timezone: 'UTC-3.5' });
     expect(written.body).toMatchObject({ timezone: 'UTC-3.5', timezone_abbr: 'UTC-3.5', utc_start_date: '2032-07-05 23:30:00' });
   });
 });

@@ -6,7 +6,7 @@
  * purpose (docs/differences.md, "The Events Calendar"), the test says so.
  */
 import { DateTime } from 'luxon';
-import { client, startEventsWorld, type EventsWorld } from './events.harness';
+import { eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 const HOME = 'http://127.0.0.1:8089';
 const REST = `${HOME}/rest/events/v1`;
@@ -15,8 +15,8 @@ const ZERO = '0000-00-00 00:00:00';
 
 let world: EventsWorld;
 const ids: Record<string, number> = {};
-const admin = () => client(world, 'administrator');
-const anon = () => client(world, 'anonymous');
+const admin = () => eventsClient(world, 'administrator');
+const anon = () => eventsClient(world, 'anonymous');
 
 /** `YYYY-MM-DD`, `days` from today (UTC, the site's zone). */
 const day = (days: number) => DateTime.utc().plus({ days }).toFormat('yyyy-MM-dd');

@@ -6,7 +6,8 @@
 import request from 'supertest';
 import { testConfig, type RestRequest } from '@loom/service-kit';
 import { eventTermObjects, resolveEventTerms } from '../../events/src/event-terms';
-import { client, err, insertEvent, startEventsWorld, type EventsCaller, type EventsWorld } from './events.harness';
+import { err, eventsClient, startEventsWorld, type EventsCaller, type EventsWorld } from '@loom/testing';
+import { insertEvent } from './events.harness';
 
 const REST = 'http://loom.test/rest/events/v1';
 const HOME = 'http://loom.test';
@@ -44,7 +45,7 @@ afterAll(async () => {
 
 describe('event categories: create, read, update, delete', () => {
   it('creates a category (201, Location) in the plugin shape: WordPress fields, link renamed url, then urls', async () => {
-    const r = await client(world, 'editor').post('/categories', { name: 'Concerts', description: 'Live music.', slug: 'Live Concerts' });
+    const r = await eventsClient(world, 'editor').post('/categories', { name: 'Concerts', description: 'Live music.', slug: 'Live Concerts' });
     expect(r.status).toBe(201);
     const id = r.body.id as number;
     expect(r.headers.location).toBe(`${REST}/categories/${id}`);
@@ -65,7 +66,7 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('nests categories: the child has urls.up and a hierarchical url', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const parent = await e.post('/categories', { name: 'Theatre' });
     const child = await e.post('/categories', { name: 'Opera', parent: parent.body.id });
     expect(child.status).toBe(201);
@@ -77,7 +78,7 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('validates create arguments as the plugin: name required and non-empty, parent an existing category (0 included)', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const missing = await e.post('/categories', { description: 'No name' });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): name' });
@@ -90,7 +91,7 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('refuses a duplicate name under the same parent (400 term_exists with the existing id)', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const first = await e.post('/categories', { name: 'Workshops' });
     const again = await e.post('/categories', { name: 'Workshops' });
     expect(again.status).toBe(400);
@@ -107,20 +108,20 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('reads one category publicly; an id that is no event category → 400 rest_invalid_param (id)', async () => {
-    const created = await client(world, 'editor').post('/categories', { name: 'Readable' });
-    const anon = client(world, 'anonymous');
+    const created = await eventsClient(world, 'editor').post('/categories', { name: 'Readable' });
+    const anon = eventsClient(world, 'anonymous');
     const r = await anon.get(`/categories/${created.body.id}`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual(created.body);
     const missing = await anon.get('/categories/999999');
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual(invalid('id'));
-    const tag = await client(world, 'editor').post('/tags', { name: 'A tag id' });
+    const tag = await eventsClient(world, 'editor').post('/tags', { name: 'A tag id' });
     expect((await anon.get(`/categories/${tag.body.id}`)).body).toEqual(invalid('id'));
   });
 
   it('updates with POST, PUT and PATCH (200, the term); the slug stays when only the name changes', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const c = await e.post('/categories', { name: 'Festivals' });
     const id = c.body.id as number;
     const renamed = await e.post(`/categories/${id}`, { name: 'Summer Festivals' });
@@ -137,7 +138,7 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('validates update arguments: unknown id, empty strings, parent', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const c = await e.post('/categories', { name: 'Validated' });
     expect((await e.patch('/categories/999999', { name: 'x' })).body).toEqual(invalid('id'));
     expect((await e.patch(`/categories/${c.body.id}`, { description: '' })).body).toEqual(invalid('description'));
@@ -150,7 +151,7 @@ describe('event categories: create, read, update, delete', () => {
   });
 
   it('deletes for good (the plugin forces it) and answers the term as it was (200)', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const parent = await e.post('/categories', { name: 'Doomed' });
     const child = await e.post('/categories', { name: 'Doomed child', parent: parent.body.id });
     const d = await e.delete(`/categories/${parent.body.id}`);
@@ -167,7 +168,7 @@ describe('event categories: create, read, update, delete', () => {
 
 describe('event tags: create, read, update, delete', () => {
   it('creates a tag (201) without parent; its url is the tag archive', async () => {
-    const r = await client(world, 'editor').post('/tags', { name: 'Family Friendly', description: 'All ages.' });
+    const r = await eventsClient(world, 'editor').post('/tags', { name: 'Family Friendly', description: 'All ages.' });
     expect(r.status).toBe(201);
     const id = r.body.id as number;
     expect(r.headers.location).toBe(`${REST}/tags/${id}`);
@@ -187,13 +188,13 @@ describe('event tags: create, read, update, delete', () => {
   });
 
   it('refuses a duplicate name (400 term_exists); reads, updates and deletes', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const t = await e.post('/tags', { name: 'Rainy' });
     expect(await e.post('/tags', { name: 'rainy' }).then((r) => [r.status, r.body])).toEqual([
       400,
       { code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: t.body.id }, additional_data: [t.body.id] },
     ]);
-    expect((await client(world, 'anonymous').get(`/tags/${t.body.id}`)).body).toEqual(t.body);
+    expect((await eventsClient(world, 'anonymous').get(`/tags/${t.body.id}`)).body).toEqual(t.body);
     expect((await e.patch(`/tags/${t.body.id}`, { name: 'Rain or shine' })).body).toMatchObject({ name: 'Rain or shine', slug: 'rainy' });
     const d = await e.delete(`/tags/${t.body.id}`);
     expect(d.status).toBe(200);
@@ -204,7 +205,7 @@ describe('event tags: create, read, update, delete', () => {
   });
 
   it("are the events service's own post_tag terms, not core/v2's tags", async () => {
-    await client(world, 'editor').post('/tags', { name: 'Only in events' });
+    await eventsClient(world, 'editor').post('/tags', { name: 'Only in events' });
     const core = await request(world.gw.app).get('/rest/core/v2/tags?search=only%20in%20events');
     expect(core.status).toBe(200);
     expect(core.body).toEqual([]);
@@ -213,9 +214,9 @@ describe('event tags: create, read, update, delete', () => {
 
 describe('event terms: permissions (reads public; writes need edit_tribe_events and the taxonomy manage_terms)', () => {
   const write = async (caller: EventsCaller, base: 'categories' | 'tags') => {
-    const c = client(world, caller);
+    const c = eventsClient(world, caller);
     const created = await c.post(`/${base}`, { name: `${caller} ${base} term` });
-    const target = await client(world, 'administrator').post(`/${base}`, { name: `${caller} ${base} target` });
+    const target = await eventsClient(world, 'administrator').post(`/${base}`, { name: `${caller} ${base} target` });
     const updated = await c.patch(`/${base}/${target.body.id}`, { description: 'Changed.' });
     const deleted = await c.delete(`/${base}/${target.body.id}`);
     return [err(created), err(updated), err(deleted)].map((x) => `${x.status} ${x.code ?? ''}`.trim());
@@ -243,7 +244,7 @@ describe('event terms: permissions (reads public; writes need edit_tribe_events 
   });
 
   it('reads are public; argument validation comes before the permission check, as WordPress', async () => {
-    const anon = client(world, 'anonymous');
+    const anon = eventsClient(world, 'anonymous');
     expect((await anon.get('/categories')).status).toBe(200);
     expect((await anon.get('/tags')).status).toBe(200);
     expect((await anon.patch('/categories/999999', { name: 'x' })).body).toEqual(invalid('id'));
@@ -263,7 +264,7 @@ describe('event term archives', () => {
 
   beforeAll(async () => {
     aw = await startEventsWorld();
-    const e = client(aw, 'editor');
+    const e = eventsClient(aw, 'editor');
     ids.music = (await e.post('/categories', { name: 'Music' })).body.id;
     ids.jazz = (await e.post('/categories', { name: 'Jazz', parent: ids.music })).body.id;
     ids.art = (await e.post('/categories', { name: 'Art', description: 'Galleries' })).body.id;
@@ -281,7 +282,7 @@ describe('event term archives', () => {
   });
 
   it('lists by name, hiding empty terms by default, in the plugin shape with the X-TEC headers', async () => {
-    const r = await client(aw, 'anonymous').get('/categories');
+    const r = await eventsClient(aw, 'anonymous').get('/categories');
     expect(r.status).toBe(200);
     expect(r.headers['x-tec-total']).toBe('3');
     expect(r.headers['x-tec-totalpages']).toBe('1');
@@ -304,7 +305,7 @@ describe('event term archives', () => {
       url: `${HOME}/events/category/music/jazz/`,
       urls: { self: `${REST}/categories/${ids.jazz}`, collection: `${REST}/categories`, up: `${REST}/categories/${ids.music}` },
     });
-    const tags = await client(aw, 'anonymous').get('/tags');
+    const tags = await eventsClient(aw, 'anonymous').get('/tags');
     expect(tags.body).toMatchObject({ rest_url: `${REST}/tags/`, total: 2, total_pages: 1 });
     expect((tags.body.tags as Array<Record<string, unknown>>).map((t) => [t.name, t.count])).toEqual([
       ['Free', 1],
@@ -313,7 +314,7 @@ describe('event term archives', () => {
   });
 
   it('hide_empty=0 (or false) lists empty terms too', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get('/categories?hide_empty=0'))).toEqual(['Art', 'Empty', 'Jazz', 'Music']);
     expect(names(await anon.get('/categories?hide_empty=false'))).toEqual(['Art', 'Empty', 'Jazz', 'Music']);
     const tags = await anon.get('/tags?hide_empty=0');
@@ -322,7 +323,7 @@ describe('event term archives', () => {
   });
 
   it('pages: next/previous links carry only `page`; a page past the end is an empty 200', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     const p1 = await anon.get('/categories?per_page=1');
     expect(Object.keys(p1.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url']);
     expect(p1.body).toMatchObject({ total: 3, total_pages: 3, next_rest_url: `${REST}/categories/?page=2` });
@@ -345,7 +346,7 @@ describe('event term archives', () => {
   });
 
   it('include and exclude take existing term ids of the taxonomy only', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get(`/categories?include=${ids.music},${ids.art}`))).toEqual(['Art', 'Music']);
     expect(names(await anon.get(`/categories?include[]=${ids.music}&include[]=${ids.art}&orderby=include`))).toEqual(['Music', 'Art']);
     expect(names(await anon.get(`/categories?exclude=${ids.music}`))).toEqual(['Art', 'Jazz']);
@@ -356,7 +357,7 @@ describe('event term archives', () => {
   });
 
   it('order and orderby (WordPress term attributes)', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get('/categories?order=desc'))).toEqual(['Music', 'Jazz', 'Art']);
     expect(names(await anon.get('/categories?orderby=id'))).toEqual(['Music', 'Jazz', 'Art']);
     expect(names(await anon.get('/categories?orderby=id&order=desc'))).toEqual(['Art', 'Jazz', 'Music']);
@@ -370,7 +371,7 @@ describe('event term archives', () => {
   });
 
   it('parent (categories only) must be an existing event category', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get(`/categories?parent=${ids.music}`))).toEqual(['Jazz']);
     const none = await anon.get(`/categories?parent=${ids.art}`);
     expect(none.body).toEqual({ rest_url: `${REST}/categories/`, total: 0, total_pages: 0, categories: [] });
@@ -383,7 +384,7 @@ describe('event term archives', () => {
   });
 
   it('post and its alias event: the terms of one event (event wins when both are given)', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get(`/categories?post=${e1}`))).toEqual(['Jazz', 'Music']);
     expect(names(await anon.get(`/categories?event=${e1}`))).toEqual(['Jazz', 'Music']);
     expect(names(await anon.get(`/categories?post=${e2}&event=${e1}`))).toEqual(['Jazz', 'Music']);
@@ -391,18 +392,18 @@ describe('event term archives', () => {
     // A draft's terms are for those who may read it (WordPress's check; the plugin skips it), and have no published
     // events: hidden unless hide_empty is off.
     expect(err(await anon.get(`/categories?event=${e3}&hide_empty=0`))).toEqual({ status: 401, code: 'rest_forbidden_context' });
-    expect(err(await client(aw, 'subscriber').get(`/tags?event=${e3}`))).toEqual({ status: 403, code: 'rest_forbidden_context' });
-    const ed = client(aw, 'editor');
+    expect(err(await eventsClient(aw, 'subscriber').get(`/tags?event=${e3}`))).toEqual({ status: 403, code: 'rest_forbidden_context' });
+    const ed = eventsClient(aw, 'editor');
     expect((await ed.get(`/categories?event=${e3}`)).body).toMatchObject({ total: 0, categories: [] });
     expect(names(await ed.get(`/categories?event=${e3}&hide_empty=0`))).toEqual(['Empty']);
     expect((await anon.get('/categories?post=999999')).body).toEqual(invalid('post'));
     expect((await anon.get('/tags?event=0')).body).toEqual(invalid('event'));
-    const venue = await client(aw, 'editor').post('/venues', { venue: 'Not an event' });
+    const venue = await eventsClient(aw, 'editor').post('/venues', { venue: 'Not an event' });
     expect((await anon.get(`/categories?event=${venue.body.id}`)).body).toEqual(invalid('event'));
   });
 
   it('slug and search', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get('/categories?slug=jazz'))).toEqual(['Jazz']);
     expect(names(await anon.get('/categories?slug=Jazz'))).toEqual(['Jazz']);
     expect((await anon.get('/categories?slug=nope')).body.total).toBe(0);
@@ -414,12 +415,12 @@ describe('event term archives', () => {
   });
 
   it('counts follow published events; deleting a term removes it from its events', async () => {
-    const anon = client(aw, 'anonymous');
+    const anon = eventsClient(aw, 'anonymous');
     const e4 = await insertEvent(aw, { categories: [ids.art!], tags: [ids.outdoor!] });
     expect((await anon.get(`/categories/${ids.art}`)).body.count).toBe(2);
     expect((await anon.get(`/tags/${ids.outdoor}`)).body.count).toBe(3);
 
-    const d = await client(aw, 'editor').delete(`/tags/${ids.outdoor}`);
+    const d = await eventsClient(aw, 'editor').delete(`/tags/${ids.outdoor}`);
     expect(d.body).toMatchObject({ id: ids.outdoor, count: 3 });
     const posts = aw.events.store.collection('posts');
     for (const id of [e1, e2, e4]) expect((await posts.findOne({ id }))!.tags).not.toContain(ids.outdoor);
@@ -429,9 +430,9 @@ describe('event term archives', () => {
   });
 
   it('per_page above 50 is capped at 50, silently', async () => {
-    const e = client(aw, 'editor');
+    const e = eventsClient(aw, 'editor');
     for (let i = 1; i <= 52; i++) await e.post('/categories', { name: `Bulk ${String(i).padStart(2, '0')}` });
-    const r = await client(aw, 'anonymous').get('/categories?search=bulk&hide_empty=0&per_page=100');
+    const r = await eventsClient(aw, 'anonymous').get('/categories?search=bulk&hide_empty=0&per_page=100');
     expect(r.body).toMatchObject({ total: 52, total_pages: 2, next_rest_url: `${REST}/categories/?page=2` });
     expect(r.body.categories).toHaveLength(50);
     expect(r.headers['x-tec-totalpages']).toBe('2');
@@ -440,7 +441,7 @@ describe('event term archives', () => {
 
 describe('event terms: route index and doc', () => {
   it('lists the routes with the plugin arguments (hide_empty default "1")', async () => {
-    const r = await client(world, 'anonymous').get('');
+    const r = await eventsClient(world, 'anonymous').get('');
     const archive = r.body.routes['/events/v1/categories'];
     expect(archive.methods).toEqual(['GET', 'POST']);
     expect(Object.keys(archive.endpoints[0].args)).toEqual(['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug']);
@@ -451,7 +452,7 @@ describe('event terms: route index and doc', () => {
     const item = r.body.routes['/events/v1/categories/(?P<id>[\\d]+)'];
     expect(item.methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
     expect(Object.keys(r.body.routes['/events/v1/tags/(?P<id>[\\d]+)'].endpoints[1].args)).toEqual(['id', 'name', 'description', 'slug']);
-    const doc = await client(world, 'anonymous').get('/doc');
+    const doc = await eventsClient(world, 'anonymous').get('/doc');
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/categories', '/categories/{id}', '/tags', '/tags/{id}']));
     expect(doc.body.components.schemas).toHaveProperty('Term');
   });
@@ -462,7 +463,7 @@ describe('the term helpers of the events resource', () => {
     ({ store: world.events.store, config: testConfig('events'), user: caller ? { id: world.users[caller].id, roles: [caller] } : null }) as unknown as RestRequest;
 
   it('eventTermObjects: the WP_Term fields, id renamed (so last but urls), by name', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const parent = await e.post('/categories', { name: 'Zeta parent' });
     const child = await e.post('/categories', { name: 'Alpha child', parent: parent.body.id, description: 'First.' });
     const out = await eventTermObjects(req(null), 'tribe_events_cat', [parent.body.id, child.body.id, 999999]);
@@ -487,7 +488,7 @@ describe('the term helpers of the events resource', () => {
   });
 
   it('resolveEventTerms: ids, slugs and names; unknown ids refused; missing names created only when allowed', async () => {
-    const e = client(world, 'editor');
+    const e = eventsClient(world, 'editor');
     const t = await e.post('/tags', { name: 'Resolve Me', slug: 'resolve-slug' });
     const numericName = await e.post('/tags', { name: '2030' });
     const id = t.body.id as number;
@@ -500,7 +501,7 @@ describe('the term helpers of the events resource', () => {
     await expect(resolveEventTerms(req('subscriber'), 'tribe_events_cat', ['Brand new'], 'categories', true)).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { categories: 'Invalid parameter.' } } });
     await expect(resolveEventTerms(req('editor'), 'post_tag', [{ id }], 'tags', false)).rejects.toMatchObject({ code: 'rest_invalid_param' });
     const [created] = await resolveEventTerms(req('editor'), 'tribe_events_cat', ['Brand new'], 'categories', true);
-    expect((await client(world, 'anonymous').get(`/categories/${created}`)).body).toMatchObject({ name: 'Brand new', slug: 'brand-new', count: 0 });
+    expect((await eventsClient(world, 'anonymous').get(`/categories/${created}`)).body).toMatchObject({ name: 'Brand new', slug: 'brand-new', count: 0 });
     // Once made, the name resolves to it.
     expect(await resolveEventTerms(req('editor'), 'tribe_events_cat', ['Brand New', 'brand-new'], 'categories', true)).toEqual([created]);
   });

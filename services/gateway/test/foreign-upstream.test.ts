@@ -10,7 +10,7 @@ import { createLogger, testConfig } from '@loom/service-kit';
 import { openStore } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildGateway, type Gateway } from '../src';
-import { captureLog, freePort, listen, startCore, startCounter, type Running } from './helpers';
+import { captureLog, freePort, listen, startCore, startCounter, type Running } from '@loom/testing';
 
 const silent = () => createLogger('test', 'silent');
 

@@ -4,7 +4,7 @@
  * and listed in the route index, `context: "save"`.
  */
 import request from 'supertest';
-import { client, err, startFormsWorld, type FormsCaller, type FormsWorld } from './forms.harness';
+import { err, formsClient, startFormsWorld, type FormsCaller, type FormsWorld } from '@loom/testing';
 
 let world: FormsWorld;
 beforeAll(async () => {
@@ -12,7 +12,7 @@ beforeAll(async () => {
 }, 60000);
 afterAll(async () => world?.close());
 
-const admin = () => client(world, 'administrator');
+const admin = () => formsClient(world, 'administrator');
 
 const EVENT_FORM = `<label> Your name
     [text* your-name autocomplete:name] </label>
@@ -167,7 +167,7 @@ describe('permissions as Contact Form 7 maps them', () => {
   ];
   test.each(matrix)('%s', async (caller, expected) => {
     const target = (await admin().post('/contact-forms', { title: `Target for ${caller}`, context: 'save' })).body.id as number;
-    const c = client(world, caller);
+    const c = formsClient(world, caller);
     const list = await c.get('/contact-forms');
     const create = await c.post('/contact-forms', { title: `By ${caller}`, context: 'save' });
     const read = await c.get(`/contact-forms/${target}`);

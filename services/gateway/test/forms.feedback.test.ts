@@ -4,7 +4,7 @@
  * injection, the spam rules, subscribers_only, demo_mode, refill, the SWV schema, and Loom's submissions route.
  */
 import request from 'supertest';
-import { client, eventually, err, hiddenFields, startFormsWorld, type FormsWorld } from './forms.harness';
+import { err, eventually, formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
 import { createEventForm, createForm, NOTES, quizHash, validFields } from './forms.fixtures';
 
 let world: FormsWorld;
@@ -17,8 +17,8 @@ beforeAll(async () => {
 }, 60000);
 afterAll(async () => world?.close());
 
-const anon = () => client(world, 'anonymous');
-const admin = () => client(world, 'administrator');
+const anon = () => formsClient(world, 'anonymous');
+const admin = () => formsClient(world, 'administrator');
 const submissions = async () => (await admin().get('/submissions?per_page=100')).body as Array<{ id: number; status: string; contact_form_id: number; posted_data: Record<string, unknown>; mail: Array<{ state: string; template: string }> }>;
 /** Waits until the SMTP listener has `n` messages in all, then a moment more to catch any extra. */
 async function mailCount(n: number) {
@@ -317,7 +317,7 @@ describe('subscribers_only and demo_mode', () => {
     const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Ann']]);
     expect(r.body).toMatchObject({ status: 'error', message: 'This contact form is available only for logged in users.' });
     expect(Object.keys(r.body)).toEqual(['contact_form_id', 'status', 'message', 'into', 'invalid_fields']);
-    expect((await client(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']])).body.status).toBe('mail_sent');
+    expect((await formsClient(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']])).body.status).toBe('mail_sent');
   });
 
   test('demo_mode: on answers mail_sent with demo_mode true and sends nothing', async () => {
@@ -352,7 +352,7 @@ describe('refill and schema', () => {
 describe("Loom's submissions route", () => {
   test('administrators only: 401 anonymous, 403 editors; newest first, paginated, filtered', async () => {
     expect(err(await anon().get('/submissions'))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await client(world, 'editor').get('/submissions'))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await formsClient(world, 'editor').get('/submissions'))).toEqual({ status: 403, code: 'rest_forbidden' });
     const r = await admin().get('/submissions?per_page=2');
     expect(r.status).toBe(200);
     expect(Number(r.headers['x-wp-total'])).toBeGreaterThan(2);

@@ -1,6 +1,5 @@
 /** Sample 189's "Event registration" form (every field type of the reference) and a valid submission of it. */
-import type { FormsWorld } from './forms.harness';
-import { client, hiddenFields } from './forms.harness';
+import { formsClient, hiddenFields, type FormsWorld } from '@loom/testing';
 
 export const EVENT_FORM = `<label> Your name
     [text* your-name autocomplete:name] </label>
@@ -65,7 +64,7 @@ export const EVENT_MAIL_2 = {
 
 /** Creates a form (saved) as the administrator; returns its id. */
 export async function createForm(world: FormsWorld, body: Record<string, unknown>): Promise<number> {
-  const r = await client(world, 'administrator').post('/contact-forms', { context: 'save', ...body });
+  const r = await formsClient(world, 'administrator').post('/contact-forms', { context: 'save', ...body });
   if (r.status !== 200 || typeof r.body.id !== 'number') throw new Error(`creating a form: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as number;
 }
@@ -75,7 +74,7 @@ export const createEventForm = (world: FormsWorld, extra: Record<string, unknown
 
 /** The quiz's answer hash for the form (from refill). */
 export async function quizHash(world: FormsWorld, id: number): Promise<string> {
-  const r = await client(world, 'anonymous').get(`/contact-forms/${id}/refill`);
+  const r = await formsClient(world, 'anonymous').get(`/contact-forms/${id}/refill`);
   return r.body.quiz['your-quiz'][1] as string;
 }
 

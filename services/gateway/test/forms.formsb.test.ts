@@ -3,7 +3,7 @@
  * `401 rest_forbidden` "This route is private." to everyone else (signed-in subscribers too); WPForms's object
  * with `forms` as raw WP_Post objects, published only, id descending. Loom's own import route makes them.
  */
-import { client, err, startFormsWorld, type FormsWorld } from './forms.harness';
+import { err, formsClient, startFormsWorld, type FormsWorld } from '@loom/testing';
 
 let world: FormsWorld;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 }, 60000);
 afterAll(async () => world?.close());
 
-const b = (caller: Parameters<typeof client>[1]) => client(world, caller, '/rest/formsB/v1');
+const b = (caller: Parameters<typeof formsClient>[1]) => formsClient(world, caller, '/rest/formsB/v1');
 
 const SIMPLE_CONTACT = {
   field_id: 3,

@@ -1,11 +1,11 @@
 /**
- * The submission rate per client address (LOOM_FORMS_RATE_MAX in LOOM_FORMS_RATE_WINDOW_MS), counted under the
- * address the gateway signs for the service (LOOM_TRUST_PROXY applied): past it the answer is `spam`. A client
+ * The submission rate per formsClient address (LOOM_FORMS_RATE_MAX in LOOM_FORMS_RATE_WINDOW_MS), counted under the
+ * address the gateway signs for the service (LOOM_TRUST_PROXY applied): past it the answer is `spam`. A formsClient
  * cannot choose its address, neither with X-Forwarded-For (not trusted here) nor with the service's own header.
  */
 import request from 'supertest';
 import { CLIENT_ADDRESS_HEADER } from '@loom/contracts';
-import { client, hiddenFields, startFormsWorld, type FormsWorld } from './forms.harness';
+import { formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
 import { createForm } from './forms.fixtures';
 
 let world: FormsWorld;
@@ -24,19 +24,19 @@ const fields = (id: number): Array<[string, string]> => [...hiddenFields(id), ['
 
 test('the third submission from one address within the window is spam, not stored; X-Forwarded-For does not help', async () => {
   const id = await simpleForm(world);
-  const anon = client(world, 'anonymous');
+  const anon = formsClient(world, 'anonymous');
   expect((await anon.feedback(id, fields(id))).body.status).toBe('mail_sent');
   expect((await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.1' })).body.status).toBe('mail_sent');
   const third = await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.2' });
   expect(third.body).toMatchObject({ status: 'spam', message: 'There was an error trying to send your message. Please try again later.', posted_data_hash: '' });
-  expect((await client(world, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(2);
-  // A forged address header is dropped by the gateway: still the same client.
+  expect((await formsClient(world, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(2);
+  // A forged address header is dropped by the gateway: still the same formsClient.
   expect((await anon.feedback(id, fields(id), [], { [CLIENT_ADDRESS_HEADER]: 'forged' })).body.status).toBe('spam');
 });
 
-test('behind one trusted proxy, each client address has its own budget', async () => {
+test('behind one trusted proxy, each formsClient address has its own budget', async () => {
   const id = await simpleForm(trusting);
-  const anon = client(trusting, 'anonymous');
+  const anon = formsClient(trusting, 'anonymous');
   const from = (ip: string) => anon.feedback(id, fields(id), [], { 'X-Forwarded-For': ip });
   expect((await from('203.0.113.7')).body.status).toBe('mail_sent');
   expect((await from('203.0.113.7')).body.status).toBe('mail_sent');
@@ -64,12 +64,12 @@ test('concurrent submissions from one address never pass the limit together', as
   const fresh = await startFormsWorld({ LOOM_FORMS_RATE_MAX: '3', LOOM_FORMS_RATE_WINDOW_MS: '3600000' });
   try {
     const id = await simpleForm(fresh);
-    const anon = client(fresh, 'anonymous');
+    const anon = formsClient(fresh, 'anonymous');
     const answers = await Promise.all(Array.from({ length: 8 }, () => anon.feedback(id, fields(id))));
     const statuses = answers.map((r) => r.body.status as string);
     expect(statuses.filter((s) => s === 'mail_sent')).toHaveLength(3);
     expect(statuses.filter((s) => s === 'spam')).toHaveLength(5);
-    expect((await client(fresh, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(3);
+    expect((await formsClient(fresh, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(3);
   } finally {
     await fresh.close();
   }
@@ -79,7 +79,7 @@ test('the parser limits: a file past LOOM_FORMS_MAX_FILE_BYTES is "too large" (n
   const small = await startFormsWorld({ LOOM_FORMS_MAX_FILE_BYTES: '4096', LOOM_MAX_BODY_BYTES: '65536' });
   try {
     const id = await createForm(small, { title: 'Upload', form: '[file* doc limit:10mb filetypes:txt] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: 'x', additional_headers: '', attachments: '[doc]' } });
-    const anon = client(small, 'anonymous');
+    const anon = formsClient(small, 'anonymous');
     const ok = await anon.feedback(id, hiddenFields(id), [{ field: 'doc', name: 'a.txt', type: 'text/plain', content: Buffer.alloc(4096, 'a') }]);
     expect(ok.body.status).toBe('mail_sent');
     expect(small.smtp.messages[0]!.parsed.attachments[0]!.content.length).toBe(4096);
@@ -90,7 +90,7 @@ test('the parser limits: a file past LOOM_FORMS_MAX_FILE_BYTES is "too large" (n
     expect(huge.body.code).toBe('rest_request_too_large');
     // Still serving.
     expect((await anon.get(`/contact-forms/${id}/refill`)).status).toBe(200);
-    expect((await client(small, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(1);
+    expect((await formsClient(small, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(1);
   } finally {
     await small.close();
   }

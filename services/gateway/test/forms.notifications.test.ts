@@ -2,7 +2,7 @@
  * Change notifications for the forms (a real nats-server): form writes as any write, and one notification per
  * stored submission (`loom.changes.formsA_v1.submissions`, created, the submission's id); submissions that are
  * not stored (validation, spam) and previews (`context` other than save) publish nothing. The service's hint
- * header never reaches the client.
+ * header never reaches the formsClient.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +11,8 @@ import { connect, type NatsConnection } from 'nats';
 import { CHANGE_HEADER, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
 import { createNotifier } from '../src/notifications';
-import { client, eventually, hiddenFields, startFormsWorld, type FormsWorld } from './forms.harness';
+import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, type FormsWorld, type NatsServer } from '@loom/testing';
 import { createForm } from './forms.fixtures';
-import { startNats, type NatsServer } from './nats-server';
 
 let nats: NatsServer;
 let world: FormsWorld;
@@ -47,7 +46,7 @@ async function after(from: number, count: number) {
 }
 
 test('form writes: created, updated, deleted; a preview publishes nothing', async () => {
-  const admin = client(world, 'administrator');
+  const admin = formsClient(world, 'administrator');
   let from = live.length;
   const preview = await admin.post('/contact-forms', { title: 'Preview only' });
   expect(preview.headers[CHANGE_HEADER]).toBeUndefined();
@@ -70,7 +69,7 @@ test('one notification per stored submission, none for one that is not stored', 
   const beforeCreate = live.length;
   const id = await createForm(world, { title: 'Notify me', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
   await after(beforeCreate, 1); // the form's own notification
-  const anon = client(world, 'anonymous');
+  const anon = formsClient(world, 'anonymous');
   let from = live.length;
   const invalid = await anon.feedback(id, [...hiddenFields(id), ['your-name', '']]);
   expect(invalid.body.status).toBe('validation_failed');
@@ -83,7 +82,7 @@ test('one notification per stored submission, none for one that is not stored', 
   expect(ok.headers[CHANGE_HEADER]).toBeUndefined();
   const [n, ...extra] = await after(from, 1);
   expect(extra).toEqual([]);
-  const stored = (await client(world, 'administrator').get(`/submissions?contact_form=${id}`)).body;
+  const stored = (await formsClient(world, 'administrator').get(`/submissions?contact_form=${id}`)).body;
   expect(n.subject).toBe('loom.changes.formsA_v1.submissions');
   expect(n.n).toMatchObject({ action: 'created', namespace: 'formsA/v1', resource: 'submissions', item_id: stored[0].id, path: `/formsA/v1/contact-forms/${id}/feedback`, method: 'POST', status: 200, user_id: 0 });
   expect(n.n.item).toMatchObject({ contact_form_id: id, status: 'mail_sent' });
@@ -94,7 +93,7 @@ test('_envelope: the same notification, and the hint is not in the envelope', as
   const id = await createForm(world, { title: 'Enveloped', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
   await after(beforeCreate, 1);
   const from = live.length;
-  const anon = client(world, 'anonymous');
+  const anon = formsClient(world, 'anonymous');
   const enveloped = await anon.feedback(id, [...hiddenFields(id), ['your-name', 'Env']]).query({ _envelope: '1' });
   expect(enveloped.status).toBe(200);
   expect(enveloped.body.status).toBe(200);

@@ -2,7 +2,7 @@
  * Nothing is lost: with SMTP down a submission is stored and answered `mail_failed` (the plugin's message), its
  * mail stays queued, survives a restart of the forms service, and goes out once SMTP is back: exactly once.
  */
-import { client, eventually, startFormsWorld, type FormsWorld } from './forms.harness';
+import { eventually, formsClient, startFormsWorld, type FormsWorld } from '@loom/testing';
 import { createEventForm, NOTES, quizHash, validFields } from './forms.fixtures';
 
 let world: FormsWorld;
@@ -14,10 +14,10 @@ afterAll(async () => world?.close());
 test('SMTP down: mail_failed, stored and pending; after a restart of forms and SMTP coming back, delivered exactly once', async () => {
   const id = await createEventForm(world);
   const hash = await quizHash(world, id);
-  const admin = client(world, 'administrator');
+  const admin = formsClient(world, 'administrator');
   await world.smtp.down();
 
-  const r = await client(world, 'anonymous').feedback(id, validFields(id, hash), [NOTES]);
+  const r = await formsClient(world, 'anonymous').feedback(id, validFields(id, hash), [NOTES]);
   expect(r.status).toBe(200);
   expect(r.body).toMatchObject({ status: 'mail_failed', message: 'There was an error trying to send your message. Please try again later.' });
   expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
@@ -50,10 +50,10 @@ test('SMTP down: mail_failed, stored and pending; after a restart of forms and S
 test('a process that stops between storing a submission and queueing its mail loses nothing: the next start queues it', async () => {
   const id = await createEventForm(world);
   const hash = await quizHash(world, id);
-  const admin = client(world, 'administrator');
+  const admin = formsClient(world, 'administrator');
   await world.smtp.down();
   const before = world.smtp.messages.length;
-  const r = await client(world, 'anonymous').feedback(id, validFields(id, hash), [NOTES]);
+  const r = await formsClient(world, 'anonymous').feedback(id, validFields(id, hash), [NOTES]);
   expect(r.body.status).toBe('mail_failed');
   const [sub] = (await admin.get(`/submissions?contact_form=${id}`)).body as { id: number }[];
 

@@ -5,7 +5,8 @@
  * parent_exclude, status inherit|private|trash), the fields per context, updates, parents deleted, and media is
  * never batchable (spec 4.1).
  */
-import { as, BASE, err, image, startMediaWorld, uploadRaw, uploaded, type World } from './media.harness';
+import { as, err, image, startWorld, type World } from '@loom/testing';
+import { BASE, uploaded, uploadRaw } from './media.harness';
 
 let w: World;
 let draftPost: number;
@@ -13,7 +14,7 @@ let publishedPost: number;
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  w = await startMediaWorld();
+  w = await startWorld();
   draftPost = (await as(w, 'author').post('/core/v2/posts', { title: 'Secret draft', status: 'draft' })).body.id;
   publishedPost = (await as(w, 'author').post('/core/v2/posts', { title: 'Out there', status: 'publish' })).body.id;
   const jpg = await image(40, 30);

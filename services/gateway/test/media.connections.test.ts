@@ -5,12 +5,12 @@
  * shortcodes ([gallery], [audio], [playlist]) rendering real attachments in `content.rendered`.
  */
 import type { Store } from '@loom/store';
-import { as, BASE, err, image, startMediaWorld, uploadRaw, uploaded, type World } from './media.harness';
-import { make } from './posts.harness';
+import { as, err, image, make, startWorld, type World } from '@loom/testing';
+import { BASE, uploaded, uploadRaw } from './media.harness';
 
 let w: World;
 beforeAll(async () => {
-  w = await startMediaWorld();
+  w = await startWorld();
 });
 afterAll(() => w.close());
 

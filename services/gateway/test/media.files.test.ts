@@ -4,11 +4,12 @@
  * conditional requests (304 by ETag and by date), a year of immutable caching, nosniff and a sandboxing CSP, HEAD,
  * and no file once its attachment is deleted (the row first, then the files).
  */
-import { as, err, fetchFile, image, startMediaWorld, uploadRaw, uploaded, type World } from './media.harness';
+import { as, err, image, startWorld, type World } from '@loom/testing';
+import { fetchFile, uploaded, uploadRaw } from './media.harness';
 
 let w: World;
 beforeAll(async () => {
-  w = await startMediaWorld();
+  w = await startWorld();
 });
 afterAll(() => w.close());
 

@@ -4,11 +4,12 @@
  * missing_image_sizes and post-process, and POST /media/<id>/edit making a new `-edited` attachment.
  */
 import sharp from 'sharp';
-import { as, BASE, err, fetchFile, image, startMediaWorld, uploaded, type World } from './media.harness';
+import { as, err, image, startWorld, type World } from '@loom/testing';
+import { BASE, fetchFile, uploaded } from './media.harness';
 
 let w: World;
 beforeAll(async () => {
-  w = await startMediaWorld();
+  w = await startWorld();
 });
 afterAll(() => w.close());
 

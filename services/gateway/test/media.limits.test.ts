@@ -5,14 +5,15 @@
  * WordPress's error and keeps nothing.
  */
 import { escapeRegExp } from '@loom/store';
-import { as, BASE, err, fetchFile, image, startMediaWorld, uploadMultipart, uploadRaw, uploaded, type World } from './media.harness';
+import { as, err, image, startWorld, type World } from '@loom/testing';
+import { BASE, fetchFile, uploaded, uploadMultipart, uploadRaw } from './media.harness';
 
 /** Small enough that a few 45° turns of a 64×64 image pass it: 64 → 91 → 129 (16,641 px) → 182 (33,124 px). */
 const MAX_PIXELS = 20_000;
 
 let w: World;
 beforeAll(async () => {
-  w = await startMediaWorld({ LOOM_MEDIA_MAX_PIXELS: String(MAX_PIXELS) });
+  w = await startWorld({ LOOM_MEDIA_MAX_PIXELS: String(MAX_PIXELS) });
 });
 afterAll(() => w.close());
 

@@ -7,13 +7,13 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { request as httpRequest } from 'node:http';
-import { listen, type Running } from './helpers';
-import { as, BASE, bombPng, err, fetchFile, image, mediaPost, startMediaWorld, uploadMultipart, uploadRaw, uploaded, type World } from './media.harness';
+import { as, bombPng, err, image, listen, startWorld, type Running, type World } from '@loom/testing';
+import { BASE, fetchFile, mediaPost, uploaded, uploadMultipart, uploadRaw } from './media.harness';
 
 const LIMIT = 3 * 1024 * 1024;
 let w: World;
 beforeAll(async () => {
-  w = await startMediaWorld({ LOOM_MEDIA_MAX_UPLOAD_BYTES: String(LIMIT), LOOM_MEDIA_MAX_PIXELS: String(50_000_000) });
+  w = await startWorld({ LOOM_MEDIA_MAX_UPLOAD_BYTES: String(LIMIT), LOOM_MEDIA_MAX_PIXELS: String(50_000_000) });
 });
 afterAll(() => w.close());
 

@@ -11,10 +11,7 @@ import { connect, type NatsConnection } from 'nats';
 import { changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
 import { createNotifier } from '../src/notifications';
-import { ADMIN, basicFor } from './accounts';
-import { eventually, restClient, startCore, startGateway } from './helpers';
-import { startNats } from './nats-server';
-import { as, err, startWorld, type Client, type World } from './posts.harness';
+import { ADMIN, as, basicFor, err, eventually, restClient, startCore, startGateway, startNats, startWorld, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest';
 const HOME = 'http://loom.test';

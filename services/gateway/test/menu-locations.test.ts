@@ -3,7 +3,7 @@
  * LOOM_MENU_LOCATIONS as an object keyed by location (samples 182, 184), `[]` when there are none (sample 103),
  * rest_menu_location_invalid for an unknown one (sample 105), edit_theme_options only (sample 104).
  */
-import { as, err, startWorld, type World } from './posts.harness';
+import { as, err, startWorld, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest';
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];

@@ -3,7 +3,7 @@
  * wp_update_nav_menu_object's rules (menu_exists, the slug made from the name on every write, the description
  * reset), locations and auto_add, reads for content editors only, no trash, and a menu's items going with it.
  */
-import { as, err, startWorld, type World } from './posts.harness';
+import { as, err, startWorld, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest';
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];

@@ -4,7 +4,7 @@
  * links, defaults, filters, who may read and write (published menus are public; everything else needs
  * edit_theme_options), trash and force, revisions and autosaves, batch.
  */
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -12,9 +12,7 @@ import { CHANGES_STREAM, changeNotificationSchema, type ChangeNotification } fro
 import { createLogger } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { createNotifier } from '../src/notifications';
-import { ADMIN, basicFor } from './accounts';
-import { basic, eventually, startCore, startGateway, type Running } from './helpers';
-import { startNats, type NatsServer } from './nats-server';
+import { ADMIN, basic, basicFor, eventually, startCore, startGateway, startNats, type NatsServer, type Running } from '@loom/testing';
 
 let nats: NatsServer;
 let core: Running;

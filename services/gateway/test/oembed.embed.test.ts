@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { oembed } from '@loom/contracts';
 import { POSTS } from '../../core-content/src/post-types/repository';
-import { captureLog } from './helpers';
+import { captureLog, SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
 import request from 'supertest';
-import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';
+import { createItem, get, uploadImage } from './oembed.harness';
 
 const HOME = 'http://loom.test';
 const embed = (url: string, extra = '') => `/rest/oembed/1.0/embed?url=${encodeURIComponent(url)}${extra}`;

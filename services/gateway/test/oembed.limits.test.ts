@@ -8,7 +8,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_ENTRY_BYTES, PROXY_CACHE } from '../../oembed/src/cache';
-import { get, startOembedWorld, startRemote, type OembedWorld } from './oembed.harness';
+import { startOembedWorld, type OembedWorld } from '@loom/testing';
+import { get, startRemote } from './oembed.harness';
 
 const MAX_ENTRIES = 5;
 const proxy = (url: string) => `/rest/oembed/1.0/proxy?url=${encodeURIComponent(url)}`;

@@ -4,7 +4,8 @@
  */
 import request from 'supertest';
 import { POSTS } from '../../core-content/src/post-types/repository';
-import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';
+import { SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
+import { createItem, get, uploadImage } from './oembed.harness';
 
 let world: OembedWorld;
 

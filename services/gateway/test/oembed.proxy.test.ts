@@ -8,7 +8,8 @@ import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PROXY_CACHE } from '../../oembed/src/cache';
-import { createItem, get, startOembedWorld, startRemote, type OembedWorld } from './oembed.harness';
+import { startOembedWorld, type OembedWorld } from '@loom/testing';
+import { createItem, get, startRemote } from './oembed.harness';
 
 const HOME = 'http://loom.test';
 const proxy = (url: string, extra = '') => `/rest/oembed/1.0/proxy?url=${encodeURIComponent(url)}${extra}`;

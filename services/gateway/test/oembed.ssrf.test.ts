@@ -13,8 +13,8 @@ import { lookup as systemLookup } from 'node:dns/promises';
 import type { ResolvedAddress } from '@loom/safe-fetch';
 import { countingListener } from '../../../libs/safe-fetch/test/servers';
 import request from 'supertest';
-import { startGateway } from './helpers';
-import { get, startOembed, startOembedWorld, startRemote, type OembedWorld } from './oembed.harness';
+import { startGateway, startOembed, startOembedWorld, type OembedWorld } from '@loom/testing';
+import { get, startRemote } from './oembed.harness';
 
 const NAMES: Record<string, ResolvedAddress[]> = {
   'loopback.test': [{ address: '127.0.0.1', family: 4 }],

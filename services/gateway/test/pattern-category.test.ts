@@ -4,7 +4,7 @@
  * (edit_posts) creates a flat term, manage_categories edits and deletes), the terms of a block, links, counts,
  * force-only deletes, batch and _embed.
  */
-import { as, err, startWorld, type Client, type World } from './posts.harness';
+import { as, err, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let editor: Client;

@@ -2,7 +2,7 @@
  * The collection query set for posts (P) and pages (G), spec 4.6, through the gateway: every parameter,
  * pagination headers and errors (samples 03, 25-28, 31, 52), and who may list which statuses.
  */
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

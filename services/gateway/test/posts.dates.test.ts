@@ -3,7 +3,7 @@
  * core-content): `date` local without offset, `date_gmt` UTC, rest_get_date_with_gmt's rules, scheduling
  * (`future` when a publish date is ahead), floating draft dates, `modified`, and the date filters.
  */
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let paris: World;
 let admin: Client;

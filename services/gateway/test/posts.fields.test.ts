@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { posts as postsModule } from '@loom/core-content';
-import { as, make, startWorld, type Client, type World } from './posts.harness';
+import { as, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -4,7 +4,7 @@
  * [wp_caption]) touched. Each expectation is WordPress 6.1's the_content / the_excerpt for the same raw text, plus
  * the decoding/loading attributes wp_filter_content_tags() gives an image with a src (and a width and height).
  */
-import { as, make, startWorld, type Client, type World } from './posts.harness';
+import { as, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -3,7 +3,7 @@
  * 37-39), and the rule that anonymous readers never see drafts, pending, scheduled, private or trashed posts
  * nor protected content, whichever way they ask (item, list, include, slug, search, embed context).
  */
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

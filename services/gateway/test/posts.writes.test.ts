@@ -4,8 +4,7 @@
  * terms and their counts, page parents, and the error codes of WP_REST_Posts_Controller.
  */
 import request from 'supertest';
-import { basicFor, createUser } from './accounts';
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, basicFor, createUser, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

@@ -6,7 +6,7 @@
  */
 import { routeEntry, type RouteDef } from '@loom/contracts';
 import { core } from '@loom/core-content';
-import { as, startWorld, type World } from './posts.harness';
+import { as, startWorld, type World } from '@loom/testing';
 
 let world: World;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * post, and kept out of the posts' own lists; the posts' version-history links count them.
  */
 import type { Store } from '@loom/store';
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 let w: World;
 let admin: Client;

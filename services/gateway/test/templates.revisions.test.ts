@@ -4,7 +4,7 @@
  * items in the template's shape with `id` the parent's `theme//slug` and their own id in `wp_id`, pages, errors,
  * deletion, and the history going with a revert.
  */
-import { as, err, startWorld, type Client, type World } from './posts.harness';
+import { as, err, startWorld, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest/core/v2';
 const PARAGRAPH = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { as, err, make, startWorld, type Client, type World } from './posts.harness';
+import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest/core/v2';
 const THEME_DIR = join(__dirname, '../../core-content/themes/atelier');

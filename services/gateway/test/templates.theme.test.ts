@@ -6,7 +6,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { as, err, startWorld, type World } from './posts.harness';
+import { as, err, startWorld, type World } from '@loom/testing';
 
 const root = mkdtempSync(join(tmpdir(), 'loom-themes-'));
 const write = (path: string, text: string) => {

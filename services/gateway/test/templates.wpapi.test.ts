@@ -5,8 +5,7 @@
  * real template requests go through it with an application password.
  */
 import { compilePattern } from '@loom/contracts';
-import { freePort, listen, type Running } from './helpers';
-import { as, startWorld, type World } from './posts.harness';
+import { as, freePort, listen, startWorld, type Running, type World } from '@loom/testing';
 
 // wpapi ships CommonJS without types: its discovery and the helpers its route tree is built with.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

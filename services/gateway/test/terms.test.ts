@@ -3,7 +3,7 @@
  * reversed by order=desc, names and descriptions filtered on save for every user (wp_filter_kses), term_exists
  * with `additional_data`, and a permanent delete's `previous` without links (terms, application passwords).
  */
-import { as, err, startWorld, type World } from './posts.harness';
+import { as, err, startWorld, type World } from '@loom/testing';
 
 let world: World;
 beforeAll(async () => {

@@ -3,7 +3,7 @@
  * as a boolean or a list of types, the edit context's `persisted_preferences` meta, the role capabilities with
  * every `level_N`, and users out of batch/v1 (spec 4.1).
  */
-import { as, err, make, startWorld, type World } from './posts.harness';
+import { as, err, make, startWorld, type World } from '@loom/testing';
 
 let world: World;
 beforeAll(async () => {

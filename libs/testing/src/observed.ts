@@ -3,11 +3,12 @@
  * front of it, both listening: for the suites that read what the processes report (metrics, the answer caches).
  * `env` goes to both (and LOOM_ADMIN_PASSWORD to core-content, for its first administrator).
  */
-import { createLogger, Metrics, observedStore, testConfig } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import { buildApp as buildCore } from '@loom/core-content';
-import type { Gateway } from '../src';
-import { listen, startGateway, type Running } from './helpers';
+import { Metrics, observedStore } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import type { Gateway } from '@loom/gateway';
+import { coreApp } from './apps';
+import { listen, type Running } from './net';
+import { startGateway } from './services';
 
 export interface Observed {
   store: Store;
@@ -20,14 +21,13 @@ export interface Observed {
 }
 
 export async function startObserved(env: NodeJS.ProcessEnv = {}): Promise<Observed> {
-  const config = testConfig('core-content');
   const coreMetrics = new Metrics('core-content');
-  const store = observedStore(await openStore({ service: 'core-content', dataDir: config.dataDir }), coreMetrics);
-  const core = await listen(await buildCore({ config, store, log: createLogger('core-content', 'silent') }, { ...env, LOOM_ADMIN_PASSWORD: 'correct horse battery staple' }));
+  const built = await coreApp({ env: { ...env, LOOM_ADMIN_PASSWORD: 'correct horse battery staple' }, wrapStore: (s) => observedStore(s, coreMetrics) });
+  const core = await listen(built.app);
   const gw = await startGateway({ upstreams: { 'core-content': core.url } }, env);
   const site = await listen(gw.app);
   return {
-    store,
+    store: built.store,
     coreMetrics,
     core,
     gw,
@@ -36,7 +36,7 @@ export async function startObserved(env: NodeJS.ProcessEnv = {}): Promise<Observ
       await site.close();
       gw.close();
       await core.close();
-      await store.close();
+      await built.close();
     },
   };
 }

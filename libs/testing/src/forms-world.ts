@@ -10,13 +10,11 @@ import { join } from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
-import { createLogger, testConfig } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import { buildForms } from '@loom/forms';
-import type { Gateway, GatewayDeps } from '../src';
+import { testConfig } from '@loom/service-kit';
+import type { Gateway, GatewayDeps } from '@loom/gateway';
 import { basicForAll, roleUsers } from './accounts';
-import { freePort, listen, startCore, startGateway, type Running } from './helpers';
-export { err, eventually } from './helpers';
+import { freePort } from './net';
+import { startCore, startForms, startGateway, type RunningService } from './services';
 
 export type FormsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
 
@@ -77,13 +75,11 @@ export async function startSmtp(): Promise<SmtpSink> {
   return sink;
 }
 
-export interface FormsService extends Running {
-  store: Store;
-}
+export type FormsService = RunningService;
 
 export interface FormsWorld {
   gw: Gateway;
-  core: Running;
+  core: RunningService;
   forms: FormsService;
   smtp: SmtpSink;
   auth: Record<FormsCaller, Record<string, string>>;
@@ -103,29 +99,13 @@ export const FAST_MAIL_ENV: NodeJS.ProcessEnv = {
   LOOM_FORMS_RATE_MAX: '1000',
 };
 
-async function startFormsService(dataDir: string, port: number, env: NodeJS.ProcessEnv): Promise<FormsService> {
-  const config = testConfig('forms', { ...env, DATA_DIR: dataDir });
-  const store = await openStore({ service: 'forms', dataDir });
-  const { app, stop } = await buildForms({ config, store, log: createLogger('test', 'silent'), env });
-  const running = await listen(app, port);
-  return {
-    ...running,
-    store,
-    close: async () => {
-      await running.close();
-      await stop();
-      await store.close();
-    },
-  };
-}
-
 export async function startFormsWorld(env: NodeJS.ProcessEnv = {}, gatewayDeps: Partial<GatewayDeps> = {}, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<FormsWorld> {
   const smtp = await startSmtp();
   const formsEnv = { ...FAST_MAIL_ENV, SMTP_URL: smtp.url, ...env };
   const core = await startCore();
   const dataDir = mkdtempSync(join(tmpdir(), 'loom-forms-'));
   const port = await freePort();
-  let forms = await startFormsService(dataDir, port, formsEnv);
+  let forms = await startForms(formsEnv, { dataDir, port });
   const gw = await startGateway(
     { upstreams: { 'core-content': core.url, forms: forms.url }, config: testConfig('gateway'), ...gatewayDeps },
     { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000', ...gatewayEnv },
@@ -139,7 +119,7 @@ export async function startFormsWorld(env: NodeJS.ProcessEnv = {}, gatewayDeps: 
     auth,
     async restartForms(more: NodeJS.ProcessEnv = {}) {
       await forms.close();
-      forms = await startFormsService(dataDir, port, { ...formsEnv, ...more });
+      forms = await startForms({ ...formsEnv, ...more }, { dataDir, port });
       world.forms = forms;
     },
     async close() {
@@ -151,7 +131,7 @@ export async function startFormsWorld(env: NodeJS.ProcessEnv = {}, gatewayDeps: 
 }
 
 /** supertest requests through the gateway as `caller`, under /rest/formsA/v1 (or another prefix). */
-export function client(world: FormsWorld, caller: FormsCaller, prefix = '/rest/formsA/v1') {
+export function formsClient(world: FormsWorld, caller: FormsCaller, prefix = '/rest/formsA/v1') {
   const h = world.auth[caller];
   const url = (p: string) => `${prefix}${p}`;
   return {

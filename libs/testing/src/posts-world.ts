@@ -1,19 +1,19 @@
 /**
- * The posts suites' world: the real core-content and gateway in-process, one user per role plus a second author,
+ * The core/v2 suites' world: the real core-content and gateway in-process, one user per role plus a second author,
  * each with an application password, and every request made through the gateway with `Authorization: Basic`.
  */
 import type { Role } from '@loom/contracts';
 import { testConfig } from '@loom/service-kit';
-import type { Gateway } from '../src';
+import type { Gateway } from '@loom/gateway';
 import { basicForAll, createUser, roleUsers, type TestUser } from './accounts';
-import { restClient, startCore, startGateway, type Running } from './helpers';
-export { err } from './helpers';
+import { restClient } from './http';
+import { startCore, startGateway, type RunningService } from './services';
 
 export type Caller = Role | 'anonymous' | 'author2';
 
 export interface World {
   gw: Gateway;
-  core: Running;
+  core: RunningService;
   users: Record<Exclude<Caller, 'anonymous'>, TestUser>;
   auth: Record<Caller, Record<string, string>>;
   close(): Promise<void>;
@@ -56,5 +56,3 @@ export async function make(client: Client, base: 'posts' | 'pages', body: object
   if (r.status !== 201) throw new Error(`creating ${base}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as Record<string, unknown> & { id: number };
 }
-
-/** The error part of a response, for one-line expectations. */

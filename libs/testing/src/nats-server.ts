@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
-import { freePort } from './helpers';
+import { freePort } from './net';
 
 export function natsServerBinary(): string {
   const candidates = ['/usr/sbin/nats-server', ...(process.env.PATH ?? '').split(delimiter).map((d) => join(d, 'nats-server'))];

@@ -1,9 +1,10 @@
 /**
- * Users and application passwords for the gateway tests, made through core-content's own REST routes on
- * the in-process core-content (never through the gateway, whose behaviour is what the tests observe).
+ * Users and application passwords for suites that go through the gateway, made through core-content's own REST
+ * routes on the in-process core-content (never through the gateway, whose behaviour is what the tests observe).
  */
 import { IDENTITY_HEADER, type Role } from '@loom/contracts';
 import { signIdentity, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
+import { basic } from './http';
 
 export interface TestUser {
   id: number;
@@ -62,7 +63,7 @@ export async function revokeAppPassword(coreUrl: string, user: TestUser, uuid: s
 /** `Authorization: Basic` with a new application password of `user`. */
 export async function basicFor(coreUrl: string, user: TestUser): Promise<Record<string, string>> {
   const { password } = await createAppPassword(coreUrl, user);
-  return { Authorization: `Basic ${Buffer.from(`${user.login}:${password}`).toString('base64')}` };
+  return basic(user.login, password);
 }
 
 /** The administrator and the user startCore() seeded for each other role. */
