@@ -2,8 +2,8 @@
  * events' reads from core-content (media for `image`, users for `author`) through its typed client: answers,
  * cache, timeouts, and degradation when core-content is down (logged once, events still answer).
  *
- * The image of a real upload (core-content's media, through the gateway) is checked field by field in the gateway
- * suite (services/gateway/test/events.events.test.ts). Here a small real HTTP server stands in for core-content for
+ * The image of a real upload (core-content's media, through the gateway) is checked field by field in
+ * events.test.ts (the real core-content and gateway). Here a small real HTTP server stands in for core-content for
  * what the real one cannot be made to do on demand: count the calls (the cache), answer slowly (the timeout) or not
  * at all (the outage).
  */

@@ -5,9 +5,9 @@
  */
 import request from 'supertest';
 import { testConfig, type RestRequest } from '@loom/service-kit';
-import { eventTermObjects, resolveEventTerms } from '../../events/src/event-terms';
+import { eventTermObjects, resolveEventTerms } from '../src/event-terms';
 import { err, eventsClient, startEventsWorld, type EventsCaller, type EventsWorld } from '@loom/testing';
-import { insertEvent } from './events.harness';
+import { insertEvent } from './fixtures';
 
 const REST = 'http://loom.test/rest/events/v1';
 const HOME = 'http://loom.test';

@@ -1,6 +1,6 @@
 /** events/v1 organizers through the gateway, against the real events app (reference A.0, A.1, A.2.2, A.4). */
 import { err, eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
-import { insertEvent } from './events.harness';
+import { insertEvent } from './fixtures';
 
 let world: EventsWorld;
 beforeAll(async () => {

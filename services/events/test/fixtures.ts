@@ -3,7 +3,7 @@
  * `tribe_events` docs into the events store of an events world (@loom/testing's startEventsWorld).
  */
 import type { EventsWorld } from '@loom/testing';
-import { adjustEventTermCounts } from '../../events/src/event-terms';
+import { adjustEventTermCounts } from '../src/event-terms';
 
 /**
  * A bare event doc (no dates but its end) carrying venues, organizers, categories and tags, with the terms' counts
