@@ -6,7 +6,7 @@
 import request from 'supertest';
 import { CLIENT_ADDRESS_HEADER } from '@loom/contracts';
 import { formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
-import { createForm } from './forms.fixtures';
+import { createForm } from './event-form';
 
 let world: FormsWorld;
 let trusting: FormsWorld;

@@ -3,7 +3,7 @@
  * mail stays queued, survives a restart of the forms service, and goes out once SMTP is back: exactly once.
  */
 import { eventually, formsClient, startFormsWorld, type FormsWorld } from '@loom/testing';
-import { createEventForm, NOTES, quizHash, validFields } from './forms.fixtures';
+import { createEventForm, NOTES, quizHash, validFields } from './event-form';
 
 let world: FormsWorld;
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  */
 import request from 'supertest';
 import { err, eventually, formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
-import { createEventForm, createForm, NOTES, quizHash, validFields } from './forms.fixtures';
+import { createEventForm, createForm, NOTES, quizHash, validFields } from './event-form';
 
 let world: FormsWorld;
 let formId: number;

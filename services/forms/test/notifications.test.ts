@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { CHANGE_HEADER, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
-import { createNotifier } from '../src/notifications';
+import { createNotifier } from '../../gateway/src/notifications';
 import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, type FormsWorld, type NatsServer } from '@loom/testing';
-import { createForm } from './forms.fixtures';
+import { createForm } from './event-form';
 
 let nats: NatsServer;
 let world: FormsWorld;
