@@ -7,9 +7,9 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROXY_CACHE } from '../../oembed/src/cache';
+import { PROXY_CACHE } from '../src/cache';
 import { startOembedWorld, type OembedWorld } from '@loom/testing';
-import { createItem, get, startRemote } from './oembed.harness';
+import { createItem, get, startRemote } from './helpers';
 
 const HOME = 'http://loom.test';
 const proxy = (url: string, extra = '') => `/rest/oembed/1.0/proxy?url=${encodeURIComponent(url)}${extra}`;

@@ -14,7 +14,7 @@ import type { ResolvedAddress } from '@loom/safe-fetch';
 import { countingListener } from '../../../libs/safe-fetch/test/servers';
 import request from 'supertest';
 import { startGateway, startOembed, startOembedWorld, type OembedWorld } from '@loom/testing';
-import { get, startRemote } from './oembed.harness';
+import { get, startRemote } from './helpers';
 
 const NAMES: Record<string, ResolvedAddress[]> = {
   'loopback.test': [{ address: '127.0.0.1', family: 4 }],

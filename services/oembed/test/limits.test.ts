@@ -7,9 +7,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_ENTRY_BYTES, PROXY_CACHE } from '../../oembed/src/cache';
+import { MAX_ENTRY_BYTES, PROXY_CACHE } from '../src/cache';
 import { startOembedWorld, type OembedWorld } from '@loom/testing';
-import { get, startRemote } from './oembed.harness';
+import { get, startRemote } from './helpers';
 
 const MAX_ENTRIES = 5;
 const proxy = (url: string) => `/rest/oembed/1.0/proxy?url=${encodeURIComponent(url)}`;

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { POSTS } from '../../core-content/src/post-types/repository';
 import { SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
-import { createItem, get, uploadImage } from './oembed.harness';
+import { createItem, get, uploadImage } from './helpers';
 
 let world: OembedWorld;
 

@@ -7,7 +7,7 @@ import { oembed } from '@loom/contracts';
 import { POSTS } from '../../core-content/src/post-types/repository';
 import { captureLog, SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
 import request from 'supertest';
-import { createItem, get, uploadImage } from './oembed.harness';
+import { createItem, get, uploadImage } from './helpers';
 
 const HOME = 'http://loom.test';
 const embed = (url: string, extra = '') => `/rest/oembed/1.0/embed?url=${encodeURIComponent(url)}${extra}`;
