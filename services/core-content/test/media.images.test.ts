@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { BASE, fetchFile, uploaded } from './media.harness';
+import { BASE, fetchFile, uploaded } from './media.requests';
 
 let w: World;
 beforeAll(async () => {

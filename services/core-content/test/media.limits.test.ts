@@ -6,7 +6,7 @@
  */
 import { escapeRegExp } from '@loom/store';
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { BASE, fetchFile, uploaded, uploadMultipart, uploadRaw } from './media.harness';
+import { BASE, fetchFile, uploaded, uploadMultipart, uploadRaw } from './media.requests';
 
 /** Small enough that a few 45° turns of a 64×64 image pass it: 64 → 91 → 129 (16,641 px) → 182 (33,124 px). */
 const MAX_PIXELS = 20_000;

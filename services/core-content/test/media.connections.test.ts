@@ -6,7 +6,7 @@
  */
 import type { Store } from '@loom/store';
 import { as, err, image, make, startWorld, type World } from '@loom/testing';
-import { BASE, uploaded, uploadRaw } from './media.harness';
+import { BASE, uploaded, uploadRaw } from './media.requests';
 
 let w: World;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { request as httpRequest } from 'node:http';
 import { as, bombPng, err, image, listen, startWorld, type Running, type World } from '@loom/testing';
-import { BASE, fetchFile, mediaPost, uploaded, uploadMultipart, uploadRaw } from './media.harness';
+import { BASE, fetchFile, mediaPost, uploaded, uploadMultipart, uploadRaw } from './media.requests';
 
 const LIMIT = 3 * 1024 * 1024;
 let w: World;

@@ -5,7 +5,7 @@
  * and no file once its attachment is deleted (the row first, then the files).
  */
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { fetchFile, uploaded, uploadRaw } from './media.harness';
+import { fetchFile, uploaded, uploadRaw } from './media.requests';
 
 let w: World;
 beforeAll(async () => {

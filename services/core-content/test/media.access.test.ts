@@ -6,7 +6,7 @@
  * never batchable (spec 4.1).
  */
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { BASE, uploaded, uploadRaw } from './media.harness';
+import { BASE, uploaded, uploadRaw } from './media.requests';
 
 let w: World;
 let draftPost: number;
