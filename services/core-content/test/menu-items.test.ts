@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
-import { createNotifier } from '../src/notifications';
+import { createNotifier } from '../../gateway/src/notifications';
 import { ADMIN, as, basicFor, err, eventually, restClient, startCore, startGateway, startNats, startWorld, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest';
