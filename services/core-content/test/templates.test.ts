@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { as, err, make, startWorld, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest/core/v2';
-const THEME_DIR = join(__dirname, '../../core-content/themes/atelier');
+const THEME_DIR = join(__dirname, '../themes/atelier');
 const CURIES = [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }];
 const PARAGRAPH = (text: string) => `<!-- wp:paragraph -->\n<p>${text}</p>\n<!-- /wp:paragraph -->`;
 
