@@ -7,73 +7,15 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway, GatewayDeps } from '@loom/gateway';
 import { basicForAll, roleUsers } from './accounts';
 import { freePort } from './net';
+import { startSmtp, type SmtpSink } from './smtp';
 import { startCore, startForms, startGateway, type RunningService } from './services';
 
 export type FormsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
-
-export interface ReceivedMail {
-  from: string;
-  to: string[];
-  raw: string;
-  parsed: ParsedMail;
-}
-
-export interface SmtpSink {
-  port: number;
-  url: string;
-  messages: ReceivedMail[];
-  up(): Promise<void>;
-  down(): Promise<void>;
-}
-
-/** A real SMTP server on a fixed free port; `down()` closes it (connections refused), `up()` listens again. */
-export async function startSmtp(): Promise<SmtpSink> {
-  const port = await freePort();
-  const messages: ReceivedMail[] = [];
-  let server: SMTPServer | null = null;
-  const sink: SmtpSink = {
-    port,
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    async up() {
-      if (server) return;
-      server = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, session, callback) {
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            const raw = Buffer.concat(chunks).toString('utf8');
-            void simpleParser(raw).then((parsed) => {
-              messages.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-              callback();
-            }, callback);
-          });
-        },
-      });
-      await new Promise<void>((resolve, reject) => {
-        server!.once('error', reject);
-        server!.listen(port, '127.0.0.1', () => resolve());
-      });
-    },
-    async down() {
-      const s = server;
-      server = null;
-      if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
-    },
-  };
-  await sink.up();
-  return sink;
-}
 
 export type FormsService = RunningService;
 

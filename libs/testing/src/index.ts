@@ -12,6 +12,7 @@ export * from './nats-server';
 export * from './apps';
 export * from './services';
 export * from './images';
+export * from './smtp';
 export * from './site';
 export * from './observed';
 export * from './posts-world';

@@ -21,7 +21,8 @@ import { freePort, listen, type Running } from './net';
 /** A listening service and its store, closed together. */
 export type RunningService = Running & { store: Store };
 
-async function listening(built: InProcess, port = 0): Promise<RunningService> {
+/** An in-process app (apps.ts) listening on 127.0.0.1; close() closes the server, then the app and its store. */
+export async function listenApp(built: InProcess, port = 0): Promise<RunningService> {
   const running = await listen(built.app, port);
   return {
     ...running,
@@ -42,7 +43,7 @@ async function listening(built: InProcess, port = 0): Promise<RunningService> {
  */
 export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
   const env = { ...configEnv, LOOM_ADMIN_USER: ADMIN.login, LOOM_ADMIN_EMAIL: ADMIN.email, LOOM_ADMIN_PASSWORD: ADMIN.password };
-  const running = await listening(await coreApp({ config: configEnv, env }));
+  const running = await listenApp(await coreApp({ config: configEnv, env }));
   for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
     const user = await createUser(running.url, role, role);
     if (user.id !== TEST_USER_IDS[role]) throw new Error(`${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
@@ -55,17 +56,17 @@ export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Runn
  * settings (CORE_CONTENT_URL...).
  */
 export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
-  return listening(await eventsApp({ config: configEnv }), port);
+  return listenApp(await eventsApp({ config: configEnv }), port);
 }
 
 /** The real forms app on a fresh embedded store (or `dataDir`, on `port`: a restart), with its mail outbox. */
 export async function startForms(env: NodeJS.ProcessEnv = {}, at: { dataDir?: string; port?: number } = {}): Promise<RunningService> {
-  return listening(await formsApp({ config: env, dataDir: at.dataDir }), at.port);
+  return listenApp(await formsApp({ config: env, dataDir: at.dataDir }), at.port);
 }
 
 /** The real oembed app on a fresh embedded store; `opts.fetch` gives its fetcher the test seams. */
 export async function startOembed(env: NodeJS.ProcessEnv = {}, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<RunningService> {
-  return listening(await oembedApp({ config: env, log: opts.log, fetch: opts.fetch }));
+  return listenApp(await oembedApp({ config: env, log: opts.log, fetch: opts.fetch }));
 }
 
 export interface Echoed {

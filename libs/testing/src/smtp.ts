@@ -1,11 +1,13 @@
 /**
  * A real SMTP listener for tests (smtp-server), recording each accepted message (envelope + raw data) and
- * parsing it with mailparser. Options: auth credentials, TLS from the first byte, STARTTLS, and hooks that
- * refuse recipients or data (to play an outage, a temporary or a permanent refusal).
+ * parsing it with mailparser. Options: auth credentials, TLS from the first byte, STARTTLS or not, and hooks that
+ * refuse recipients or data (to play an outage, a temporary or a permanent refusal). `startSmtp()` is one that can
+ * go down and come back on the same port, keeping what it received (the forms world's).
  */
-import net from 'node:net';
+import type net from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { freePort } from './net';
 
 export interface Received {
   from: string;
@@ -24,6 +26,10 @@ export interface SinkOptions {
   onRcpt?: (address: string) => { code: number; message: string } | undefined;
   /** Milliseconds to wait before answering DATA. */
   delayMs?: number;
+  /** Offer STARTTLS (smtp-server's own certificate); true by default. */
+  startTls?: boolean;
+  /** Where accepted messages go (to keep them across a restart on the same port); a new list by default. */
+  received?: Received[];
 }
 
 export interface Sink {
@@ -38,13 +44,13 @@ export interface Sink {
 const smtpError = (e: { code: number; message: string }) => Object.assign(new Error(e.message), { responseCode: e.code });
 
 export async function startSink(opts: SinkOptions = {}): Promise<Sink> {
-  const received: Received[] = [];
+  const received: Received[] = opts.received ?? [];
   const authAttempts: { user: string; ok: boolean }[] = [];
   let dataCount = 0;
   const serverOpts: SMTPServerOptions = {
     secure: !!opts.secure,
     logger: false,
-    disabledCommands: opts.auth ? [] : ['AUTH'],
+    disabledCommands: [...(opts.auth ? [] : ['AUTH']), ...(opts.startTls === false ? ['STARTTLS'] : [])],
     authOptional: !opts.auth,
     allowInsecureAuth: false,
     onAuth(auth, _session, cb) {
@@ -98,11 +104,32 @@ export async function startSink(opts: SinkOptions = {}): Promise<Sink> {
   };
 }
 
-/** A loopback port nothing listens on (for an SMTP outage). */
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(r));
-  return port;
+export interface SmtpSink {
+  port: number;
+  url: string;
+  messages: Received[];
+  up(): Promise<void>;
+  down(): Promise<void>;
+}
+
+/** An SMTP listener (no STARTTLS) on a fixed free port; `down()` closes it (connections refused), `up()` listens again. */
+export async function startSmtp(): Promise<SmtpSink> {
+  const port = await freePort();
+  const messages: Received[] = [];
+  let sink: Sink | null = null;
+  const smtp: SmtpSink = {
+    port,
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async up() {
+      if (!sink) sink = await startSink({ port, startTls: false, received: messages });
+    },
+    async down() {
+      const s = sink;
+      sink = null;
+      await s?.close();
+    },
+  };
+  await smtp.up();
+  return smtp;
 }
