@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
-import { createNotifier } from '../../gateway/src/notifications';
 import { ADMIN, as, basicFor, err, eventually, restClient, startCore, startGateway, startNats, startWorld, type Client, type World } from '@loom/testing';
+import { createNotifier } from '../../gateway/src/notifications';
 
 const REST = 'http://loom.test/rest';
 const HOME = 'http://loom.test';

@@ -5,8 +5,8 @@
  */
 import request from 'supertest';
 import { testConfig, type RestRequest } from '@loom/service-kit';
-import { eventTermObjects, resolveEventTerms } from '../src/event-terms';
 import { err, eventsClient, startEventsWorld, type EventsCaller, type EventsWorld } from '@loom/testing';
+import { eventTermObjects, resolveEventTerms } from '../src/event-terms';
 import { insertEvent } from './fixtures';
 
 const REST = 'http://loom.test/rest/events/v1';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { connect, type NatsConnection } from 'nats';
 import { CHANGE_HEADER, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import { createLogger } from '@loom/service-kit';
-import { createNotifier } from '../../gateway/src/notifications';
 import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, type FormsWorld, type NatsServer } from '@loom/testing';
+import { createNotifier } from '../../gateway/src/notifications';
 import { createForm } from './event-form';
 
 let nats: NatsServer;

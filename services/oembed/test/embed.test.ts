@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { oembed } from '@loom/contracts';
-import { POSTS } from '../../core-content/src/post-types/repository';
 import { captureLog, SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
+import { POSTS } from '../../core-content/src/post-types/repository';
 import request from 'supertest';
 import { createItem, get, uploadImage } from './helpers';
 

@@ -7,8 +7,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MAX_ENTRY_BYTES, PROXY_CACHE } from '../src/cache';
 import { startOembedWorld, type OembedWorld } from '@loom/testing';
+import { MAX_ENTRY_BYTES, PROXY_CACHE } from '../src/cache';
 import { get, startRemote } from './helpers';
 
 const MAX_ENTRIES = 5;

@@ -3,8 +3,8 @@
  * safe card of the item; only publicly viewable items; never the REST API or the sign-in pages.
  */
 import request from 'supertest';
-import { POSTS } from '../../core-content/src/post-types/repository';
 import { SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
+import { POSTS } from '../../core-content/src/post-types/repository';
 import { createItem, get, uploadImage } from './helpers';
 
 let world: OembedWorld;

@@ -7,8 +7,8 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PROXY_CACHE } from '../src/cache';
 import { startOembedWorld, type OembedWorld } from '@loom/testing';
+import { PROXY_CACHE } from '../src/cache';
 import { createItem, get, startRemote } from './helpers';
 
 const HOME = 'http://loom.test';

@@ -11,9 +11,9 @@
  */
 import { lookup as systemLookup } from 'node:dns/promises';
 import type { ResolvedAddress } from '@loom/safe-fetch';
+import { startGateway, startOembed, startOembedWorld, type OembedWorld } from '@loom/testing';
 import { countingListener } from '../../../libs/safe-fetch/test/servers';
 import request from 'supertest';
-import { startGateway, startOembed, startOembedWorld, type OembedWorld } from '@loom/testing';
 import { get, startRemote } from './helpers';
 
 const NAMES: Record<string, ResolvedAddress[]> = {
