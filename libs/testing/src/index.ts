@@ -9,6 +9,7 @@ export * from './logs';
 export * from './http';
 export * from './accounts';
 export * from './nats-server';
+export * from './changes';
 export * from './apps';
 export * from './services';
 export * from './images';

@@ -1,6 +1,6 @@
 /**
- * The submission rate per formsClient address (LOOM_FORMS_RATE_MAX in LOOM_FORMS_RATE_WINDOW_MS), counted under the
- * address the gateway signs for the service (LOOM_TRUST_PROXY applied): past it the answer is `spam`. A formsClient
+ * The submission rate per client address (LOOM_FORMS_RATE_MAX in LOOM_FORMS_RATE_WINDOW_MS), counted under the
+ * address the gateway signs for the service (LOOM_TRUST_PROXY applied): past it the answer is `spam`. A client
  * cannot choose its address, neither with X-Forwarded-For (not trusted here) nor with the service's own header.
  */
 import request from 'supertest';
@@ -30,11 +30,11 @@ test('the third submission from one address within the window is spam, not store
   const third = await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.2' });
   expect(third.body).toMatchObject({ status: 'spam', message: 'There was an error trying to send your message. Please try again later.', posted_data_hash: '' });
   expect((await formsClient(world, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(2);
-  // A forged address header is dropped by the gateway: still the same formsClient.
+  // A forged address header is dropped by the gateway: still the same client.
   expect((await anon.feedback(id, fields(id), [], { [CLIENT_ADDRESS_HEADER]: 'forged' })).body.status).toBe('spam');
 });
 
-test('behind one trusted proxy, each formsClient address has its own budget', async () => {
+test('behind one trusted proxy, each client address has its own budget', async () => {
   const id = await simpleForm(trusting);
   const anon = formsClient(trusting, 'anonymous');
   const from = (ip: string) => anon.feedback(id, fields(id), [], { 'X-Forwarded-For': ip });

@@ -2,7 +2,7 @@
  * Change notifications for the forms (a real nats-server): form writes as any write, and one notification per
  * stored submission (`loom.changes.formsA_v1.submissions`, created, the submission's id); submissions that are
  * not stored (validation, spam) and previews (`context` other than save) publish nothing. The service's hint
- * header never reaches the formsClient.
+ * header never reaches the client.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
