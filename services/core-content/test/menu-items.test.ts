@@ -4,14 +4,7 @@
  * gone, WordPress's errors (several at once in additional_errors), the query set I (menus, menus_exclude,
  * menu_order, 100 per page by menu_order), reads for content editors, no trash, autosaves, batch, notifications.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from 'nats';
-import { changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
-import { createLogger } from '@loom/service-kit';
-import { ADMIN, as, basicFor, err, eventually, restClient, startCore, startGateway, startNats, startWorld, type Client, type World } from '@loom/testing';
-import { createNotifier } from '../../gateway/src/notifications';
+import { ADMIN, as, basicFor, err, eventually, restClient, startCore, startGateway, startNats, startWorld, testNotifier, watchChanges, type Changes, type Client, type World } from '@loom/testing';
 
 const REST = 'http://loom.test/rest';
 const HOME = 'http://loom.test';
@@ -587,18 +580,12 @@ describe('change notifications', () => {
   test('each menu and menu item write is published once, on its resource subject', async () => {
     const nats = await startNats();
     const core = await startCore();
-    const notifier = createNotifier({ natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')), maxPending: 100, log: createLogger('test', 'silent'), retry: { minMs: 50, maxMs: 400 }, publishTimeoutMs: 1000 });
-    const gw = await startGateway({ upstreams: { 'core-content': core.url }, notifier });
-    let nc: NatsConnection | undefined;
+    const gw = await startGateway({ upstreams: { 'core-content': core.url }, notifier: testNotifier(nats.url, 100) });
+    let changes: Changes | undefined;
     try {
       const client = restClient(gw.app, await basicFor(core.url, ADMIN));
-      nc = await connect({ servers: nats.url });
-      const seen: Array<{ subject: string; n: ChangeNotification }> = [];
-      const sub = nc.subscribe('loom.changes.>');
-      void (async () => {
-        for await (const msg of sub) seen.push({ subject: msg.subject, n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(msg.data))) });
-      })();
-      await nc.flush();
+      changes = await watchChanges(nats.url);
+      const seen = changes.live;
       const created = await client.post('/core/v2/menus', { name: 'Notified menu' });
       const item = await client.post('/core/v2/menu-items', { title: 'Notified', url: 'https://example.com/', menus: created.body.id });
       await client.delete(`/core/v2/menu-items/${item.body.id}`); // 501: nothing published
@@ -613,7 +600,7 @@ describe('change notifications', () => {
       ]);
       expect(seen[2]!.n.item).toMatchObject({ deleted: true, previous: { id: item.body.id, title: { rendered: 'Notified' } } });
     } finally {
-      await nc?.close();
+      await changes?.close();
       gw.close();
       await gw.notifier.close();
       await core.close();

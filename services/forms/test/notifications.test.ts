@@ -4,35 +4,23 @@
  * not stored (validation, spam) and previews (`context` other than save) publish nothing. The service's hint
  * header never reaches the client.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { connect, type NatsConnection } from 'nats';
-import { CHANGE_HEADER, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
-import { createLogger } from '@loom/service-kit';
-import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, type FormsWorld, type NatsServer } from '@loom/testing';
-import { createNotifier } from '../../gateway/src/notifications';
+import { CHANGE_HEADER } from '@loom/contracts';
+import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, testNotifier, watchChanges, type Changes, type FormsWorld, type NatsServer } from '@loom/testing';
 import { createForm } from './event-form';
 
 let nats: NatsServer;
 let world: FormsWorld;
-let nc: NatsConnection;
-const live: Array<{ subject: string; n: ChangeNotification }> = [];
+let changes: Changes;
 
 beforeAll(async () => {
   nats = await startNats();
-  const notifier = createNotifier({ natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')), maxPending: 1000, log: createLogger('test', 'silent'), retry: { minMs: 50, maxMs: 400 }, publishTimeoutMs: 1000 });
-  world = await startFormsWorld({}, { notifier });
-  nc = await connect({ servers: nats.url });
-  const sub = nc.subscribe('loom.changes.>');
-  void (async () => {
-    for await (const m of sub) live.push({ subject: m.subject, n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) });
-  })();
+  world = await startFormsWorld({}, { notifier: testNotifier(nats.url) });
+  changes = await watchChanges(nats.url);
   await eventually(async () => world.gw.notifier.counters().pending === 0, 5000);
 }, 60000);
 
 afterAll(async () => {
-  await nc?.close();
+  await changes?.close();
   await world?.close();
   await world?.gw.notifier.close();
   await nats?.dispose();
@@ -40,19 +28,19 @@ afterAll(async () => {
 
 /** The notifications after `from`, once `count` arrived and a moment passed for extras. */
 async function after(from: number, count: number) {
-  if (count > 0) await eventually(async () => live.length >= from + count, 10000);
+  if (count > 0) await eventually(async () => changes.live.length >= from + count, 10000);
   await new Promise((r) => setTimeout(r, 400));
-  return live.slice(from);
+  return changes.live.slice(from);
 }
 
 test('form writes: created, updated, deleted; a preview publishes nothing', async () => {
   const admin = formsClient(world, 'administrator');
-  let from = live.length;
+  let from = changes.live.length;
   const preview = await admin.post('/contact-forms', { title: 'Preview only' });
   expect(preview.headers[CHANGE_HEADER]).toBeUndefined();
   expect(await after(from, 0)).toEqual([]);
 
-  from = live.length;
+  from = changes.live.length;
   const created = await admin.post('/contact-forms', { title: 'Notified', context: 'save' });
   const id = created.body.id as number;
   await admin.post(`/contact-forms/${id}`, { title: 'Notified again', context: 'save' });
@@ -66,17 +54,17 @@ test('form writes: created, updated, deleted; a preview publishes nothing', asyn
 });
 
 test('one notification per stored submission, none for one that is not stored', async () => {
-  const beforeCreate = live.length;
+  const beforeCreate = changes.live.length;
   const id = await createForm(world, { title: 'Notify me', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
   await after(beforeCreate, 1); // the form's own notification
   const anon = formsClient(world, 'anonymous');
-  let from = live.length;
+  let from = changes.live.length;
   const invalid = await anon.feedback(id, [...hiddenFields(id), ['your-name', '']]);
   expect(invalid.body.status).toBe('validation_failed');
   expect(invalid.headers[CHANGE_HEADER]).toBeUndefined();
   expect(await after(from, 0)).toEqual([]);
 
-  from = live.length;
+  from = changes.live.length;
   const ok = await anon.feedback(id, [...hiddenFields(id), ['your-name', 'Nat']]);
   expect(ok.body.status).toBe('mail_sent');
   expect(ok.headers[CHANGE_HEADER]).toBeUndefined();
@@ -89,10 +77,10 @@ test('one notification per stored submission, none for one that is not stored', 
 });
 
 test('_envelope: the same notification, and the hint is not in the envelope', async () => {
-  const beforeCreate = live.length;
+  const beforeCreate = changes.live.length;
   const id = await createForm(world, { title: 'Enveloped', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
   await after(beforeCreate, 1);
-  const from = live.length;
+  const from = changes.live.length;
   const anon = formsClient(world, 'anonymous');
   const enveloped = await anon.feedback(id, [...hiddenFields(id), ['your-name', 'Env']]).query({ _envelope: '1' });
   expect(enveloped.status).toBe(200);
