@@ -377,7 +377,7 @@ describe('pages (samples 13, 14)', () => {
 describe('route index and OPTIONS', () => {
   test('posts and pages routes come before the terms routes, with batch allowed', async () => {
     const r = await anon.get('/core/v2');
-    // Each type's revision and autosave routes follow its item route (revisions.test.ts checks them).
+    // Each type's revision and autosave routes follow its item route (revisions.rest.test.ts checks them).
     const keys = Object.keys(r.body.routes).filter((k) => !/\/(revisions|autosaves)/.test(k));
     expect(keys.slice(0, 5)).toEqual(['/core/v2', '/core/v2/posts', '/core/v2/posts/(?P<id>[\\d]+)', '/core/v2/pages', '/core/v2/pages/(?P<id>[\\d]+)']);
     // The other served types follow in registration order; the terms come after the last of them (navigation).
