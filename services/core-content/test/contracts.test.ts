@@ -1,6 +1,6 @@
 /** core/v2's contracts: the route arguments WordPress declares for terms and post-like types. */
 import { routeEntry, toWpArg } from '@loom/contracts';
-import * as core from '../src/contracts';
+import * as core from '../src/routes';
 
 describe('term routes', () => {
   test('term routes follow spec set T: offset only on tags, parent only on categories', () => {

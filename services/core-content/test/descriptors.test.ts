@@ -3,7 +3,7 @@
  * the captured WordPress responses (samples 18-20), permissions per role, and WordPress's error answers.
  */
 import request from 'supertest';
-import * as contracts from '../src/contracts';
+import * as contracts from '../src/routes';
 import { asRole } from '@loom/service-kit';
 import { startCore } from './helpers';
 

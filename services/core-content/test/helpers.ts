@@ -7,8 +7,8 @@ import type { Role } from '@loom/contracts';
 import { asRole, createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp, ensureIndexes } from '../src/service';
-import { hashPassword } from '../src/users/passwords';
-import { USER_SEQUENCE, USERS, type UserDoc } from '../src/users/repository';
+import { hashPassword } from '../src/resources/users/passwords';
+import { USER_SEQUENCE, USERS, type UserDoc } from '../src/resources/users/repository';
 
 export const ROLE_ORDER: Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
 export const passwordOf = (login: string) => `password-of-${login}`;

@@ -5,7 +5,7 @@
  * resource in matrix/; a route or method without a row fails the coverage test, so new routes cannot slip by.
  */
 import request from 'supertest';
-import * as core from '../src/contracts';
+import * as core from '../src/routes';
 import { asRole } from '@loom/service-kit';
 import { blocksRows } from './matrix/blocks-rows';
 import { coreRows } from './matrix/core-rows';

@@ -3,15 +3,15 @@
  * slugs (truncation, uniqueness scopes), search term parsing, scheduled posts becoming due, term counts, and
  * the revisions seam.
  */
-import * as core from '../src/contracts';
+import * as core from '../src/routes';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 const { STATUSES } = core;
-import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/post-types/dates';
-import { onPostLifecycle, revisionSummaries } from '../src/post-types/lifecycle';
-import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/post-types/repository';
-import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/post-types/slugs';
-import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/post-types';
+import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/engine/dates';
+import { onPostLifecycle, revisionSummaries } from '../src/engine/lifecycle';
+import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/engine/repository';
+import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/engine/slugs';
+import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/engine';
 import { ensureTermIndexes, seedDefaultTerms, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });

@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { oembed } from '@loom/contracts';
-import { POSTS } from '../../core-content/src/post-types/repository';
+import { POSTS } from '../../core-content/src/engine/repository';
 import { captureLog } from './helpers';
 import request from 'supertest';
 import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';

@@ -3,7 +3,7 @@
  * safe card of the item; only publicly viewable items; never the REST API or the sign-in pages.
  */
 import request from 'supertest';
-import { POSTS } from '../../core-content/src/post-types/repository';
+import { POSTS } from '../../core-content/src/engine/repository';
 import { createItem, get, SITE_NAME, startOembedWorld, uploadImage, type OembedWorld } from './oembed.harness';
 
 let world: OembedWorld;
