@@ -5,7 +5,7 @@
  * per relation, not one per item; an href no embedder claims is answered by dispatching it in-process, as
  * WordPress does for every link.
  */
-import type { RestRequest } from './dispatch';
+import type { RestRequest } from './rest-request';
 import type { Link } from './links';
 
 export interface Embedder {

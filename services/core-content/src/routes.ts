@@ -3,12 +3,12 @@
  * served post type's routes with its revisions and autosaves, then each served taxonomy's term routes).
  */
 import { namespaceRoute, type RouteDef } from '@loom/contracts';
-import { CORE, TERM_ROUTES } from './engine/terms/contract';
+import { CORE, termRouteTable } from './engine/terms/contract';
 import { descriptors } from './resources/descriptors/contract';
-import { POST_TYPE_ROUTES, type PostTypeRoutes } from './engine/contract/posts';
-import { REVISIONED_ROUTES } from './engine/revisions/contract';
-import { TEMPLATE_TYPE_ROUTES, templateRouteList } from './engine/templates/contract';
-import { SERVED_POST_TYPES } from './engine/contract/registry';
+import { postTypeRouteTable, type PostTypeRoutes } from './engine/contract/posts';
+import { revisionedRouteTable } from './engine/revisions/contract';
+import { templateTypeRouteTable, templateRouteList } from './engine/templates/contract';
+import { derived, servedPostTypes } from './engine/contract/registry';
 import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
@@ -28,7 +28,7 @@ export const coreRoot = namespaceRoute(CORE);
 
 /** A posts-controller type's routes: collection and item, then (as WordPress registers them) revisions and autosaves. */
 const postTypeRouteList = (name: string, r: PostTypeRoutes): RouteDef[] => {
-  const { revisions, autosaves } = REVISIONED_ROUTES.get(name)!;
+  const { revisions, autosaves } = revisionedRouteTable().get(name)!;
   return [
     r.collection,
     r.item,
@@ -40,18 +40,19 @@ const postTypeRouteList = (name: string, r: PostTypeRoutes): RouteDef[] => {
 
 /** A served type's routes as its controller registers them (the posts controller's, or the templates controller's). */
 export function servedTypeRoutes(name: string): RouteDef[] {
-  const posts = POST_TYPE_ROUTES.get(name);
+  const posts = postTypeRouteTable().get(name);
   if (posts) return postTypeRouteList(name, posts);
-  const templates = TEMPLATE_TYPE_ROUTES.get(name);
+  const templates = templateTypeRouteTable().get(name);
   if (templates) return templateRouteList(templates) as RouteDef[];
   throw new Error(`post type ${name} has no core/v2 routes`);
 }
 
-export const coreRoutes: RouteDef[] = [
+/** Every core/v2 route in index order (derived: read once the lists in src/types and src/taxonomies have run). */
+export const coreRoutes = derived((): RouteDef[] => [
   coreRoot,
   // WordPress registers the post types' routes first (in registration order, each by its controller), then the terms'.
-  ...SERVED_POST_TYPES().flatMap((t) => servedTypeRoutes(t.name)),
-  ...[...TERM_ROUTES.values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
+  ...servedPostTypes().flatMap((t) => servedTypeRoutes(t.name)),
+  ...[...termRouteTable().values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
   descriptors.types.collection,
   descriptors.types.item,
   descriptors.statuses.collection,
@@ -59,13 +60,13 @@ export const coreRoutes: RouteDef[] = [
   descriptors.taxonomies.collection,
   descriptors.taxonomies.item,
   // WordPress registers users, then application passwords, after the taxonomies.
-  users.collection,
-  users.item,
-  users.me,
+  users().collection,
+  users().item,
+  users().me,
   applicationPasswords.collection,
   applicationPasswords.introspect,
   applicationPasswords.item,
   // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
   menuLocations.collection,
   menuLocations.item,
-] as RouteDef[];
+] as RouteDef[]);

@@ -11,7 +11,10 @@ import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, t
 import { onPostLifecycle, revisionSummaries } from '../src/engine/lifecycle';
 import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/engine/repository';
 import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/engine/slugs';
-import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/engine';
+import { posts as engine } from '../src';
+
+const postRules = engine.POST_TYPE_BEHAVIOURS().get('post')!;
+const pageRules = engine.POST_TYPE_BEHAVIOURS().get('page')!;
 import { ensureTermIndexes, seedDefaultTerms, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });
@@ -83,7 +86,7 @@ describe('repository', () => {
     store = await openStore({ service: 'core-content', dataDir: testConfig('core-content').dataDir });
     await ensureTermIndexes(store);
     await ensurePostIndexes(store);
-    await seedDefaultTerms(store, core.DEFAULT_TERMS);
+    await seedDefaultTerms(store, core.defaultTerms());
   });
   afterAll(() => store.close());
 

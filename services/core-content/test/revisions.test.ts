@@ -9,7 +9,10 @@ import { testConfig } from '@loom/service-kit';
 import { siteClock } from '../src/engine/dates';
 import { revisionSummaries } from '../src/engine/lifecycle';
 import { ensurePostIndexes, PostRepository } from '../src/engine/repository';
-import { pageBehaviour as pageRules, postBehaviour as postRules } from '../src/engine';
+import { posts as engine } from '../src';
+
+const postRules = engine.POST_TYPE_BEHAVIOURS().get('post')!;
+const pageRules = engine.POST_TYPE_BEHAVIOURS().get('page')!;
 import { registerRevisionLifecycle } from '../src/engine/revisions';
 import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/engine/revisions/repository';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
@@ -26,7 +29,7 @@ beforeAll(async () => {
   await ensureTermIndexes(store);
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);
-  await seedDefaultTerms(store, core.DEFAULT_TERMS);
+  await seedDefaultTerms(store, core.defaultTerms());
   registerRevisionLifecycle();
   registerRevisionLifecycle();
 });

@@ -6,10 +6,10 @@
  * other registered type the generic one.
  */
 import type { Context, Identity } from '@loom/contracts';
-import * as core from '../routes';
+import * as core from './contract';
 import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
-import type { PostDoc, PostInput } from './repository';
+import type { PostDoc, PostInput } from './post';
 
 type Params = Record<string, unknown>;
 
@@ -19,6 +19,16 @@ export interface SlugRule {
   scope: core.SlugScope;
   /** A slug the type never takes as it is (a number that would read as an archive), given the post's current one. */
   reserved?(slug: string, currentSlug: string | undefined): boolean;
+}
+
+/** What get_permalink() knows of a post beyond its own fields. */
+export interface PermalinkContext {
+  homeUrl: string;
+  rules: PostTypeBehaviour;
+  /** The post's ancestors, nearest first (pages); [] for flat types. */
+  ancestors: PostDoc[];
+  /** current_user_can( 'read_post' ): private posts get a pretty link only for readers who may read them. */
+  canRead: boolean;
 }
 
 /** Named hooks, each where WordPress's controller (or the functions under it) treats the type differently. */
@@ -116,7 +126,7 @@ export interface PostTypeBehaviour {
    * get_permalink() for a type whose links follow their own rule (attachments: get_attachment_link); given the
    * post (its slug `%postname%` when sampling) and the generic context (ancestors, nearest first).
    */
-  permalink?(post: { id: number; slug: string; status: string; parent: number }, c: import('./permalinks').PermalinkContext): string;
+  permalink?(post: { id: number; slug: string; status: string; parent: number }, c: PermalinkContext): string;
   /** get_post_type_archive_link(): the type's archive, if it has one (posts: the home page). */
   archiveUrl?(homeUrl: string): string;
   /** rest_trash_not_supported's message, for types whose REST settings keep no trash (DELETE needs force). */

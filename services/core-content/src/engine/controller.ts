@@ -5,7 +5,7 @@
  * Error codes, messages and statuses are WordPress's.
  */
 import type { Context, Identity } from '@loom/contracts';
-import * as core from '../routes';
+import * as core from './contract';
 const { STATUSES } = core;
 import {
   authStatus,

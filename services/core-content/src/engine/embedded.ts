@@ -3,7 +3,7 @@
  * query per relation), so embedding authors and terms of 100 posts costs a handful of queries, not hundreds.
  * Other links fall back to the kit's in-process dispatch.
  */
-import * as core from '../routes';
+import * as core from './contract';
 import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
 import type { TaxonomyBehaviour } from './terms/behaviour';
 import { siteClock } from './dates';
@@ -70,7 +70,7 @@ export const userEmbedder: Embedder = {
   async load(urls, req: RestRequest) {
     const ids = urls.map((u) => idOf(u, 'users')!);
     const users = await req.store.collection<UserDoc>(USERS).find({ id: { $in: ids } });
-    const listable = can(req.user, 'list_users') ? null : await publishedAuthors(req.store, users.map((u) => u.id), core.REST_POST_TYPES);
+    const listable = can(req.user, 'list_users') ? null : await publishedAuthors(req.store, users.map((u) => u.id), core.REST_POST_TYPES());
     return new Map(
       urls.map((u) => {
         const user = users.find((x) => x.id === idOf(u, 'users'));

@@ -6,7 +6,7 @@
  */
 import { listeners } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import type { PostDoc } from './repository';
+import type { PostDoc } from './post';
 
 export interface RevisionSummary {
   count: number;

@@ -4,17 +4,10 @@
  * get_sample_permalink() for `permalink_template` and `generated_slug`.
  */
 import { sanitizeTitle } from '@loom/contracts';
-import type { PostDoc } from './repository';
-import { statusObject, type PostTypeBehaviour } from './behaviour';
+import type { PostDoc } from './post';
+import { statusObject, type PermalinkContext } from './behaviour';
 
-export interface PermalinkContext {
-  homeUrl: string;
-  rules: PostTypeBehaviour;
-  /** The post's ancestors, nearest first (pages); [] for flat types. */
-  ancestors: PostDoc[];
-  /** current_user_can( 'read_post' ): private posts get a pretty link only for readers who may read them. */
-  canRead: boolean;
-}
+export type { PermalinkContext } from './behaviour';
 
 /** get_page_uri(): the slugs from the root ancestor down to the post. */
 export function pageUri(post: Pick<PostDoc, 'slug'>, ancestors: PostDoc[]): string {

@@ -4,7 +4,7 @@
  * page, not per post. Fields are built in WordPress's order and filtered by context by the kit.
  */
 import { decodeSlug, type Context, type Identity } from '@loom/contracts';
-import * as core from '../routes';
+import * as core from './contract';
 import { can, filterByContext, links, type Link, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';
@@ -190,7 +190,7 @@ export class PostPresenter {
       if (revisionCount > 0 && latestRevision) rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
     }
     if (rules.object.hierarchical && post.parent) {
-      const parentBase = POST_TYPE_BEHAVIOURS.get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
+      const parentBase = POST_TYPE_BEHAVIOURS().get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
       rels.up = { embeddable: true, href: `${rest}/${parentBase}/${post.parent}` };
     }
     if (post.featured_media) rels['https://api.w.org/featuredmedia'] = { embeddable: true, href: `${rest}/media/${post.featured_media}` };

@@ -6,7 +6,7 @@
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
-import * as core from '../routes';
+import * as core from './contract';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
@@ -20,126 +20,12 @@ import { STORED_POST_TYPE_BEHAVIOURS } from './registry';
 export const POSTS = 'posts';
 export const POST_SEQUENCE = 'posts';
 
-export interface PostDoc extends Record<string, unknown> {
-  id: number;
-  type: string;
-  status: string;
-  /** post_author: a user id, 0 for none. */
-  author: number;
-  /** post_date: site-local `YYYY-MM-DDTHH:MM:SS`. */
-  date: string;
-  /** post_date_gmt; null while a draft's date floats (WordPress's `0000-00-00 00:00:00`). */
-  date_gmt: string | null;
-  modified: string;
-  modified_gmt: string;
-  /** post_name; '' for drafts that never had one. */
-  slug: string;
-  title: string;
-  /** The title lower-cased: ordering by title is case-insensitive, as MySQL's collation makes it. */
-  title_sort: string;
-  content: string;
-  excerpt: string;
-  password: string;
-  comment_status: 'open' | 'closed';
-  ping_status: 'open' | 'closed';
-  parent: number;
-  menu_order: number;
-  guid: string;
-  sticky: boolean;
-  /** get_post_format(): 'standard' when none. */
-  format: string;
-  /** _wp_page_template. */
-  template: string;
-  /** _thumbnail_id: 0 for none. */
-  featured_media: number;
-  /** Registered meta keys that were set (others read as their defaults). */
-  meta: Record<string, unknown>;
-  /** Trash bookkeeping (_wp_trash_meta_status, _wp_trash_meta_time, _wp_desired_post_slug). */
-  trashed_from?: string;
-  trashed_at?: string;
-  desired_slug?: string;
-  /** The slug's claim under the sparse unique index, while WordPress makes the slug unique (slugKey). */
-  slug_key?: string;
-}
+export type { PostDoc, PostInput, PostQuery, TaxClause, WriteContext } from './post';
+import type { PostDoc, PostInput, PostQuery, TaxClause, WriteContext } from './post';
 
-/** What create and update may set; every field optional (update: absent means unchanged). */
-export interface PostInput {
-  title?: string;
-  content?: string;
-  excerpt?: string;
-  status?: string;
-  /** A new date (both clocks, and which argument gave it), or null to reset it (a draft's date floats again). */
-  date?: { local: string; gmt: string; from: 'date' | 'date_gmt' } | null;
-  slug?: string;
-  author?: number;
-  password?: string;
-  parent?: number;
-  menu_order?: number;
-  comment_status?: 'open' | 'closed';
-  ping_status?: 'open' | 'closed';
-  format?: string;
-  sticky?: boolean;
-  template?: string;
-  featured_media?: number;
-  /** Term ids by taxonomy rest base, already limited to terms that exist. */
-  terms?: Record<string, number[]>;
-  /** Registered meta keys to set (null deletes). */
-  meta?: Record<string, unknown>;
-  /**
-   * The type's own stored fields (a menu item's url, object, target...), set by its hooks: stored as given on
-   * create, changed field by field on update.
-   */
-  own?: Record<string, unknown>;
-}
-
-export interface WriteContext {
-  /** The caller (the default author of a new post). */
-  userId: number;
-  /** publish_posts (create) / publish_post (update): WordPress empties a pending post's slug for others. */
-  canPublish: boolean;
-  /** An autosave updating the post itself (DOING_AUTOSAVE: no revision is stored). */
-  autosave?: boolean;
-}
-
-export interface TaxClause {
-  restBase: string;
-  terms: number[];
-  operator: 'IN' | 'AND' | 'NOT IN';
-}
-
-export interface PostQuery {
-  /** Statuses to list (`any` already expanded). */
-  statuses: string[];
-  /** The caller's visibility, as a filter (see handlers): only posts the caller may read (or edit). */
-  visibility?: Filter;
-  search?: string;
-  searchColumns: string[];
-  /** WP_Query leaves password-protected posts out of searches for anonymous callers. */
-  anonymous: boolean;
-  after?: string;
-  before?: string;
-  modifiedAfter?: string;
-  modifiedBefore?: string;
-  author: number[];
-  authorExclude: number[];
-  include: number[];
-  exclude: number[];
-  menuOrder?: number;
-  parent: number[];
-  parentExclude: number[];
-  slug?: string[];
-  taxRelation: 'AND' | 'OR';
-  tax: TaxClause[];
-  /** The type's own filters (its hooks' queryFilters). */
-  own: Filter[];
-  orderby: string;
-  order: 'asc' | 'desc';
-  perPage: number;
-  offset: number;
-}
 
 /** Where each taxonomy's term ids live on a post: its rest base (term counts in @loom/terms read it too). */
-const TAXONOMY_FIELD: ReadonlyMap<string, string> = new Map(core.TAXONOMIES.map((t) => [t.name, t.restBase]));
+const taxonomyFields: () => ReadonlyMap<string, string> = core.derived(() => new Map(core.allTaxonomies().map((t) => [t.name, t.restBase])));
 
 /** Column sorts (WP_Query orderby → our fields); include, include_slugs and relevance are ordered in memory. */
 const SORT_FIELDS: Record<string, string> = {
@@ -185,7 +71,7 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   // Scheduled posts that are due.
   await posts.ensureIndex({ fields: ['status', 'date_gmt'] });
   // Term filters and term counts.
-  for (const field of new Set(TAXONOMY_FIELD.values())) await posts.ensureIndex({ fields: [field] });
+  for (const field of new Set(taxonomyFields().values())) await posts.ensureIndex({ fields: [field] });
   // The embedded store uses single-field indexes for equality, `$in` and ranges (compound ones only when every
   // field is an equality): status finds the few scheduled posts, parent the revisions and children of a page.
   await posts.ensureIndex({ fields: ['status'] });
@@ -198,7 +84,7 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
 
 /** A post's slug key (slugKey) by its type's rules; none for types this service does not write (revisions). */
 function slugKeyOf(post: PostDoc): string | undefined {
-  const rules = STORED_POST_TYPE_BEHAVIOURS.get(post.type);
+  const rules = STORED_POST_TYPE_BEHAVIOURS().get(post.type);
   return rules ? slugKey(post, rules.slugs) : undefined;
 }
 
@@ -208,7 +94,7 @@ function slugKeyOf(post: PostDoc): string | undefined {
  */
 async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
   const pending = await posts.find(
-    { type: { $in: [...STORED_POST_TYPE_BEHAVIOURS.keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    { type: { $in: [...STORED_POST_TYPE_BEHAVIOURS().keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
     { sort: { id: 1 } },
   );
   for (const post of pending) {
@@ -239,7 +125,7 @@ async function saveWithUniqueSlug(
   base: string,
   write: (doc: PostDoc, unsetKey: boolean) => Promise<PostDoc | null>,
 ): Promise<PostDoc | null> {
-  const rules = STORED_POST_TYPE_BEHAVIOURS.get(doc.type);
+  const rules = STORED_POST_TYPE_BEHAVIOURS().get(doc.type);
   let suffix = slugSuffix(doc.slug, base);
   for (let attempt = 1; ; attempt++) {
     const key = slugKeyOf(doc);
@@ -324,7 +210,7 @@ export async function publishDuePosts(store: Store, clock: SiteClock, force = fa
     }
     const done = await posts.updateOne({ id: post.id, status: 'future' }, { $set: set });
     if (done) {
-      await adjustTermCounts(store, TAXONOMY_FIELD, post, done);
+      await adjustTermCounts(store, taxonomyFields(), post, done);
       await postSaved(done, post, store);
     }
   }
@@ -533,7 +419,7 @@ export class PostRepository {
       d.guid = permalink(d, { homeUrl: this.homeUrl, rules, ancestors, canRead: true });
       return this.posts.insert(d);
     }))!;
-    await adjustTermCounts(this.store, TAXONOMY_FIELD, null, saved);
+    await adjustTermCounts(this.store, taxonomyFields(), null, saved);
     await postSaved(saved, null, this.store, { userId: ctx.userId });
     return saved;
   }
@@ -623,7 +509,7 @@ export class PostRepository {
       return this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(remove).length ? { $unset: remove } : {}) });
     });
     if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
-    await adjustTermCounts(this.store, TAXONOMY_FIELD, previous, current);
+    await adjustTermCounts(this.store, taxonomyFields(), previous, current);
     await postSaved(current, previous, this.store, { userId: ctx.userId, autosave: ctx.autosave });
     return { previous, current };
   }
@@ -639,7 +525,7 @@ export class PostRepository {
     if (this.rules.object.hierarchical) await moveChildrenUp(this.posts, post);
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
     if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
-    await adjustTermCounts(this.store, TAXONOMY_FIELD, deleted, null);
+    await adjustTermCounts(this.store, taxonomyFields(), deleted, null);
     await postDeleted(deleted, this.store);
     return deleted;
   }
@@ -763,11 +649,11 @@ export function relevanceRank(search: string, terms: string[]): (p: PostDoc) => 
 export async function deleteAuthorContent(store: Store, userId: number, types: readonly string[]): Promise<void> {
   const posts = store.collection<PostDoc>(POSTS);
   const owned = await posts.find({ author: userId, type: { $in: [...types] } });
-  const terms = owned.flatMap((p) => termIdsOf(p, TAXONOMY_FIELD));
+  const terms = owned.flatMap((p) => termIdsOf(p, taxonomyFields()));
   for (const post of owned) {
-    if (STORED_POST_TYPE_BEHAVIOURS.get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
+    if (STORED_POST_TYPE_BEHAVIOURS().get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
     await posts.deleteOne({ id: post.id });
     await postDeleted(post, store);
   }
-  await recountTerms(store, TAXONOMY_FIELD, terms);
+  await recountTerms(store, taxonomyFields(), terms);
 }

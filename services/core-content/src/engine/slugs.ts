@@ -5,12 +5,12 @@
  * every type; templates unique within their type and theme (wp_filter_wp_template_unique_post_slug, which answers
  * before the feed names are checked). Feed names and `embed` are never used as they are. Collisions get `-2`, `-3`, ...
  */
-import * as core from '../routes';
+import * as core from './contract';
 import type { Collection, Filter } from '@loom/store';
 import type { SlugRule } from './behaviour';
 
 /** Types whose slugs differ from every post's (attachments): siblings avoid theirs too. */
-const SLUGS_EVERYWHERE = core.POST_TYPES.filter((t) => t.slugScope === 'everywhere').map((t) => t.name);
+const slugsEverywhere = core.derived(() => core.allPostTypes().filter((t) => t.slugScope === 'everywhere').map((t) => t.name));
 
 /** Feed names ($wp_rewrite->feeds). */
 const FEEDS = ['feed', 'rdf', 'rss', 'rss2', 'atom'];
@@ -83,7 +83,7 @@ function scopeFilter(t: SlugTarget): Filter {
     case 'everywhere':
       return {};
     case 'siblings':
-      return { type: { $in: [t.type, ...SLUGS_EVERYWHERE] }, parent: t.parent };
+      return { type: { $in: [t.type, ...slugsEverywhere()] }, parent: t.parent };
     case 'theme':
       return { type: t.type, theme: t.theme ?? '' };
     case 'type':

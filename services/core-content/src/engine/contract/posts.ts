@@ -6,7 +6,7 @@
  */
 import { z, type ZodTypeAny } from 'zod';
 import { field, resource, resourceRoutes, type FieldDef, type ResourceDef, hiddenArg, sanitizedOnly, wp, type WpSchema, contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam, sanitizeError, sanitizeTitle } from '@loom/contracts';
-import { FILTER_STATUSES, POST_TYPES, controllerOf, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
+import { FILTER_STATUSES, allPostTypes, controllerOf, derived, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
 import { CORE } from '../terms/contract';
 import { textArg } from './text-arg';
 
@@ -318,14 +318,14 @@ export function postTypeRoutes(t: PostTypeObject) {
 export type PostTypeRoutes = ReturnType<typeof postTypeRoutes>;
 
 /** The routes of every type the posts controller serves, by type name, in registration order. */
-export const POST_TYPE_ROUTES: ReadonlyMap<string, PostTypeRoutes> = new Map(POST_TYPES.filter((t) => controllerOf(t) === 'posts').map((t) => [t.name, postTypeRoutes(t)]));
+export const postTypeRouteTable: () => ReadonlyMap<string, PostTypeRoutes> = derived(
+  () => new Map(allPostTypes().filter((t) => controllerOf(t) === 'posts').map((t) => [t.name, postTypeRoutes(t)])),
+);
 
 /** The routes of a served type (throws for a type without routes: a programming error). */
 export function postTypeRoutesOf(name: string): PostTypeRoutes {
-  const r = POST_TYPE_ROUTES.get(name);
+  const r = postTypeRouteTable().get(name);
   if (!r) throw new Error(`post type ${name} has no core/v2 routes`);
   return r;
 }
 
-export const posts = postTypeRoutesOf('post');
-export const pages = postTypeRoutesOf('page');

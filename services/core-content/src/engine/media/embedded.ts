@@ -11,7 +11,7 @@ import { PostPresenter } from '../presenter';
 import { readableAttachments } from './readable';
 
 /** The attachment type's behaviour, from the registry at call time (post-types/attachment.ts is not imported here: no import cycle). */
-const attachment = () => POST_TYPE_BEHAVIOURS.get('attachment')!;
+const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
 const idOf = (url: URL): number | null => {
   const m = /^\/rest\/core\/v2\/media\/(\d+)$/.exec(url.pathname);

@@ -14,7 +14,7 @@ import { fileUrl } from './files';
 import { postsById, readableAttachments } from './readable';
 
 /** The attachment type's behaviour, from the registry at call time (post-types/attachment.ts is not imported here: no import cycle). */
-const attachment = () => POST_TYPE_BEHAVIOURS.get('attachment')!;
+const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
 type MediaContext = rendering.MediaContext;
 

@@ -7,8 +7,8 @@
  */
 import { z, type ZodTypeAny } from 'zod';
 import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef, hiddenArg, wp, contextParam, excludeParam, idParam, includeParam, offsetParam, orderParam, pageParam, searchParam } from '@loom/contracts';
-import { POST_TYPE_ROUTES, postWriteArgs, type PostTypeRoutes } from '../contract/posts';
-import { supports } from '../contract/registry';
+import { postTypeRouteTable, postWriteArgs, type PostTypeRoutes } from '../contract/posts';
+import { derived, supports } from '../contract/registry';
 import { CORE } from '../terms/contract';
 
 const ALL = ['view', 'edit', 'embed'] as const;
@@ -131,7 +131,4 @@ function revisionedRoutes(r: PostTypeRoutes): RevisionedRoutes {
 }
 
 /** The revision and autosave routes of every served type, by type name. */
-export const REVISIONED_ROUTES: ReadonlyMap<string, RevisionedRoutes> = new Map([...POST_TYPE_ROUTES].map(([name, r]) => [name, revisionedRoutes(r)]));
-
-export const postRevisions = REVISIONED_ROUTES.get('post')!;
-export const pageRevisions = REVISIONED_ROUTES.get('page')!;
+export const revisionedRouteTable: () => ReadonlyMap<string, RevisionedRoutes> = derived(() => new Map([...postTypeRouteTable()].map(([name, r]) => [name, revisionedRoutes(r)])));

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context, ResourceDef } from '@loom/contracts';
-import * as core from '../../routes';
+import * as core from '../contract';
 import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
 import { siteClock } from '../dates';
 import { permalink } from '../permalinks';
@@ -54,9 +54,9 @@ const addQuery = (url: string, args: Record<string, string | number>) =>
     .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
     .join('&')}`;
 
-/** The revision and autosave routes of a served type (those it keeps: core.REVISIONED_ROUTES). */
+/** The revision and autosave routes of a served type (those it keeps: core.revisionedRouteTable()). */
 export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites): Binding[] {
-  const { revisions, autosaves } = core.REVISIONED_ROUTES.get(rules.name)!;
+  const { revisions, autosaves } = core.revisionedRouteTable().get(rules.name)!;
   const clockOf = (req: RestRequest) => siteClock(req.config);
   const postRepo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
   const repo = (req: RestRequest) => new RevisionRepository(req.store);
@@ -85,7 +85,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   async function routeForPost(req: RestRequest, doc: PostDoc): Promise<string | null> {
     if (!doc.parent) return null;
     const type = doc.type === REVISION ? rules.name : (await req.store.collection<PostDoc>('posts').findOne({ id: doc.parent }))?.type;
-    const base = core.POST_TYPES.find((t) => t.name === type)?.restBase;
+    const base = core.allPostTypes().find((t) => t.name === type)?.restBase;
     return base ? `${rest(req)}/${base}/${doc.parent}` : null;
   }
 

@@ -7,7 +7,7 @@
  */
 import type { Filter, Sort, Store } from '@loom/store';
 import { own } from '@loom/contracts';
-import * as core from '../../routes';
+import * as core from '../contract';
 import type { RevisionSummary, SaveContext } from '../lifecycle';
 import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../repository';
 
@@ -37,7 +37,7 @@ export function fieldsDiffer(a: RevisionFields, b: RevisionFields): boolean {
 
 /** wp_revisions_enabled(): the type supports revisions. */
 export function revisionsEnabled(type: string): boolean {
-  return core.POST_TYPES.find((t) => t.name === type)?.supports.includes('revisions') ?? false;
+  return core.allPostTypes().find((t) => t.name === type)?.supports.includes('revisions') ?? false;
 }
 
 const NEWEST_FIRST: Sort = { date: -1, id: -1 };

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, resourceRoutes, route, type FieldDef, type ResourceDef, nounOf, hiddenArg, wp, type WpSchema, contextParam, forceParam } from '@loom/contracts';
-import { POST_TYPES, WRITE_STATUSES, controllerOf, type ArgsMap, type PostTypeObject } from '../contract/registry';
+import { allPostTypes, WRITE_STATUSES, controllerOf, derived, type ArgsMap, type PostTypeObject } from '../contract/registry';
 import { revisionCollectionArgs } from '../revisions/contract';
 import { CORE } from '../terms/contract';
 
@@ -182,12 +182,12 @@ export function templateTypeRoutes(t: PostTypeObject) {
 export type TemplateTypeRoutes = ReturnType<typeof templateTypeRoutes>;
 
 /** The routes of every type the templates controller serves, by type name, in registration order. */
-export const TEMPLATE_TYPE_ROUTES: ReadonlyMap<string, TemplateTypeRoutes> = new Map(
-  POST_TYPES.filter((t) => controllerOf(t) === 'templates').map((t) => [t.name, templateTypeRoutes(t)]),
+export const templateTypeRouteTable: () => ReadonlyMap<string, TemplateTypeRoutes> = derived(
+  () => new Map(allPostTypes().filter((t) => controllerOf(t) === 'templates').map((t) => [t.name, templateTypeRoutes(t)])),
 );
 
 export function templateTypeRoutesOf(name: string): TemplateTypeRoutes {
-  const r = TEMPLATE_TYPE_ROUTES.get(name);
+  const r = templateTypeRouteTable().get(name);
   if (!r) throw new Error(`post type ${name} has no templates routes`);
   return r;
 }
@@ -202,5 +202,3 @@ export const templateRouteList = (r: TemplateTypeRoutes) => [
   ...(r.autosaves ? [r.autosaves.collection, r.autosaves.item] : []),
 ];
 
-export const templates = templateTypeRoutesOf('wp_template');
-export const templateParts = templateTypeRoutesOf('wp_template_part');

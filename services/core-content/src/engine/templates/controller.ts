@@ -14,8 +14,8 @@ import { templateHierarchy } from './hierarchy';
 import type { TemplateKind } from './kind';
 import type { BlockTemplate } from './model';
 import { sanitizeTemplateId, TemplateRepository } from './repository';
+import { kindOf } from '../registry';
 import { presentTemplate, presentTemplates } from './presenter';
-import { templateKind } from '../../types/template/kind';
 
 type Params = Record<string, unknown>;
 
@@ -75,7 +75,7 @@ export async function prepareTemplateInput(req: RestRequest, kind: TemplateKind,
 /** The first template with content along the hierarchy (get_template_fallback over resolve_block_template). */
 async function fallback(req: RestRequest, hierarchy: string[]): Promise<BlockTemplate | null> {
   // resolve_block_template() looks among templates whatever route asks.
-  const candidates = await new TemplateRepository(req, templateKind).list({ slugs: hierarchy });
+  const candidates = await new TemplateRepository(req, kindOf('wp_template')!).list({ slugs: hierarchy });
   const bySlug = new Map(candidates.map((t) => [t.slug, t]));
   let found: BlockTemplate | null = null;
   for (let from = 0; from < hierarchy.length; from++) {

@@ -3,10 +3,10 @@
  * specific first, for a template about to be created, `index` always last. `single-*` and `taxonomy-*` slugs are
  * read against the registered post types and taxonomies, in registration order, as WordPress reads them.
  */
-import * as core from '../../routes';
+import * as core from '../contract';
 
-const REGISTERED_POST_TYPES = [...core.POST_TYPES.map((t) => t.name), ...core.HIDDEN_POST_TYPES];
-const REGISTERED_TAXONOMIES = [...core.TAXONOMIES.map((t) => t.name), ...core.HIDDEN_TAXONOMIES];
+const registeredPostTypes = core.derived(() => [...core.allPostTypes().map((t) => t.name), ...core.hiddenPostTypes()]);
+const registeredTaxonomies = core.derived(() => [...core.allTaxonomies().map((t) => t.name), ...core.hiddenTaxonomies()]);
 
 export function templateHierarchy(slug: string, isCustom = false, templatePrefix = ''): string[] {
   if (slug === 'index') return ['index'];
@@ -24,7 +24,7 @@ export function templateHierarchy(slug: string, isCustom = false, templatePrefix
     hierarchy.push(m[1]!);
   } else if ((m = /^(taxonomy|single)-(.+)$/.exec(slug))) {
     const [, type, rest] = m as unknown as [string, string, string];
-    for (const item of type === 'single' ? REGISTERED_POST_TYPES : REGISTERED_TAXONOMIES) {
+    for (const item of type === 'single' ? registeredPostTypes() : registeredTaxonomies()) {
       if (!rest.startsWith(item)) continue;
       // single-{type} / taxonomy-{taxonomy}; single-{type}-{slug} / taxonomy-{taxonomy}-{term}.
       if (rest === item) {

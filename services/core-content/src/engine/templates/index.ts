@@ -5,10 +5,10 @@
  */
 import type { Binding } from '@loom/service-kit';
 import { templateBindings } from './controller';
-import { TEMPLATE_KINDS } from './registry';
+import { TEMPLATE_KINDS } from '../registry';
 import { templateRevisionBindings } from './revisions';
 
-export const templateRouteBindings: Binding[] = [...TEMPLATE_KINDS.values()].flatMap((k) => [...templateBindings(k), ...templateRevisionBindings(k)]);
+export const templateRouteBindings = (): Binding[] => [...TEMPLATE_KINDS().values()].flatMap((k) => [...templateBindings(k), ...templateRevisionBindings(k)]);
 
 export { pageTemplates } from './page-templates';
 export { templateHierarchy } from './hierarchy';

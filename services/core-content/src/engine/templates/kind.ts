@@ -4,8 +4,8 @@
  * $this->post_type` branches), so that the shared code asks the type rather than testing its name. Each type's
  * own file (template.ts, template-part.ts) defines one.
  */
-import * as core from '../../routes';
-import type { PostTypeBehaviour } from '../behaviour';
+import * as core from '../contract';
+import type { OwnBehaviour, PostTypeBehaviour } from '../behaviour';
 import type { TemplateType } from '../../site/theme';
 
 export interface TemplateKind {
@@ -23,3 +23,13 @@ export interface TemplateKind {
   /** Whether a write may mark the item a suggestion (`is_wp_suggestion`). */
   suggestions: boolean;
 }
+
+/** What a type's folder says of its kind: everything but what the registry fills in (engine/registry.ts). */
+export type OwnTemplateKind = Omit<TemplateKind, 'type' | 'rules' | 'routes'>;
+
+/**
+ * How the posts collection keeps the templates controller's rows: always published (or trashed) and never
+ * scheduled; nobody reads one without edit_theme_options (the registry's caps), so no status is public; slugs are
+ * unique within a theme (the registry's slug scope). The theme, origin, area and suggestion mark are each row's own.
+ */
+export const TEMPLATE_ROWS: OwnBehaviour = { publicReads: false, schedules: false, attachmentsLink: false };

@@ -5,14 +5,14 @@
  * (`page-about` → "Page: About").
  */
 import type { Identity } from '@loom/contracts';
-import * as core from '../../routes';
+import * as core from '../contract';
 import { can } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { POSTS, type PostDoc } from '../repository';
 import { USERS, type UserDoc } from '../../resources/users/repository';
 import type { Theme, ThemeFile } from '../../site/theme';
-import { kindOf } from './registry';
+import { kindOf } from '../registry';
 
 export interface BlockTemplate {
   /** `theme//slug`. */
@@ -173,7 +173,7 @@ async function nameAfterEntity(store: Store, t: BlockTemplate): Promise<void> {
       await forPost(store, core.postTypeNamed('page')!, rest, t);
       return;
     case 'single':
-      for (const type of core.POST_TYPES) {
+      for (const type of core.allPostTypes()) {
         if (rest.startsWith(`${type.name}-`) && (await forPost(store, type, rest.slice(type.name.length + 1), t))) return;
       }
       return;
@@ -184,7 +184,7 @@ async function nameAfterEntity(store: Store, t: BlockTemplate): Promise<void> {
       await forTerm(store, core.taxonomyNamed('category')!, rest, t);
       return;
     case 'taxonomy':
-      for (const taxonomy of core.TAXONOMIES) {
+      for (const taxonomy of core.allTaxonomies()) {
         if (rest.startsWith(`${taxonomy.name}-`) && (await forTerm(store, taxonomy, rest.slice(taxonomy.name.length + 1), t))) return;
       }
       return;

@@ -4,7 +4,7 @@
  * Each taxonomy's own file (category.ts, tag.ts, ...) builds one with defineTaxonomyBehaviour.
  */
 import type { Context } from '@loom/contracts';
-import * as core from '../../routes';
+import * as core from '../contract';
 import type { Link, RestRequest, WpError } from '@loom/service-kit';
 import type { TaxonomyRules, TermDoc, TermRepository } from '@loom/terms';
 
@@ -66,4 +66,4 @@ export function defineTaxonomyBehaviour(name: string, own: OwnTaxonomyBehaviour 
 
 /** The `wp:post_type` links of a term: the rest bases of the served types the taxonomy is registered for. */
 export const postTypeBases = (t: TaxonomyBehaviour): string[] =>
-  t.object.objectType.map((type) => core.SERVED_POST_TYPES().find((p) => p.name === type)?.restBase).filter((b): b is string => !!b);
+  t.object.objectType.map((type) => core.servedPostTypes().find((p) => p.name === type)?.restBase).filter((b): b is string => !!b);

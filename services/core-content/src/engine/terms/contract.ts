@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { field, resource, resourceRoutes, type ResourceDef, wp, baseCollectionArgs, contextParam, forceParam, idParam, nullableIntParam, offsetParam, orderParam, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
-import { TAXONOMIES, type ArgsMap, type TaxonomyObject } from '../contract/registry';
+import { allTaxonomies, derived, type ArgsMap, type TaxonomyObject } from '../contract/registry';
 
 export const CORE = 'core/v2';
 
@@ -77,13 +77,11 @@ export function termRoutes(t: TaxonomyObject) {
 export type TermRoutes = ReturnType<typeof termRoutes>;
 
 /** The term routes of every taxonomy core/v2 serves, by taxonomy name, in registration order. */
-export const TERM_ROUTES: ReadonlyMap<string, TermRoutes> = new Map(TAXONOMIES.filter((t) => t.rest).map((t) => [t.name, termRoutes(t)]));
+export const termRouteTable: () => ReadonlyMap<string, TermRoutes> = derived(() => new Map(allTaxonomies().filter((t) => t.rest).map((t) => [t.name, termRoutes(t)])));
 
 export function termRoutesOf(name: string): TermRoutes {
-  const r = TERM_ROUTES.get(name);
+  const r = termRouteTable().get(name);
   if (!r) throw new Error(`taxonomy ${name} has no core/v2 routes`);
   return r;
 }
 
-export const categories = termRoutesOf('category');
-export const tags = termRoutesOf('post_tag');

@@ -3,7 +3,7 @@
  * check_read_terms_permission_for_post. Without it the term ids of drafts and private posts would leak.
  */
 import type { Identity } from '@loom/contracts';
-import * as core from '../../routes';
+import * as core from '../contract';
 import { forbidden, restError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { postCan } from '../behaviour';

@@ -1,14 +1,31 @@
-/** The taxonomies core-content serves, each with its behaviour (its own file), in registration order. */
-import * as core from '../../routes';
-import type { TaxonomyBehaviour } from './behaviour';
-import { categoryBehaviour } from '../../taxonomies/category/behaviour';
-import { navMenuBehaviour } from '../../taxonomies/nav-menu/behaviour';
-import { patternCategoryBehaviour } from '../../taxonomies/pattern-category/behaviour';
-import { tagBehaviour } from '../../taxonomies/post-tag/behaviour';
+/**
+ * register_taxonomy() for core-content: src/taxonomies/index.ts hands the ordered list of taxonomies here at start,
+ * each as its contract and, where it differs from WordPress's generic taxonomy, its behaviour's differences. The
+ * terms controller and everything that links terms read the result from here.
+ */
+import { derived, registerTaxonomyObjects, servedTaxonomies, type TaxonomyObject } from '../contract/registry';
+import { defineTaxonomyBehaviour, type OwnTaxonomyBehaviour, type TaxonomyBehaviour } from './behaviour';
 
-const behaviours = [categoryBehaviour, tagBehaviour, navMenuBehaviour, patternCategoryBehaviour];
+/** One registered taxonomy: its contract, and what it changes in the generic behaviour (nothing when absent). */
+export interface TaxonomyEntry {
+  taxonomy: TaxonomyObject;
+  behaviour?: OwnTaxonomyBehaviour;
+}
 
-export const TAXONOMY_BEHAVIOURS: ReadonlyMap<string, TaxonomyBehaviour> = new Map(behaviours.map((b) => [b.name, b]));
+let entries: readonly TaxonomyEntry[] | undefined;
 
-const missing = core.SERVED_TAXONOMIES().filter((t) => !TAXONOMY_BEHAVIOURS.has(t.name));
-if (missing.length) throw new Error(`served taxonomies without a behaviour: ${missing.map((t) => t.name).join(', ')}`);
+/** Registers the site's taxonomies, in registration order, with the names of the registered ones REST hides. */
+export function registerTaxonomies(list: readonly TaxonomyEntry[], hidden: readonly string[]): void {
+  registerTaxonomyObjects(
+    list.map((e) => e.taxonomy),
+    hidden,
+  );
+  entries = list;
+}
+
+/** The served taxonomies' behaviours, by name, in registration order. */
+export const TAXONOMY_BEHAVIOURS = derived((): ReadonlyMap<string, TaxonomyBehaviour> => {
+  if (!entries) throw new Error('core-content: taxonomy behaviours are read before src/taxonomies registered them');
+  const own = new Map(entries.map((e) => [e.taxonomy.name, e.behaviour]));
+  return new Map(servedTaxonomies().map((t) => [t.name, defineTaxonomyBehaviour(t.name, own.get(t.name))]));
+});

@@ -28,10 +28,10 @@ export function prepareTaxonomy(req: RestRequest, tax: TaxonomyObject, context: 
 }
 
 /** The taxonomies core/v2 serves terms of (a registered one without routes is left out, links and all). */
-const served = (name: string) => core.SERVED_TAXONOMIES().find((t) => t.name === name);
+const served = (name: string) => core.servedTaxonomies().find((t) => t.name === name);
 
 /** `type` narrows to that post type's taxonomies; an unknown type has none. An empty `type` is no filter. */
-const candidates = (type: string | undefined): readonly TaxonomyObject[] => (type ? core.taxonomiesOf(type) : core.TAXONOMIES).filter((t) => t.rest);
+const candidates = (type: string | undefined): readonly TaxonomyObject[] => (type ? core.taxonomiesOf(type) : core.allTaxonomies()).filter((t) => t.rest);
 
 export const taxonomyBindings: Binding[] = [
   bind(
@@ -53,7 +53,7 @@ export const taxonomyBindings: Binding[] = [
     (req) => {
       const name = req.params.taxonomy ?? '';
       // WordPress's check returns a bare false here, which the server turns into rest_forbidden.
-      if (core.HIDDEN_TAXONOMIES.includes(name)) return forbidden(req.user);
+      if (core.hiddenTaxonomies().includes(name)) return forbidden(req.user);
       const tax = served(name);
       if (tax && req.params.context === 'edit' && !can(req.user, tax.cap.assign_terms)) return forbidden(req.user, 'rest_forbidden_context', MANAGE_MESSAGE);
       return true;

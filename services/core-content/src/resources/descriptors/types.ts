@@ -9,10 +9,10 @@ const { collection, item } = core.descriptors.types;
 const EDIT_MESSAGE = 'Sorry, you are not allowed to edit posts in this post type.';
 
 /** Whether any REST post type lets the user edit_posts: the gate of edit context and non-public statuses. */
-export const canEditSomeType = (user: Identity | null): boolean => core.POST_TYPES.some((t) => can(user, t.cap.edit_posts));
+export const canEditSomeType = (user: Identity | null): boolean => core.allPostTypes().some((t) => can(user, t.cap.edit_posts));
 
 /** The types core/v2 serves: a registered type whose routes Loom does not have yet is left out, links and all. */
-const served = (name: string) => core.SERVED_POST_TYPES().find((t) => t.name === name);
+const served = (name: string) => core.servedPostTypes().find((t) => t.name === name);
 
 export function prepareType(req: RestRequest, type: PostTypeObject, context: Context): Record<string, unknown> {
   const rest = `${req.config.restUrl}/${core.CORE}`;
@@ -44,7 +44,7 @@ export const typeBindings: Binding[] = [
     (req) => (req.params.context !== 'edit' || canEditSomeType(req.user) ? true : forbidden(req.user, 'rest_cannot_view', EDIT_MESSAGE)),
     (req) => {
       const { context } = req.params;
-      const visible = core.SERVED_POST_TYPES().filter((t) => context !== 'edit' || can(req.user, t.cap.edit_posts));
+      const visible = core.servedPostTypes().filter((t) => context !== 'edit' || can(req.user, t.cap.edit_posts));
       return { body: Object.fromEntries(visible.map((t) => [t.name, prepareType(req, t, context)])) };
     },
   ),
@@ -53,7 +53,7 @@ export const typeBindings: Binding[] = [
     const { type: name = '', context } = req.params;
     const type = served(name);
     if (!type) {
-      if (core.HIDDEN_POST_TYPES.includes(name)) throw forbidden(req.user, 'rest_cannot_read_type', 'Cannot view post type.');
+      if (core.hiddenPostTypes().includes(name)) throw forbidden(req.user, 'rest_cannot_read_type', 'Cannot view post type.');
       throw restError('rest_type_invalid', 'Invalid post type.', 404);
     }
     if (context === 'edit' && !can(req.user, type.cap.edit_posts)) throw forbidden(req.user, 'rest_forbidden_context', EDIT_MESSAGE);

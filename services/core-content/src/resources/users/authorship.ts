@@ -14,7 +14,7 @@ export const POSTS = 'posts';
  * Post types wp_delete_user() deletes with their author (delete_with_user, from the registry, and revisions,
  * which WordPress registers with it); others are left in place.
  */
-export const DELETE_WITH_USER = [...core.POST_TYPES.filter((t) => t.deleteWithUser).map((t) => t.name), REVISION];
+export const DELETE_WITH_USER = core.derived(() => [...core.allPostTypes().filter((t) => t.deleteWithUser).map((t) => t.name), REVISION]);
 
 interface PostRef extends Record<string, unknown> {
   author?: number;
@@ -24,7 +24,7 @@ interface PostRef extends Record<string, unknown> {
 
 /** count_user_posts( $id, $types ) > 0, for the given statuses (publish; private too for readers who may see it). */
 export async function hasContent(store: Store, userId: number, opts: { statuses: string[]; types?: readonly string[] }): Promise<boolean> {
-  const types = [...(opts.types ?? core.REST_POST_TYPES)];
+  const types = [...(opts.types ?? core.REST_POST_TYPES())];
   return (await store.collection<PostRef>(POSTS).findOne({ author: userId, status: { $in: opts.statuses }, type: { $in: types } })) !== null;
 }
 
@@ -41,7 +41,7 @@ export async function publishedAuthors(store: Store, ids: number[], types: reado
  * deleted with their author go, through the posts repository (term counts, child pages, revisions).
  */
 export async function releaseContent(store: Store, userId: number, reassign: number | null): Promise<void> {
-  if (reassign === null) await deleteAuthorContent(store, userId, DELETE_WITH_USER);
+  if (reassign === null) await deleteAuthorContent(store, userId, DELETE_WITH_USER());
   else await store.collection<PostRef>(POSTS).updateMany({ author: userId }, { $set: { author: reassign } });
 }
 

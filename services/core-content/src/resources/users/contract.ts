@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { CREATABLE, DELETABLE, EDITABLE, READABLE, endpoint, field, resource, route, type ResourceDef, sanitizedOnly, wp, baseCollectionArgs, contextParam, forceParam, idParam, offsetParam, orderParam, sanitizeError, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
-import { POST_TYPES } from '../../engine/contract/registry';
+import { derived, REST_POST_TYPES } from '../../engine/contract/registry';
 import { CORE } from '../../engine/terms/contract';
 
 /** rest_get_avatar_sizes(). */
@@ -13,8 +13,6 @@ export const AVATAR_SIZES = [24, 48, 96] as const;
 /** The locales a user may choose (WordPress: '' for the site default, en_US, and installed languages). */
 export const USER_LOCALES = ['', 'en_US'] as const;
 
-/** Post types (show_in_rest) a `has_published_posts` filter may name. */
-export const REST_POST_TYPES = POST_TYPES.map((t) => t.name) as [string, ...string[]];
 
 export const userOrderby = ['id', 'include', 'name', 'registered_date', 'slug', 'include_slugs', 'email', 'url'] as const;
 
@@ -68,9 +66,9 @@ export function userCollectionArgs() {
       .optional()
       .describe('Limit result set to users matching at least one specific capability provided. Accepts csv list or single capability.'),
     who: z.enum(['authors']).optional().describe('Limit result set to users who are considered authors.'),
-    has_published_posts: wp(z.union([z.boolean(), z.array(z.enum(REST_POST_TYPES))]).optional().describe('Limit result set to users who have published posts.'), {
+    has_published_posts: wp(z.union([z.boolean(), z.array(z.enum(REST_POST_TYPES()))]).optional().describe('Limit result set to users who have published posts.'), {
       type: ['boolean', 'array'],
-      items: { type: 'string', enum: [...REST_POST_TYPES] },
+      items: { type: 'string', enum: [...REST_POST_TYPES()] },
       oneOf: undefined,
     }),
   };
@@ -149,35 +147,36 @@ const deleteArgs = () => ({
 
 const userId = () => idParam('Unique identifier for the user.');
 
-export const users = {
-  // Not batchable: spec 4.1 lists no users route, as WordPress 6.1 (6.5.1 later allowed the collection).
-  collection: route(
-    CORE,
-    `/${CORE}/users`,
-    {
-      list: endpoint(READABLE, userCollectionArgs()),
-      create: endpoint(CREATABLE, userWriteArgs(true)),
-    },
-    userResource,
-  ),
-  item: route(
-    CORE,
-    `/${CORE}/users/<id>`,
-    {
-      read: endpoint(READABLE, { id: userId(), context: contextParam('view') }),
-      update: endpoint(EDITABLE, { id: userId(), ...userWriteArgs(false) }),
-      delete: endpoint(DELETABLE, { id: userId(), ...deleteArgs() }),
-    },
-    userResource,
-  ),
-  me: route(
-    CORE,
-    `/${CORE}/users/me`,
-    {
-      read: endpoint(READABLE, { context: contextParam('view') }, { docs: { summary: 'Retrieve the current user' } }),
-      update: endpoint(EDITABLE, userWriteArgs(false), { docs: { summary: 'Update the current user' } }),
-      delete: endpoint(DELETABLE, deleteArgs(), { docs: { summary: 'Delete the current user' } }),
-    },
-    userResource,
-  ),
-};
+/** The users routes (derived: `has_published_posts` names the registered types). */
+export const users = derived(() => ({
+    // Not batchable: spec 4.1 lists no users route, as WordPress 6.1 (6.5.1 later allowed the collection).
+    collection: route(
+      CORE,
+      `/${CORE}/users`,
+      {
+        list: endpoint(READABLE, userCollectionArgs()),
+        create: endpoint(CREATABLE, userWriteArgs(true)),
+      },
+      userResource,
+    ),
+    item: route(
+      CORE,
+      `/${CORE}/users/<id>`,
+      {
+        read: endpoint(READABLE, { id: userId(), context: contextParam('view') }),
+        update: endpoint(EDITABLE, { id: userId(), ...userWriteArgs(false) }),
+        delete: endpoint(DELETABLE, { id: userId(), ...deleteArgs() }),
+      },
+      userResource,
+    ),
+    me: route(
+      CORE,
+      `/${CORE}/users/me`,
+      {
+        read: endpoint(READABLE, { context: contextParam('view') }, { docs: { summary: 'Retrieve the current user' } }),
+        update: endpoint(EDITABLE, userWriteArgs(false), { docs: { summary: 'Update the current user' } }),
+        delete: endpoint(DELETABLE, deleteArgs(), { docs: { summary: 'Delete the current user' } }),
+      },
+      userResource,
+    ),
+}));

@@ -10,7 +10,7 @@ import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
 import { prepareUser } from './presenter';
 
-type Users = typeof core.users;
+type Users = ReturnType<typeof core.users>;
 type ListRequest = RequestOf<Users['collection']['endpoints']['list']>;
 /** A create or an update (by id or of users/me): the write arguments, typed from the contract. */
 type WriteRequest =
@@ -24,7 +24,7 @@ const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/users
 const present = (req: RestRequest, user: UserDoc, context: Context) => prepareUser(user, req.config, context);
 const listUsers = (req: RestRequest) => can(req.user, 'list_users');
 /** Update arguments other than `roles`: sending none of them makes a request roles-only. */
-const NON_ROLE_ARGS = (Object.keys(core.users.me.endpoints.update.args) as Array<keyof typeof core.users.me.endpoints.update.args>).filter((k) => k !== 'roles');
+const NON_ROLE_ARGS = (Object.keys(core.users().me.endpoints.update.args) as Array<keyof Users['me']['endpoints']['update']['args']>).filter((k) => k !== 'roles');
 
 /** The user a route is about: `<id>`, or the caller for users/me (0, hence 404, when anonymous, as WordPress). */
 type Target = (req: RestRequest) => number;
@@ -92,7 +92,7 @@ function listPermission(req: ListRequest) {
   if ((p.orderby === 'email' || p.orderby === 'registered_date') && !list) {
     return forbidden(req.user, 'rest_forbidden_orderby', 'Sorry, you are not allowed to order users by this parameter.');
   }
-  if (p.who === 'authors' && !core.POST_TYPES.some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
+  if (p.who === 'authors' && !core.allPostTypes().some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
     return forbidden(req.user, 'rest_forbidden_who', 'Sorry, you are not allowed to query users by this parameter.');
   }
   return true as const;
@@ -130,9 +130,9 @@ const deletePermission = (target: Target) => async (req: RestRequest) => {
 async function list(req: ListRequest) {
   const p = req.params;
   // Without list_users only authors of published content are listed (unless asking for who=authors).
-  let publishedTypes: readonly string[] | undefined = p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES : undefined;
+  let publishedTypes: readonly string[] | undefined = p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES() : undefined;
   const hpp = p.has_published_posts;
-  if (hpp === true || (Array.isArray(hpp) && hpp.length)) publishedTypes = hpp === true ? core.REST_POST_TYPES : hpp;
+  if (hpp === true || (Array.isArray(hpp) && hpp.length)) publishedTypes = hpp === true ? core.REST_POST_TYPES() : hpp;
   const { offset, page } = pageWindow(p);
   const { items, total } = await repo(req).query({
     search: p.search,
@@ -186,16 +186,16 @@ async function readMe(req: RestRequest) {
 }
 
 export const userBindings: Binding[] = [
-  bind(core.users.collection.endpoints.list, listPermission, list),
+  bind(core.users().collection.endpoints.list, listPermission, list),
   bind(
-    core.users.collection.endpoints.create,
+    core.users().collection.endpoints.create,
     (req) => (can(req.user, 'create_users') ? true : forbidden(req.user, 'rest_cannot_create_user', 'Sorry, you are not allowed to create new users.')),
     create,
   ),
-  bind(core.users.item.endpoints.read, readPermission, async (req) => ({ body: present(req, await repo(req).require(byId(req)), req.params.context as Context) })),
-  bind(core.users.item.endpoints.update, updatePermission(byId), update(byId)),
-  bind(core.users.item.endpoints.delete, deletePermission(byId), remove(byId)),
-  bind(core.users.me.endpoints.read, null, readMe),
-  bind(core.users.me.endpoints.update, updatePermission(me), update(me)),
-  bind(core.users.me.endpoints.delete, deletePermission(me), remove(me)),
+  bind(core.users().item.endpoints.read, readPermission, async (req) => ({ body: present(req, await repo(req).require(byId(req)), req.params.context as Context) })),
+  bind(core.users().item.endpoints.update, updatePermission(byId), update(byId)),
+  bind(core.users().item.endpoints.delete, deletePermission(byId), remove(byId)),
+  bind(core.users().me.endpoints.read, null, readMe),
+  bind(core.users().me.endpoints.update, updatePermission(me), update(me)),
+  bind(core.users().me.endpoints.delete, deletePermission(me), remove(me)),
 ];

@@ -23,7 +23,7 @@ export interface ThemeSettings {
 export const DEFAULT_THEME = 'atelier';
 
 /** Where Loom's own themes are: `themes/` beside this package's `src/` and `dist/`. */
-export const SHIPPED_THEME_ROOT = resolve(__dirname, '..', '..', 'themes');
+export const SHIPPED_THEME_ROOT = resolve(__dirname, '..', '..', '..', 'themes');
 
 /** A theme's directory name: one path segment, none of the characters a template id cannot hold. */
 const THEME_NAME = /^[^/\\:<>*?"|]+$/;

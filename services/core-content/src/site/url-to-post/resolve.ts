@@ -16,7 +16,7 @@ import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
 import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
 
 /** Types whose posts can be embedded: viewable ones (is_post_type_viewable) that this service serves. */
-const viewableTypes = (): PostTypeBehaviour[] => [...POST_TYPE_BEHAVIOURS.values()].filter((b) => b.object.viewable);
+const viewableTypes = (): PostTypeBehaviour[] => [...POST_TYPE_BEHAVIOURS().values()].filter((b) => b.object.viewable);
 
 const hostOf = (host: string) => host.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
 
@@ -72,7 +72,7 @@ export class EmbedResolver {
     const ancestors = await ancestorsOf(this.store, posts);
     const root = `${this.config.homeUrl}/`;
     return posts.filter((p) => {
-      const rules = POST_TYPE_BEHAVIOURS.get(p.type)!;
+      const rules = POST_TYPE_BEHAVIOURS().get(p.type)!;
       const link = permalink(p, { homeUrl: this.config.homeUrl, rules, ancestors: ancestors.get(p.id) ?? [], canRead: false });
       return link.startsWith(root) && lowerEscapes(link.slice(root.length)) === wanted;
     });
@@ -80,7 +80,7 @@ export class EmbedResolver {
 
   /** is_post_publicly_viewable(): a viewable type, and a public status (an attachment's is its parent's). */
   private async viewable(post: PostDoc): Promise<{ post: PostDoc; ancestors: PostDoc[]; rules: PostTypeBehaviour } | null> {
-    const rules = POST_TYPE_BEHAVIOURS.get(post.type);
+    const rules = POST_TYPE_BEHAVIOURS().get(post.type);
     if (!rules?.object.viewable) return null;
     const ancestors = (await ancestorsOf(this.store, [post])).get(post.id) ?? [];
     let status = post.status;

@@ -14,7 +14,7 @@ import { POSTS, PostRepository, type PostDoc } from '../../engine/repository';
 import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
 import { escapeHtml } from '../../resources/users/fields';
 import { menuLocationsOf } from '../../site/theme';
-import { defineTaxonomyBehaviour } from '../../engine/terms/behaviour';
+import type { OwnTaxonomyBehaviour } from '../../engine/terms/behaviour';
 
 type MenuParams = { name?: string; description?: string; locations?: string[]; auto_add?: boolean; parent?: unknown };
 
@@ -55,7 +55,7 @@ async function saveSettings(req: RestRequest, menu: number): Promise<void> {
 
 const cannotView = 'Sorry, you are not allowed to view menus.';
 
-export const navMenuBehaviour = defineTaxonomyBehaviour('nav_menu', {
+export const navMenuBehaviour: OwnTaxonomyBehaviour = {
   writeContext: 'view',
   trashMessage: "Menus do not support trashing. Set 'force=true' to delete.",
   hooks: {
@@ -94,7 +94,7 @@ export const navMenuBehaviour = defineTaxonomyBehaviour('nav_menu', {
     async delete(req, repo, term) {
       const clock = siteClock(req.config);
       for (const item of await req.store.collection<PostDoc>(POSTS).find({ menus: term.id })) {
-        const rules = POST_TYPE_BEHAVIOURS.get(item.type);
+        const rules = POST_TYPE_BEHAVIOURS().get(item.type);
         if (rules) await new PostRepository(req.store, rules, clock, req.config.homeUrl).deletePermanently(item.id);
       }
       await repo.delete(term.id);
@@ -114,4 +114,4 @@ export const navMenuBehaviour = defineTaxonomyBehaviour('nav_menu', {
       }
     },
   },
-});
+};

@@ -8,6 +8,6 @@ import { can, forbidden, type WpError } from '@loom/service-kit';
 
 export function menuReadAccess(user: Identity | null, message: string): true | WpError {
   if (can(user, 'edit_theme_options') || can(user, 'edit_posts')) return true;
-  if (core.POST_TYPES.some((t) => can(user, t.cap.edit_posts))) return true;
+  if (core.allPostTypes().some((t) => can(user, t.cap.edit_posts))) return true;
   return forbidden(user, 'rest_cannot_view', message);
 }

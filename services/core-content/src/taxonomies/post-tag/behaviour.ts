@@ -1,4 +1,4 @@
 /** `post_tag` (core/v2/tags): flat, its archives under /tag/. */
-import { defineTaxonomyBehaviour } from '../../engine/terms/behaviour';
+import type { OwnTaxonomyBehaviour } from '../../engine/terms/behaviour';
 
-export const tagBehaviour = defineTaxonomyBehaviour('post_tag', { permalinkBase: 'tag' });
+export const tagBehaviour: OwnTaxonomyBehaviour = { permalinkBase: 'tag' };

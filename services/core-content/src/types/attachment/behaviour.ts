@@ -12,7 +12,7 @@ import { readUpload } from './body';
 import { attachmentFiles, fileUrl, removeAll } from '../../engine/media/files';
 import { createAttachment } from './upload';
 import { canReadPost } from '../../engine/access';
-import { definePostTypeBehaviour, postCan } from '../../engine/behaviour';
+import { postCan, type OwnBehaviour } from '../../engine/behaviour';
 import { onPostLifecycle } from '../../engine/lifecycle';
 import { forcePlain, permalink, type PermalinkContext } from '../../engine/permalinks';
 import { STORED_POST_TYPE_BEHAVIOURS } from '../../engine/registry';
@@ -71,14 +71,14 @@ function attachmentLink(post: { id: number; slug: string; status: string; parent
   const status = post.status === 'inherit' ? (parent?.status ?? 'publish') : post.status;
   if (forcePlain(status, c.canRead, post.slug === '%postname%') || !post.slug) return plain;
   if (!parent) return `${c.homeUrl}/${post.slug}/`;
-  const parentRules = STORED_POST_TYPE_BEHAVIOURS.get(parent.type);
+  const parentRules = STORED_POST_TYPE_BEHAVIOURS().get(parent.type);
   if (!parentRules?.object.viewable) return plain;
   const parentLink = permalink(parent, { ...c, rules: parentRules, ancestors: c.ancestors.slice(1) });
   if (parentLink.includes('?')) return plain;
   return `${parentLink.replace(/\/?$/, '/')}${/^\d+$/.test(post.slug) ? `attachment/${post.slug}` : post.slug}/`;
 }
 
-export const attachmentBehaviour = definePostTypeBehaviour('attachment', {
+export const attachmentBehaviour: OwnBehaviour = {
   schedules: false,
   plainQuery: (id) => `attachment_id=${id}`,
   permalink: attachmentLink,
@@ -156,7 +156,7 @@ export const attachmentBehaviour = definePostTypeBehaviour('attachment', {
       };
     },
   },
-});
+};
 
 onPostLifecycle({
   async deleted(post, store) {

@@ -31,13 +31,13 @@ import { abandonNames, attachNames, claimNames } from './names';
 import { mediaSettings } from './settings';
 import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } from './upload';
 
-/** The attachment type's behaviour (post-types/attachment.ts), from the registry. */
-const attachment = () => POST_TYPE_BEHAVIOURS.get('attachment')!;
+/** The attachment type's behaviour (types/attachment/behaviour.ts), from the registry. */
+const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
 const repo = (req: RestRequest) => new PostRepository(req.store, attachment(), siteClock(req.config), req.config.homeUrl);
 const load = (req: RestRequest): Promise<PostDoc & Partial<AttachmentFields>> => req.memo('attachment', () => repo(req).require(Number(req.params.id)));
 const present = async (req: RestRequest, post: PostDoc, context: Context) => (await new PostPresenter(req, attachment(), siteClock(req.config)).prepare([post], { context }))[0]!;
-const { updatePermission } = postTypeWrites(attachment());
+const updatePermission = (...args: Parameters<ReturnType<typeof postTypeWrites>['updatePermission']>) => postTypeWrites(attachment()).updatePermission(...args);
 const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2/media/${id}`;
 
 /** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */

@@ -13,7 +13,7 @@ import { PostPresenter } from '../../engine/presenter';
 import { readableAttachments } from '../../engine/media/readable';
 
 /** The attachment type's behaviour (post-types/attachment.ts), from the registry. */
-const attachment = () => POST_TYPE_BEHAVIOURS.get('attachment')!;
+const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
 export async function attachmentsByIds(req: RestRequest, ids: number[], context: Context = 'embed'): Promise<Map<number, Record<string, unknown>>> {
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];

@@ -5,13 +5,13 @@
  * filter_response_by_context moves the sync status out of `meta` to a top-level field. The plain
  * `?post_type=wp_block&p=ID` link, trash, revisions and autosaves are the generic type's.
  */
-import { definePostTypeBehaviour } from '../../engine/behaviour';
+import type { OwnBehaviour } from '../../engine/behaviour';
 
 /** The sync status's meta key (spec 2.1's name) and the top-level field WordPress answers it in. */
 const SYNC_STATUS_META = 'pattern_sync_status';
 const SYNC_STATUS_FIELD = 'wp_pattern_sync_status';
 
-export const blockBehaviour = definePostTypeBehaviour('wp_block', {
+export const blockBehaviour: OwnBehaviour = {
   publicReads: false,
   hooks: {
     filterResponse(data) {
@@ -24,4 +24,4 @@ export const blockBehaviour = definePostTypeBehaviour('wp_block', {
       return { ...data, ...(title !== undefined ? { title } : {}), [SYNC_STATUS_FIELD]: status };
     },
   },
-});
+};

@@ -10,13 +10,13 @@ import type { Link } from '@loom/service-kit';
 import { prepareMenuItem } from './item-input';
 import { cachedView, itemFields, menuOf, preparePageViews, viewFor } from './items';
 import { menuReadAccess } from '../../taxonomies/nav-menu/read-access';
-import { definePostTypeBehaviour } from '../../engine/behaviour';
+import type { OwnBehaviour } from '../../engine/behaviour';
 import { renderer } from '../../engine/render';
 
 const cannotView = 'Sorry, you are not allowed to view menu items.';
 const TERM_REL = 'https://api.w.org/term';
 
-export const navMenuItemBehaviour = definePostTypeBehaviour('nav_menu_item', {
+export const navMenuItemBehaviour: OwnBehaviour = {
   attachmentsLink: false,
   trashMessage: "Menu items do not support trashing. Set 'force=true' to delete.",
   // delete_item prepares `previous` in the request's context, which its route does not take: view.
@@ -82,4 +82,4 @@ export const navMenuItemBehaviour = definePostTypeBehaviour('nav_menu_item', {
       return out;
     },
   },
-});
+};

@@ -78,7 +78,7 @@ async function postLinks(req: RestRequest, posts: PostDoc[]): Promise<Map<number
   const home = req.config.homeUrl;
   return new Map(
     posts.map((p) => {
-      const rules = POST_TYPE_BEHAVIOURS.get(p.type);
+      const rules = POST_TYPE_BEHAVIOURS().get(p.type);
       const canRead = postCan(req.user, 'read_post', p);
       return [p.id, rules ? permalink(p, { homeUrl: home, rules, ancestors: ancestors.get(p.id) ?? [], canRead }) : `${home}/?post_type=${p.type}&p=${p.id}`];
     }),
@@ -95,7 +95,7 @@ export async function loadLinked(req: RestRequest, items: PostDoc[]): Promise<Li
   const termLinkMap = new Map<number, string>();
   for (const taxonomy of new Set(terms.map((t) => t.taxonomy))) {
     const own = terms.filter((t) => t.taxonomy === taxonomy);
-    for (const [id, link] of await termLinks(req, taxonomy, TAXONOMY_BEHAVIOURS.get(taxonomy) ?? null, own)) termLinkMap.set(id, link);
+    for (const [id, link] of await termLinks(req, taxonomy, TAXONOMY_BEHAVIOURS().get(taxonomy) ?? null, own)) termLinkMap.set(id, link);
   }
   return {
     posts: new Map(posts.map((p) => [p.id, p])),
@@ -105,7 +105,7 @@ export async function loadLinked(req: RestRequest, items: PostDoc[]): Promise<Li
 }
 
 /** get_post_type_archive_link(): the type's archive (posts: the home page), else false, as WordPress answers it. */
-const archiveLink = (type: string, homeUrl: string): string | false => POST_TYPE_BEHAVIOURS.get(type)?.archiveUrl?.(homeUrl) ?? false;
+const archiveLink = (type: string, homeUrl: string): string | false => POST_TYPE_BEHAVIOURS().get(type)?.archiveUrl?.(homeUrl) ?? false;
 
 const noTitle = (id: number) => `#${id} (no title)`;
 

@@ -22,7 +22,7 @@ export function rememberMenuSite(store: Store, config: KitConfig): void {
 
 function itemRepository(store: Store): PostRepository | null {
   const config = sites.get(store);
-  return config ? new PostRepository(store, POST_TYPE_BEHAVIOURS.get(MENU_ITEM_TYPE)!, siteClock(config), config.homeUrl) : null;
+  return config ? new PostRepository(store, POST_TYPE_BEHAVIOURS().get(MENU_ITEM_TYPE)!, siteClock(config), config.homeUrl) : null;
 }
 
 let registered = false;

@@ -4,10 +4,10 @@
  * the plain form and keep comments closed (get_default_comment_status). Their templates are the theme's
  * (templates/page-templates.ts).
  */
-import { definePostTypeBehaviour } from '../../engine/behaviour';
+import type { OwnBehaviour } from '../../engine/behaviour';
 
-export const pageBehaviour = definePostTypeBehaviour('page', {
+export const pageBehaviour: OwnBehaviour = {
   defaultCommentStatus: 'closed',
   permastructToken: '%pagename%',
   plainQuery: (id) => `page_id=${id}`,
-});
+};

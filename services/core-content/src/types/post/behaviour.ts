@@ -5,12 +5,13 @@
  * read as a year's archive).
  */
 import { can, forbidden, restError, type RestRequest } from '@loom/service-kit';
-import { definePostTypeBehaviour } from '../../engine/behaviour';
+import type { OwnBehaviour } from '../../engine/behaviour';
+import { postType } from './contract';
 
 /** WordPress's `empty()`: what counts as "not given" for a flag such as sticky. */
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false;
 
-export const postBehaviour = definePostTypeBehaviour('post', {
+export const postBehaviour: OwnBehaviour = {
   permastructToken: '%postname%',
   plainQuery: (id) => `p=${id}`,
   plainSampleWhenHidden: true,
@@ -31,7 +32,7 @@ export const postBehaviour = definePostTypeBehaviour('post', {
     },
     // Making a post sticky is refused only to users who may neither edit others' posts nor publish.
     checkWrite(req: RestRequest) {
-      const cap = postBehaviour.object.cap;
+      const cap = postType.cap;
       if (isEmpty(req.params.sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts)) return true;
       return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
     },
@@ -45,4 +46,4 @@ export const postBehaviour = definePostTypeBehaviour('post', {
       return [];
     },
   },
-});
+};

@@ -2,9 +2,7 @@
  * `wp_template` (core/v2/templates): the default template types of WordPress's hierarchy (fixed titles, never
  * custom), untitled custom templates named after their entity, custom templates per post type, suggestions.
  */
-import * as core from '../../routes';
-import { templateBehaviour } from './behaviour';
-import type { TemplateKind } from '../../engine/templates/kind';
+import type { OwnTemplateKind } from '../../engine/templates/kind';
 
 /** get_default_block_template_types() (WordPress 6.4's titles and descriptions). */
 const DEFAULT_TYPES: ReadonlyMap<string, { title: string; description: string }> = new Map([
@@ -26,10 +24,7 @@ const DEFAULT_TYPES: ReadonlyMap<string, { title: string; description: string }>
   ['404', { title: 'Page: 404', description: 'Displays when a visitor views a non-existent page, such as a dead link or a mistyped URL.' }],
 ]);
 
-export const templateKind: TemplateKind = {
-  type: 'wp_template',
-  rules: templateBehaviour,
-  routes: core.templateTypeRoutesOf('wp_template'),
+export const templateKind: OwnTemplateKind = {
   defaultTypes: DEFAULT_TYPES,
   entityTitles: true,
   areas: false,
