@@ -6,7 +6,7 @@ module.exports = {
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
-    '^@loom/(contracts|service-kit|store|terms|rendering|safe-fetch|media)$': '<rootDir>/libs/$1/src',
+    '^@loom/(contracts|service-kit|store|terms|rendering|safe-fetch|media|post-engine)$': '<rootDir>/libs/$1/src',
     '^@loom/(gateway|core-content|events|forms|oembed)$': '<rootDir>/services/$1/src',
   },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }] },

@@ -5,18 +5,13 @@
  * as strings. Functions named after WordPress's: get_gmt_from_date, get_date_from_gmt, rest_get_date_with_gmt.
  */
 
+import { formatUtc } from '@loom/post-engine';
 import { offsetAt, type SiteClock } from '@loom/service-kit';
 
 // The clock itself is shared with the other services (the kit's site-clock.ts); re-exported for this module's users.
 export { offsetAt, siteClock, type SiteClock } from '@loom/service-kit';
-
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
-/** An instant as `YYYY-MM-DDTHH:MM:SS` in UTC (gmdate). */
-export function formatUtc(ms: number): string {
-  const d = new Date(Math.floor(ms / 1000) * 1000);
-  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
-}
+// An instant as `YYYY-MM-DDTHH:MM:SS` in UTC (gmdate): shared with events (@loom/post-engine), re-exported likewise.
+export { formatUtc };
 
 const STAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})$/;
 

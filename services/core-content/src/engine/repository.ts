@@ -6,6 +6,7 @@
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
+import { createDueCheck, isFloating, publishDue } from '@loom/post-engine';
 import * as core from './contract';
 import { restError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
@@ -193,27 +194,26 @@ export async function nextScheduledDate(store: Store): Promise<string> {
 }
 
 /** check_and_publish_future_post() for every scheduled post that is due (WordPress's cron does this). */
-let lastDueCheck = 0;
+const dueCheck = createDueCheck();
 
 export async function publishDuePosts(store: Store, clock: SiteClock, force = false): Promise<void> {
   const now = clock.now();
   // At most once a second per process: the check is one indexed query, but it runs before every read.
-  if (!force && now - lastDueCheck < 1000) return;
-  lastDueCheck = now;
-  const posts = store.collection<PostDoc>(POSTS);
-  const due = await posts.find({ status: 'future', date_gmt: { $lte: formatUtc(now) } }, { limit: 100 });
-  for (const post of due) {
+  if (!dueCheck(now, force)) return;
+  await publishDue(store.collection<PostDoc>(POSTS), formatUtc(now), {
     // wp_publish_post(): taxonomies with a default term (category) get it when the post has none.
-    const set: Partial<PostDoc> = { status: 'publish' };
-    for (const [field, ids] of await defaultTerms(store, post.type)) {
-      if (!(post[field] as number[] | undefined)?.length) set[field] = ids;
-    }
-    const done = await posts.updateOne({ id: post.id, status: 'future' }, { $set: set });
-    if (done) {
+    async changes(post) {
+      const set: Partial<PostDoc> = {};
+      for (const [field, ids] of await defaultTerms(store, post.type)) {
+        if (!(post[field] as number[] | undefined)?.length) set[field] = ids;
+      }
+      return set;
+    },
+    async published(post, done) {
       await adjustTermCounts(store, taxonomyFields(), post, done);
       await postSaved(done, post, store);
-    }
-  }
+    },
+  });
 }
 
 export class PostRepository {
@@ -441,7 +441,7 @@ export class PostRepository {
     if (editDate) {
       date = input.date!.local;
       dateGmt = input.date!.gmt;
-    } else if (input.date === null || (['draft', 'pending', 'auto-draft'].includes(previous.status) && previous.date_gmt === null)) {
+    } else if (input.date === null || (isFloating(previous.status) && previous.date_gmt === null)) {
       date = now.local;
       dateGmt = null;
     }
@@ -565,7 +565,7 @@ export class PostRepository {
     if (a.requested && ['draft', 'pending'].includes(a.status)) slug = await this.uniqueSlug(a.requested, target('publish'));
     // Contributors may not choose the slug of a post awaiting review.
     if (a.status === 'pending' && !a.canPublish) slug = '';
-    const floating = ['draft', 'pending', 'auto-draft'].includes(a.status);
+    const floating = isFloating(a.status);
     if (!slug) slug = floating ? '' : sanitizeTitle(a.title);
     else slug = sanitizeTitle(slug);
     if (a.previous) {
