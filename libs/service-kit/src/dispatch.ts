@@ -18,7 +18,7 @@ import {
 } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import type { KitConfig } from './config';
-import { noRoute, restError, WpError } from './errors';
+import { noRoute, WpError, wpError } from './errors';
 import { effectiveMethod } from './method-override';
 import { verifyIdentity } from './identity';
 import { sendJson } from './etag';
@@ -220,14 +220,14 @@ export class Dispatcher {
       const header = req.get(IDENTITY_HEADER);
       if (header) {
         const v = verifyIdentity(header, config.internalSecret, config.identityMaxAgeS);
-        if (!v.ok) throw restError('loom_invalid_identity', 'The identity header could not be verified.', 401);
+        if (!v.ok) throw wpError('loom_invalid_identity');
         user = this.opts.resolveUser ? await this.opts.resolveUser(v.user, this.opts.store) : v.user;
       }
       locals.user = user;
 
       const validateOnly = req.get(VALIDATE_ONLY_HEADER);
       if (validateOnly !== undefined && ((validateOnly !== '1' && validateOnly !== 'params') || !verifyInternal(req.get(INTERNAL_HEADER), config.internalSecret))) {
-        throw restError('loom_internal_only', 'Validate-only requests are for Loom services only.', 403);
+        throw wpError('loom_internal_only', { message: 'Validate-only requests are for Loom services only.' });
       }
 
       method = this.effectiveMethod(req, query);
@@ -285,7 +285,8 @@ export class Dispatcher {
     } catch (err) {
       if (err instanceof WpError) return send(err.status, err.toBody());
       log.error({ err, reqId: requestId, route: matched?.route.pattern }, 'unhandled error');
-      return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      const e = wpError('internal_server_error');
+      return send(e.status, e.toBody());
     }
   };
 
