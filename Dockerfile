@@ -22,6 +22,7 @@ COPY libs/contracts/package.json       libs/contracts/
 COPY libs/store/package.json           libs/store/
 COPY libs/service-kit/package.json     libs/service-kit/
 COPY libs/terms/package.json           libs/terms/
+COPY libs/post-engine/package.json     libs/post-engine/
 COPY libs/rendering/package.json       libs/rendering/
 COPY libs/safe-fetch/package.json      libs/safe-fetch/
 COPY libs/media/package.json           libs/media/

@@ -6,7 +6,7 @@ module.exports = {
   testMatch: ['**/test/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   moduleNameMapper: {
-    '^@loom/(contracts|service-kit|store|terms|rendering|safe-fetch|media)$': '<rootDir>/libs/$1/src',
+    '^@loom/(contracts|service-kit|store|terms|rendering|safe-fetch|media|post-engine)$': '<rootDir>/libs/$1/src',
     '^@loom/(gateway|core-content|events|forms|oembed)$': '<rootDir>/services/$1/src',
     // The shared test harness (test-only, never built; see libs/testing/README.md).
     '^@loom/testing$': '<rootDir>/libs/testing/src',

@@ -2,6 +2,7 @@ export * from './json-schema';
 export * from './define';
 export * from './params';
 export * from './errors';
+export * from './error-codes';
 export * from './identity';
 export * from './namespaces';
 export * from './sanitize';

@@ -3,6 +3,7 @@
  * args' sanitize callbacks), so stored values look like what WordPress would store.
  */
 import { z } from 'zod';
+import type { ErrorCode } from './error-codes';
 
 /** sanitize_text_field: no tags, no line breaks or tabs, single spaces, trimmed. */
 export function sanitizeTextField(value: string): string {
@@ -59,7 +60,7 @@ export function sanitizeUrl(value: string): string {
  * A sanitize callback's WP_Error inside a zod transform: the kit reports it as WordPress does, `rest_invalid_param`
  * with this message under `params` and `{code, message, data}` under `details`.
  */
-export function sanitizeError(ctx: z.RefinementCtx, code: string, message: string): typeof z.NEVER {
+export function sanitizeError(ctx: z.RefinementCtx, code: ErrorCode, message: string): typeof z.NEVER {
   ctx.addIssue({ code: z.ZodIssueCode.custom, message, params: { wp: { code, message, data: { status: 400 } } } });
   return z.NEVER;
 }

@@ -3,7 +3,7 @@
  * pixel budget before it decodes anything, so a list of rotations that would grow the canvas past LOOM_MEDIA_MAX_PIXELS
  * costs no memory (each rotation by a non-right angle can double it: 64×64 turned 45° fifteen times is 134 Mpx).
  */
-import { MediaError } from './errors';
+import { type MediaError, mediaError } from './errors';
 import type { EditModifier } from './types';
 
 export interface Size {
@@ -37,7 +37,7 @@ export function cropBox(w: number, h: number, args: { left: number; top: number;
   return width < 1 || height < 1 ? null : { left, top, width, height };
 }
 
-export const cropFailed = (): MediaError => new MediaError('rest_image_crop_failed', 'Unable to crop this image.', 500);
+export const cropFailed = (): MediaError => mediaError('rest_image_crop_failed');
 
 /**
  * Follows the modifiers from the (oriented) source size and throws before any work: `rest_image_rotation_failed` 400
@@ -53,7 +53,7 @@ export function checkEditBudget(source: Size, modifiers: readonly EditModifier[]
       if (angle === 0) continue;
       size = rotatedSize(size.width, size.height, angle);
       if (size.width * size.height > maxPixels) {
-        throw new MediaError('rest_image_rotation_failed', `Unable to rotate this image: the result would have more than ${maxPixels} pixels.`, 400);
+        throw mediaError('rest_image_rotation_failed', { message: `Unable to rotate this image: the result would have more than ${maxPixels} pixels.`, status: 400 });
       }
     } else {
       const box = cropBox(size.width, size.height, m.args);

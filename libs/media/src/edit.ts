@@ -1,12 +1,13 @@
+import type { ErrorCode } from '@loom/contracts';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { checkEditBudget, cropBox, cropFailed, normalAngle } from './edit-plan';
-import { MediaError } from './errors';
+import { imageTooLarge, type MediaError, mediaError } from './errors';
 import { DEFAULT_MAX_PIXELS } from './sizes';
 import type { EditModifier, ImageMetadata } from './types';
 
 /** One failed check, as rest_validate_value_from_schema words it. */
 interface Invalid {
-  code: string;
+  code: ErrorCode;
   message: string;
   param: string;
 }
@@ -148,12 +149,10 @@ export function normaliseEditArgs(params: Record<string, unknown>): EditModifier
     else invalid.push({ ...n, param: name });
   }
   if (invalid.length) {
-    const err = new MediaError(
-      'rest_invalid_param',
-      `Invalid parameter(s): ${invalid.map((i) => i.param).join(', ')}`,
-      400,
-      Object.fromEntries(invalid.map((i) => [i.param, i.message])),
-    );
+    const err = mediaError('rest_invalid_param', {
+      message: `Invalid parameter(s): ${invalid.map((i) => i.param).join(', ')}`,
+      params: Object.fromEntries(invalid.map((i) => [i.param, i.message])),
+    });
     err.details = Object.fromEntries(invalid.map((i) => [i.param, { code: i.code, message: i.message, data: null }]));
     throw err;
   }
@@ -164,7 +163,7 @@ export function normaliseEditArgs(params: Record<string, unknown>): EditModifier
     out.push({ type: 'crop', args: { left: numbers.x, top: numbers.y, width: numbers.width, height: numbers.height } });
   }
   if (out.length === 0) {
-    throw new MediaError('rest_image_not_edited', 'The image was not edited. Edit the image before applying the changes.', 400);
+    throw mediaError('rest_image_not_edited');
   }
   return out;
 }
@@ -188,7 +187,7 @@ const EDIT_FORMATS: Readonly<Record<string, (img: Sharp) => Sharp>> = {
 export async function editImage(bytes: Uint8Array, mime: string, modifiers: EditModifier[], opts: { maxPixels?: number } = {}): Promise<Buffer> {
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const format = EDIT_FORMATS[mime];
-  const unknown = (): MediaError => new MediaError('rest_unknown_image_file_type', 'Unable to edit this image.', 500);
+  const unknown = (): MediaError => mediaError('rest_unknown_image_file_type');
   if (!format) throw unknown();
   let meta: Metadata;
   try {
@@ -198,9 +197,7 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
   }
   const expected: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
   if (!meta.width || !meta.height || meta.format !== expected[mime]) throw unknown();
-  if (meta.width * meta.height > maxPixels) {
-    throw new MediaError('rest_upload_image_too_large', `The image is too large to process: it may have at most ${maxPixels} pixels.`, 400);
-  }
+  if (meta.width * meta.height > maxPixels) throw imageTooLarge(maxPixels);
   // EXIF orientations 5–8 turn the image a quarter: the steps start from the size the user saw (crops round from it).
   const sideways = (meta.orientation ?? 1) >= 5;
   checkEditBudget(sideways ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }, modifiers, maxPixels);
@@ -220,7 +217,7 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
       try {
         current = await fromRaw(current).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).raw().toBuffer({ resolveWithObject: true });
       } catch {
-        throw new MediaError('rest_image_rotation_failed', 'Unable to rotate this image.', 500);
+        throw mediaError('rest_image_rotation_failed');
       }
     } else {
       const box = cropBox(current.info.width, current.info.height, m.args);

@@ -1,17 +1,21 @@
+import { errorBody, type ErrorCode, type ErrorOverridesArg, type WpErrorBody } from '@loom/contracts';
 import type { MediaErrorBody } from './types';
 
-/** A WordPress-style error: the caller answers `{code, message, data}` with `data.status`. */
+/** A WordPress-style error: the caller answers `{code, message, data}` with `data.status`. Made with mediaError. */
 export class MediaError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
   /** WordPress's `data.details` of rest_invalid_param: per parameter, the validation error. */
   details?: Record<string, unknown>;
 
   constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
+    body: WpErrorBody,
+    /** WordPress's `data.params` of rest_invalid_param: per parameter, its message. */
     readonly params?: Record<string, string>,
   ) {
-    super(message);
+    super(body.message);
+    this.code = body.code;
+    this.status = body.data.status;
     this.name = 'MediaError';
   }
 
@@ -22,6 +26,15 @@ export class MediaError extends Error {
     return { code: this.code, message: this.message, data };
   }
 }
+
+/** The error `code` (@loom/contracts' table: its status and message, unless the call gives its own). */
+export function mediaError<C extends ErrorCode>(code: C, ...overrides: ErrorOverridesArg<C, { params?: Record<string, string> }>): MediaError {
+  return new MediaError(errorBody(code, ...(overrides as ErrorOverridesArg<C>)), overrides[0]?.params);
+}
+
+/** An image past the pixel limit (checked on its header, before decoding). */
+export const imageTooLarge = (maxPixels: number): MediaError =>
+  mediaError('rest_upload_image_too_large', { message: `The image is too large to process: it may have at most ${maxPixels} pixels.` });
 
 /** wp_handle_upload's message for a refused type (answered as a 500 by the REST controller). */
 export const UPLOAD_TYPE_REFUSED_MESSAGE = 'Sorry, you are not allowed to upload this file type.';

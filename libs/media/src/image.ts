@@ -1,5 +1,5 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
-import { MediaError } from './errors';
+import { imageTooLarge, MediaError, mediaError } from './errors';
 import { readImageMeta } from './image-meta';
 import { BIG_IMAGE_THRESHOLD, DEFAULT_IMAGE_SIZES, DEFAULT_MAX_PIXELS, resizeDimensions, type ResizePlan } from './sizes';
 import type { ImageMeta, ImageMetadata, ImageSizeSpec, ImageSources, ImageSubSize, OutputFile, ProcessImageOptions, ProcessedImage } from './types';
@@ -29,15 +29,13 @@ const WEBP_COPY_QUALITY = 82;
 /** WordPress's sub-size creation order (_wp_make_subsizes' priority list, then the registered order). */
 const PRIORITY = ['medium', 'large', 'thumbnail', 'medium_large'];
 
-const tooLarge = (maxPixels: number): MediaError =>
-  new MediaError('rest_upload_image_too_large', `The image is too large to process: it may have at most ${maxPixels} pixels.`, 400);
-const invalidImage = (): MediaError => new MediaError('invalid_image', 'File is not an image.', 400);
+const invalidImage = (): MediaError => mediaError('invalid_image');
 
 /** sharp failures mapped to WordPress-style errors; anything else is not ours to hide. */
 function imageError(err: unknown, maxPixels: number): MediaError {
   if (err instanceof MediaError) return err;
   const message = err instanceof Error ? err.message : String(err);
-  if (/pixel limit/i.test(message)) return tooLarge(maxPixels);
+  if (/pixel limit/i.test(message)) return imageTooLarge(maxPixels);
   return invalidImage();
 }
 
@@ -75,7 +73,7 @@ function encode(img: Sharp, mime: string): Sharp {
     case 'webp':
       return img.webp({ quality: WEBP_QUALITY });
     default:
-      throw new MediaError('rest_unknown_image_file_type', 'Unable to edit this image.', 500);
+      throw mediaError('rest_unknown_image_file_type');
   }
 }
 
@@ -192,7 +190,7 @@ async function readSource(bytes: Uint8Array, mime: string, maxPixels: number): P
   // handed in as image/jpeg.
   if (!meta.width || !meta.height || meta.format !== PROCESSABLE[mime]) throw invalidImage();
   // The pixel guard runs on the header, before anything is decoded.
-  if (meta.width * meta.height > maxPixels) throw tooLarge(maxPixels);
+  if (meta.width * meta.height > maxPixels) throw imageTooLarge(maxPixels);
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     meta,
@@ -220,10 +218,10 @@ export async function processImage(bytes: Uint8Array, opts: ProcessImageOptions)
   if (SIZE_ONLY.has(opts.mime)) {
     const size = headerSize(bytes, opts.mime);
     if (!size) throw invalidImage();
-    if (size.width * size.height > maxPixels) throw tooLarge(maxPixels);
+    if (size.width * size.height > maxPixels) throw imageTooLarge(maxPixels);
     return { metadata: { ...size, file: opts.file, filesize: bytes.length, sizes: {}, image_meta: emptyMeta }, files: [] };
   }
-  if (!(opts.mime in PROCESSABLE)) throw new MediaError('rest_unknown_image_file_type', 'Unable to edit this image.', 500);
+  if (!(opts.mime in PROCESSABLE)) throw mediaError('rest_unknown_image_file_type');
 
   const { src, meta } = await readSource(bytes, opts.mime, maxPixels);
   const imageMeta: ImageMeta = readImageMeta(meta.exif, meta.iptc, meta.format);

@@ -6,12 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { REQUEST_ID_HEADER, routeEntries, routeEntry, type RouteDef } from '@loom/contracts';
+import { errorBody, REQUEST_ID_HEADER, routeEntries, routeEntry, type ErrorCode, type RouteDef } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
 import type { Embedder } from './embed';
-import { restError } from './errors';
+import { noRoute, wpError } from './errors';
 import { requireInternal } from './internal';
 import type { Logger } from './logger';
 import { metricsFor, routeLabel, tracingMiddleware } from './telemetry';
@@ -117,13 +117,14 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     (err: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
       if (!err) return next();
       const status = err.status ?? 400;
-      const e = status === 413 ? restError('rest_request_too_large', 'The request body is too large.', 413) : restError('rest_invalid_body', 'The request body could not be read.', status);
+      const e = status === 413 ? wpError('rest_request_too_large') : wpError('rest_invalid_body', { status });
       res.set(restHeaders(config.restUrl)).status(e.status).json(e.toBody());
     },
     dispatcher.middleware,
   );
   app.use((_req: Request, res: Response) => {
-    res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    const e = noRoute();
+    res.status(e.status).json(e.toBody());
   });
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
   return app;
@@ -136,13 +137,10 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
  */
 export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const [status, code, message] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'loom_headers_too_large', 'The request headers are too large.']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'loom_request_timeout', 'The request was not received in time.']
-        : [400, 'loom_bad_request', 'The request could not be read.'];
-  const body = JSON.stringify({ code, message, data: { status } });
+  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'loom_headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'loom_request_timeout' : 'loom_bad_request';
+  const answer = errorBody(code);
+  const { status } = answer.data;
+  const body = JSON.stringify(answer);
   // The answer to a HEAD request has no body (its client would read the body as the next response).
   const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(

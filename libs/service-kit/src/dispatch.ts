@@ -10,7 +10,6 @@ import {
   IDENTITY_HEADER,
   INTERNAL_HEADER,
   routeEntry,
-  type ArgsOf,
   type ArgsShape,
   type EndpointDef,
   type Identity,
@@ -19,7 +18,7 @@ import {
 } from '@loom/contracts';
 import type { Store } from '@loom/store';
 import type { KitConfig } from './config';
-import { noRoute, restError, WpError } from './errors';
+import { noRoute, WpError, wpError } from './errors';
 import { effectiveMethod } from './method-override';
 import { verifyIdentity } from './identity';
 import { sendJson } from './etag';
@@ -30,40 +29,10 @@ import { isMultipart, readMultipart } from './multipart';
 import { bodySources, parseArgs, parseArgsLeniently, parsePhpStyle, type ParsedArgs, type Sources } from './request';
 import { envelopeHeaders } from './envelope';
 import { embedLinks, parseEmbedParam, type Embedder } from './embed';
+import type { RestRequest } from './rest-request';
 import { applyFields, parseFieldsParam } from './shape';
 
-export interface RestRequest<S extends ArgsShape = ArgsShape> {
-  params: ArgsOf<S>;
-  /** Whether the client sent this parameter (WordPress's has_param): absent and defaulted are different. */
-  has(name: keyof S & string): boolean;
-  user: Identity | null;
-  method: Method;
-  /** Path under /rest, e.g. `/core/v2/categories/5`. */
-  path: string;
-  /** The original query string, for pagination links. */
-  rawQuery: string;
-  route: RouteDef;
-  endpoint: EndpointDef<S>;
-  config: KitConfig;
-  store: Store;
-  log: Logger;
-  requestId: string;
-  /** What the endpoint's own body reader (Binding.readBody) gave besides the parameters (an upload's file). */
-  payload?: unknown;
-  /**
-   * A load shared by the permission checks and the handler of one request (the item a route names, read once),
-   * by key. The Allow header's checks after the handler get a fresh memo: the handler may have changed the item.
-   */
-  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
-  /**
-   * The HTTP request itself (absent for in-process reads such as `_embed`): its headers and, for
-   * `multipart/form-data`, its body stream, which the kit leaves unread for the handler (every other body is
-   * read as text into the parameters).
-   */
-  incoming?: Request;
-  /** The client's address as the gateway signed it (CLIENT_ADDRESS_HEADER), or null when not forwarded. */
-  clientIp?: string | null;
-}
+export type { RestRequest } from './rest-request';
 
 export interface RestResult {
   status?: number;
@@ -251,14 +220,14 @@ export class Dispatcher {
       const header = req.get(IDENTITY_HEADER);
       if (header) {
         const v = verifyIdentity(header, config.internalSecret, config.identityMaxAgeS);
-        if (!v.ok) throw restError('loom_invalid_identity', 'The identity header could not be verified.', 401);
+        if (!v.ok) throw wpError('loom_invalid_identity');
         user = this.opts.resolveUser ? await this.opts.resolveUser(v.user, this.opts.store) : v.user;
       }
       locals.user = user;
 
       const validateOnly = req.get(VALIDATE_ONLY_HEADER);
       if (validateOnly !== undefined && ((validateOnly !== '1' && validateOnly !== 'params') || !verifyInternal(req.get(INTERNAL_HEADER), config.internalSecret))) {
-        throw restError('loom_internal_only', 'Validate-only requests are for Loom services only.', 403);
+        throw wpError('loom_internal_only', { message: 'Validate-only requests are for Loom services only.' });
       }
 
       method = this.effectiveMethod(req, query);
@@ -316,7 +285,8 @@ export class Dispatcher {
     } catch (err) {
       if (err instanceof WpError) return send(err.status, err.toBody());
       log.error({ err, reqId: requestId, route: matched?.route.pattern }, 'unhandled error');
-      return send(500, { code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      const e = wpError('internal_server_error');
+      return send(e.status, e.toBody());
     }
   };
 

@@ -5,7 +5,8 @@
  * per relation, not one per item; an href no embedder claims is answered by dispatching it in-process, as
  * WordPress does for every link.
  */
-import type { RestRequest } from './dispatch';
+import { errorBody } from '@loom/contracts';
+import type { RestRequest } from './rest-request';
 import type { Link } from './links';
 
 export interface Embedder {
@@ -31,7 +32,7 @@ export function parseEmbedParam(raw: unknown): true | string[] | null {
 
 type Item = { _links?: Record<string, Link[]>; _embedded?: Record<string, unknown[]> };
 
-const noRouteBody = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+const noRouteBody = errorBody('rest_no_route');
 
 export async function embedLinks(body: unknown, rels: true | string[], embedders: Embedder[], internalGet: InternalGet, req: RestRequest): Promise<void> {
   const items = (Array.isArray(body) ? body : [body]).filter((i): i is Item => !!i && typeof i === 'object' && !!(i as Item)._links);

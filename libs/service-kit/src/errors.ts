@@ -1,9 +1,26 @@
-/** WordPress-style errors: `{code, message, data:{status, ...}}` (reference §1.1). */
-import type { Identity } from '@loom/contracts';
+/**
+ * WordPress-style errors: `{code, message, data:{status, ...}}` (reference §1.1), made from the table of codes
+ * (@loom/contracts' ERROR_CODES): `wpError(code)` answers the code's status and message, `forbidden(user, code)` a
+ * permission code with the 401/403 rule.
+ */
+import { ERROR_CODES, errorBody, type AuthErrorCode, type ErrorCode, type ErrorOverridesArg, type Identity, type MessageRule, type WpErrorBody } from '@loom/contracts';
 
-export class WpError extends Error {
+/**
+ * A code argument during the move to the table: a table code, or a value typed only `string` (core-content's own
+ * helpers that pass codes on); a string literal that is not in the table does not compile.
+ * TODO(issue 24): once core-content passes ErrorCode, the helpers take ErrorCode and this goes.
+ */
+export type CodeOrUntyped<C extends string> = C extends ErrorCode ? C : string extends C ? C : ErrorCode;
+
+/**
+ * A WordPress error. Made with wpError / forbidden; `code` is a table code, or the code another Loom service
+ * answered (WpError.relayed). The type parameter only types the constructor's code (CodeOrUntyped).
+ */
+export class WpError<C extends string = ErrorCode> extends Error {
+  readonly code: string;
+
   constructor(
-    readonly code: string,
+    code: CodeOrUntyped<C>,
     message: string,
     readonly data: Record<string, unknown> | null = null,
     /** Data the error carried before its last (WP_Error::add_data keeps it): shown as `additional_data`. */
@@ -12,7 +29,13 @@ export class WpError extends Error {
     readonly additionalErrors: WpError[] = [],
   ) {
     super(message);
+    this.code = code;
     this.name = 'WpError';
+  }
+
+  /** An error another Loom service answered, passed on as it came (its code is that service's, from the table). */
+  static relayed(code: string, message: string, data: Record<string, unknown> | null): WpError {
+    return new WpError(code, message, data);
   }
 
   /** HTTP status: data.status, or 500 when the error carries none (as WordPress). */
@@ -32,6 +55,21 @@ export class WpError extends Error {
   }
 }
 
+/** What wpError takes besides the table's overrides. */
+interface WpErrorExtra {
+  /** Data the error carried before (WP_Error::add_data): `additional_data`. */
+  additionalData?: unknown[];
+}
+
+/**
+ * The error `code`, with the table's status and message. A call site gives a message only where the table says the
+ * code has several, and a status only where it answers another; `data` adds to `{status}` (params, details...).
+ */
+export function wpError<C extends ErrorCode>(code: C, ...overrides: ErrorOverridesArg<C, WpErrorExtra>): WpError {
+  const body: WpErrorBody<C> = errorBody(code, ...(overrides as ErrorOverridesArg<C>));
+  return new WpError<ErrorCode>(code, body.message, body.data, overrides[0]?.additionalData);
+}
+
 /**
  * A WP_Error holding several errors, as rest_convert_error_to_response renders it: the first at the top (its
  * status is the answer's), the others under `additional_errors`.
@@ -42,7 +80,11 @@ export function combinedError(errors: WpError[]): WpError {
   return new WpError(first.code, first.message, first.data, first.additionalData, [...first.additionalErrors, ...rest]);
 }
 
-export function restError(code: string, message: string, status: number, extra: Record<string, unknown> = {}): WpError {
+/**
+ * @deprecated The positional form core-content still uses: take wpError(code, {message?, status?, data?}), which
+ * has the table's status and message. TODO(issue 24): goes once core-content is on the table.
+ */
+export function restError<C extends string>(code: CodeOrUntyped<C>, message: string, status: number, extra: Record<string, unknown> = {}): WpError {
   return new WpError(code, message, { status, ...extra });
 }
 
@@ -51,9 +93,20 @@ export function authStatus(user: Identity | null): 401 | 403 {
   return user ? 403 : 401;
 }
 
-/** A permission failure with the 401/403 rule applied. */
-export function forbidden(user: Identity | null, code = 'rest_forbidden', message = 'Sorry, you are not allowed to do that.'): WpError {
-  return restError(code, message, authStatus(user));
+type MessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
+
+/**
+ * A permission failure with the 401/403 rule applied: `rest_forbidden` unless another permission code is given, with
+ * the table's message unless the table lets the call site give one.
+ */
+export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: MessageArg<C>): WpError;
+/**
+ * @deprecated core-content's form: any message, or a code typed only `string`. TODO(issue 24): goes once core-content
+ * is on the table.
+ */
+export function forbidden<C extends string>(user: Identity | null, code: CodeOrUntyped<C>, message: string): WpError;
+export function forbidden(user: Identity | null, code: string = 'rest_forbidden', message?: string): WpError {
+  return new WpError(code, message ?? ERROR_CODES[code as ErrorCode].message, { status: authStatus(user) });
 }
 
-export const noRoute = (): WpError => restError('rest_no_route', 'No route was found matching the URL and request method.', 404);
+export const noRoute = (): WpError => wpError('rest_no_route');

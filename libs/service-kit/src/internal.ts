@@ -6,7 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { INTERNAL_ANSWER_HEADER, INTERNAL_HEADER } from '@loom/contracts';
+import { errorBody, INTERNAL_ANSWER_HEADER, INTERNAL_HEADER } from '@loom/contracts';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest();
 const mac = (secret: string, iat: string) => hmac(secret, `loom-internal:${iat}`);
@@ -47,6 +47,7 @@ export function requireInternal(secret: string) {
       res.set(INTERNAL_ANSWER_HEADER, answerInternal(secret, proof));
       return next();
     }
-    res.status(403).json({ code: 'loom_internal_only', message: 'This endpoint is for Loom services only.', data: { status: 403 } });
+    const body = errorBody('loom_internal_only');
+    res.status(body.data.status).json(body);
   };
 }

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { restError, type WpError } from './errors';
+import { wpError, type WpError } from './errors';
 
 export interface MultipartLimits {
   /** The whole body (boundaries and every part). */
@@ -41,8 +41,8 @@ export interface MultipartBody {
 /** A multipart/form-data request, by its Content-Type. */
 export const isMultipart = (contentType: string | undefined): boolean => /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
 
-const unreadable = (): WpError => restError('rest_invalid_body', 'The request body could not be read.', 400);
-const tooLargeBody = (): WpError => restError('rest_request_too_large', 'The request body is too large.', 413);
+const unreadable = (): WpError => wpError('rest_invalid_body');
+const tooLargeBody = (): WpError => wpError('rest_request_too_large');
 
 /**
  * `acceptFile(field, taken)`: whether to keep a file part (others are drained unread); by default every one.

@@ -1,4 +1,4 @@
-import { WpError } from './errors';
+import { wpError } from './errors';
 /**
  * Collection pagination headers as WordPress sends them: X-WP-Total, X-WP-TotalPages and one Link header
  * with rel="prev"/"next", keeping every original query parameter and replacing `page`.
@@ -29,11 +29,9 @@ export function paginationHeaders(info: PageInfo, collectionUrl: string, rawQuer
  * Post-like collections refuse a page past the end (when there is anything at all), as WordPress does;
  * term, user and comment collections answer [] instead and do not call this.
  */
-export function checkPageInRange(info: PageInfo, code = 'rest_post_invalid_page_number'): void {
+export function checkPageInRange(info: PageInfo): void {
   const totalPages = Math.ceil(info.total / info.perPage);
-  if (info.total > 0 && info.page > totalPages) {
-    throw new WpError(code, 'The page number requested is larger than the number of pages available.', { status: 400 });
-  }
+  if (info.total > 0 && info.page > totalPages) throw wpError('rest_post_invalid_page_number');
 }
 
 /**

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { parse as parseQs } from 'qs';
 import { isSanitizedOnly, isWellFormedDeep, parseClientJson, toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
-import { restError, WpError } from './errors';
+import { wpError } from './errors';
 import { checkValue, type Issue } from './validate';
 
 /** PHP-like query/form parsing: `a[]=1&a[]=2` lists, `a[k]=v` maps, last duplicate wins, bounded depth. */
@@ -33,7 +33,7 @@ export function bodySources(method: string, contentType: string | undefined, raw
     try {
       parsed = parseClientJson(raw);
     } catch (e) {
-      throw restError('rest_invalid_json', 'Invalid JSON body passed.', 400, { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message });
+      throw wpError('rest_invalid_json', { data: { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message } });
     }
     return { json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null, form: null };
   }
@@ -114,7 +114,7 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
   const { values, given, missing, invalid } = collect(endpoint, sources);
 
   if (missing.length) {
-    throw restError('rest_missing_callback_param', `Missing parameter(s): ${missing.join(', ')}`, 400, { params: missing });
+    throw wpError('rest_missing_callback_param', { message: `Missing parameter(s): ${missing.join(', ')}`, data: { params: missing } });
   }
   if (Object.keys(invalid).length === 0) {
     // zod applies defaults and the contracts' transforms (WordPress's sanitize callbacks) and refinements.
@@ -129,10 +129,12 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
     }
   }
   const names = Object.keys(invalid);
-  throw new WpError('rest_invalid_param', `Invalid parameter(s): ${names.join(', ')}`, {
-    status: 400,
-    params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
-    details: Object.fromEntries(names.map((n) => [n, invalid[n]])),
+  throw wpError('rest_invalid_param', {
+    message: `Invalid parameter(s): ${names.join(', ')}`,
+    data: {
+      params: Object.fromEntries(names.map((n) => [n, invalid[n]!.message])),
+      details: Object.fromEntries(names.map((n) => [n, invalid[n]])),
+    },
   });
 }
 

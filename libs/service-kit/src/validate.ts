@@ -3,10 +3,10 @@
  * from the contracts: same coercions ("5" → 5, "true"/"1" → true, "a,b" → ["a","b"]), same error codes and
  * messages, so clients written against WordPress read our 400s unchanged.
  */
-import type { WpSchema, WpType } from '@loom/contracts';
+import { ERROR_CODES, type ErrorCode, type WpSchema, type WpType } from '@loom/contracts';
 
 export interface Issue {
-  code: string;
+  code: ErrorCode;
   message: string;
   data: Record<string, unknown> | null;
 }
@@ -14,7 +14,8 @@ export interface Issue {
 export type Checked = { ok: true; value: unknown } | { ok: false; issue: Issue };
 
 const ok = (value: unknown): Checked => ({ ok: true, value });
-const fail = (code: string, message: string, data: Record<string, unknown> | null = null): Checked => ({ ok: false, issue: { code, message, data } });
+/** An invalid value: `code` with the call's message (the table's where the code has one). */
+const fail = (code: ErrorCode, message: string = ERROR_CODES[code].message, data: Record<string, unknown> | null = null): Checked => ({ ok: false, issue: { code, message, data } });
 
 /** PHP's is_numeric for strings (leading/trailing whitespace allowed). */
 const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -92,9 +93,9 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 function checkFormat(value: string, schema: WpSchema, param: string): Checked | null {
   switch (schema.format) {
     case 'date-time':
-      return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))) ? null : fail('rest_invalid_date', 'Invalid date.');
+      return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))) ? null : fail('rest_invalid_date');
     case 'email':
-      return EMAIL.test(value) ? null : fail('rest_invalid_email', 'Invalid email address.');
+      return EMAIL.test(value) ? null : fail('rest_invalid_email');
     case 'uuid':
       return UUID.test(value) ? null : fail('rest_invalid_uuid', `${param} is not a valid UUID.`);
     case 'hex-color':

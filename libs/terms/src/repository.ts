@@ -7,7 +7,7 @@
 import { own, sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { wpFilterKses } from '@loom/rendering';
-import { restError, WpError } from '@loom/service-kit';
+import { wpError, type WpError } from '@loom/service-kit';
 
 export interface TermDoc extends Record<string, unknown> {
   id: number;
@@ -101,8 +101,11 @@ const termName = (name: string) => wpFilterKses(name).trim();
  * then `{status, term_id}` was added, so the id also shows as `additional_data`.
  */
 function termExists(message: string, termId: number): WpError {
-  return new WpError('term_exists', message, { status: 400, term_id: termId }, [termId]);
+  return wpError('term_exists', { message, data: { term_id: termId }, additionalData: [termId] });
 }
+
+/** wp_insert_term / wp_update_term's duplicate_term_slug. */
+const duplicateSlug = (slug: string): WpError => wpError('duplicate_term_slug', { message: `The slug “${slug}” is already in use by another term.` });
 
 /** Bounds the retries of a write whose unique key another write took meanwhile (each retry re-reads what won). */
 const MAX_ATTEMPTS = 1000;
@@ -139,7 +142,7 @@ export class TermRepository {
   /** rest_term_invalid 404 unless the term exists in this taxonomy. */
   async require(id: number): Promise<TermDoc> {
     const term = await this.get(id);
-    if (!term) throw restError('rest_term_invalid', 'Term does not exist.', 404);
+    if (!term) throw wpError('rest_term_invalid');
     return term;
   }
 
@@ -184,7 +187,7 @@ export class TermRepository {
    */
   async create(input: TermInput): Promise<TermDoc> {
     const name = termName(input.name ?? '');
-    if (!name) throw restError('empty_term_name', 'A name is required for this term.', 400);
+    if (!name) throw wpError('empty_term_name');
     const parent = this.rules.hierarchical ? await this.checkedParent(input.parent ?? 0) : 0;
     const slugProvided = !!input.slug;
     const requested = input.slug || sanitizeTitle(name);
@@ -219,7 +222,7 @@ export class TermRepository {
         if (suffix) from = suffix + 1;
       }
     }
-    throw restError('rest_cannot_create', 'The term could not be created.', 500);
+    throw wpError('rest_cannot_create', { message: 'The term could not be created.', status: 500 });
   }
 
   /**
@@ -257,7 +260,7 @@ export class TermRepository {
     let name = term.name;
     if (input.name !== undefined) {
       name = termName(input.name);
-      if (!name) throw restError('empty_term_name', 'A name is required for this term.', 400);
+      if (!name) throw wpError('empty_term_name');
       set.name = name;
       set.name_sort = name.toLowerCase();
     }
@@ -282,12 +285,12 @@ export class TermRepository {
       if (duplicate) {
         if (emptySlug || parent !== term.parent) ({ slug, suffix } = await this.uniqueSlug(slug, parent, id, from));
         // WordPress answers this with a 500 (its error carries no status); clients expect that code and status.
-        else throw restError('duplicate_term_slug', `The slug “${slug}” is already in use by another term.`, 500);
+        else throw duplicateSlug(slug);
       }
       set.slug = slug || String(id);
       try {
         const updated = await this.terms.updateOne({ id, taxonomy: this.rules.taxonomy }, { $set: set, ...unset });
-        if (!updated) throw restError('rest_term_invalid', 'Term does not exist.', 404);
+        if (!updated) throw wpError('rest_term_invalid');
         return updated;
       } catch (e) {
         if (!(e instanceof DuplicateKeyError)) throw e;
@@ -295,13 +298,13 @@ export class TermRepository {
         if (suffix) from = suffix + 1;
       }
     }
-    throw restError('duplicate_term_slug', `The slug “${wanted}” is already in use by another term.`, 500);
+    throw duplicateSlug(wanted);
   }
 
   /** wp_delete_term: children move up to the deleted term's parent. */
   async delete(id: number): Promise<TermDoc> {
     const term = await this.require(id);
-    if (this.isDefault(id)) throw restError('rest_cannot_delete', 'The term cannot be deleted.', 500);
+    if (this.isDefault(id)) throw wpError('rest_cannot_delete', { message: 'The term cannot be deleted.', status: 500 });
     // The children's names were claimed at their old level (see update).
     if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent }, $unset: { name_key: true } });
     await this.terms.deleteOne({ id, taxonomy: this.rules.taxonomy });
@@ -351,7 +354,7 @@ export class TermRepository {
 
   private async checkedParent(parent: number): Promise<number> {
     if (!parent) return 0;
-    if (!(await this.get(parent))) throw restError('rest_term_invalid', 'Parent term does not exist.', 400);
+    if (!(await this.get(parent))) throw wpError('rest_term_invalid', { message: 'Parent term does not exist.', status: 400 });
     return parent;
   }
 

@@ -7,8 +7,8 @@
  */
 import { loadConfig } from '@loom/service-kit';
 import { openStore, StoreLockedError, type Store } from '@loom/store';
-import { runCommandLine, runOn, type Io } from './cli/commands';
-import { forward } from './cli/forward';
+import { runCommandLine, runOn, type Io } from './site/cli/commands';
+import { forward } from './site/cli/forward';
 import { ensureIndexes } from './service';
 
 /** Runs one command line; returns the exit code. Split from main() so that it is callable in-process. */

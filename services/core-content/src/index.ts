@@ -1,5 +1,5 @@
 export * from './service';
 /** The post-like machinery, for modules built on it (revisions and autosaves register through onPostLifecycle). */
-export * as posts from './post-types';
+export * as posts from './engine';
 /** The core/v2 contracts (registry and routes), for the gateway's tests that check the index against them. */
-export * as core from './contracts';
+export * as core from './routes';

@@ -3,49 +3,53 @@
  * store; main.ts runs it, tests build it in-process, cli.ts shares its store preparation (and its commands run here
  * while this process holds the store).
  */
-import * as core from './contracts';
+// The lists register the site's post types and taxonomies (WordPress's init): everything below reads them.
+import './taxonomies';
+import './types';
+import * as core from './routes';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { applicationPasswordBindings } from './application-passwords/handlers';
-import { ensureAppPasswordIndexes } from './application-passwords/repository';
-import { mountInternalAuth } from './auth/internal';
-import { mountCli } from './cli/route';
-import { mountEmbedLookup } from './embeds/internal';
-import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './media';
-import { descriptorBindings } from './descriptors';
-import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './embed';
-import { mediaItemEmbedder } from './media-links/embed';
-import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './post-types';
-import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './revisions';
-import { templateRouteBindings } from './templates';
-import { ensureOptionIndexes, menuLocationBindings, registerMenuLifecycle, rememberMenuSite } from './menus';
-import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './taxonomies';
+import { applicationPasswordBindings } from './resources/application-passwords/handlers';
+import { ensureAppPasswordIndexes } from './resources/application-passwords/repository';
+import { mountInternalAuth } from './site/auth/internal';
+import { mountCli } from './site/cli/route';
+import { mountEmbedLookup } from './site/url-to-post/internal';
+import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './types/attachment';
+import { descriptorBindings } from './resources/descriptors';
+import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './engine/embedded';
+import { mediaItemEmbedder } from './engine/media/embedded';
+import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './engine';
+import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
+import { templateRouteBindings } from './engine/templates';
+import { menuLocationBindings } from './resources/menu-locations/handlers';
+import { registerMenuLifecycle, rememberMenuSite } from './types/nav-menu-item/lifecycle';
+import { ensureOptionIndexes } from './site/options';
+import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
-import { activateTheme, loadThemeSettings } from './theme';
-import { ensureAuthorshipIndexes } from './users/authorship';
-import { bootstrapAdmin } from './users/bootstrap';
-import { resolveCaller } from './users/caller';
-import { userBindings } from './users/handlers';
-import { ensureUserIndexes } from './users/repository';
-import { readOptimisations } from './answers';
+import { activateTheme, loadThemeSettings } from './site/theme';
+import { ensureAuthorshipIndexes } from './resources/users/authorship';
+import { bootstrapAdmin } from './resources/users/bootstrap';
+import { resolveCaller } from './resources/users/caller';
+import { userBindings } from './resources/users/handlers';
+import { ensureUserIndexes } from './resources/users/repository';
+import { readOptimisations } from './site/answer-cache';
 
-// Revisions and menus follow every post save and delete (post-types/lifecycle.ts), whichever route or process made it.
-
-const postTypes = [...POST_TYPE_BEHAVIOURS.values()];
-const taxonomies = [...TAXONOMY_BEHAVIOURS.values()];
+const postTypes = [...POST_TYPE_BEHAVIOURS().values()];
+const taxonomies = [...TAXONOMY_BEHAVIOURS().values()];
+// Revisions and menus follow every post save and delete (engine/lifecycle.ts), whichever route or process made it.
 registerRevisionLifecycle();
 registerMenuLifecycle();
 
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
   namespaces: [core.CORE],
-  routes: core.coreRoutes,
+  routes: core.coreRoutes(),
   bindings: [
-    ...postTypeRouteBindings,
+    ...postTypeRouteBindings(),
     ...postTypes.flatMap((t) => revisionBindings(t, postTypeWrites(t))),
     ...mediaBindings,
-    ...templateRouteBindings,
-    ...taxonomyRouteBindings,
+    ...templateRouteBindings(),
+    ...taxonomyRouteBindings(),
     ...descriptorBindings,
     ...userBindings,
     ...applicationPasswordBindings,
@@ -96,7 +100,7 @@ export interface PrepareOptions {
 export async function prepareStore(store: Store, opts: PrepareOptions): Promise<void> {
   await ensureIndexes(store);
   rememberMenuSite(store, opts.config);
-  await seedDefaultTerms(store, core.DEFAULT_TERMS);
+  await seedDefaultTerms(store, core.defaultTerms());
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }
 

@@ -11,8 +11,8 @@ import { asRole, createLogger, testConfig } from '@loom/service-kit';
 import { SHAREABLE_HEADER, type Role } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
 import { buildApp } from '../src/service';
-import { formatUtc } from '../src/post-types/dates';
-import { POSTS } from '../src/post-types/repository';
+import { formatUtc } from '../src/engine/dates';
+import { POSTS } from '../src/engine/repository';
 import { seedRoleUsers } from './helpers';
 
 jest.setTimeout(120_000);

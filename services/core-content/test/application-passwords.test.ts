@@ -2,8 +2,8 @@ import request from 'supertest';
 import { asRole, signIdentity, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
 import { IDENTITY_HEADER } from '@loom/contracts';
 import type { Store } from '@loom/store';
-import { APP_PASSWORDS, AppPasswordRepository, type AppPasswordDoc } from '../src/application-passwords/repository';
-import { normalizeAppPassword } from '../src/application-passwords/secret';
+import { APP_PASSWORDS, AppPasswordRepository, type AppPasswordDoc } from '../src/resources/application-passwords/repository';
+import { normalizeAppPassword } from '../src/resources/application-passwords/secret';
 import { startCore } from './helpers';
 
 let app: Awaited<ReturnType<typeof startCore>>['app'];

@@ -3,8 +3,8 @@ import request from 'supertest';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authResponseSchema, INTERNAL_HEADER } from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { APP_PASSWORDS, USAGE_INTERVAL_MS, type AppPasswordDoc } from '../src/application-passwords/repository';
-import * as passwords from '../src/users/passwords';
+import { APP_PASSWORDS, USAGE_INTERVAL_MS, type AppPasswordDoc } from '../src/resources/application-passwords/repository';
+import * as passwords from '../src/resources/users/passwords';
 import { passwordOf, startCore } from './helpers';
 
 let app: Awaited<ReturnType<typeof startCore>>['app'];

@@ -5,7 +5,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { AUTH_LOGIN_PATH, INTERNAL_HEADER } from '@loom/contracts';
 import { signInternal, TEST_SECRET } from '@loom/service-kit';
-import { USERS, type UserDoc } from '../src/users/repository';
+import { USERS, type UserDoc } from '../src/resources/users/repository';
 import { startCoreAt } from './helpers';
 
 const capture = () => {

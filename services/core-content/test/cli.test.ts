@@ -11,7 +11,7 @@ import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, INTERNAL_HEADER } from '@loom/
 import { asRole, signInternal, TEST_SECRET } from '@loom/service-kit';
 import { LOCK_FILE } from '@loom/store';
 import { freePort } from '@loom/testing';
-import { CLI_KEY_FILE } from '../src/cli/key';
+import { CLI_KEY_FILE } from '../src/site/cli/key';
 import { as, startCoreAt } from './helpers';
 
 const ROOT = resolve(__dirname, '../../..');

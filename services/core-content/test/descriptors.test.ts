@@ -3,7 +3,7 @@
  * the captured WordPress responses (samples 18-20), permissions per role, and WordPress's error answers.
  */
 import request from 'supertest';
-import * as contracts from '../src/contracts';
+import * as contracts from '../src/routes';
 import { asRole } from '@loom/service-kit';
 import { startCore } from './helpers';
 
@@ -35,8 +35,8 @@ async function expectError(path: string, role: Role, status: number, code: strin
  * WordPress's answers (the samples) list every registered type and taxonomy; Loom lists those it serves routes
  * for (the others join as their resources land), so expectations keep WordPress's order, limited to those.
  */
-const servedTypes = new Set(contracts.SERVED_POST_TYPES().map((t) => t.name));
-const servedTaxonomies = new Set(contracts.SERVED_TAXONOMIES().map((t) => t.name));
+const servedTypes = new Set(contracts.servedPostTypes().map((t) => t.name));
+const servedTaxonomies = new Set(contracts.servedTaxonomies().map((t) => t.name));
 const types = (names: string[]) => names.filter((n) => servedTypes.has(n));
 const taxonomies = (names: string[]) => names.filter((n) => servedTaxonomies.has(n));
 const servedOnly = <T>(byName: Record<string, T>, served: Set<string>) => Object.fromEntries(Object.entries(byName).filter(([k]) => served.has(k)));

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { EMBEDS_PATH, INTERNAL_HEADER, embedTargetSchema } from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET } from '@loom/service-kit';
-import { POSTS } from '../src/post-types/repository';
+import { POSTS } from '../src/engine/repository';
 import { startCore } from './helpers';
 
 let core: Awaited<ReturnType<typeof startCore>>;

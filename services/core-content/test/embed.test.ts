@@ -1,8 +1,11 @@
 import request from 'supertest';
 import { asRole, createLogger, TEST_USER_IDS, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { termsOfPostEmbedder, userEmbedder } from '../src/embed';
-import { categoryBehaviour as categoryResource } from '../src/taxonomies';
+import { termsOfPostEmbedder, userEmbedder } from '../src/engine/embedded';
+import '../src';
+import { TAXONOMY_BEHAVIOURS } from '../src/engine/terms';
+
+const categoryResource = TAXONOMY_BEHAVIOURS().get('category')!;
 import { startCore } from './helpers';
 
 let app: Awaited<ReturnType<typeof startCore>>['app'];
@@ -94,8 +97,8 @@ test("pages' parents (up) load together, with the item route's read check, hidde
           }
         : Reflect.get(target, prop),
   });
-  const { postItemEmbedder } = await import('../src/embed');
-  const { pageBehaviour: pageRules } = await import('../src/post-types');
+  const { postItemEmbedder } = await import('../src/engine/embedded');
+  const pageRules = (await import('../src/engine')).POST_TYPE_BEHAVIOURS().get('page')!;
   const urls = [top.id, secret.id, draft.id, 999999].map((id) => new URL(`${REST}/pages/${id}`));
   const got = await postItemEmbedder(pageRules).load(urls, { ...ctx(null), store: counting } as unknown as RestRequest);
   expect(finds).toBeLessThanOrEqual(3);

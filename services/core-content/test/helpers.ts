@@ -9,8 +9,8 @@ import { asRole, TEST_USER_IDS, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { coreApp } from '@loom/testing';
 import { ensureIndexes } from '../src/service';
-import { hashPassword } from '../src/users/passwords';
-import { USER_SEQUENCE, USERS, type UserDoc } from '../src/users/repository';
+import { hashPassword } from '../src/resources/users/passwords';
+import { USER_SEQUENCE, USERS, type UserDoc } from '../src/resources/users/repository';
 
 export const ROLE_ORDER: Role[] = ['administrator', 'editor', 'author', 'contributor', 'subscriber'];
 export const passwordOf = (login: string) => `password-of-${login}`;

@@ -9,10 +9,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { RestRequest } from '@loom/service-kit';
 import { openEmbeddedStore, type Store } from '@loom/store';
-import { ensureMediaIndexes, MEDIA_FILES } from '../src/media/names';
-import { ORPHAN_GRACE_MS, sweepOrphans } from '../src/media/orphans';
-import { createAttachment } from '../src/media/upload';
-import type { PostDoc, PostInput } from '../src/post-types/repository';
+import { ensureMediaIndexes, MEDIA_FILES } from '../src/types/attachment/names';
+import { ORPHAN_GRACE_MS, sweepOrphans } from '../src/types/attachment/orphans';
+import { createAttachment } from '../src/types/attachment/upload';
+import type { PostDoc, PostInput } from '../src/engine/repository';
 
 let dir: string;
 let store: Store;

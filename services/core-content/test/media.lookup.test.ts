@@ -6,7 +6,7 @@
 import request from 'supertest';
 import sharp from 'sharp';
 import { asRole, type RestRequest } from '@loom/service-kit';
-import { attachmentsByIds } from '../src/media';
+import { attachmentsByIds } from '../src/types/attachment';
 import { startCore } from './helpers';
 
 let core: Awaited<ReturnType<typeof startCore>>;

@@ -3,15 +3,18 @@
  * slugs (truncation, uniqueness scopes), search term parsing, scheduled posts becoming due, term counts, and
  * the revisions seam.
  */
-import * as core from '../src/contracts';
+import * as core from '../src/routes';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 const { STATUSES } = core;
-import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/post-types/dates';
-import { onPostLifecycle, revisionSummaries } from '../src/post-types/lifecycle';
-import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/post-types/repository';
-import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/post-types/slugs';
-import { postBehaviour as postRules, pageBehaviour as pageRules } from '../src/post-types';
+import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/engine/dates';
+import { onPostLifecycle, revisionSummaries } from '../src/engine/lifecycle';
+import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/engine/repository';
+import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/engine/slugs';
+import { posts as engine } from '../src';
+
+const postRules = engine.POST_TYPE_BEHAVIOURS().get('post')!;
+const pageRules = engine.POST_TYPE_BEHAVIOURS().get('page')!;
 import { ensureTermIndexes, seedDefaultTerms, TermRepository } from '@loom/terms';
 
 const paris = siteClock({ timezoneString: 'Europe/Paris', gmtOffset: '0' });
@@ -83,7 +86,7 @@ describe('repository', () => {
     store = await openStore({ service: 'core-content', dataDir: testConfig('core-content').dataDir });
     await ensureTermIndexes(store);
     await ensurePostIndexes(store);
-    await seedDefaultTerms(store, core.DEFAULT_TERMS);
+    await seedDefaultTerms(store, core.defaultTerms());
   });
   afterAll(() => store.close());
 

@@ -43,7 +43,7 @@ test('every served type and taxonomy of the registry is in the index, with its r
   const expectRoute = (r: RouteDef) => expect([r.pattern, routes[r.pattern]]).toEqual([r.pattern, routeEntry(r, REST)]);
   const types = await as(world, 'anonymous').get('/core/v2/types');
   const taxonomies = await as(world, 'anonymous').get('/core/v2/taxonomies');
-  for (const t of core.SERVED_POST_TYPES()) {
+  for (const t of core.servedPostTypes()) {
     // Each type's routes as its controller registers them (the posts controller's or the templates controller's).
     const own = core.servedTypeRoutes(t.name);
     for (const r of own) expectRoute(r);
@@ -53,12 +53,12 @@ test('every served type and taxonomy of the registry is in the index, with its r
     expect(own.some((r) => r.pattern.endsWith('/autosaves'))).toBe(Boolean(t.rest?.autosaves));
     expect(types.body[t.name]).toMatchObject({ slug: t.name, rest_base: t.restBase });
   }
-  for (const t of core.SERVED_TAXONOMIES()) {
+  for (const t of core.servedTaxonomies()) {
     const r = core.termRoutesOf(t.name);
     expectRoute(r.collection);
     expectRoute(r.item);
     expect(taxonomies.body[t.name]).toMatchObject({ slug: t.name, rest_base: t.restBase });
   }
   // And nothing the registry does not serve: no route under a registered type's base without its routes.
-  for (const t of core.POST_TYPES.filter((x) => !x.rest)) expect(routes[`/core/v2/${t.restBase}`]).toBeUndefined();
+  for (const t of core.allPostTypes().filter((x) => !x.rest)) expect(routes[`/core/v2/${t.restBase}`]).toBeUndefined();
 });

@@ -3,15 +3,18 @@
  * lifecycle hooks (delete with the parent, summaries for a page of posts in one query, autosaves left out), and
  * the comparison rules (normalize_whitespace).
  */
-import * as core from '../src/contracts';
+import * as core from '../src/routes';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
-import { siteClock } from '../src/post-types/dates';
-import { revisionSummaries } from '../src/post-types/lifecycle';
-import { ensurePostIndexes, PostRepository } from '../src/post-types/repository';
-import { pageBehaviour as pageRules, postBehaviour as postRules } from '../src/post-types';
-import { registerRevisionLifecycle } from '../src/revisions';
-import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/revisions/repository';
+import { siteClock } from '../src/engine/dates';
+import { revisionSummaries } from '../src/engine/lifecycle';
+import { ensurePostIndexes, PostRepository } from '../src/engine/repository';
+import { posts as engine } from '../src';
+
+const postRules = engine.POST_TYPE_BEHAVIOURS().get('post')!;
+const pageRules = engine.POST_TYPE_BEHAVIOURS().get('page')!;
+import { registerRevisionLifecycle } from '../src/engine/revisions';
+import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/engine/revisions/repository';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
 
 let store: Store;
@@ -26,7 +29,7 @@ beforeAll(async () => {
   await ensureTermIndexes(store);
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);
-  await seedDefaultTerms(store, core.DEFAULT_TERMS);
+  await seedDefaultTerms(store, core.defaultTerms());
   registerRevisionLifecycle();
   registerRevisionLifecycle();
 });

@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBlocks, serializeBlocks, type ParsedBlock } from '@loom/rendering';
-import { DEFAULT_THEME, loadTheme, loadThemeSettings, SHIPPED_THEME_ROOT } from '../src/theme';
-import { templateHierarchy } from '../src/templates';
+import { DEFAULT_THEME, loadTheme, loadThemeSettings, SHIPPED_THEME_ROOT } from '../src/site/theme';
+import { templateHierarchy } from '../src/engine/templates';
 import { startCore } from './helpers';
 
 const root = mkdtempSync(join(tmpdir(), 'loom-theme-unit-'));

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { asRole, TEST_USER_IDS } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { verifyPassword } from '../src/users/passwords';
-import { USERS, type UserDoc } from '../src/users/repository';
+import { verifyPassword } from '../src/resources/users/passwords';
+import { USERS, type UserDoc } from '../src/resources/users/repository';
 import { as, insertUser, startCore } from './helpers';
 
 let app: Awaited<ReturnType<typeof startCore>>['app'];

@@ -6,7 +6,7 @@
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
-import { Metrics, plainGet, restError, signIdentity, tracingMiddleware, usesDevSecret, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { Metrics, noRoute, plainGet, signIdentity, tracingMiddleware, usesDevSecret, WpError, wpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { ServiceName } from '@loom/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGatewayAnswers, writeChanged, type GatewayAnswers } from './answer-cache';
@@ -28,7 +28,7 @@ import { createProxies } from './proxy';
 import { requestContext } from './request-log';
 import { pathOf } from './headers';
 import { localsOf, pipeline, type Step } from './pipeline';
-import { methodOf, queryOf, sendError, sendNoRoute, sendRest, setCors, type GatewayResult } from './respond';
+import { methodOf, queryOf, sendError, sendNoRoute, sendRest, serviceUnavailable, setCors, type GatewayResult } from './respond';
 import { settleRequestTarget } from './request-target';
 import { restRouteRewrite } from './rest-route';
 import { gatewayRouteLabel } from './telemetry';
@@ -211,7 +211,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       else res.locals.upstreamRoute = route;
       setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
       // Another stack's service at its URL (route-index.ts) is never sent a request.
-      if (!routeIndex.usable(match.service)) return sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${match.namespace} service is not available right now.`, 503));
+      if (!routeIndex.usable(match.service)) return sendError(req, res, restUrl, serviceUnavailable(match.namespace));
       const query = queryOf(req);
       const method = methodOf(req, query);
       // A write (by the method its service will read) flushes the answer cache and is notified once its service has
@@ -279,14 +279,15 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   });
 
   app.use((_req: Request, res: Response) => {
-    res.status(404).json({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    const e = noRoute();
+    res.status(e.status).json(e.toBody());
   });
 
   app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
     if (res.headersSent) return void res.destroy();
     if (err instanceof WpError) return sendError(req, res, restUrl, err);
     log.error({ err, reqId: res.locals.requestId }, 'unhandled error');
-    sendError(req, res, restUrl, restError('internal_server_error', 'There has been a critical error on this website.', 500));
+    sendError(req, res, restUrl, wpError('internal_server_error'));
   });
 
   // Every request's one path (pipeline.ts): what the fast replay of a kept answer and Express's routing share.
@@ -339,7 +340,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const failed = (err: unknown, _req: IncomingMessage, res: ServerResponse) => {
     log.error({ err, reqId: localsOf(res).requestId }, 'unhandled error');
     if (res.headersSent) return void res.destroy();
-    res.writeHead(500, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(restError('internal_server_error', 'There has been a critical error on this website.', 500).toBody()));
+    const e = wpError('internal_server_error');
+    res.writeHead(e.status, { 'Content-Type': 'application/json; charset=UTF-8' }).end(JSON.stringify(e.toBody()));
   };
   // Express's app function hands every request to app.handle (untyped in @types/express 5).
   const inner = app as unknown as { handle: (req: IncomingMessage, res: ServerResponse, next?: unknown) => void };

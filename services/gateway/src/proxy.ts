@@ -12,13 +12,13 @@ import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
 import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, SHAREABLE_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
-import { AGENT_IDLE_MS, restError, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
+import { AGENT_IDLE_MS, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
 import { writeChanged, type GatewayAnswerCache, type Ticket } from './answer-cache';
 import { clientIp } from './client-address';
 import { corsHeaders, varyWithOrigin } from './cors';
 import { headerPairs } from './headers';
 import type { Notifier } from './notifications';
-import { sendError } from './respond';
+import { sendError, serviceUnavailable } from './respond';
 import { upstreamCall } from './telemetry';
 import { SERVICES, type Upstreams } from './upstreams';
 
@@ -204,7 +204,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
       // Failing half-way through a response: nothing valid can follow what was already sent.
       if (res.headersSent) return void res.destroy();
       const ns = locals.namespace ?? 'requested';
-      sendError(req as Request, res as Response, restUrl, restError('loom_service_unavailable', `The ${ns} service is not available right now.`, 503));
+      sendError(req as Request, res as Response, restUrl, serviceUnavailable(ns));
     };
     // A write sent whole may have been made although its answer never came: flushed for before the 503.
     if (locals.write && req.complete) void flushFor(locals).then(answer);
@@ -251,7 +251,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
       req.headers[CLIENT_ADDRESS_HEADER] = signClientAddress(client, opts.internalSecret);
       void (kind?.write ? writes : reads).get(service)!(req, res, (err?: unknown) => {
         log.error({ reqId: (res.locals as ProxyLocals).requestId, ns: namespace, err }, 'proxy setup failed');
-        if (!res.headersSent) sendError(req, res, restUrl, restError('loom_service_unavailable', `The ${namespace} service is not available right now.`, 503));
+        if (!res.headersSent) sendError(req, res, restUrl, serviceUnavailable(namespace));
       });
     },
     close() {

@@ -11,7 +11,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { parse } from 'node:url';
-import { restError, type WpError } from '@loom/service-kit';
+import { wpError, type WpError } from '@loom/service-kit';
 
 /** The path and query http-proxy sends upstream for `url` (common.setupOutgoing and urlJoin, target path `/`). */
 export function forwardedTarget(url: string): string {
@@ -33,7 +33,7 @@ function decodeKey(raw: string): string {
 const WORD = /^[A-Za-z]+$/;
 
 function refuse(why: string): WpError {
-  return restError('loom_ambiguous_request', `The request can be read in more than one way: ${why}.`, 400);
+  return wpError('loom_ambiguous_request', { message: `The request can be read in more than one way: ${why}.` });
 }
 
 /**

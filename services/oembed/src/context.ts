@@ -1,7 +1,7 @@
 /** What the oembed handlers share, made once per app in buildApp (service.ts). */
 import type { SafeFetcher } from '@loom/safe-fetch';
 import type { KitConfig, Logger } from '@loom/service-kit';
-import { restError, type WpError } from '@loom/service-kit';
+import { wpError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import type { ProxyCache } from './cache';
 import type { CoreClient } from './core-client';
@@ -23,4 +23,4 @@ export interface OembedContext {
 }
 
 /** WordPress's answer for a URL it cannot embed: `oembed_invalid_url`, "Not Found", 404. */
-export const invalidUrl = (): WpError => restError('oembed_invalid_url', 'Not Found', 404);
+export const invalidUrl = (): WpError => wpError('oembed_invalid_url');

@@ -5,7 +5,7 @@
  * so an editor opening a post full of embeds is not held back. WordPress has no such limit; past it the answer is a
  * WordPress-style 429 `loom_oembed_rate_limited` with Retry-After.
  */
-import { restError, type RestResult } from '@loom/service-kit';
+import { wpError, type RestResult } from '@loom/service-kit';
 import { countInWindow, ensureWindowCounterIndexes, type Store } from '@loom/store';
 
 export const PROXY_RATE = 'proxy_rate';
@@ -17,6 +17,6 @@ export async function proxyRateLimited(store: Store, id: number, limit: { max: n
   if (limit.max <= 0) return null;
   const verdict = await countInWindow(store.collection(PROXY_RATE), `user:${id}`, limit);
   if (verdict.counted) return null;
-  const error = restError('loom_oembed_rate_limited', 'Too many oEmbed requests. Please try again later.', 429);
-  return { status: 429, body: error.toBody(), headers: { 'Retry-After': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))) } };
+  const error = wpError('loom_oembed_rate_limited');
+  return { status: error.status, body: error.toBody(), headers: { 'Retry-After': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))) } };
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { oembed } from '@loom/contracts';
 import { captureLog, SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
-import { POSTS } from '../../core-content/src/post-types/repository';
+import { POSTS } from '../../core-content/src/engine/repository';
 import request from 'supertest';
 import { createItem, get, uploadImage } from './helpers';
 

@@ -4,7 +4,7 @@
  */
 import request from 'supertest';
 import { SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
-import { POSTS } from '../../core-content/src/post-types/repository';
+import { POSTS } from '../../core-content/src/engine/repository';
 import { createItem, get, uploadImage } from './helpers';
 
 let world: OembedWorld;

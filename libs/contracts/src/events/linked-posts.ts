@@ -15,13 +15,16 @@ export const EVENTS_NS = 'events/v1';
 export const LINKED_MAX_PER_PAGE = 50;
 export const LINKED_STATUSES = ['publish', 'draft', 'pending', 'private', 'future'] as const;
 
+/** The linked post types The Events Calendar has. */
+export type LinkedPostName = 'venue' | 'organizer';
+
 export interface LinkedPostSpec {
   /** Post type as stored (`tribe_venue`, `tribe_organizer`). */
   type: string;
   /** Route base under events/v1 and archive key (`venues`, `organizers`). */
   restBase: string;
-  /** Schema title and the field holding the name (`venue`, `organizer`). */
-  name: string;
+  /** Schema title and the field holding the name; the plugin's error codes start with it (`venue-is-in-trash`). */
+  name: LinkedPostName;
   /** The type's own writable string fields (address, phone...), in response order. */
   strings: string[];
   /**

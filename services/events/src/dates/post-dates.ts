@@ -3,13 +3,15 @@
  * else gmt_offset) and UTC.
  */
 import { DateTime, FixedOffsetZone } from 'luxon';
+import { formatUtc as gmdate } from '@loom/post-engine';
 import type { SiteClock } from '@loom/service-kit';
 import { formatWall, requireDate, siteZone } from '.';
 
 /** The site's clock (kit): timezone_string or gmt_offset, and its `now` when there is one (tests pin it). */
 export type Clock = Pick<SiteClock, 'timezone' | 'gmtOffset'> & Partial<Pick<SiteClock, 'now'>>;
 
-export const formatUtc = (ms: number): string => formatWall(DateTime.fromMillis(ms, { zone: 'utc' }));
+/** An instant in UTC (gmdate), in the plugin's form. */
+export const formatUtc = (ms: number): string => gmdate(ms, ' ');
 
 export const formatLocal = (clock: Clock, ms: number): string => formatWall(DateTime.fromMillis(ms, { zone: siteZone(clock) }));
 

@@ -4,12 +4,12 @@
  * `tags` never), then adds `venue`, `organizer` and `featured` in a second step, re-encoding what came before.
  * Events hidden from listings are never listed (the repository).
  */
-import { events } from '@loom/contracts';
-import { capabilityType, pageWindow, siteClock, type RequestOf } from '@loom/service-kit';
+import { errorBody, events } from '@loom/contracts';
+import { capabilityType, pageWindow, siteClock, wpError, type RequestOf } from '@loom/service-kit';
 import { DateTime } from 'luxon';
 import { formatWall, requireDate, siteZone } from '../dates';
 import { resolveEventTerms, withDescendants } from '../event-terms';
-import { invalidParam as invalid, invalidParamError, invalidParams, tecError } from '../messages';
+import { invalidParam as invalid, invalidParamError, invalidParams } from '../messages';
 import { archiveAnswer, QueryUrl, type QueryValue } from '../posts/archive';
 import { listStatuses } from '../posts/statuses';
 import { EventRepository, type EventQuery } from './repository';
@@ -26,7 +26,7 @@ const utcWall = (t: DateTime) => formatWall(t.toUTC());
 /** Parameters the plugin's validate callbacks refuse before the archive is queried. */
 function checkArguments(p: Params): void {
   // supports_ticketed(): filtering by tickets needs the Event Tickets add-on, which Loom does not have.
-  if (p.ticketed === true) throw invalidParamError('ticketed', 'event-tickets-not-active', 'Event Tickets plugin is not activated.');
+  if (p.ticketed === true) throw invalidParamError('ticketed', errorBody('event-tickets-not-active'));
   // Geolocation needs the plugin's Pro add-on: accepted and checked, then (as without the add-on) not applied.
   if ((p.geoloc_lat === undefined) !== (p.geoloc_lng === undefined)) {
     const missing = p.geoloc_lat === undefined ? 'geoloc_lat' : 'geoloc_lng';
@@ -93,14 +93,14 @@ export async function eventArchive(req: ArchiveRequest) {
   if (p.featured !== undefined) query.featured = p.featured === true;
   const repo = new EventRepository(req.store);
   if (p.post_parent !== undefined) {
-    if (!(await repo.get(p.post_parent))) throw tecError('rest-invalid-event-id', 400);
+    if (!(await repo.get(p.post_parent))) throw wpError('rest-invalid-event-id');
     // Events have no parents here (recurrences need the Pro add-on), so no event matches.
     query.include = [];
   }
 
   const { items, total } = await repo.query(query);
   const page = p.page;
-  if (page > 1 && !items.length) throw tecError('event-archive-page-not-found', 404);
+  if (page > 1 && !items.length) throw wpError('event-archive-page-not-found');
 
   const text = (v: unknown): QueryValue => (v === undefined ? undefined : String(v));
   let url = QueryUrl.first(`${req.config.restUrl}/${events.EVENTS_NS}/events/`, [

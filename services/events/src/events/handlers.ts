@@ -4,12 +4,12 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, capabilityType, siteClock, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { can, capabilityType, siteClock, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
 import { formatWall, requireDate, siteTimezoneString, zoneFrom } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
 import { checkImage } from '../images';
-import { invalidParam as invalid, invalidParams, tecError } from '../messages';
+import { invalidParam as invalid, invalidParams } from '../messages';
 import { organizerType } from '../organizers/type';
 import { capPostOf, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { slugChanges } from '../posts/slugs';
@@ -177,7 +177,7 @@ async function update(req: RequestOf<typeof routes.item.endpoints.update> | Requ
 
 async function trash(req: RestRequest) {
   const doc = await requireEvent(req);
-  if (doc.status === 'trash') throw tecError('event-is-in-trash', 410);
+  if (doc.status === 'trash') throw wpError('event-is-in-trash');
   const changes = slugChanges(doc, { status: 'trash', title: doc.title });
   const trashed = await repo(req).save(doc, { status: 'trash', ...updatedPostDates(req, undefined, 'trash', doc), ...changes.set });
   await adjustEventTermCounts(req.store, doc, trashed);
@@ -187,9 +187,9 @@ async function trash(req: RestRequest) {
 async function read(req: RestRequest) {
   const doc = await requireEvent(req);
   const canEdit = can(req.user, 'edit_post', { post: capPost(doc) });
-  if (doc.status === 'trash' && !canEdit) throw tecError('event-no-longer-available', 403);
+  if (doc.status === 'trash' && !canEdit) throw wpError('event-no-longer-available');
   // Published events are public (anonymous callers included); others need read_post.
-  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) })) throw tecError('event-not-accessible', 403);
+  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) })) throw wpError('event-not-accessible');
   return { body: await prepareEvent(req, doc, { single: true }) };
 }
 

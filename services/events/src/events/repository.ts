@@ -4,8 +4,7 @@
  * (`utc_start_date`, `utc_end_date`, which sort and compare as strings). No HTTP here beyond error codes.
  */
 import type { Filter, Sort } from '@loom/store';
-import { restError } from '@loom/service-kit';
-import { MESSAGES, tecError } from '../messages';
+import { wpError } from '@loom/service-kit';
 import { EVENT_TYPE, POST_SEQUENCE, PostTypeRepository, type BasePostDoc } from '../posts/repository';
 import { slugForWrite } from '../posts/slugs';
 
@@ -71,13 +70,13 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
   }
 
   notFound() {
-    return tecError('event-not-found', 404);
+    return wpError('event-not-found');
   }
 
   /** rest-event-not-found for no post at all, rest-invalid-event-id for a post that is not an event (reference A.4). */
   async missing(id: number) {
     const other = id > 0 ? await this.posts.findOne({ id }) : null;
-    return other ? tecError('rest-invalid-event-id', 400) : restError('rest-event-not-found', MESSAGES['event-not-found']!, 404);
+    return other ? wpError('rest-invalid-event-id') : wpError('rest-event-not-found');
   }
 
   async query(q: EventQuery): Promise<{ items: EventDoc[]; total: number }> {
@@ -117,10 +116,10 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
     const doc = { ...input, id, type: EVENT_TYPE, slug: '' } as EventDoc;
     const base = slugForWrite({ id, status: doc.status, title: doc.title, requested: input.slug as string | undefined })!;
-    return this.insertUnique(doc, base, () => tecError('could-not-update-event', 400));
+    return this.insertUnique(doc, base, () => wpError('could-not-update-event'));
   }
 
   save(doc: EventDoc, set: Partial<EventDoc>, unset: string[] = []): Promise<EventDoc> {
-    return this.update(doc, set, () => tecError('could-not-update-event', 403), unset);
+    return this.update(doc, set, () => wpError('could-not-update-event', { status: 403 }), unset);
   }
 }

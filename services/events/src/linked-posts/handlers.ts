@@ -5,9 +5,9 @@
  * handlers), then the repository, then the response as the plugin builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, pageWindow, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { can, pageWindow, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
-import { invalidParams, tecError } from '../messages';
+import { invalidParams } from '../messages';
 import { archiveAnswer, QueryUrl } from '../posts/archive';
 import { capPostOf, capsOfType, pathSlug, postTypeBindings, renamedSlug } from '../posts/bindings';
 import { slugChanges } from '../posts/slugs';
@@ -83,7 +83,7 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
 
   const list = async (req: RequestOf<Routes['collection']['endpoints']['list']>) => {
     const p = req.params;
-    if (p.search !== undefined && typeof p.search !== 'string') throw tecError('archive-bad-search-string', 400);
+    if (p.search !== undefined && typeof p.search !== 'string') throw wpError('archive-bad-search-string');
     const perPage = Math.min(p.per_page, events.LINKED_MAX_PER_PAGE);
     const r = repo(req);
     const status = listStatuses(req, caps, p.status);
@@ -109,7 +109,7 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
       offset: pageWindow({ page, per_page: perPage }).offset,
     });
     if (page > 1 && !items.length) {
-      throw tecError(`${spec.name}-archive-page-not-found`, 404);
+      throw wpError(`${spec.name}-archive-page-not-found`);
     }
 
     // rest_url: the archive's query arguments as the plugin echoes them (a search and only_with_upcoming are not).
@@ -130,7 +130,7 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     const doc = await require(req);
     // Published posts are public (anonymous callers included); others need read_post.
     if (doc.status !== 'publish' && !can(req.user, 'read_post', { post: capPost(doc) })) {
-      throw tecError(`${spec.name}-not-accessible`, 403);
+      throw wpError(`${spec.name}-not-accessible`);
     }
     return item(req, doc, 200, true);
   };
@@ -155,7 +155,7 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
 
   const trash = async (req: RestRequest) => {
     const doc = await require(req);
-    if (doc.status === 'trash') throw tecError(`${spec.name}-is-in-trash`, 410);
+    if (doc.status === 'trash') throw wpError(`${spec.name}-is-in-trash`);
     const changes = slugChanges(doc, { status: 'trash', title: doc.name, named: true });
     const dates = updatedPostDates(req, undefined, 'trash', doc);
     return item(req, await repo(req).save(doc, { status: 'trash', ...dates, ...changes.set }));

@@ -2,8 +2,9 @@
  * Storage of The Events Calendar's linked posts (venues, organizers), in the events store's shared `posts`
  * collection (posts/repository.ts). No HTTP here beyond the plugin's error codes.
  */
+import type { events } from '@loom/contracts';
+import { wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
-import { tecError } from '../messages';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
 import { slugForWrite } from '../posts/slugs';
 
@@ -53,7 +54,7 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     store: ConstructorParameters<typeof PostTypeRepository>[0],
     type: string,
     /** The plugin's name of the type in its error codes (venue / organizer). */
-    readonly name: string,
+    readonly name: events.LinkedPostName,
     /** The field of an event holding ids of this type. */
     readonly eventField: 'venue' | 'organizer',
   ) {
@@ -90,7 +91,7 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
   /** The ids of this type an event (`event=`) links to; rest-invalid-event-id unless it is an event. */
   async linkedFromEvent(id: number): Promise<number[]> {
     const doc = await this.store.collection<BasePostDoc>(POSTS).findOne({ id, type: EVENT_TYPE });
-    if (!doc) throw tecError('rest-invalid-event-id', 400);
+    if (!doc) throw wpError('rest-invalid-event-id');
     const ids = doc[this.eventField];
     return Array.isArray(ids) ? ids : [];
   }
@@ -130,11 +131,11 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
       if (holder) delete doc.match_key;
       return null;
     };
-    return this.insertUnique(doc, base, () => tecError(`could-not-create-${this.name}`, 400), claimed);
+    return this.insertUnique(doc, base, () => wpError(`could-not-create-${this.name}`), claimed);
   }
 
   save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>, unset: string[] = []): Promise<LinkedPostDoc> {
     const changesMatch = doc.match_key !== undefined && (set.name !== undefined || set.meta !== undefined || set.status === 'trash');
-    return this.update(doc, set, () => tecError(`could-not-update-${this.name}`, 400), changesMatch ? [...unset, 'match_key'] : unset);
+    return this.update(doc, set, () => wpError(`could-not-update-${this.name}`), changesMatch ? [...unset, 'match_key'] : unset);
   }
 }

@@ -7,7 +7,7 @@
 import type { RouteDef } from '@loom/contracts';
 import { bindResource, can, capabilityType, forbidden, type AnyHandler, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type BasePostDoc } from './repository';
-import { publishDue } from './schedule';
+import { publishDuePosts } from './schedule';
 
 interface PostTypeRoutes {
   collection: RouteDef;
@@ -69,7 +69,7 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
   const canCreate = (req: RestRequest) => (can(req.user, h.caps.edit_posts) ? (true as const) : forbidden(req.user));
   // Reads see scheduled posts whose time has come as published.
   const afterDue = (handler: AnyHandler): Handler => async (req) => {
-    await publishDue(req.store);
+    await publishDuePosts(req.store);
     return (handler as Handler)(req);
   };
   const readable = h.validateItem

@@ -6,7 +6,7 @@
  */
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
-import { WpError } from '@loom/service-kit';
+import { wpError, type WpError } from '@loom/service-kit';
 import { isNoSlug, trashedSlug } from './slugs';
 
 export const POSTS = 'posts';
@@ -103,7 +103,7 @@ export class PostTypeRepository<T extends BasePostDoc> {
     if (!holder) return;
     // A concurrent write that renamed it first leaves nothing to do.
     const rename = async (s: string) => (await this.posts.updateOne({ id: holder.id, slug }, { $set: { slug: s, desired_slug: slug } as Partial<T> })) ?? holder;
-    await this.withUniqueSlug(trashedSlug(slug), holder.id, rename, () => new WpError('could-not-update', 'The trashed post could not be renamed.', { status: 500 }));
+    await this.withUniqueSlug(trashedSlug(slug), holder.id, rename, () => wpError('could-not-update'));
   }
 
   /**

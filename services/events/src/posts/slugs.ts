@@ -9,9 +9,7 @@
  * placeholder no sanitized slug can equal (`#<id>`), and is answered as ''.
  */
 import { sanitizeTitle } from '@loom/contracts';
-
-/** get_post_stati( [ 'date_floating' => true ] ): no slug of their own, and no GMT date until they get one. */
-export const isFloating = (status: string) => status === 'draft' || status === 'pending';
+import { isFloating } from '@loom/post-engine';
 
 const PLACEHOLDER = '#';
 export const noSlug = (id: number) => `${PLACEHOLDER}${id}`;

@@ -6,7 +6,7 @@ import { can, forbidden, siteClock, type PostTypeCapNames, type RestRequest } fr
 import { invalidParam } from '../messages';
 import { coreClient } from '../core-client';
 import { formatLocal, formatUtc, parseDate } from '../dates/post-dates';
-import { isFloating } from './slugs';
+import { isFloating } from '@loom/post-engine';
 
 /** scale_back_post_status: publish/future/private without publish rights become pending; none → publish or draft. */
 export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: string | undefined, current?: string): string {

@@ -5,7 +5,7 @@
  * callers too. Without `context: "save"` a create or update previews the result and stores nothing, as the plugin.
  */
 import { CHANGE_HEADER, forms, formatChangeHint } from '@loom/contracts';
-import { bindResource, can, restError, type Binding, type RequestOf, type RestRequest, type WpError } from '@loom/service-kit';
+import { bindResource, can, wpError, type Binding, type RequestOf, type RestRequest, type WpError } from '@loom/service-kit';
 import { configErrors } from '../form-tags';
 import { formsOf } from '../context';
 import { defaultProperties, propertiesJson, writeMail, type StoredProperties } from './properties';
@@ -16,8 +16,8 @@ type CreateReq = RequestOf<typeof R.collection.endpoints.create>;
 type UpdateReq = RequestOf<typeof R.item.endpoints.update>;
 type WriteReq = CreateReq | UpdateReq;
 
-export const notFound = (): WpError => restError('wpcf7_not_found', 'The requested contact form was not found.', 404);
-const forbidden = (message: string): WpError => restError('wpcf7_forbidden', message, 403);
+export const notFound = (): WpError => wpError('wpcf7_not_found');
+const forbidden = (message: string): WpError => wpError('wpcf7_forbidden', { message });
 
 /** A permission check on one of the plugin's capabilities, refused with its message. */
 const requireCap = (cap: string, message: string) => (req: RestRequest) => (can(req.user, cap) ? true : forbidden(message));
@@ -73,7 +73,7 @@ async function list(req: RequestOf<typeof R.collection.endpoints.list>) {
 async function create(req: CreateReq) {
   // The plugin reads `id` as an integer only to refuse a non-zero one.
   const given = Number.parseInt(String(req.params.id ?? '0'), 10);
-  if (Number.isFinite(given) && given !== 0) throw restError('wpcf7_post_exists', 'Cannot create existing contact form.', 400);
+  if (Number.isFinite(given) && given !== 0) throw wpError('wpcf7_post_exists');
   const { settings } = formsOf(req.config);
   const w = applyWrite(req, defaultProperties(settings), 'Untitled', settings.locale, settings.locale);
   // A new form's answer shows the messages as written (sample 189), the defaults when none were (sample 190).

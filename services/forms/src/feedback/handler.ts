@@ -6,7 +6,7 @@
  * through the outbox, which keeps what SMTP did not take and retries it, so `mail_failed` loses nothing.
  */
 import { CHANGE_HEADER, forms, formatChangeHint } from '@loom/contracts';
-import { bind, isMultipart, readMultipart, restError, type Binding, type BodyReader, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { bind, isMultipart, readMultipart, wpError, type Binding, type BodyReader, type RequestOf, type RestRequest } from '@loom/service-kit';
 import {
   acceptanceMissing,
   collectPosted,
@@ -87,7 +87,7 @@ interface FeedbackBody {
 const readFeedback: BodyReader = async (req, _res, { config }) => {
   if (!isMultipart(req.get('content-type'))) {
     req.resume();
-    throw restError('wpcf7_unsupported_media_type', 'The request payload format is not supported.', 415);
+    throw wpError('wpcf7_unsupported_media_type');
   }
   const { settings } = formsOf(config);
   const body = await readMultipart(req, { maxBodyBytes: config.maxBodyBytes, maxFileBytes: settings.maxFileBytes, maxFiles: settings.maxFiles, maxFields: settings.maxFields, maxFieldBytes: 1024 * 1024 });
@@ -110,7 +110,7 @@ async function submit(req: FeedbackReq) {
   const body = req.payload as FeedbackBody;
   const posted = collectPosted(body.fields);
   const unitTag = sanitizeUnitTag(typeof posted._wpcf7_unit_tag === 'string' ? posted._wpcf7_unit_tag : '');
-  if (!unitTag) throw restError('wpcf7_unit_tag_not_found', 'There is no valid unit tag.', 400);
+  if (!unitTag) throw wpError('wpcf7_unit_tag_not_found');
 
   const tags = scanFields(form.properties.form);
   const outcome = await decide(req, form, tags, posted, body.files, body.oversizeFiles, unitTag);

@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { forms } from '@loom/contracts';
-import { bind, can, forbidden, restError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { bind, can, forbidden, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { formsOf } from '../context';
 import { BLOCK_DATA } from './block-data';
 import { WpForms, type WpFormDoc } from './repository';
@@ -48,7 +48,7 @@ function wpPost(req: RestRequest, f: WpFormDoc) {
   };
 }
 
-const privateRoute = (req: RestRequest) => (can(req.user, 'edit_posts') ? true : restError('rest_forbidden', 'This route is private.', 401));
+const privateRoute = (req: RestRequest) => (can(req.user, 'edit_posts') ? true : wpError('rest_forbidden', { message: 'This route is private.', status: 401 }));
 
 async function list(req: RequestOf<typeof forms.formsListRoute.endpoints.list>) {
   const base = req.config.baseUrl;
@@ -84,7 +84,7 @@ async function importForm(req: RequestOf<typeof forms.formsImportRoute.endpoints
   const def = req.params.form;
   const settings = def.settings && typeof def.settings === 'object' && !Array.isArray(def.settings) ? (def.settings as Record<string, unknown>) : {};
   const title = (req.params.title ?? (typeof settings.form_title === 'string' ? settings.form_title : '')).trim();
-  if (!title) throw restError('rest_invalid_param', 'Invalid parameter(s): title', 400, { params: { title: 'A form needs a title: `title`, or `settings.form_title` in its definition.' } });
+  if (!title) throw wpError('rest_invalid_param', { message: 'Invalid parameter(s): title', data: { params: { title: 'A form needs a title: `title`, or `settings.form_title` in its definition.' } } });
   const doc = await new WpForms(req.store).create({ title, definition: def, status: req.params.status, author: req.user?.id ?? 0 });
   return { status: 201, body: wpPost(req, doc) };
 }

@@ -4,7 +4,7 @@
  * what people sent.
  */
 import { forms } from '@loom/contracts';
-import { bindResource, can, forbidden, paginationHeaders, restError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { bindResource, can, forbidden, paginationHeaders, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { OUTBOX_COLLECTION, type MailState } from '../mail';
 import { formsOf } from '../context';
 import { Submissions, type SubmissionDoc } from './repository';
@@ -48,7 +48,7 @@ async function list(req: RequestOf<typeof R.collection.endpoints.list>) {
 
 async function read(req: RequestOf<typeof R.item.endpoints.read>) {
   const doc = await new Submissions(req.store).get(Number(req.params.id));
-  if (!doc) throw restError('loom_submission_not_found', 'The requested submission was not found.', 404);
+  if (!doc) throw wpError('loom_submission_not_found');
   return { body: submissionJson(doc, await formsOf(req.config).outbox.stateOf(String(doc.id))) };
 }
 

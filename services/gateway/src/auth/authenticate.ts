@@ -8,8 +8,9 @@
  * and reveals nothing about the credentials it carries.
  */
 import type { Authenticated } from '@loom/contracts';
-import { restError, type Logger, type WpError } from '@loom/service-kit';
+import { wpError, type Logger, type WpError } from '@loom/service-kit';
 import { throttleKey } from '../client-address';
+import { serviceUnavailable } from '../respond';
 import type { Throttle, ThrottleVerdict } from '../throttle';
 import { normaliseAppPassword, parseAuthorization, type Credentials } from './basic';
 import type { AuthCache } from './cache';
@@ -44,20 +45,20 @@ export const loginKey = (username: string) => username.trim().toLowerCase();
 
 export function tooManyAttempts(verdict: Extract<ThrottleVerdict, { ok: false }>): { error: WpError; headers: Record<string, string> } {
   return {
-    error: restError('loom_too_many_attempts', 'Too many failed login attempts. Please try again later.', 429),
+    error: wpError('loom_too_many_attempts'),
     headers: { 'Retry-After': String(verdict.retryAfterS) },
   };
 }
 
 export function authUnavailable(): WpError {
-  return restError('loom_service_unavailable', 'The authentication service is not available right now.', 503);
+  return serviceUnavailable('authentication');
 }
 
 /** wp_authenticate_application_password's answer for a login that cannot exist (is_email decides the code). */
 function unknownLogin(username: string): CheckResult {
   return username.includes('@')
-    ? { ok: false, error: restError('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.', 401) }
-    : { ok: false, error: restError('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.', 401) };
+    ? { ok: false, error: wpError('invalid_email') }
+    : { ok: false, error: wpError('invalid_username') };
 }
 
 /**
@@ -78,7 +79,7 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
     const shared = inflight.get(key);
     if (shared) return shared;
     if (c.username.length > MAX_FIELD) return Promise.resolve(unknownLogin(c.username));
-    if (c.password.length > MAX_FIELD) return Promise.resolve({ ok: false, error: restError('incorrect_password', 'The provided password is an invalid application password.', 401) });
+    if (c.password.length > MAX_FIELD) return Promise.resolve({ ok: false, error: wpError('incorrect_password') });
     throttles.byAddress.begin(addr);
     throttles.byLogin.begin(login);
     const flight = core
@@ -125,7 +126,7 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
     }
     if (parsed.kind === 'malformed') {
       throttles.byAddress.fail(addr);
-      return refuse(restError('loom_malformed_authorization', 'The Authorization header is not valid: Basic credentials must be the base64 encoding of "login:password".', 401));
+      return refuse(wpError('loom_malformed_authorization'));
     }
 
     const c = credentialsOf(parsed);

@@ -51,7 +51,7 @@ export interface CoreClient {
 function wpErrorOf(body: unknown, status: number): WpError | null {
   const parsed = errorBodySchema.safeParse(body);
   if (!parsed.success) return null;
-  return new WpError(parsed.data.code, parsed.data.message, { ...(parsed.data.data ?? {}), status });
+  return WpError.relayed(parsed.data.code, parsed.data.message, { ...(parsed.data.data ?? {}), status });
 }
 
 /** How fetch (undici) reports a connection the other side closed under it. */

@@ -12,9 +12,9 @@
 import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
-import { AGENT_IDLE_MS, bodySources, envelopeHeaders, noRoute, parseArgs, restError, signInternal, VALIDATE_ONLY_HEADER, type Logger, type Metrics, type WpError } from '@loom/service-kit';
+import { AGENT_IDLE_MS, bodySources, envelopeHeaders, noRoute, parseArgs, signInternal, VALIDATE_ONLY_HEADER, wpError, type Logger, type Metrics, type WpError } from '@loom/service-kit';
 import { UPSTREAM_MAX_HEADER_BYTES } from '../proxy';
-import type { GatewayResult } from '../respond';
+import { serviceUnavailable, type GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
 import { upstreamCall } from '../telemetry';
 import { matchNamespace, type Upstreams } from '../upstreams';
@@ -133,7 +133,7 @@ async function readBody(req: Request, limit: number): Promise<string> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw restError('rest_batch_too_large', 'The batch request body is too large.', 413);
+    if (size > limit) throw wpError('rest_batch_too_large');
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
@@ -161,14 +161,14 @@ export function createBatch(opts: BatchOptions): Batch {
     try {
       url = new URL(item.path, 'http://batch.invalid');
     } catch {
-      return { ok: false, error: restError('parse_path_failed', 'Could not parse the path.', 400) };
+      return { ok: false, error: wpError('parse_path_failed') };
     }
     if (!item.path.startsWith('/') || item.path.startsWith('//')) return { ok: false, error: noRoute() };
     let path: string;
     try {
       path = decodeURIComponent(url.pathname);
     } catch {
-      return { ok: false, error: restError('parse_path_failed', 'Could not parse the path.', 400) };
+      return { ok: false, error: wpError('parse_path_failed') };
     }
     if (/(^|\/)\.\.?(\/|$)/.test(path)) return { ok: false, error: noRoute() };
     // WordPress overrides the method only for the request it received, never for a batch item: a `_method` in
@@ -181,13 +181,13 @@ export function createBatch(opts: BatchOptions): Batch {
     if (!ns?.service) return { ok: false, error: noRoute() };
     const routes = routeIndex.routesFor(ns.service, ns.namespace);
     if (!Object.keys(routes).length && routeIndex.status()[ns.service] !== 'up') {
-      return { ok: false, error: restError('loom_service_unavailable', `The ${ns.namespace} service is not available right now.`, 503) };
+      return { ok: false, error: serviceUnavailable(ns.namespace) };
     }
     for (const [pattern, entry] of Object.entries(routes)) {
       if (!regexOf(pattern).test(path)) continue;
       const endpoint = entry.endpoints.find((e) => e.methods.includes(item.method));
       if (!endpoint) continue;
-      if (!endpoint.allow_batch?.v1) return { ok: false, error: restError('rest_batch_not_allowed', 'The requested route does not support batch requests.', 400) };
+      if (!endpoint.allow_batch?.v1) return { ok: false, error: wpError('rest_batch_not_allowed') };
       return { ok: true, service: ns.service, namespace: ns.namespace, method: item.method, target: `/rest${url.pathname}${url.search}`, path, body: item.body, headers: item.headers ?? {} };
     }
     return { ok: false, error: noRoute() };
@@ -209,7 +209,10 @@ export function createBatch(opts: BatchOptions): Batch {
       headers[VALIDATE_ONLY_HEADER] = '1';
       headers[INTERNAL_HEADER] = signInternal(opts.internalSecret);
     }
-    const unavailable = () => entryOf(503, restError('loom_service_unavailable', `The ${p.namespace} service is not available right now.`, 503).toBody(), {});
+    const unavailable = () => {
+      const e = serviceUnavailable(p.namespace);
+      return entryOf(e.status, e.toBody(), {});
+    };
     const attempt = (retry: boolean) => new Promise<BatchEntry>((resolve) => {
       const base = new URL(upstreams[p.service]);
       const r = httpRequest(

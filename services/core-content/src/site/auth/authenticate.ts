@@ -1,0 +1,65 @@
+/**
+ * Checking credentials, for the gateway (application passwords over HTTP Basic) and for the authorize-application
+ * page (account passwords). Failures are WordPress's errors with status 401. Nothing here logs, and no message
+ * echoes a password.
+ */
+import type { AuthRequest, AuthResponse, Authenticated } from '@loom/contracts';
+import { restError, type WpError } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { AppPasswordRepository } from '../../resources/application-passwords/repository';
+import { escapeHtml, isEmail } from '../../resources/users/fields';
+import { verifyAgainstDummy, verifyPassword } from '../../resources/users/passwords';
+import { UserRepository, type UserDoc } from '../../resources/users/repository';
+
+const refuse = (code: string, message: string): WpError => restError(code, message, 401);
+
+const authenticated = (user: UserDoc, appPassword?: string): Authenticated => ({
+  id: user.id,
+  login: user.login,
+  name: user.name,
+  roles: user.roles,
+  ...(appPassword ? { app_password: appPassword } : {}),
+});
+
+/**
+ * wp_authenticate_application_password(): the login (or, when it looks like one, the email address) and one of
+ * the user's application passwords. The account password is not accepted here. A match records its use.
+ */
+export async function authenticateAppPassword(store: Store, input: AuthRequest): Promise<AuthResponse> {
+  const apps = new AppPasswordRepository(store);
+  const user = await new UserRepository(store).byLoginOrEmail(input.username);
+  if (!user) {
+    await apps.verify(null, input.password);
+    throw isEmail(input.username)
+      ? refuse('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.')
+      : refuse('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.');
+  }
+  const item = await apps.verify(user.id, input.password);
+  if (!item) throw refuse('incorrect_password', 'The provided password is an invalid application password.');
+  const recorded = await apps.recordUsage(item, input.ip);
+  return { user: authenticated(user, item.uuid), ...(recorded ? { recorded } : {}) };
+}
+
+/**
+ * wp_authenticate_username_password() then wp_authenticate_email_password(): the account password. (WordPress's
+ * messages end with a "Lost your password?" link; Loom has no such page, so it is left out.)
+ */
+export async function authenticateLogin(store: Store, input: AuthRequest): Promise<AuthResponse> {
+  if (!input.username) throw refuse('empty_username', '<strong>Error</strong>: The username field is empty.');
+  if (!input.password) throw refuse('empty_password', '<strong>Error</strong>: The password field is empty.');
+  const users = new UserRepository(store);
+  const shown = `<strong>${escapeHtml(input.username)}</strong>`;
+  let user = await users.byLogin(input.username);
+  const viaEmail = !user && isEmail(input.username);
+  if (viaEmail) user = await users.byEmail(input.username);
+  if (!user) {
+    await verifyAgainstDummy(input.password);
+    throw viaEmail
+      ? refuse('invalid_email', 'Unknown email address. Check again or try your username.')
+      : refuse('invalid_username', `<strong>Error</strong>: The username ${shown} is not registered on this site. If you are unsure of your username, try your email address instead.`);
+  }
+  if (!(await verifyPassword(input.password, user.password_hash))) {
+    throw refuse('incorrect_password', `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.`);
+  }
+  return { user: authenticated(user) };
+}

@@ -1,0 +1,60 @@
+/**
+ * core-content's service-to-service endpoints (outside /rest, so the gateway never proxies them): the two auth
+ * checks (`/_loom/auth/*`: POST JSON `{username, password, ip?}`, answered `{user}` or a WordPress error) and a
+ * user's public reference (`GET /_loom/users/<id>`). Only callers proving they hold LOOM_INTERNAL_SECRET get past
+ * requireInternal; bodies are parsed after that check, never before.
+ */
+import type { Express, RequestHandler } from 'express';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
+import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { internalJsonBody } from '../internal-body';
+import { warmUpDummy } from '../../resources/users/passwords';
+import { UserRepository } from '../../resources/users/repository';
+import { authenticateAppPassword, authenticateLogin } from './authenticate';
+
+type Check = (store: Store, input: AuthRequest) => Promise<AuthResponse>;
+
+const jsonBody = internalJsonBody('4kb');
+
+function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHandler {
+  return async (req, res) => {
+    // Credentials in the answer's inputs must never sit in a cache.
+    res.set('Cache-Control', 'no-store');
+    const parsed = authRequestSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
+      res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`, data: { status: 400, params } });
+      return;
+    }
+    try {
+      res.json(await check(deps.store, parsed.data));
+    } catch (e) {
+      if (e instanceof WpError) {
+        res.status(e.status).json(e.toBody());
+        return;
+      }
+      deps.log.error({ err: e }, 'credential check failed');
+      res.status(500).json({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    }
+  };
+}
+
+export function mountInternalAuth(app: Express, deps: { config: KitConfig; store: Store; log: Logger }): void {
+  void warmUpDummy();
+  const guard = requireInternal(deps.config.internalSecret);
+  app.post(AUTH_APP_PASSWORD_PATH, guard, jsonBody, endpoint(authenticateAppPassword, deps));
+  app.post(AUTH_LOGIN_PATH, guard, jsonBody, endpoint(authenticateLogin, deps));
+  // Other services' typed clients read a user's public reference (events: an event's author) here.
+  app.get(`${USERS_PATH}/:id`, guard, async (req, res) => {
+    const raw = String(req.params.id ?? '');
+    const id = /^\d+$/.test(raw) ? Number(raw) : 0;
+    const user = id ? await new UserRepository(deps.store).get(id).catch(() => null) : null;
+    if (!user) {
+      res.status(404).json({ code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
+      return;
+    }
+    const ref: UserRef = { id: user.id, name: user.name, slug: user.slug };
+    res.json(ref);
+  });
+}

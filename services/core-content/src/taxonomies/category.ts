@@ -1,7 +1,0 @@
-/**
- * `category` (core/v2/categories): its archives under /category/. Its default term ("Uncategorized") is a fact
- * of its registry entry, which the term rules and the post repository take from there.
- */
-import { defineTaxonomyBehaviour } from './behaviour';
-
-export const categoryBehaviour = defineTaxonomyBehaviour('category', { permalinkBase: 'category' });

@@ -1,4 +1,0 @@
-/** `post_tag` (core/v2/tags): flat, its archives under /tag/. */
-import { defineTaxonomyBehaviour } from './behaviour';
-
-export const tagBehaviour = defineTaxonomyBehaviour('post_tag', { permalinkBase: 'tag' });
