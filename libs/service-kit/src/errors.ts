@@ -93,13 +93,14 @@ export function authStatus(user: Identity | null): 401 | 403 {
   return user ? 403 : 401;
 }
 
-type MessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
+/** forbidden()'s message argument for `code`: none where the table has its one message, else optional or required. */
+export type ForbiddenMessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
 
 /**
  * A permission failure with the 401/403 rule applied: `rest_forbidden` unless another permission code is given, with
  * the table's message unless the table lets the call site give one.
  */
-export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: MessageArg<C>): WpError;
+export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: ForbiddenMessageArg<C>): WpError;
 /**
  * @deprecated core-content's form: any message, or a code typed only `string`. TODO(issue 24): goes once core-content
  * is on the table.
