@@ -5,7 +5,7 @@
  * excerpt, the featured image's id. Internal only (LOOM_INTERNAL_SECRET), never under /rest.
  */
 import type { Express } from 'express';
-import { OEMBED_POST_PATH, type OembedPost } from '@loom/contracts';
+import { errorBody, OEMBED_POST_PATH, type OembedPost } from '@loom/contracts';
 import { requireInternal, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { permalink } from '../../engine/permalinks';
@@ -15,7 +15,7 @@ import { renderer } from '../../engine/render';
 import { UserRepository } from '../../resources/users/repository';
 import { EmbedResolver } from './resolve';
 
-const NOT_FOUND = { code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } };
+const NOT_FOUND = errorBody('oembed_invalid_url');
 
 export function mountOembedPost(app: Express, deps: { config: KitConfig; store: Store; log: Logger }): void {
   const { config, store, log } = deps;
@@ -26,7 +26,7 @@ export function mountOembedPost(app: Express, deps: { config: KitConfig; store: 
       // A scheduled post whose time has come is published first, as every read here does.
       await publishDuePosts(store, siteClock(config));
       const found = url ? await resolver.resolve(url) : null;
-      if (!found) return void res.status(404).json(NOT_FOUND);
+      if (!found) return void res.status(NOT_FOUND.data.status).json(NOT_FOUND);
       const { post, ancestors, rules } = found;
       const author = await new UserRepository(store).get(post.author);
       const target: OembedPost = {
@@ -44,7 +44,8 @@ export function mountOembedPost(app: Express, deps: { config: KitConfig; store: 
       res.json(target);
     } catch (err) {
       log.error({ err }, 'oEmbed post lookup failed');
-      res.status(500).json({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      const body = errorBody('internal_server_error');
+      res.status(body.data.status).json(body);
     }
   });
 }
