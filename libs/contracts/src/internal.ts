@@ -61,12 +61,12 @@ export const userRefSchema = z.object({ id: z.number().int().positive(), name: z
 export type UserRef = z.infer<typeof userRefSchema>;
 
 /**
- * core-content: `GET /_loom/embeds?url=<url>` → the publicly viewable post, page or attachment a URL of this site
+ * core-content: `GET /_loom/oembed-post?url=<url>` → the publicly viewable post, page or attachment a URL of this site
  * names (url_to_postid + is_post_publicly_viewable), in the parts oEmbed shows; 404 `oembed_invalid_url` otherwise.
  * The oembed service asks it for `/oembed/1.0/embed`, the proxy's local URLs and the embed pages.
  */
-export const EMBEDS_PATH = '/_loom/embeds';
-export const embedTargetSchema = z.object({
+export const OEMBED_POST_PATH = '/_loom/oembed-post';
+export const oembedPostSchema = z.object({
   id: z.number().int().positive(),
   /** The post type (`post`, `page`, `attachment`). */
   type: z.string(),
@@ -85,4 +85,4 @@ export const embedTargetSchema = z.object({
   /** An attachment's MIME type (image/..., video/...), '' for other types. */
   mime_type: z.string(),
 });
-export type EmbedTarget = z.infer<typeof embedTargetSchema>;
+export type OembedPost = z.infer<typeof oembedPostSchema>;

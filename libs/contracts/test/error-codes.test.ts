@@ -16,7 +16,7 @@ const NOT_CODES = new Set(['rest_url', 'rest_route']);
 /** Every code-like string literal: any quoted `rest_…` word, and in an error's place (`code:` or the code argument of
  * an error helper) any other code (`loom_…`, `wpcf7_…`, The Events Calendar's `event-not-found`, `term_exists`...). */
 const REST_LITERAL = /(['"`])(rest_[a-z0-9_]+)\1/g;
-const HELPERS = 'wpError|restError|errorBody|WpError|mediaError|MediaError|forbidden|sanitizeError|insertError|refuse|fail';
+const HELPERS = 'wpError|errorBody|WpError|mediaError|MediaError|forbidden|sanitizeError|insertError|fail';
 const CODE_PLACE = new RegExp(`(?:\\bcode:\\s*|\\b(?:${HELPERS})\\(\\s*(?:[\\w.]+,\\s*)?)(['"\`])([a-z][a-z0-9_-]*)\\1`, 'g');
 
 function sourceFiles(): string[] {

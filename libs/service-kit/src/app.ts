@@ -10,7 +10,7 @@ import { errorBody, REQUEST_ID_HEADER, routeEntries, routeEntry, type ErrorCode,
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
-import type { Embedder } from './embed';
+import type { Embedder } from './embedded';
 import { noRoute, wpError } from './errors';
 import { requireInternal } from './internal';
 import type { Logger } from './logger';

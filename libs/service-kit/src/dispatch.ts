@@ -28,7 +28,7 @@ import type { Logger } from './logger';
 import { isMultipart, readMultipart } from './multipart';
 import { bodySources, parseArgs, parseArgsLeniently, parsePhpStyle, type ParsedArgs, type Sources } from './request';
 import { envelopeHeaders } from './envelope';
-import { embedLinks, parseEmbedParam, type Embedder } from './embed';
+import { embedLinks, parseEmbedParam, type Embedder } from './embedded';
 import type { RestRequest } from './rest-request';
 import { applyFields, parseFieldsParam } from './shape';
 

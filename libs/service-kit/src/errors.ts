@@ -6,21 +6,15 @@
 import { ERROR_CODES, errorBody, type AuthErrorCode, type ErrorCode, type ErrorOverridesArg, type Identity, type MessageRule, type WpErrorBody } from '@loom/contracts';
 
 /**
- * A code argument during the move to the table: a table code, or a value typed only `string` (core-content's own
- * helpers that pass codes on); a string literal that is not in the table does not compile.
- * TODO(issue 24): once core-content passes ErrorCode, the helpers take ErrorCode and this goes.
+ * A WordPress error. Made with wpError / forbidden (the constructor, for an error WordPress answers without data:
+ * `data: null`, which wpError never gives); `code` is a table code, or the code another Loom service answered
+ * (WpError.relayed).
  */
-export type CodeOrUntyped<C extends string> = C extends ErrorCode ? C : string extends C ? C : ErrorCode;
-
-/**
- * A WordPress error. Made with wpError / forbidden; `code` is a table code, or the code another Loom service
- * answered (WpError.relayed). The type parameter only types the constructor's code (CodeOrUntyped).
- */
-export class WpError<C extends string = ErrorCode> extends Error {
-  readonly code: string;
+export class WpError extends Error {
+  readonly code: ErrorCode;
 
   constructor(
-    code: CodeOrUntyped<C>,
+    code: ErrorCode,
     message: string,
     readonly data: Record<string, unknown> | null = null,
     /** Data the error carried before its last (WP_Error::add_data keeps it): shown as `additional_data`. */
@@ -35,7 +29,7 @@ export class WpError<C extends string = ErrorCode> extends Error {
 
   /** An error another Loom service answered, passed on as it came (its code is that service's, from the table). */
   static relayed(code: string, message: string, data: Record<string, unknown> | null): WpError {
-    return new WpError(code, message, data);
+    return new WpError(code as ErrorCode, message, data);
   }
 
   /** HTTP status: data.status, or 500 when the error carries none (as WordPress). */
@@ -67,7 +61,7 @@ interface WpErrorExtra {
  */
 export function wpError<C extends ErrorCode>(code: C, ...overrides: ErrorOverridesArg<C, WpErrorExtra>): WpError {
   const body: WpErrorBody<C> = errorBody(code, ...(overrides as ErrorOverridesArg<C>));
-  return new WpError<ErrorCode>(code, body.message, body.data, overrides[0]?.additionalData);
+  return new WpError(code, body.message, body.data, overrides[0]?.additionalData);
 }
 
 /**
@@ -80,33 +74,21 @@ export function combinedError(errors: WpError[]): WpError {
   return new WpError(first.code, first.message, first.data, first.additionalData, [...first.additionalErrors, ...rest]);
 }
 
-/**
- * @deprecated The positional form core-content still uses: take wpError(code, {message?, status?, data?}), which
- * has the table's status and message. TODO(issue 24): goes once core-content is on the table.
- */
-export function restError<C extends string>(code: CodeOrUntyped<C>, message: string, status: number, extra: Record<string, unknown> = {}): WpError {
-  return new WpError(code, message, { status, ...extra });
-}
-
 /** rest_authorization_required_code(): 401 for anonymous callers, 403 for signed-in ones. */
 export function authStatus(user: Identity | null): 401 | 403 {
   return user ? 403 : 401;
 }
 
-type MessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
+/** forbidden()'s message argument for `code`: none where the table has its one message, else optional or required. */
+export type ForbiddenMessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
 
 /**
  * A permission failure with the 401/403 rule applied: `rest_forbidden` unless another permission code is given, with
  * the table's message unless the table lets the call site give one.
  */
-export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: MessageArg<C>): WpError;
-/**
- * @deprecated core-content's form: any message, or a code typed only `string`. TODO(issue 24): goes once core-content
- * is on the table.
- */
-export function forbidden<C extends string>(user: Identity | null, code: CodeOrUntyped<C>, message: string): WpError;
-export function forbidden(user: Identity | null, code: string = 'rest_forbidden', message?: string): WpError {
-  return new WpError(code, message ?? ERROR_CODES[code as ErrorCode].message, { status: authStatus(user) });
+export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: ForbiddenMessageArg<C>): WpError {
+  const c: AuthErrorCode = code ?? 'rest_forbidden';
+  return new WpError(c, message[0] ?? ERROR_CODES[c].message, { status: authStatus(user) });
 }
 
 export const noRoute = (): WpError => wpError('rest_no_route');

@@ -3,7 +3,7 @@
  * only marks it in a "doorkeeper" (a Bloom filter); later uses go into a count-min sketch (4 rows of counters
  * capped at 15). Once 10 × width uses were counted every counter is halved and the doorkeeper emptied, so that
  * old popularity fades. The doorkeeper keeps keys used once out of the counters: a stream of one-off keys does
- * not make other keys look used. KeptAnswers asks it whether a new answer is worth those it would displace.
+ * not make other keys look used. CachedAnswers asks it whether a new answer is worth those it would displace.
  */
 const DEPTH = 4;
 const MAX_COUNT = 15;

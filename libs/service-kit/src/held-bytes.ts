@@ -1,5 +1,5 @@
 /**
- * What a value kept in memory costs, counted high on purpose: a byte budget (kept-answers.ts) must hold whatever
+ * What a value kept in memory costs, counted high on purpose: a byte budget (cached-answers.ts) must hold whatever
  * V8 makes of the value. A string counts 2 bytes a character (V8 keeps Latin-1 text at 1 and other text at 2, and
  * a string built by concatenation holds its parts too), a Buffer the whole memory it sits in (a small one cut
  * from Node's shared pool keeps the pool's 8 KiB slab alive: see ownBuffer), every object, array and Map its

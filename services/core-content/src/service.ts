@@ -13,7 +13,7 @@ import { applicationPasswordBindings } from './resources/application-passwords/h
 import { ensureAppPasswordIndexes } from './resources/application-passwords/repository';
 import { mountInternalAuth } from './site/auth/internal';
 import { mountCli } from './site/cli/route';
-import { mountEmbedLookup } from './site/url-to-post/internal';
+import { mountOembedPost } from './site/oembed-post/internal';
 import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './types/attachment';
 import { descriptorBindings } from './resources/descriptors';
 import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './engine/embedded';
@@ -32,7 +32,7 @@ import { bootstrapAdmin } from './resources/users/bootstrap';
 import { resolveCaller } from './resources/users/caller';
 import { userBindings } from './resources/users/handlers';
 import { ensureUserIndexes } from './resources/users/repository';
-import { readOptimisations } from './site/answer-cache';
+import { startAnswerCache } from './site/answer-cache';
 
 const postTypes = [...POST_TYPE_BEHAVIOURS().values()];
 const taxonomies = [...TAXONOMY_BEHAVIOURS().values()];
@@ -66,11 +66,11 @@ export const coreContent: ServiceDefinition = {
     ...postTypes.map(postItemEmbedder),
     repliesEmbedder,
   ],
-  // Service-to-service routes: credential checks and users (auth/internal.ts), embed lookups for oembed (embeds/),
+  // Service-to-service routes: credential checks and users (auth/internal.ts), which post a URL names, for oembed (site/oembed-post),
   // the CLI's commands while this process holds the embedded store (cli/route.ts).
   extend: (app, deps) => {
     mountInternalAuth(app, deps);
-    mountEmbedLookup(app, deps);
+    mountOembedPost(app, deps);
     mountCli(app, deps);
     // Uploaded files, at ${LOOM_BASE_URL}/uploads/ (the gateway forwards them).
     mountUploads(app, deps.store);
@@ -110,7 +110,7 @@ export async function buildApp(deps: { config: KitConfig; store: Store; log: Log
   activateMedia(loadMediaSettings(env));
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
   // Before anything holds a collection of the store: the answer cache counts every write made through it.
-  const beforeDispatch = readOptimisations(deps, env);
+  const beforeDispatch = startAnswerCache(deps, env);
   await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
   startOrphanSweep(deps.store, deps.log);
   return createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);

@@ -1,5 +1,5 @@
 /**
- * Issue 17's guard: the read optimisations (render once, the anonymous answer cache, ETags) never change an
+ * Issue 17's guard: the answer cache (render once, cached answers for anonymous reads, ETags) never change an
  * answer. Two apps share one store: one with LOOM_ANSWER_CACHE=off (the unoptimised baseline), one optimised.
  * Every URL below is asked of both, for every role and context, before and after a write and across a scheduled
  * publication, and the optimised answers (first and repeated, i.e. computed and cached) must equal the baseline's

@@ -229,7 +229,7 @@ describe('links (prepare_links, sample 04 and 36)', () => {
 
   test('version-history counts revisions and predecessor-version points at the latest (through the revisions seam)', async () => {
     const off = postsModule.onPostLifecycle({ revisions: async (list) => new Map(list.filter((p) => p.id === post.id).map((p) => [p.id, { count: 3, latestId: 77 }])) });
-    // The seam is swapped inside core-content, behind the API: the gateway's kept answers cannot know of it.
+    // The seam is swapped inside core-content, behind the API: the gateway's cached answers cannot know of it.
     w.gw.answers?.cache.purge('core-content');
     try {
       const r = await anon.get(`/core/v2/posts/${post.id}`);

@@ -122,7 +122,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
   const metrics = deps.metrics ?? new Metrics('gateway');
   const answers = deps.answers !== undefined ? (deps.answers ?? undefined) : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, log, metrics });
-  // Every replica's kept answers of a service go once a write to it has been made, before its client is answered.
+  // Every replica's cached answers of a service go once a write to it has been made, before its client is answered.
   const flush = async (service: ServiceName): Promise<void> => answers?.coordination.flush(service);
   const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret, answers: answers?.cache, flush });
   const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log, metrics });
@@ -194,7 +194,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         // Every batch item runs as this caller (each item signs a fresh identity).
         post: async () => {
           await routeIndex.whenStarted();
-          // The kept answers of every service an item changed go before the batch is answered.
+          // The cached answers of every service an item changed go before the batch is answered.
           const changed = new Set<ServiceName>();
           const result = await batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? ''), changed: (service, status) => writeChanged(status) && changed.add(service) });
           await Promise.all([...changed].map(flush));
@@ -290,7 +290,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     sendError(req, res, restUrl, wpError('internal_server_error'));
   });
 
-  // Every request's one path (pipeline.ts): what the fast replay of a kept answer and Express's routing share.
+  // Every request's one path (pipeline.ts): what the fast replay of a cached answer and Express's routing share.
   const steps: Step[] = [
     (_req, res, next) => {
       localsOf(res);
@@ -326,7 +326,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
         (err: unknown) => failed(err, req, res),
       );
     },
-    // A kept answer for a plain GET, by URL and caller (answer-cache/).
+    // A cached answer for a plain GET, by URL and caller (answer-cache/).
     (req, res, next) => {
       const locals = localsOf(res);
       const auth = locals.auth as AuthOutcome | undefined;

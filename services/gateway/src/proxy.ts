@@ -4,7 +4,7 @@
  * that refuses the connection or does not answer in time becomes a WordPress-style 503 for its namespace.
  *
  * A write's answer is read whole (up to NOTIFY_BODY_MAX_BYTES) before its client gets it: once it is known to
- * have changed something (writeChanged), every gateway replica's kept answers of that service are dropped first
+ * have changed something (writeChanged), every gateway replica's cached answers of that service are dropped first
  * (the answer cache's flush), then the answer is sent and the change notified. A refused write flushes nothing.
  */
 import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -36,7 +36,7 @@ export interface ProxyOptions {
   metrics?: Metrics;
   /** Keeps the answers services mark shareable, for the requests given a ticket (answer-cache/). */
   answers?: GatewayAnswerCache;
-  /** Drops every replica's kept answers of a service a write changed; awaited before the write's answer is sent. */
+  /** Drops every replica's cached answers of a service a write changed; awaited before the write's answer is sent. */
   flush?: (service: ServiceName) => Promise<void>;
 }
 
@@ -153,7 +153,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
     if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined) opts.answers.fill(locals.ticket, proxyRes, lifetime);
   };
 
-  /** Drops the kept answers of the write's service when the write may have changed something; never throws. */
+  /** Drops the cached answers of the write's service when the write may have changed something; never throws. */
   const flushFor = async (locals: ProxyLocals): Promise<void> => {
     if (!opts.flush || !locals.service) return;
     await opts.flush(locals.service).catch((err: unknown) => log.error({ reqId: locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'answer cache flush failed'));

@@ -126,7 +126,7 @@ describe('replays', () => {
     expect((await ask(cached, url, w.auth.editor)).text).toBe(editors.text);
   });
 
-  test('kept answers do not pass a throttle: an address with too many failures gets 429 even with good credentials', async () => {
+  test('cached answers do not pass a throttle: an address with too many failures gets 429 even with good credentials', async () => {
     const strict = await startGateway({ upstreams: { 'core-content': w.core.url } }, { LOOM_AUTH_MAX_FAILURES: '2', LOOM_TRUST_PROXY: '1' });
     try {
       const from = (ip: string) => ({ ...w.auth.editor, 'X-Forwarded-For': ip });

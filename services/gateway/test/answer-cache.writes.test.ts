@@ -7,7 +7,7 @@
  * - Only a write that changed something flushes, and only its service's answers: a refused write, a write to
  *   another service and a write whose body never comes leave the cache serving.
  * - Replayed and routed requests go through the same steps (the target check, authentication).
- * - A kept answer's lifetime is relative: a gateway whose clock is off by an hour still publishes on time.
+ * - A cached answer's lifetime is relative: a gateway whose clock is off by an hour still publishes on time.
  * Reads reaching core-content are counted by a pass-through, so "served from the cache" is what a client could see.
  */
 import { request as httpRequest } from 'node:http';
@@ -254,7 +254,7 @@ describe.each([
     // The kept URL with a fragment, or with wrong credentials, is not a replay.
     expect((await raw(t.address, 'GET', `${LIST}#top`)).status).toBe(400);
     expect((await request(gw.app).get(LIST).set('Authorization', `Basic ${Buffer.from('editor:wrong').toString('base64')}`)).status).toBe(401);
-    // `?rest_route=` is read into the same URL the kept answer is under.
+    // `?rest_route=` is read into the same URL the cached answer is under.
     counter.reset();
     const viaRoute = await request(gw.app).get('/?rest_route=/core/v2/posts&_fields=id,status');
     expect(viaRoute.status).toBe(200);
@@ -263,7 +263,7 @@ describe.each([
   });
 });
 
-describe('a kept answer lives as long as core-content said, whatever the gateway’s clock says', () => {
+describe('a cached answer lives as long as core-content said, whatever the gateway’s clock says', () => {
   test.each([
     ['an hour behind', -3600_000],
     ['an hour ahead', 3600_000],

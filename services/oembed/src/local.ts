@@ -4,7 +4,7 @@
  * the thumbnail is the featured image (an image attachment is its own), read as a core/v2 media item and sized as
  * wp_get_attachment_image_src( $id, array( $width, 99999 ) ) sizes it: the full image, scaled down to the width.
  */
-import type { EmbedTarget } from '@loom/contracts';
+import type { OembedPost } from '@loom/contracts';
 import { constrainDimensions } from '@loom/rendering';
 import type { CoreClient, MediaItem } from './core-client';
 import { postEmbedHtml } from './embed-html';
@@ -22,7 +22,7 @@ export function embedSize(maxwidth: number): { width: number; height: number } {
 }
 
 
-async function thumbnail(ctx: LocalContext, target: EmbedTarget, width: number): Promise<Record<string, unknown>> {
+async function thumbnail(ctx: LocalContext, target: OembedPost, width: number): Promise<Record<string, unknown>> {
   const image = target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
   if (!image) return {};
   const media: MediaItem | null | undefined = await ctx.core.media(image);

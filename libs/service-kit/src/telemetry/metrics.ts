@@ -20,7 +20,7 @@ export class Metrics {
   readonly inFlight: Gauge;
   readonly storeSeconds: Histogram<'collection' | 'operation' | 'outcome'>;
   readonly upstreamSeconds: Histogram<'upstream' | 'status'>;
-  /** The answer cache's (KeptAnswers): hit, kept, refused (used less often than what it would displace), too_large, evicted. */
+  /** The answer cache's (CachedAnswers): hit, kept, refused (used less often than what it would displace), too_large, evicted. */
   readonly answerCache: Counter<'event'>;
   readonly answerCacheBytes: Gauge;
 
@@ -33,7 +33,7 @@ export class Metrics {
     this.storeSeconds = new Histogram({ name: 'loom_store_operation_duration_seconds', help: 'Store operations, by collection, operation and outcome (ok, error).', labelNames: ['collection', 'operation', 'outcome'], buckets: BUCKETS, registers });
     this.upstreamSeconds = new Histogram({ name: 'loom_upstream_request_duration_seconds', help: 'Gateway to service requests, to the answer headers, by service and status (error: no answer).', labelNames: ['upstream', 'status'], buckets: BUCKETS, registers });
     this.answerCache = new Counter({ name: 'loom_answer_cache_events_total', help: 'Answer cache: replays (hit), answers kept, refused (used less often than those they would displace), too_large, and evicted.', labelNames: ['event'], registers });
-    this.answerCacheBytes = new Gauge({ name: 'loom_answer_cache_bytes', help: 'Bytes held by the kept answers (keys, headers and bodies), within LOOM_ANSWER_CACHE_BYTES.', registers });
+    this.answerCacheBytes = new Gauge({ name: 'loom_answer_cache_bytes', help: 'Bytes held by the cached answers (keys, headers and bodies), within LOOM_ANSWER_CACHE_BYTES.', registers });
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 

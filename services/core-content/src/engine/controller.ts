@@ -4,7 +4,7 @@
  * repository, for any served type. Where a type differs, its behaviour's hooks say so (post.ts, page.ts, ...).
  * Error codes, messages and statuses are WordPress's.
  */
-import type { Context, Identity } from '@loom/contracts';
+import type { Context, ErrorCode, Identity } from '@loom/contracts';
 import * as core from './contract';
 const { STATUSES } = core;
 import {
@@ -17,8 +17,8 @@ import {
   forbidden,
   paginationHeaders,
   parsePhpStyle,
-  restError,
-  WpError,
+  wpError,
+  type WpError,
   type Binding,
   type RestRequest,
 } from '@loom/service-kit';
@@ -37,8 +37,8 @@ import { pageTemplates } from './templates/page-templates';
 type Params = Record<string, unknown>;
 
 /** A validate/sanitize callback's failure, reported as WordPress reports it: rest_invalid_param naming the argument. */
-function invalidParam(name: string, code: string, message: string, data: Record<string, unknown> | null = null): WpError {
-  return new WpError('rest_invalid_param', `Invalid parameter(s): ${name}`, { status: 400, params: { [name]: message }, details: { [name]: { code, message, data } } });
+function invalidParam(name: string, code: ErrorCode, message: string, data: Record<string, unknown> | null = null): WpError {
+  return wpError('rest_invalid_param', { message: `Invalid parameter(s): ${name}`, data: { params: { [name]: message }, details: { [name]: { code, message, data } } } });
 }
 
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false || (Array.isArray(v) && v.length === 0);
@@ -87,7 +87,8 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
       }
       const values = rules.object.metaEnums[key];
       const checked = checkValue(v, { type: typeof dflt === 'number' ? 'integer' : 'string', ...(values ? { enum: [...values] } : {}) }, `meta.${key}`);
-      if (!checked.ok) throw restError(checked.issue.code, checked.issue.message, 400);
+      // WP_REST_Meta_Fields passes the schema's error on with add_data( status 400 ).
+      if (!checked.ok) throw wpError(checked.issue.code, { message: checked.issue.message, status: 400 });
       out[key] = checked.value;
     }
     return out;
@@ -136,7 +137,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
 
     if (!isEmpty(p.author)) {
       const author = p.author as number;
-      if (author !== user?.id && !(await new UserRepository(req.store).get(author))) throw restError('rest_invalid_author', 'Invalid author ID.', 400);
+      if (author !== user?.id && !(await new UserRepository(req.store).get(author))) throw wpError('rest_invalid_author');
       input.author = author;
     }
 
@@ -145,7 +146,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
 
     if (rules.object.hierarchical && p.parent !== undefined) {
       const parent = p.parent as number;
-      if (parent !== 0 && !(await repo(req).getAny(parent))) throw restError('rest_post_invalid_id', 'Invalid post parent ID.', 400);
+      if (parent !== 0 && !(await repo(req).getAny(parent))) throw wpError('rest_post_invalid_id', { message: 'Invalid post parent ID.', status: 400 });
       input.parent = parent;
     }
     if (p.menu_order !== undefined) input.menu_order = p.menu_order as number;
@@ -191,7 +192,7 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
     }
     const own = rules.hooks.checkWrite?.(req) ?? true;
     if (own !== true) return own;
-    if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
+    if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term');
     return true;
   }
 
@@ -292,9 +293,9 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     const user = req.user;
     const clock = clockOf(req);
 
-    if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+    if (p.orderby === 'relevance' && !p.search) throw wpError('rest_no_search_term_defined');
     if (p.orderby === 'include' && !(p.include as number[]).length) {
-      throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
+      throw wpError('rest_orderby_include_missing_include');
     }
     await publishDuePosts(req.store, clock);
 
@@ -376,14 +377,14 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
       routes.collection.endpoints.create,
       async (req) => {
         const p = req.params as Params;
-        if (!isEmpty(p.id)) return restError('rest_post_exists', 'Cannot create existing post.', 400);
+        if (!isEmpty(p.id)) return wpError('rest_post_exists');
         if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
           return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
         }
         const own = rules.hooks.checkWrite?.(req) ?? true;
         if (own !== true) return own;
         if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
-        if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term', 'Sorry, you are not allowed to assign the provided terms.');
+        if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term');
         return rules.hooks.checkCreate ? rules.hooks.checkCreate(req) : true;
       },
       async (req) => {
@@ -402,7 +403,7 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         }
         // Only the query string's password counts here (hash_equals against the post's, even when it has none).
         const given = parsePhpStyle(req.rawQuery).password;
-        if (typeof given === 'string' && given !== '' && given !== post.password) return restError('rest_post_incorrect_password', 'Incorrect post password.', 403);
+        if (typeof given === 'string' && given !== '' && given !== post.password) return wpError('rest_post_incorrect_password');
         if (!(await readable(req, post))) return forbidden(req.user);
         return rules.hooks.readPermission?.(req, post) ?? true;
       }),
@@ -440,8 +441,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
           await r.deletePermanently(post.id);
           return deletedAnswer(previous);
         }
-        if (!rules.object.rest?.trash) throw restError('rest_trash_not_supported', rules.trashMessage, 501);
-        if (post.status === 'trash') throw restError('rest_already_trashed', 'The post has already been deleted.', 410);
+        if (!rules.object.rest?.trash) throw wpError('rest_trash_not_supported', { message: rules.trashMessage });
+        if (post.status === 'trash') throw wpError('rest_already_trashed');
         const trashed = await r.trash(post.id, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', post) });
         return { body: await present(req, trashed, 'edit') };
       },

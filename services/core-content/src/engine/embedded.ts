@@ -4,7 +4,7 @@
  * Other links fall back to the kit's in-process dispatch.
  */
 import * as core from './contract';
-import { can, forbidden, restError, type Embedder, type RestRequest } from '@loom/service-kit';
+import { can, forbidden, wpError, type Embedder, type RestRequest } from '@loom/service-kit';
 import type { TaxonomyBehaviour } from './terms/behaviour';
 import { siteClock } from './dates';
 import { POSTS, type PostDoc } from './repository';
@@ -31,7 +31,7 @@ export function termItemEmbedder(o: TaxonomyBehaviour): Embedder {
       const ids = urls.map((u) => idOf(u, o.object.restBase)!);
       const terms = await req.store.collection<TermDoc>(TERMS).find({ id: { $in: ids }, taxonomy: o.rules.taxonomy });
       const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
-      const missing = restError('rest_term_invalid', 'Term does not exist.', 404).toBody();
+      const missing = wpError('rest_term_invalid').toBody();
       return new Map(urls.map((u) => [u.href, bodies.get(idOf(u, o.object.restBase)!) ?? missing]));
     },
   };
@@ -74,9 +74,9 @@ export const userEmbedder: Embedder = {
     return new Map(
       urls.map((u) => {
         const user = users.find((x) => x.id === idOf(u, 'users'));
-        if (!user) return [u.href, restError('rest_user_invalid_id', 'Invalid user ID.', 404).toBody()];
+        if (!user) return [u.href, wpError('rest_user_invalid_id').toBody()];
         if (listable && user.id !== req.user?.id && !listable.has(user.id)) {
-          return [u.href, forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.').toBody()];
+          return [u.href, forbidden(req.user, 'rest_user_cannot_view').toBody()];
         }
         return [u.href, prepareUser(user, req.config, 'embed')];
       }),
@@ -104,7 +104,7 @@ export function postItemEmbedder(rules: PostTypeBehaviour): Embedder {
           const id = idOf(u, base)!;
           if (bodies.has(id)) return [u.href, bodies.get(id)];
           if (found.some((p) => p.id === id)) return [u.href, forbidden(req.user).toBody()];
-          return [u.href, restError('rest_post_invalid_id', 'Invalid post ID.', 404).toBody()];
+          return [u.href, wpError('rest_post_invalid_id').toBody()];
         }),
       );
     },

@@ -8,7 +8,7 @@
 import { own, sanitizeTitle } from '@loom/contracts';
 import { createDueCheck, isFloating, publishDue } from '@loom/post-engine';
 import * as core from './contract';
-import { restError } from '@loom/service-kit';
+import { wpError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
@@ -236,7 +236,7 @@ export class PostRepository {
   /** WP_REST_Posts_Controller::get_post(): rest_post_invalid_id 404 unless the id is a post of this type. */
   async require(id: number): Promise<PostDoc> {
     const post = id > 0 ? await this.posts.findOne({ id, type: this.rules.name }) : null;
-    if (!post) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
+    if (!post) throw wpError('rest_post_invalid_id');
     return post;
   }
 
@@ -354,7 +354,7 @@ export class PostRepository {
   private checkNotEmpty(title: string, content: string, excerpt: string): void {
     const s = this.rules.object.supports;
     if (!title && !content && !excerpt && ['title', 'editor', 'excerpt'].every((f) => s.includes(f))) {
-      throw restError('empty_content', 'Content, title, and excerpt are empty.', 400);
+      throw wpError('empty_content');
     }
   }
 
@@ -508,7 +508,7 @@ export class PostRepository {
       const remove = unsetKey ? { ...unset, slug_key: true as const } : unset;
       return this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(remove).length ? { $unset: remove } : {}) });
     });
-    if (!current) throw restError('rest_post_invalid_id', 'Invalid post ID.', 404);
+    if (!current) throw wpError('rest_post_invalid_id');
     await adjustTermCounts(this.store, taxonomyFields(), previous, current);
     await postSaved(current, previous, this.store, { userId: ctx.userId, autosave: ctx.autosave });
     return { previous, current };
@@ -524,7 +524,7 @@ export class PostRepository {
     const post = await this.require(id);
     if (this.rules.object.hierarchical) await moveChildrenUp(this.posts, post);
     const deleted = await this.posts.deleteOne({ id, type: this.rules.name });
-    if (!deleted) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
+    if (!deleted) throw wpError('rest_cannot_delete', { message: 'The post cannot be deleted.', status: 500 });
     await adjustTermCounts(this.store, taxonomyFields(), deleted, null);
     await postDeleted(deleted, this.store);
     return deleted;

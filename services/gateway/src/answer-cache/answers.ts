@@ -15,7 +15,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import type { Authenticated } from '@loom/contracts';
-import { DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers, ownBuffer, type Metrics } from '@loom/service-kit';
+import { DEFAULT_ANSWER_CACHE_BYTES, CachedAnswers, ownBuffer, type Metrics } from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from '../cors';
 import { headerPairs } from '../headers';
 import type { Coordination } from './coordination';
@@ -49,7 +49,7 @@ export interface Ticket {
 export interface AnswerCacheOptions {
   coordination: Coordination;
   maxAgeMs: number;
-  /** Bytes all kept answers may hold, keys and headers included (LOOM_ANSWER_CACHE_BYTES). */
+  /** Bytes all cached answers may hold, keys and headers included (LOOM_ANSWER_CACHE_BYTES). */
   maxBytes?: number;
   metrics?: Metrics;
   now?: () => number;
@@ -59,13 +59,13 @@ export interface AnswerCacheOptions {
 const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'content-type', 'content-length']);
 
 export class GatewayAnswerCache {
-  private readonly answers: KeptAnswers<Answer>;
+  private readonly answers: CachedAnswers<Answer>;
   /** Per scope, how many times it was emptied: an answer read across a change of it is not kept. */
   private readonly generations = new Map<string, number>();
   private readonly now: () => number;
 
   constructor(private readonly opts: AnswerCacheOptions) {
-    this.answers = new KeptAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.now() < a.until, metrics: opts.metrics });
+    this.answers = new CachedAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.now() < a.until, metrics: opts.metrics });
     this.now = opts.now ?? Date.now;
     opts.coordination.onPurge((scope) => this.purge(scope));
   }
@@ -74,7 +74,7 @@ export class GatewayAnswerCache {
     return this.answers.size;
   }
 
-  /** Bytes the kept answers hold, keys and headers included: at most LOOM_ANSWER_CACHE_BYTES. */
+  /** Bytes the cached answers hold, keys and headers included: at most LOOM_ANSWER_CACHE_BYTES. */
   get bytes(): number {
     return this.answers.bytes;
   }
@@ -143,7 +143,7 @@ export function answerKey(url: string, user: Authenticated | null | undefined): 
 }
 
 /**
- * Writes a kept answer as the proxy would have sent it: the service's headers, CORS for this request's Origin, Vary,
+ * Writes a cached answer as the proxy would have sent it: the service's headers, CORS for this request's Origin, Vary,
  * the request's id, and 304 without a body when the client holds its ETag (the same check as Express's req.fresh).
  */
 export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer, requestId: string | undefined): void {

@@ -14,7 +14,7 @@
  * - A replica that stops (SIGTERM) says `leave`; one that vanishes is forgotten after FORGET_MS, and until then
  *   the others do not replay.
  * The one case left open: a replica cut off from NATS for longer than FORGET_MS while the others are not. Its
- * flushes reach the others when it reconnects (the client keeps them); until then their kept answers can be older
+ * flushes reach the others when it reconnects (the client keeps them); until then their cached answers can be older
  * than its writes, at most LOOM_GATEWAY_CACHE_MAX_AGE_MS.
  */
 import { randomBytes } from 'node:crypto';

@@ -3,7 +3,7 @@
  * query, their parents (who decides an `inherit` attachment's readability) in one more, prepared together in the
  * embed context. What the caller may not read embeds as the item route's rest_forbidden, what is gone as its 404.
  */
-import { forbidden, restError, type Embedder } from '@loom/service-kit';
+import { forbidden, wpError, type Embedder } from '@loom/service-kit';
 import { POST_TYPE_BEHAVIOURS } from '../registry';
 import { siteClock } from '../dates';
 import { POSTS, type PostDoc } from '../repository';
@@ -31,7 +31,7 @@ export const mediaItemEmbedder: Embedder = {
         const id = idOf(u)!;
         if (bodies.has(id)) return [u.href, bodies.get(id)];
         if (found.some((p) => p.id === id)) return [u.href, forbidden(req.user).toBody()];
-        return [u.href, restError('rest_post_invalid_id', 'Invalid post ID.', 404).toBody()];
+        return [u.href, wpError('rest_post_invalid_id').toBody()];
       }),
     );
   },

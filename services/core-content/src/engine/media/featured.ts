@@ -4,7 +4,7 @@
  * rendered preview (`sizes.full`, a PDF's). Loom also refuses an attachment the caller may not read (private, in
  * the trash, or attached to a post they may not read), with the same error, so a write cannot confirm it exists.
  */
-import { restError, type RestRequest } from '@loom/service-kit';
+import { wpError, type RestRequest } from '@loom/service-kit';
 import { POSTS, type PostDoc } from '../repository';
 import { readableAttachments } from './readable';
 
@@ -26,7 +26,7 @@ export function showsAsImage(doc: PostDoc): boolean {
 }
 
 export async function checkFeaturedMedia(req: RestRequest, id: number): Promise<void> {
-  const invalid = () => restError('rest_invalid_featured_media', 'Invalid featured media ID.', 400);
+  const invalid = () => wpError('rest_invalid_featured_media');
   const doc = await req.store.collection<PostDoc>(POSTS).findOne({ id, type: 'attachment' });
   if (!doc || !showsAsImage(doc)) throw invalid();
   if (!(await readableAttachments(req, [doc])).length) throw invalid();

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Context, ResourceDef } from '@loom/contracts';
 import * as core from '../contract';
-import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, restError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
+import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, wpError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
 import { siteClock } from '../dates';
 import { permalink } from '../permalinks';
 import { linkedPosts, renderer, type BlockContext } from '../render';
@@ -24,7 +24,7 @@ export interface ParentWrites {
   updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError>;
 }
 
-const invalidParent = () => restError('rest_post_invalid_parent', 'Invalid post parent ID.', 404);
+const invalidParent = () => wpError('rest_post_invalid_parent');
 
 /** wp_create_nonce( 'post_preview_{id}' ) stand-in: ten hex digits, stable for the user and the half-day. */
 function previewNonce(parent: number, userId: number, nowMs: number): string {
@@ -166,11 +166,11 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         },
         async (req) => {
           const parent = await parentOf(req, 'parent');
-          if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+          if (!req.params.force) throw wpError('rest_trash_not_supported', { message: "Revisions do not support trashing. Set 'force=true' to delete." });
           const revision = await revisionOf(req, parent.id);
           // `previous` in the request's context (none here: view).
           const previous = await present(req, revision, 'view', { schema: revisionSchema });
-          if (!(await repo(req).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
+          if (!(await repo(req).delete(revision.id))) throw wpError('rest_cannot_delete', { message: 'The post cannot be deleted.', status: 500 });
           return deletedAnswer(previous);
         },
       ),
@@ -191,7 +191,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         autosaves.collection.endpoints.create,
         async (req) => {
           const id = Number((req.params as Params).id);
-          if (!id) return restError('rest_post_invalid_id', 'Invalid item ID.', 404);
+          if (!id) return wpError('rest_post_invalid_id', { message: 'Invalid item ID.' });
           // The parent type's update_item_permissions_check.
           const post = await postRepo(req).require(id);
           return writes.updatePermission(req, post);
@@ -206,7 +206,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {
         const parent = await parentOf(req, 'parent');
         const found = (await repo(req).autosaves(parent.id)).find((a) => a.id === Number(req.params.id));
-        if (!found) throw restError('rest_post_no_autosave', 'There is no autosave revision for this post.', 404);
+        if (!found) throw wpError('rest_post_no_autosave');
         return { body: await present(req, found, req.params.context as Context, { schema: autosaveSchema, parent }) };
       }),
     ];

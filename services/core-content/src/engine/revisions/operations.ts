@@ -3,7 +3,7 @@
  * get_item, WP_REST_Autosaves_Controller::create_item), whatever the parent's id or shape: the page of a post's
  * revisions with WordPress's argument and pagination errors, one revision of a post, and storing an autosave.
  */
-import { restError, type RestRequest } from '@loom/service-kit';
+import { wpError, type RestRequest } from '@loom/service-kit';
 import type { PostTypeBehaviour } from '../behaviour';
 import { nowStamps, siteClock } from '../dates';
 import { PostRepository, type PostDoc, type PostInput } from '../repository';
@@ -12,8 +12,8 @@ import { fieldsDiffer, revisionsEnabled, RevisionRepository, type RevisionDoc, t
 
 type Params = Record<string, unknown>;
 
-export const invalidRevision = () => restError('rest_post_invalid_id', 'Invalid revision ID.', 404);
-const mismatch = (parent: number) => restError('rest_revision_parent_id_mismatch', `The revision does not belong to the specified parent with id of "${parent}"`, 404);
+export const invalidRevision = () => wpError('rest_post_invalid_id', { message: 'Invalid revision ID.' });
+const mismatch = (parent: number) => wpError('rest_revision_parent_id_mismatch', { message: `The revision does not belong to the specified parent with id of "${parent}"` });
 
 export interface RevisionPage {
   items: RevisionDoc[];
@@ -26,9 +26,9 @@ export interface RevisionPage {
 /** get_items(): a page of the post's revisions, from the revisions collection arguments of the request. */
 export async function revisionPage(req: RestRequest, parent: PostDoc): Promise<RevisionPage> {
   const p = req.params as Params & { page: number; include: number[]; exclude: number[]; orderby: string; order: 'asc' | 'desc' };
-  if (p.orderby === 'relevance' && !p.search) throw restError('rest_no_search_term_defined', 'You need to define a search term to order by relevance.', 400);
+  if (p.orderby === 'relevance' && !p.search) throw wpError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !p.include.length) {
-    throw restError('rest_orderby_include_missing_include', 'You need to define an include parameter to order by include.', 400);
+    throw wpError('rest_orderby_include_missing_include');
   }
   const perPage = typeof p.per_page === 'number' ? p.per_page : undefined;
   const page = p.page;
@@ -48,8 +48,8 @@ export async function revisionPage(req: RestRequest, parent: PostDoc): Promise<R
   const maxPages = perPage ? Math.ceil(total / perPage) : total > 0 ? 1 : 0;
   const rawOffset = hasOffset ? (p.offset as number) : 0;
   if (total > 0) {
-    if (rawOffset >= total) throw restError('rest_revision_invalid_offset_number', 'The offset number requested is larger than or equal to the number of available revisions.', 400);
-    if (!rawOffset && page > maxPages) throw restError('rest_revision_invalid_page_number', 'The page number requested is larger than the number of pages available.', 400);
+    if (rawOffset >= total) throw wpError('rest_revision_invalid_offset_number');
+    if (!rawOffset && page > maxPages) throw wpError('rest_revision_invalid_page_number');
   }
   return { items, total, perPage, page };
 }

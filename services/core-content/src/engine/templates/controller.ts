@@ -5,7 +5,7 @@
  * edit_theme_options. Error codes, messages and statuses are WordPress's.
  */
 import type { Context } from '@loom/contracts';
-import { bindResource, bind, can, deletedAnswer, forbidden, restError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { bindResource, bind, can, deletedAnswer, forbidden, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { contentSavePre, titleSavePre } from '../render';
 import type { PostInput } from '../repository';
 import { filterPartArea, themeOf } from '../../site/theme';
@@ -21,9 +21,9 @@ type Params = Record<string, unknown>;
 
 /** permissions_check(): every route of the controller. */
 export const manageTemplates = (req: RestRequest) =>
-  can(req.user, 'edit_theme_options') ? true : forbidden(req.user, 'rest_cannot_manage_templates', 'Sorry, you are not allowed to access the templates on this site.');
+  can(req.user, 'edit_theme_options') ? true : forbidden(req.user, 'rest_cannot_manage_templates');
 
-const notFound = () => restError('rest_template_not_found', 'No templates exist with that id.', 404);
+const notFound = () => wpError('rest_template_not_found');
 
 /** PHP's empty(): what counts as not given for a title's `raw` or an author. */
 const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false;
@@ -66,7 +66,7 @@ export async function prepareTemplateInput(req: RestRequest, kind: TemplateKind,
   }
   if (!isEmpty(p.author)) {
     const author = p.author as number;
-    if (author !== req.user?.id && !(await new UserRepository(req.store).get(author))) throw restError('rest_invalid_author', 'Invalid author ID.', 400);
+    if (author !== req.user?.id && !(await new UserRepository(req.store).get(author))) throw wpError('rest_invalid_author');
     input.author = author;
   }
   return input;
@@ -140,7 +140,7 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           if (!template) throw notFound();
           if (req.params.source === 'theme') {
             // The revert: the stored copy goes (with its revisions), and the theme's file answers.
-            if (!r.file(id)) throw restError('rest_invalid_template', 'There is no theme file to revert this template to.', 400);
+            if (!r.file(id)) throw wpError('rest_invalid_template', { message: 'There is no theme file to revert this template to.' });
             if (template.wp_id) await r.rows.deletePermanently(template.wp_id);
             return { body: await presentTemplate(req, kind, r.file(id)!, 'edit') };
           }
@@ -157,13 +157,13 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           const r = repo(req);
           const template = await r.get(idOf(req));
           if (!template) throw notFound();
-          if (template.source !== 'custom') throw restError('rest_invalid_template', "Templates based on theme files can't be removed.", 400);
+          if (template.source !== 'custom') throw wpError('rest_invalid_template', { message: "Templates based on theme files can't be removed." });
           if (req.params.force) {
             const previous = await presentTemplate(req, kind, template, 'edit');
             await r.rows.deletePermanently(template.wp_id);
             return deletedAnswer(previous);
           }
-          if (template.status === 'trash') throw restError('rest_template_already_trashed', 'The template has already been deleted.', 410);
+          if (template.status === 'trash') throw wpError('rest_template_already_trashed');
           await r.rows.trash(template.wp_id, { userId: userOf(req), canPublish: true });
           // The answer is the template as it was found, now trashed (its id still the slug it had).
           return { body: await presentTemplate(req, kind, { ...template, status: 'trash' }, 'edit') };

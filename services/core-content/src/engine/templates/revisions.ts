@@ -6,7 +6,7 @@
  * `wp_id`. A template that exists only as a theme file has no stored post, hence no history.
  */
 import type { Context } from '@loom/contracts';
-import { bind, can, deletedAnswer, forbidden, paginationHeaders, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, forbidden, paginationHeaders, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import { postCan } from '../behaviour';
 import { invalidRevision, revisionOf, revisionPage, storeAutosave } from '../revisions/operations';
 import { RevisionRepository, type RevisionDoc } from '../revisions/repository';
@@ -26,7 +26,7 @@ export function templateRevisionBindings(kind: TemplateKind): Binding[] {
   const parentOf = (req: RestRequest, key: 'parent' | 'id'): Promise<TemplateRow> =>
     req.memo('template-parent', async () => {
       const row = await repo(req).row(sanitizeTemplateId(String((req.params as Params)[key] ?? '')));
-      if (!row) throw restError('rest_post_invalid_parent', 'Invalid template parent ID.', 404);
+      if (!row) throw wpError('rest_post_invalid_parent', { message: 'Invalid template parent ID.' });
       return row;
     });
 
@@ -61,10 +61,10 @@ export function templateRevisionBindings(kind: TemplateKind): Binding[] {
       },
       async (req) => {
         const row = await parentOf(req, 'parent');
-        if (!req.params.force) throw restError('rest_trash_not_supported', "Revisions do not support trashing. Set 'force=true' to delete.", 501);
+        if (!req.params.force) throw wpError('rest_trash_not_supported', { message: "Revisions do not support trashing. Set 'force=true' to delete." });
         const revision = await revisionOf(req, row.id);
         const previous = await present(req, revision, row, 'revisions', 'view');
-        if (!(await new RevisionRepository(req.store).delete(revision.id))) throw restError('rest_cannot_delete', 'The post cannot be deleted.', 500);
+        if (!(await new RevisionRepository(req.store).delete(revision.id))) throw wpError('rest_cannot_delete', { message: 'The post cannot be deleted.', status: 500 });
         return deletedAnswer(previous);
       },
     ),
@@ -89,7 +89,7 @@ export function templateRevisionBindings(kind: TemplateKind): Binding[] {
     bind(autosaves.item.endpoints.read, revisionsRead, async (req) => {
       const row = await parentOf(req, 'parent');
       const found = (await new RevisionRepository(req.store).autosaves(row.id)).find((a) => a.id === Number(req.params.id));
-      if (!found) throw restError('rest_post_no_autosave', 'There is no autosave revision for this template.', 404);
+      if (!found) throw wpError('rest_post_no_autosave', { message: 'There is no autosave revision for this template.' });
       return { body: await present(req, found, row, 'autosaves', req.params.context) };
     }),
   ];

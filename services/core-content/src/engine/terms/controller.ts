@@ -3,7 +3,7 @@
  * then the repository (@loom/terms), then the response shaped by the kit, for any served taxonomy. Where a
  * taxonomy differs, its behaviour says so (category.ts, tag.ts, ...).
  */
-import type { Context } from '@loom/contracts';
+import type { AuthErrorCode, Context } from '@loom/contracts';
 import {
   bind,
   can,
@@ -11,8 +11,9 @@ import {
   forbidden,
   pageWindow,
   paginationHeaders,
-  restError,
+  wpError,
   type Binding,
+  type ForbiddenMessageArg,
   type RestRequest,
   type WpError,
 } from '@loom/service-kit';
@@ -31,10 +32,12 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
   const prepare = async (req: RestRequest, term: TermDoc, context: Context) => (await prepareTerms(req, o, [term], context))[0]!;
 
   /** Existence first (404), then the capability: WordPress's item permission checks. */
-  const itemCheck = (cap: (req: RestRequest, term: TermDoc) => boolean, code: string, message: string) => async (req: RestRequest) => {
-    const term = await repo(req).require(Number(req.params.id));
-    return cap(req, term) ? (true as const) : forbidden(req.user, code, message);
-  };
+  const itemCheck =
+    <C extends AuthErrorCode>(cap: (req: RestRequest, term: TermDoc) => boolean, code: C, ...message: ForbiddenMessageArg<C>) =>
+    async (req: RestRequest) => {
+      const term = await repo(req).require(Number(req.params.id));
+      return cap(req, term) ? (true as const) : forbidden(req.user, code, ...message);
+    };
   // edit_term / delete_term map to the taxonomy's edit_terms / delete_terms; the default term is never deletable.
   const canEdit = (req: RestRequest) => can(req.user, cap.edit_terms);
   const canDelete = (req: RestRequest, term: TermDoc) => can(req.user, cap.delete_terms) && !repo(req).isDefault(term.id);
@@ -102,7 +105,7 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
       thenRead(itemCheck((req) => req.params.context !== 'edit' || canEdit(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.')),
       async (req) => ({ body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context) }),
     ),
-    bind(routes.item.endpoints.update, argsFirst(itemCheck(canEdit, 'rest_cannot_update', 'Sorry, you are not allowed to edit this term.')), async (req) => {
+    bind(routes.item.endpoints.update, argsFirst(itemCheck(canEdit, 'rest_cannot_update')), async (req) => {
       const p = req.params as { id: number; name?: string; slug?: string; description?: string; parent?: number };
       const r = repo(req);
       const term = o.hooks.update
@@ -111,7 +114,7 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
       return { body: await prepare(req, term, o.writeContext) };
     }),
     bind(routes.item.endpoints.delete, itemCheck(canDelete, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'), async (req) => {
-      if (!req.params.force) throw restError('rest_trash_not_supported', o.trashMessage, 501);
+      if (!req.params.force) throw wpError('rest_trash_not_supported', { message: o.trashMessage });
       const r = repo(req);
       const term = await r.require(Number(req.params.id));
       const previous = await prepare(req, term, 'view');

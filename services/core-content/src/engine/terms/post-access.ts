@@ -4,7 +4,7 @@
  */
 import type { Identity } from '@loom/contracts';
 import * as core from '../contract';
-import { forbidden, restError, type WpError } from '@loom/service-kit';
+import { forbidden, wpError, type WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { postCan } from '../behaviour';
 import { POSTS, type TaxonomyRules } from '@loom/terms';
@@ -19,7 +19,7 @@ interface PostRef extends Record<string, unknown> {
 
 /** true when `user` may see the terms of `post`; an error (WordPress's code and status) otherwise. */
 export function termsOfPostAccess(user: Identity | null, post: PostRef | null, rules: TaxonomyRules): true | WpError {
-  if (!post) return restError('rest_post_invalid_id', 'Invalid post ID.', 400);
+  if (!post) return wpError('rest_post_invalid_id', { status: 400 });
   const denied = forbidden(user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
   // is_object_in_taxonomy(): the registry's object types of the taxonomy.
   if (!(core.taxonomyNamed(rules.taxonomy)?.objectType ?? []).includes(post.type)) return denied;

@@ -3,9 +3,9 @@
  * Every check is edit_user on the user in the path (a user manages their own; administrators anyone's), each with
  * WordPress's own code and message. `<user_id>` and `<uuid>` come from the path, as WordPress does not declare them.
  */
-import type { Context } from '@loom/contracts';
+import type { AuthErrorCode, Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, deletedAnswer, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import { UserRepository, type UserDoc } from '../users/repository';
 import { AppPasswordRepository, type AppPasswordDoc } from './repository';
 
@@ -21,7 +21,7 @@ async function targetUser(req: RestRequest): Promise<UserDoc> {
   const raw = pathParam(req, 'user_id');
   const users = new UserRepository(req.store);
   if (raw === 'me') {
-    if (!req.user) throw restError('rest_not_logged_in', 'You are not currently logged in.', 401);
+    if (!req.user) throw wpError('rest_not_logged_in');
     return users.require(req.user.id);
   }
   return users.require(Number(raw));
@@ -44,16 +44,16 @@ function present(req: RestRequest, user: UserDoc, item: AppPasswordDoc, context:
   return filterByContext(routes.collection.schema!, data, context);
 }
 
-/** A meta capability on the path's user (all of them map to edit_user), refused with WordPress's code. */
-const check = (capability: string, code: string, message: string) => async (req: RestRequest) => {
+/** A meta capability on the path's user (all of them map to edit_user), refused with WordPress's code (and its message). */
+const check = (capability: string, code: AuthErrorCode) => async (req: RestRequest) => {
   const user = await targetUser(req);
-  return can(req.user, capability, { userId: user.id }) ? (true as const) : forbidden(req.user, code, message);
+  return can(req.user, capability, { userId: user.id }) ? (true as const) : forbidden(req.user, code);
 };
 
 export const applicationPasswordBindings: Binding[] = [
   bind(
     routes.collection.endpoints.list,
-    check('list_app_passwords', 'rest_cannot_list_application_passwords', 'Sorry, you are not allowed to list application passwords for this user.'),
+    check('list_app_passwords', 'rest_cannot_list_application_passwords'),
     async (req) => {
       const user = await targetUser(req);
       const items = await repo(req).list(user.id);
@@ -62,7 +62,7 @@ export const applicationPasswordBindings: Binding[] = [
   ),
   bind(
     routes.collection.endpoints.create,
-    check('create_app_password', 'rest_cannot_create_application_passwords', 'Sorry, you are not allowed to create application passwords for this user.'),
+    check('create_app_password', 'rest_cannot_create_application_passwords'),
     async (req) => {
       const user = await targetUser(req);
       const { password, item } = await repo(req).create(user.id, { name: req.params.name as string, app_id: req.params.app_id as string | undefined });
@@ -72,7 +72,7 @@ export const applicationPasswordBindings: Binding[] = [
   ),
   bind(
     routes.collection.endpoints.deleteAll,
-    check('delete_app_passwords', 'rest_cannot_delete_application_passwords', 'Sorry, you are not allowed to delete application passwords for this user.'),
+    check('delete_app_passwords', 'rest_cannot_delete_application_passwords'),
     async (req) => ({ body: { deleted: true, count: await repo(req).deleteAll((await targetUser(req)).id) } }),
   ),
   bind(
@@ -81,20 +81,20 @@ export const applicationPasswordBindings: Binding[] = [
       const user = await targetUser(req);
       return req.user?.id === user.id
         ? (true as const)
-        : forbidden(req.user, 'rest_cannot_introspect_app_password_for_non_authenticated_user', 'The authenticated Application Password can only be introspected for the current user.');
+        : forbidden(req.user, 'rest_cannot_introspect_app_password_for_non_authenticated_user');
     },
     async (req) => {
       const user = await targetUser(req);
       const uuid = req.user?.app_password;
-      if (!uuid) throw restError('rest_no_authenticated_app_password', 'Cannot introspect Application Password.', 404);
+      if (!uuid) throw wpError('rest_no_authenticated_app_password');
       const item = await repo(req).get(user.id, uuid);
-      if (!item) throw restError('rest_application_password_not_found', 'Application password not found.', 500);
+      if (!item) throw wpError('rest_application_password_not_found', { status: 500 });
       return { body: present(req, user, item, req.params.context as Context) };
     },
   ),
   bind(
     routes.item.endpoints.read,
-    check('read_app_password', 'rest_cannot_read_application_password', 'Sorry, you are not allowed to read this application password.'),
+    check('read_app_password', 'rest_cannot_read_application_password'),
     async (req) => {
       const user = await targetUser(req);
       return { body: present(req, user, await repo(req).require(user.id, pathParam(req, 'uuid')), req.params.context as Context) };
@@ -102,7 +102,7 @@ export const applicationPasswordBindings: Binding[] = [
   ),
   bind(
     routes.item.endpoints.update,
-    check('edit_app_password', 'rest_cannot_edit_application_password', 'Sorry, you are not allowed to edit this application password.'),
+    check('edit_app_password', 'rest_cannot_edit_application_password'),
     async (req) => {
       const user = await targetUser(req);
       const item = await repo(req).update(user.id, pathParam(req, 'uuid'), { name: req.params.name as string | undefined });
@@ -111,13 +111,13 @@ export const applicationPasswordBindings: Binding[] = [
   ),
   bind(
     routes.item.endpoints.delete,
-    check('delete_app_password', 'rest_cannot_delete_application_password', 'Sorry, you are not allowed to delete this application password.'),
+    check('delete_app_password', 'rest_cannot_delete_application_password'),
     async (req) => {
       const user = await targetUser(req);
       const r = repo(req);
       const item = await r.require(user.id, pathParam(req, 'uuid'));
       const previous = present(req, user, item, 'edit');
-      if (!(await r.delete(user.id, item.uuid))) throw restError('rest_application_password_not_found', 'Application password not found.', 404);
+      if (!(await r.delete(user.id, item.uuid))) throw wpError('rest_application_password_not_found');
       return deletedAnswer(previous);
     },
   ),

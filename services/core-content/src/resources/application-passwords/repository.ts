@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sanitizeTextField } from '@loom/contracts';
-import { restError } from '@loom/service-kit';
+import { wpError } from '@loom/service-kit';
 import type { Collection, Store } from '@loom/store';
 import { chunkPassword, DUMMY_HASH, generateAppPassword, hashAppPassword, matchesAppPassword, normalizeAppPassword } from './secret';
 
@@ -51,17 +51,17 @@ export class AppPasswordRepository {
   /** rest_application_password_not_found 404 unless the user has this password. */
   async require(userId: number, uuid: string): Promise<AppPasswordDoc> {
     const item = await this.get(userId, uuid);
-    if (!item) throw restError('rest_application_password_not_found', 'Application password not found.', 404);
+    if (!item) throw wpError('rest_application_password_not_found');
     return item;
   }
 
   /** create_new_application_password(): returns the chunked plaintext (shown once) and the stored item. */
   async create(userId: number, input: { name: string; app_id?: string }): Promise<{ password: string; item: AppPasswordDoc }> {
     const name = sanitizeTextField(input.name ?? '');
-    if (!name) throw restError('application_password_empty_name', 'An application name is required to create an application password.', 400);
+    if (!name) throw wpError('application_password_empty_name');
     const existing = await this.list(userId);
     if (existing.some((p) => p.name.toLowerCase() === name.toLowerCase())) {
-      throw restError('application_password_duplicate_name', 'Each application name should be unique.', 409);
+      throw wpError('application_password_duplicate_name');
     }
     const plain = generateAppPassword();
     const item: AppPasswordDoc = {

@@ -1,7 +1,7 @@
 /** core/v2/statuses: the post statuses of the site, as WordPress's post statuses controller shows them. */
 import type { Context, Identity } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import { canEditSomeType } from './types';
 
 type StatusObject = core.StatusObject;
@@ -54,12 +54,12 @@ export const statusBindings: Binding[] = [
     item.endpoints.read,
     (req) => {
       const status = find(req.params.status);
-      if (!status) return restError('rest_status_invalid', 'Invalid status.', 404);
-      return canRead(req.user, status) ? true : forbidden(req.user, 'rest_cannot_read_status', 'Cannot view status.');
+      if (!status) return wpError('rest_status_invalid');
+      return canRead(req.user, status) ? true : forbidden(req.user, 'rest_cannot_read_status');
     },
     (req) => {
       const status = find(req.params.status);
-      if (!status) throw restError('rest_status_invalid', 'Invalid status.', 404);
+      if (!status) throw wpError('rest_status_invalid');
       return { body: prepareStatus(req, status, req.params.context) };
     },
   ),

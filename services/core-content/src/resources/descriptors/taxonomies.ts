@@ -1,7 +1,7 @@
 /** core/v2/taxonomies: the taxonomies of the site, as WordPress's taxonomies controller shows them. */
 import type { Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 
 type TaxonomyObject = core.TaxonomyObject;
 
@@ -60,7 +60,7 @@ export const taxonomyBindings: Binding[] = [
     },
     (req) => {
       const tax = served(req.params.taxonomy ?? '');
-      if (!tax) throw restError('rest_taxonomy_invalid', 'Invalid taxonomy.', 404);
+      if (!tax) throw wpError('rest_taxonomy_invalid');
       return { body: prepareTaxonomy(req, tax, req.params.context) };
     },
   ),

@@ -1,7 +1,7 @@
 /** core/v2/types: the post types of the site, as WordPress's post types controller shows them. */
 import type { Context, Identity } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 
 type PostTypeObject = core.PostTypeObject;
 
@@ -53,8 +53,8 @@ export const typeBindings: Binding[] = [
     const { type: name = '', context } = req.params;
     const type = served(name);
     if (!type) {
-      if (core.hiddenPostTypes().includes(name)) throw forbidden(req.user, 'rest_cannot_read_type', 'Cannot view post type.');
-      throw restError('rest_type_invalid', 'Invalid post type.', 404);
+      if (core.hiddenPostTypes().includes(name)) throw forbidden(req.user, 'rest_cannot_read_type');
+      throw wpError('rest_type_invalid');
     }
     if (context === 'edit' && !can(req.user, type.cap.edit_posts)) throw forbidden(req.user, 'rest_forbidden_context', EDIT_MESSAGE);
     return { body: prepareType(req, type, context) };

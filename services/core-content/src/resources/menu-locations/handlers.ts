@@ -5,7 +5,7 @@
  */
 import type { Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, filterByContext, forbidden, links, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import { menuLocationsOf, type MenuLocation } from '../../site/theme';
 import { locationAssignments, menuAt, type LocationAssignment } from '../../site/options';
 
@@ -35,7 +35,7 @@ export const menuLocationBindings: Binding[] = [
   }),
   bind(core.menuLocations.item.endpoints.read, check, async (req) => {
     const location = menuLocationsOf(req).find((l) => l.name === req.params.location);
-    if (!location) throw restError('rest_menu_location_invalid', 'Invalid menu location.', 404);
+    if (!location) throw wpError('rest_menu_location_invalid');
     return { body: present(req, location, await locationAssignments(req.store), req.params.context) };
   }),
 ];

@@ -4,7 +4,7 @@
  */
 import { roles as ROLES, type Context, type Identity } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, restError, ROLE_CAPABILITIES, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, wpError, ROLE_CAPABILITIES, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
@@ -62,7 +62,7 @@ function metaInput(meta: unknown): Record<string, unknown> | undefined {
   const value = (meta as Record<string, unknown>).persisted_preferences;
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw restError('rest_invalid_param', 'Invalid parameter(s): meta', 400, { params: { meta: 'meta.persisted_preferences is not of type object.' } });
+    throw wpError('rest_invalid_param', { message: 'Invalid parameter(s): meta', data: { params: { meta: 'meta.persisted_preferences is not of type object.' } } });
   }
   return value as Record<string, unknown>;
 }
@@ -70,7 +70,7 @@ function metaInput(meta: unknown): Record<string, unknown> | undefined {
 /** check_role_update(): roles must exist, and nobody may take edit_users away from themselves. */
 function checkRoleUpdate(caller: Identity | null, targetId: number | null, roles: string[]): void {
   for (const role of roles) {
-    if (!(ROLES as readonly string[]).includes(role)) throw restError('rest_user_invalid_role', `The role ${role} does not exist.`, 400);
+    if (!(ROLES as readonly string[]).includes(role)) throw wpError('rest_user_invalid_role', { message: `The role ${role} does not exist.`, status: 400 });
     const r = role as (typeof ROLES)[number];
     if (caller && caller.id === targetId && !ROLE_CAPABILITIES[r].has('edit_users')) {
       throw forbidden(caller, 'rest_user_invalid_role', 'Sorry, you are not allowed to give users that role.');
@@ -90,10 +90,10 @@ function listPermission(req: ListRequest) {
   }
   if (p.context === 'edit' && !list) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
   if ((p.orderby === 'email' || p.orderby === 'registered_date') && !list) {
-    return forbidden(req.user, 'rest_forbidden_orderby', 'Sorry, you are not allowed to order users by this parameter.');
+    return forbidden(req.user, 'rest_forbidden_orderby');
   }
   if (p.who === 'authors' && !core.allPostTypes().some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
-    return forbidden(req.user, 'rest_forbidden_who', 'Sorry, you are not allowed to query users by this parameter.');
+    return forbidden(req.user, 'rest_forbidden_who');
   }
   return true as const;
 }
@@ -102,7 +102,7 @@ function listPermission(req: ListRequest) {
 async function readPermission(req: RestRequest) {
   const user = await repo(req).require(byId(req));
   if (req.user?.id === user.id) return true as const;
-  const refuse = () => forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.');
+  const refuse = () => forbidden(req.user, 'rest_user_cannot_view');
   if (req.params.context === 'edit' && !listUsers(req)) return refuse();
   if (listUsers(req) || can(req.user, 'edit_user', { userId: user.id })) return true as const;
   const statuses = can(req.user, 'read_private_posts') ? ['publish', 'private'] : ['publish'];
@@ -113,7 +113,7 @@ async function readPermission(req: RestRequest) {
 const updatePermission = (target: Target) => async (req: RequestOf<Users['item']['endpoints']['update']> | RequestOf<Users['me']['endpoints']['update']>) => {
   const user = await repo(req).require(target(req));
   if (req.params.roles?.length) {
-    if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles', 'Sorry, you are not allowed to edit roles of this user.');
+    if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles');
     if (!NON_ROLE_ARGS.some((k) => req.has(k))) return true as const;
   }
   return can(req.user, 'edit_user', { userId: user.id }) ? (true as const) : forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this user.');
@@ -121,7 +121,7 @@ const updatePermission = (target: Target) => async (req: RequestOf<Users['item']
 
 const deletePermission = (target: Target) => async (req: RestRequest) => {
   const user = await repo(req).require(target(req));
-  return can(req.user, 'delete_user', { userId: user.id }) ? (true as const) : forbidden(req.user, 'rest_user_cannot_delete', 'Sorry, you are not allowed to delete this user.');
+  return can(req.user, 'delete_user', { userId: user.id }) ? (true as const) : forbidden(req.user, 'rest_user_cannot_delete');
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -171,17 +171,17 @@ const update = (target: Target) => async (req: WriteRequest) => {
 const remove = (target: Target) => async (req: DeleteRequest) => {
   const r = repo(req);
   const user = await r.require(target(req));
-  if (!req.params.force) throw restError('rest_trash_not_supported', "Users do not support trashing. Set 'force=true' to delete.", 501);
+  if (!req.params.force) throw wpError('rest_trash_not_supported', { message: "Users do not support trashing. Set 'force=true' to delete." });
   const reassign = req.params.reassign === false ? null : req.params.reassign;
   // 0 is "empty" to WordPress: no check, and the content goes to user 0.
-  if (reassign && (reassign === user.id || !(await r.get(reassign)))) throw restError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.', 400);
+  if (reassign && (reassign === user.id || !(await r.get(reassign)))) throw wpError('rest_user_invalid_reassign');
   const previous = present(req, user, 'edit');
   await r.delete(user.id, reassign);
   return deletedAnswer(previous);
 };
 
 async function readMe(req: RestRequest) {
-  if (!req.user) throw restError('rest_not_logged_in', 'You are not currently logged in.', 401);
+  if (!req.user) throw wpError('rest_not_logged_in');
   return { body: present(req, await repo(req).require(req.user.id), req.params.context as Context) };
 }
 
@@ -189,7 +189,7 @@ export const userBindings: Binding[] = [
   bind(core.users().collection.endpoints.list, listPermission, list),
   bind(
     core.users().collection.endpoints.create,
-    (req) => (can(req.user, 'create_users') ? true : forbidden(req.user, 'rest_cannot_create_user', 'Sorry, you are not allowed to create new users.')),
+    (req) => (can(req.user, 'create_users') ? true : forbidden(req.user, 'rest_cannot_create_user')),
     create,
   ),
   bind(core.users().item.endpoints.read, readPermission, async (req) => ({ body: present(req, await repo(req).require(byId(req)), req.params.context as Context) })),

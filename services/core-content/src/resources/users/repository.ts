@@ -2,9 +2,9 @@
  * Users: storage and WordPress's user rules (wp_insert_user, wp_update_user, wp_delete_user, WP_User_Query),
  * no HTTP. Used by the REST handlers, the internal auth endpoints, the bootstrap and the CLI alike.
  */
-import { own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
+import { ERROR_CODES, own, roles as ROLES, sanitizeTitle, type Role } from '@loom/contracts';
 import * as core from '../../routes';
-import { ROLE_CAPABILITIES, restError, WpError } from '@loom/service-kit';
+import { ROLE_CAPABILITIES, wpError, WpError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { APP_PASSWORDS } from '../application-passwords/repository';
 import { publishedAuthors, releaseContent } from './authorship';
@@ -83,8 +83,14 @@ export const DEFAULT_ROLE: Role = 'subscriber';
 
 const SORT_FIELDS: Record<string, string> = { id: 'id', name: 'name_sort', registered_date: 'registered', slug: 'slug', email: 'email_key', url: 'url' };
 
-/** wp_insert_user()'s errors carry no status, so WordPress answers them with 500 and `data: null`. */
-const insertError = (code: string, message: string) => new WpError(code, message, null);
+/** wp_insert_user()'s codes. */
+type InsertErrorCode = 'existing_user_login' | 'existing_user_email' | 'empty_user_login' | 'user_login_too_long' | 'user_nicename_too_long' | 'user_url_too_long';
+
+/**
+ * wp_insert_user()'s errors carry no status, so WordPress answers them with 500 and `data: null` (wpError would add
+ * data.status): the table's message, no data.
+ */
+const insertError = (code: InsertErrorCode) => new WpError(code, ERROR_CODES[code].message, null);
 
 export async function ensureUserIndexes(store: Store): Promise<void> {
   const users = store.collection<UserDoc>(USERS);
@@ -96,14 +102,14 @@ export async function ensureUserIndexes(store: Store): Promise<void> {
 
 /** check_user_password (also applied to the CLI and the bootstrap). */
 export function checkPassword(password: string | undefined): string {
-  if (!password) throw restError('rest_user_invalid_password', 'Passwords cannot be empty.', 400);
-  if (password.includes('\\')) throw restError('rest_user_invalid_password', 'Passwords cannot contain the "\\" character.', 400);
+  if (!password) throw wpError('rest_user_invalid_password', { message: 'Passwords cannot be empty.' });
+  if (password.includes('\\')) throw wpError('rest_user_invalid_password', { message: 'Passwords cannot contain the "\\" character.' });
   return password;
 }
 
 /** Roles must exist (check_role_update's first test). */
 export function checkRoles(list: string[]): Role[] {
-  for (const r of list) if (!(ROLES as readonly string[]).includes(r)) throw restError('rest_user_invalid_role', `The role ${r} does not exist.`, 400);
+  for (const r of list) if (!(ROLES as readonly string[]).includes(r)) throw wpError('rest_user_invalid_role', { message: `The role ${r} does not exist.`, status: 400 });
   return [...new Set(list)] as Role[];
 }
 
@@ -121,7 +127,7 @@ export class UserRepository {
   /** rest_user_invalid_id 404 unless the user exists. */
   async require(id: number): Promise<UserDoc> {
     const user = await this.get(id);
-    if (!user) throw restError('rest_user_invalid_id', 'Invalid user ID.', 404);
+    if (!user) throw wpError('rest_user_invalid_id');
     return user;
   }
 
@@ -191,14 +197,14 @@ export class UserRepository {
   /** wp_insert_user() for a new user. */
   async create(input: UserInput): Promise<UserDoc> {
     const login = checkLogin(input.login);
-    if (await this.byLogin(login)) throw insertError('existing_user_login', 'Sorry, that username already exists!');
+    if (await this.byLogin(login)) throw insertError('existing_user_login');
     const email = (input.email ?? '').trim();
-    if (!isEmail(email)) throw restError('rest_invalid_email', 'Invalid email address.', 400);
-    if (await this.byEmail(email)) throw insertError('existing_user_email', 'Sorry, that email address is already used!');
+    if (!isEmail(email)) throw wpError('rest_invalid_email');
+    if (await this.byEmail(email)) throw insertError('existing_user_email');
     const password = checkPassword(input.password);
     const roles = input.roles ? checkRoles(input.roles) : [DEFAULT_ROLE];
     const url = checkUrl(input.url ?? '');
-    if (input.slug && [...input.slug].length > 50) throw insertError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
+    if (input.slug && [...input.slug].length > 50) throw insertError('user_nicename_too_long');
 
     const first = input.first_name ?? '';
     const last = input.last_name ?? '';
@@ -229,8 +235,8 @@ export class UserRepository {
       } catch (e) {
         if (!(e instanceof DuplicateKeyError)) throw e;
         // The unique indexes settle races between two creates.
-        if (e.fields.includes('login_key')) throw insertError('existing_user_login', 'Sorry, that username already exists!');
-        if (e.fields.includes('email_key')) throw insertError('existing_user_email', 'Sorry, that email address is already used!');
+        if (e.fields.includes('login_key')) throw insertError('existing_user_login');
+        if (e.fields.includes('email_key')) throw insertError('existing_user_email');
         if (attempt >= 4) throw e;
         doc.slug = await this.uniqueSlug(doc.slug, id);
       }
@@ -241,16 +247,16 @@ export class UserRepository {
   async update(id: number, input: UserInput): Promise<UserDoc> {
     const user = await this.require(id);
     const set: Partial<UserDoc> = {};
-    if (input.login && input.login !== user.login) throw restError('rest_user_invalid_argument', "Username isn't editable.", 400);
+    if (input.login && input.login !== user.login) throw wpError('rest_user_invalid_argument');
     if (input.email !== undefined && input.email !== '') {
       const email = input.email.trim();
       const owner = await this.byEmail(email);
-      if (owner && owner.id !== id) throw restError('rest_user_invalid_email', 'Invalid email address.', 400);
+      if (owner && owner.id !== id) throw wpError('rest_user_invalid_email');
       Object.assign(set, { email, email_key: email.toLowerCase() });
     }
     if (input.slug && input.slug !== user.slug) {
-      if (await this.users.findOne({ slug: input.slug })) throw restError('rest_user_invalid_slug', 'Invalid slug.', 400);
-      if ([...input.slug].length > 50) throw insertError('user_nicename_too_long', 'Nicename may not be longer than 50 characters.');
+      if (await this.users.findOne({ slug: input.slug })) throw wpError('rest_user_invalid_slug');
+      if ([...input.slug].length > 50) throw insertError('user_nicename_too_long');
       set.slug = input.slug;
     }
     if (input.name !== undefined) {
@@ -267,14 +273,14 @@ export class UserRepository {
       return (await this.users.updateOne({ id }, { $set: set })) ?? (await this.require(id));
     } catch (e) {
       if (!(e instanceof DuplicateKeyError)) throw e;
-      if (e.fields.includes('email_key')) throw restError('rest_user_invalid_email', 'Invalid email address.', 400);
-      throw restError('rest_user_invalid_slug', 'Invalid slug.', 400);
+      if (e.fields.includes('email_key')) throw wpError('rest_user_invalid_email');
+      throw wpError('rest_user_invalid_slug');
     }
   }
 
   async setPassword(id: number, password: string): Promise<void> {
     const hash = await hashPassword(checkPassword(password));
-    if (!(await this.users.updateOne({ id }, { $set: { password_hash: hash } }))) throw restError('rest_user_invalid_id', 'Invalid user ID.', 404);
+    if (!(await this.users.updateOne({ id }, { $set: { password_hash: hash } }))) throw wpError('rest_user_invalid_id');
   }
 
   /** wp_delete_user( $id, $reassign ): content first (reassigned or deleted), then the user's passwords and the user. */
@@ -282,7 +288,7 @@ export class UserRepository {
     const user = await this.require(id);
     await releaseContent(this.store, id, reassign);
     await this.store.collection(APP_PASSWORDS).deleteMany({ user_id: id });
-    if (!(await this.users.deleteOne({ id }))) throw restError('rest_cannot_delete', 'The user cannot be deleted.', 500);
+    if (!(await this.users.deleteOne({ id }))) throw wpError('rest_cannot_delete', { message: 'The user cannot be deleted.', status: 500 });
     return user;
   }
 
@@ -300,17 +306,17 @@ export class UserRepository {
 /** validate_username and wp_insert_user's login checks. */
 function checkLogin(value: string | undefined): string {
   const login = (value ?? '').trim();
-  if (!login) throw insertError('empty_user_login', 'Cannot create a user with an empty login name.');
+  if (!login) throw insertError('empty_user_login');
   if (!core.isValidUsername(login)) {
-    throw restError('rest_user_invalid_username', 'This username is invalid because it uses illegal characters. Please enter a valid username.', 400);
+    throw wpError('rest_user_invalid_username');
   }
-  if ([...login].length > 60) throw insertError('user_login_too_long', 'Username may not be longer than 60 characters.');
+  if ([...login].length > 60) throw insertError('user_login_too_long');
   return login;
 }
 
 function checkUrl(value: string): string {
   const url = sanitizeUrl(value);
-  if ([...url].length > 100) throw insertError('user_url_too_long', 'The user URL may not be longer than 100 characters.');
+  if ([...url].length > 100) throw insertError('user_url_too_long');
   return url;
 }
 

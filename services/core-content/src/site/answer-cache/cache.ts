@@ -12,7 +12,7 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
-import { DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers, listenersGeneration, ownBuffer, plainGet as plainGetRequest, type Metrics } from '@loom/service-kit';
+import { DEFAULT_ANSWER_CACHE_BYTES, CachedAnswers, listenersGeneration, ownBuffer, plainGet as plainGetRequest, type Metrics } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { nextScheduledDate, POSTS } from '../../engine/repository';
 import { formatUtc } from '../../engine/dates';
@@ -35,14 +35,14 @@ interface Answer {
 const OWN_HEADERS = new Set(['x-request-id']);
 
 export interface AnswerCacheOptions {
-  /** Bytes all kept answers may hold, URLs and headers included (LOOM_ANSWER_CACHE_BYTES). */
+  /** Bytes all cached answers may hold, URLs and headers included (LOOM_ANSWER_CACHE_BYTES). */
   maxBytes?: number;
   metrics?: Metrics;
   now?: () => number;
 }
 
 export class AnswerCache {
-  private readonly answers: KeptAnswers<Answer>;
+  private readonly answers: CachedAnswers<Answer>;
   private readonly versions: WriteVersions;
   private next: { version: number; due: Promise<string> } | undefined;
   private readonly now: () => number;
@@ -53,7 +53,7 @@ export class AnswerCache {
   ) {
     this.versions = new WriteVersions(store);
     this.now = opts.now ?? Date.now;
-    this.answers = new KeptAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.fresh(a), metrics: opts.metrics });
+    this.answers = new CachedAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.fresh(a), metrics: opts.metrics });
   }
 
   /** The date_gmt of the earliest scheduled post ('' when none), read once per version of the posts. */

@@ -1,17 +1,15 @@
 /**
  * Checking credentials, for the gateway (application passwords over HTTP Basic) and for the authorize-application
- * page (account passwords). Failures are WordPress's errors with status 401. Nothing here logs, and no message
- * echoes a password.
+ * page (account passwords). Failures are WordPress's errors, with the table's status for their codes: 401. Nothing
+ * here logs, and no message echoes a password.
  */
 import type { AuthRequest, AuthResponse, Authenticated } from '@loom/contracts';
-import { restError, type WpError } from '@loom/service-kit';
+import { wpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { AppPasswordRepository } from '../../resources/application-passwords/repository';
 import { escapeHtml, isEmail } from '../../resources/users/fields';
 import { verifyAgainstDummy, verifyPassword } from '../../resources/users/passwords';
 import { UserRepository, type UserDoc } from '../../resources/users/repository';
-
-const refuse = (code: string, message: string): WpError => restError(code, message, 401);
 
 const authenticated = (user: UserDoc, appPassword?: string): Authenticated => ({
   id: user.id,
@@ -30,12 +28,10 @@ export async function authenticateAppPassword(store: Store, input: AuthRequest):
   const user = await new UserRepository(store).byLoginOrEmail(input.username);
   if (!user) {
     await apps.verify(null, input.password);
-    throw isEmail(input.username)
-      ? refuse('invalid_email', '<strong>Error</strong>: Unknown email address. Check again or try your username.')
-      : refuse('invalid_username', '<strong>Error</strong>: Unknown username. Check again or try your email address.');
+    throw isEmail(input.username) ? wpError('invalid_email') : wpError('invalid_username');
   }
   const item = await apps.verify(user.id, input.password);
-  if (!item) throw refuse('incorrect_password', 'The provided password is an invalid application password.');
+  if (!item) throw wpError('incorrect_password');
   const recorded = await apps.recordUsage(item, input.ip);
   return { user: authenticated(user, item.uuid), ...(recorded ? { recorded } : {}) };
 }
@@ -45,8 +41,8 @@ export async function authenticateAppPassword(store: Store, input: AuthRequest):
  * messages end with a "Lost your password?" link; Loom has no such page, so it is left out.)
  */
 export async function authenticateLogin(store: Store, input: AuthRequest): Promise<AuthResponse> {
-  if (!input.username) throw refuse('empty_username', '<strong>Error</strong>: The username field is empty.');
-  if (!input.password) throw refuse('empty_password', '<strong>Error</strong>: The password field is empty.');
+  if (!input.username) throw wpError('empty_username');
+  if (!input.password) throw wpError('empty_password');
   const users = new UserRepository(store);
   const shown = `<strong>${escapeHtml(input.username)}</strong>`;
   let user = await users.byLogin(input.username);
@@ -55,11 +51,13 @@ export async function authenticateLogin(store: Store, input: AuthRequest): Promi
   if (!user) {
     await verifyAgainstDummy(input.password);
     throw viaEmail
-      ? refuse('invalid_email', 'Unknown email address. Check again or try your username.')
-      : refuse('invalid_username', `<strong>Error</strong>: The username ${shown} is not registered on this site. If you are unsure of your username, try your email address instead.`);
+      ? wpError('invalid_email', { message: 'Unknown email address. Check again or try your username.' })
+      : wpError('invalid_username', {
+          message: `<strong>Error</strong>: The username ${shown} is not registered on this site. If you are unsure of your username, try your email address instead.`,
+        });
   }
   if (!(await verifyPassword(input.password, user.password_hash))) {
-    throw refuse('incorrect_password', `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.`);
+    throw wpError('incorrect_password', { message: `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.` });
   }
   return { user: authenticated(user) };
 }

@@ -5,7 +5,7 @@
  * requireInternal; bodies are parsed after that check, never before.
  */
 import type { Express, RequestHandler } from 'express';
-import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
+import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, errorBody, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
 import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { internalJsonBody } from '../internal-body';
@@ -24,7 +24,8 @@ function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHan
     const parsed = authRequestSchema.safeParse(req.body);
     if (!parsed.success) {
       const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
-      res.status(400).json({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`, data: { status: 400, params } });
+      const body = errorBody('rest_invalid_param', { message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`, data: { params } });
+      res.status(body.data.status).json(body);
       return;
     }
     try {
@@ -35,7 +36,8 @@ function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHan
         return;
       }
       deps.log.error({ err: e }, 'credential check failed');
-      res.status(500).json({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      const body = errorBody('internal_server_error');
+      res.status(body.data.status).json(body);
     }
   };
 }
@@ -51,7 +53,8 @@ export function mountInternalAuth(app: Express, deps: { config: KitConfig; store
     const id = /^\d+$/.test(raw) ? Number(raw) : 0;
     const user = id ? await new UserRepository(deps.store).get(id).catch(() => null) : null;
     if (!user) {
-      res.status(404).json({ code: 'rest_user_invalid_id', message: 'Invalid user ID.', data: { status: 404 } });
+      const body = errorBody('rest_user_invalid_id');
+      res.status(body.data.status).json(body);
       return;
     }
     const ref: UserRef = { id: user.id, name: user.name, slug: user.slug };

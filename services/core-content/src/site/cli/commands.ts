@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { own, roles as ROLES } from '@loom/contracts';
-import { WpError } from '@loom/service-kit';
+import { wpError, WpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { AppPasswordRepository } from '../../resources/application-passwords/repository';
 import { generatePassword } from '../../resources/users/passwords';
@@ -66,7 +66,7 @@ async function givenPassword(opts: Options, io: Io): Promise<string | undefined>
 
 async function findUser(users: UserRepository, login: string): Promise<UserDoc> {
   const user = await users.byLoginOrEmail(login);
-  if (!user) throw new WpError('invalid_username', `No user with login or email "${login}".`);
+  if (!user) throw wpError('invalid_username', { message: `No user with login or email "${login}".` });
   return user;
 }
 
@@ -130,7 +130,7 @@ const COMMANDS: Record<string, Command> = {
     let heir: UserDoc | null = null;
     if (reassignTo !== undefined) {
       heir = /^\d+$/.test(reassignTo) ? await users.get(Number(reassignTo)) : await users.byLoginOrEmail(reassignTo);
-      if (!heir || heir.id === user.id) throw new WpError('rest_user_invalid_reassign', 'Invalid user ID for reassignment.');
+      if (!heir || heir.id === user.id) throw wpError('rest_user_invalid_reassign');
     }
     await users.delete(user.id, heir?.id ?? null);
     io.out(`Deleted user ${user.id} "${user.login}"; ${heir ? `their content now belongs to ${heir.id} "${heir.login}"` : 'their content was deleted'}.`);
@@ -166,7 +166,7 @@ const COMMANDS: Record<string, Command> = {
     // Names are unique per user (case-insensitively, as application_password_duplicate_name enforces).
     const name = typeof opts.name === 'string' ? opts.name.toLowerCase() : undefined;
     const item = name !== undefined ? (await passwords.list(user.id)).find((i) => i.name.toLowerCase() === name) : await passwords.get(user.id, need(opts, 'uuid'));
-    if (!item || !(await passwords.delete(user.id, item.uuid))) throw new WpError('rest_application_password_not_found', 'Application password not found.');
+    if (!item || !(await passwords.delete(user.id, item.uuid))) throw wpError('rest_application_password_not_found');
     io.out(`Revoked application password "${item.name}" (${item.uuid}) of "${user.login}".`);
   },
 };

@@ -7,7 +7,7 @@
  * hold passwords: neither is logged, only the command's name and exit code.
  */
 import type { Express, RequestHandler } from 'express';
-import { INTERNAL_HEADER } from '@loom/contracts';
+import { errorBody, INTERNAL_HEADER } from '@loom/contracts';
 import { requireInternal, verifyInternal, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { internalJsonBody } from '../internal-body';
@@ -36,11 +36,15 @@ export function mountCli(app: Express, deps: { config: KitConfig; store: Store; 
   const { store, log } = deps;
   app.post(CLI_PATH, cliGuard(deps.config, cliKey(deps)), internalJsonBody('64kb'), async (req, res) => {
     res.set('Cache-Control', 'no-store');
-    if (!isCliRequest(req.body)) return void res.status(400).json({ code: 'rest_invalid_param', message: 'Invalid parameter(s): argv', data: { status: 400 } });
+    if (!isCliRequest(req.body)) {
+      const body = errorBody('rest_invalid_param', { message: 'Invalid parameter(s): argv' });
+      return void res.status(body.data.status).json(body);
+    }
     const { argv, stdin, pid } = req.body;
     // The CLI saw this DATA_DIR held by `pid`: another process answering here serves another store.
     if (pid !== undefined && pid !== process.pid) {
-      return void res.status(409).json({ code: 'loom_cli_other_store', message: `This core-content is process ${process.pid}, not ${pid}: it does not hold that data directory.`, data: { status: 409 } });
+      const body = errorBody('loom_cli_other_store', { message: `This core-content is process ${process.pid}, not ${pid}: it does not hold that data directory.` });
+      return void res.status(body.data.status).json(body);
     }
     const answer: CliAnswer = { code: 0, out: [], err: [] };
     const io: Io = { out: (line) => answer.out.push(line), readStdin: async () => stdin ?? '' };

@@ -4,7 +4,8 @@
  * slug always comes from the name, an update without a description empties it); locations and auto_add are site
  * settings (menus/options.ts); deleting a menu deletes its items; replies in view context; no trash.
  */
-import { restError, WpError, type RestRequest } from '@loom/service-kit';
+import { ERROR_CODES } from '@loom/contracts';
+import { wpError, WpError, type RestRequest } from '@loom/service-kit';
 import { wpFilterKses } from '@loom/rendering';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { assignLocations, autoAddMenus, locationAssignments, locationsOf, releaseLocations, setAutoAdd } from '../../site/options';
@@ -22,11 +23,11 @@ type MenuParams = { name?: string; description?: string; locations?: string[]; a
 function checkLocations(req: RestRequest): true | WpError {
   for (const location of (req.params as MenuParams).locations ?? []) {
     if (menuLocationsOf(req).some((l) => l.name === location)) continue;
-    const message = 'Invalid menu location.';
-    return new WpError('rest_invalid_param', 'Invalid parameter(s): locations', {
-      status: 400,
-      params: { locations: message },
-      details: { locations: { code: 'rest_invalid_menu_location', message, data: { location } } },
+    const { message } = ERROR_CODES.rest_invalid_menu_location;
+    // The detail is the validate callback's WP_Error as it is: its data is the location, no status.
+    return wpError('rest_invalid_param', {
+      message: 'Invalid parameter(s): locations',
+      data: { params: { locations: message }, details: { locations: { code: 'rest_invalid_menu_location', message, data: { location } } } },
     });
   }
   return true;
@@ -42,7 +43,7 @@ const menuExistsMessage = (name: string) => `The menu name <strong>${escapeHtml(
 
 function refuseParent(req: RestRequest): void {
   if ((req.params as MenuParams).parent !== undefined) {
-    throw restError('rest_taxonomy_not_hierarchical', 'Cannot set parent term, taxonomy is not hierarchical.', 400);
+    throw wpError('rest_taxonomy_not_hierarchical');
   }
 }
 
@@ -66,7 +67,7 @@ export const navMenuBehaviour: OwnTaxonomyBehaviour = {
       const p = req.params as MenuParams & { name: string };
       const existing = await namesake(req, p.name, 0);
       // The create route gives the client the existing menu's id (in data and, added first, as additional_data).
-      const exists = (id: number) => new WpError('menu_exists', menuExistsMessage(p.name), { status: 400, term_id: id }, [id]);
+      const exists = (id: number) => wpError('menu_exists', { message: menuExistsMessage(p.name), data: { term_id: id }, additionalData: [id] });
       if (existing) throw exists(existing.id);
       let term: TermDoc;
       try {
@@ -83,7 +84,7 @@ export const navMenuBehaviour: OwnTaxonomyBehaviour = {
       refuseParent(req);
       const p = req.params as MenuParams;
       const name = p.name ?? term.name;
-      // The update route passes wp_update_nav_menu_object()'s error on as it is: no status, so a 500.
+      // The update route passes wp_update_nav_menu_object()'s error on as it is: no status (data null), so a 500.
       if (await namesake(req, name, term.id)) throw new WpError('menu_exists', menuExistsMessage(name), null);
       // wp_update_nav_menu_object(): the slug is made from the name again, and the description is the one sent or ''.
       const updated = await repo.update(term.id, { name, description: p.description ?? '', slug: '' });

@@ -6,7 +6,7 @@
  * delete that takes the files with it (the row first, then the files).
  */
 import { allowedMimeTypes, isImageMime, mediaDetails, missingImageSizes, type AttachmentMetadata, type ImageMetadata } from '@loom/media';
-import { can, forbidden, restError } from '@loom/service-kit';
+import { can, forbidden, wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import { readUpload } from './body';
 import { attachmentFiles, fileUrl, removeAll } from '../../engine/media/files';
@@ -107,7 +107,7 @@ export const attachmentBehaviour: OwnBehaviour = {
       if (typeof p.post === 'number') {
         if (existing && p.post) {
           const parent = await req.store.collection<PostDoc>(POSTS).findOne({ id: p.post });
-          if (parent && ['revision', 'attachment'].includes(parent.type)) throw restError('rest_invalid_param', 'Invalid parent type.', 400);
+          if (parent && ['revision', 'attachment'].includes(parent.type)) throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
         }
         input.parent = p.post;
       }

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { can, forbidden, isMultipart, parsePhpStyle, readMultipart, restError, type BodyReader, type WpError } from '@loom/service-kit';
+import { can, forbidden, isMultipart, parsePhpStyle, readMultipart, wpError, type BodyReader, type WpError } from '@loom/service-kit';
 import { mediaSettings } from './settings';
 
 /** What the create handler gets besides the parameters. */
@@ -22,7 +22,7 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
 function tooBig(): WpError {
   // Answered at once; Node discards the rest of the body (never buffered) once the answer is sent.
   const kb = Math.floor(mediaSettings().maxUploadBytes / 1024);
-  return restError('rest_upload_file_too_big', `This file is too big. Files must be less than ${kb} KB in size.`, 413);
+  return wpError('rest_upload_file_too_big', { message: `This file is too big. Files must be less than ${kb} KB in size.` });
 }
 
 /** A refused body is read and dropped (never kept), so that the answer is not cut off by a reset connection. */

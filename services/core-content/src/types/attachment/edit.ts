@@ -6,7 +6,7 @@
  */
 import type { Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, forbidden, parsePhpStyle, restError, type Binding, type RestRequest } from '@loom/service-kit';
+import { bind, can, forbidden, parsePhpStyle, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import {
   createMissingSizes,
   editImage,
@@ -41,7 +41,7 @@ const updatePermission = (...args: Parameters<ReturnType<typeof postTypeWrites>[
 const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2/media/${id}`;
 
 /** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */
-const saveFailed = (req: RestRequest) => storeFailure(req, () => restError('image_save_error', 'Image Editor Save Failed', 500));
+const saveFailed = (req: RestRequest) => storeFailure(req, () => wpError('image_save_error'));
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 /** The uploaded original (wp_get_original_image_path): the file before `-scaled`/`-rotated`. */
@@ -52,7 +52,7 @@ const originalOf = (post: Partial<AttachmentFields>) => {
 
 async function readAll(req: RestRequest, name: string): Promise<Buffer> {
   const stream = await req.store.files.read(name);
-  if (!stream) throw restError('rest_unknown_image_file_type', 'Unable to edit this image.', 500);
+  if (!stream) throw wpError('rest_unknown_image_file_type');
   const chunks: Buffer[] = [];
   for await (const c of stream) chunks.push(c as Buffer);
   return Buffer.concat(chunks);
@@ -62,9 +62,9 @@ async function editMedia(req: RestRequest) {
   const post = await load(req);
   const meta = post.media_metadata as ImageMetadata | null | undefined;
   if (!meta || !post.file || !post.mime_type || !isImageMime(post.mime_type) || !imageFileMatchesMeta(String(req.params.src), meta)) {
-    throw restError('rest_unknown_attachment', 'Unable to get meta information for file.', 404);
+    throw wpError('rest_unknown_attachment');
   }
-  if (!isEditableImageMime(post.mime_type)) throw restError('rest_cannot_edit_file_type', 'This type of file cannot be edited.', 400);
+  if (!isEditableImageMime(post.mime_type)) throw wpError('rest_cannot_edit_file_type');
   let edited: Buffer;
   const original = originalOf(post);
   try {
@@ -125,7 +125,7 @@ export const mediaBindings: Binding[] = [
   bind(
     core.mediaRoutes.edit.endpoints.create,
     async (req) => {
-      if (!can(req.user, 'upload_files')) return forbidden(req.user, 'rest_cannot_edit_image', 'Sorry, you are not allowed to upload media on this site.');
+      if (!can(req.user, 'upload_files')) return forbidden(req.user, 'rest_cannot_edit_image');
       return updatePermission(req as RestRequest, await load(req as RestRequest));
     },
     (req) => editMedia(req as RestRequest),

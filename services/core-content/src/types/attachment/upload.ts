@@ -5,7 +5,7 @@
  * (sizes, -scaled, EXIF, WebP) before anything is stored, and files are written before the row; a row that
  * cannot be written takes its files with it.
  */
-import { can, restError, WpError, type RestRequest } from '@loom/service-kit';
+import { can, wpError, WpError, type RestRequest } from '@loom/service-kit';
 import {
   attachmentMetadata,
   detectType,
@@ -30,7 +30,7 @@ export const asRestError = (e: unknown): unknown => {
   const data: Record<string, unknown> = {};
   if (e.params) data.params = e.params;
   if (e.details) data.details = e.details;
-  return restError(e.code, e.message, e.status, data);
+  return wpError(e.code, { message: e.message, status: e.status, data });
 };
 
 /** A file-store failure (a name it refuses, a full disk) as WordPress words its own: `answer`'s error; the store's
@@ -53,7 +53,7 @@ export async function storeOutputs(req: RestRequest, outputs: OutputFile[], fail
 }
 
 /** wp_handle_upload's failure to put a file in its folder, under the code the upload path gives its failures. */
-const notMoved = (code: string, dir: string) => () => restError(code, `The uploaded file could not be moved to uploads/${dir}.`, 500);
+const notMoved = (code: UploadFailureCode, dir: string) => () => wpError(code, { message: `The uploaded file could not be moved to uploads/${dir}.` });
 
 /** A header as the bytes the client sent: Node reads them as latin1, PHP hands WordPress the bytes, which clients
  * send as UTF-8 (`filename="照片.jpg"`). Bytes that are not UTF-8 stay latin1, as they are. */
@@ -84,11 +84,14 @@ export function filenameFromDisposition(header: string | undefined): string | nu
   return filename || null;
 }
 
+/** The error code wp_handle_upload's failures take on an upload's path (multipart: unknown_error, raw: sideload_error). */
+type UploadFailureCode = 'rest_upload_unknown_error' | 'rest_upload_sideload_error';
+
 interface Received {
   name: string;
   bytes: Buffer;
-  /** The error code wp_handle_upload's failures take on this path (multipart: unknown_error, raw: sideload_error). */
-  failure: 'rest_upload_unknown_error' | 'rest_upload_sideload_error';
+  /** The code of this upload's failures. */
+  failure: UploadFailureCode;
 }
 
 /** upload_from_file() / upload_from_data(): the file and its name, or WordPress's error, in its order. */
@@ -98,12 +101,12 @@ function received(payload: UploadPayload): Received {
     return { name: payload.file.name, bytes: payload.file.bytes, failure: 'rest_upload_unknown_error' };
   }
   // Without a file, WordPress reads the raw body (empty for multipart requests).
-  if (payload.kind !== 'raw' || !payload.bytes.length) throw restError('rest_upload_no_data', 'No data supplied.', 400);
-  if (!payload.contentType) throw restError('rest_upload_no_content_type', 'No Content-Type supplied.', 400);
-  if (!payload.disposition) throw restError('rest_upload_no_content_disposition', 'No Content-Disposition supplied.', 400);
+  if (payload.kind !== 'raw' || !payload.bytes.length) throw wpError('rest_upload_no_data');
+  if (!payload.contentType) throw wpError('rest_upload_no_content_type');
+  if (!payload.disposition) throw wpError('rest_upload_no_content_disposition');
   const name = filenameFromDisposition(payload.disposition);
   if (!name) {
-    throw restError('rest_upload_invalid_disposition', 'Invalid Content-Disposition supplied. Content-Disposition needs to be formatted as `attachment; filename="image.png"` or similar.', 400);
+    throw wpError('rest_upload_invalid_disposition');
   }
   checkMd5(payload.contentMd5, payload.md5);
   return { name, bytes: payload.bytes, failure: 'rest_upload_sideload_error' };
@@ -111,7 +114,7 @@ function received(payload: UploadPayload): Received {
 
 /** The Content-MD5 check (hex, trimmed) against the bytes as received: 412 when they differ. */
 function checkMd5(given: string | undefined, actual: string): void {
-  if (given && given.trim() !== actual) throw restError('rest_upload_hash_mismatch', 'Content hash did not match expected.', 412);
+  if (given && given.trim() !== actual) throw wpError('rest_upload_hash_mismatch');
 }
 
 /** What processing a received file gives: its metadata and every file to store (the upload first). */
@@ -135,12 +138,12 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
   const posts = req.store.collection<PostDoc>(POSTS);
   const parentId = typeof p.post === 'number' ? p.post : 0;
   const parent = parentId ? await posts.findOne({ id: parentId }) : null;
-  if (parent && ['revision', 'attachment'].includes(parent.type)) throw restError('rest_invalid_param', 'Invalid parent type.', 400);
+  if (parent && ['revision', 'attachment'].includes(parent.type)) throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
 
   const { name, bytes, failure } = received(payload);
-  if (!bytes.length) throw restError(failure, UPLOAD_EMPTY_MESSAGE, 500);
+  if (!bytes.length) throw wpError(failure, { message: UPLOAD_EMPTY_MESSAGE });
   const type = await detectType(bytes, name, { unfilteredHtml: can(req.user, 'unfiltered_html') });
-  if (!type) throw restError(failure, UPLOAD_TYPE_REFUSED_MESSAGE, 500);
+  if (!type) throw wpError(failure, { message: UPLOAD_TYPE_REFUSED_MESSAGE });
 
   // media_handle_upload: files attached to a post (not a page) go to the month of its date.
   const when = parent && parent.type !== 'page' && !parent.date.startsWith('0000') ? new Date(`${parent.date}Z`) : new Date();

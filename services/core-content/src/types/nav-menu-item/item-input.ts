@@ -8,7 +8,7 @@
 import { sanitizeKey, sanitizeUrl } from '@loom/contracts';
 import * as core from '../../routes';
 import { wpTrimWords, sanitizeHtmlClass } from '@loom/rendering';
-import { can, combinedError, restError, type RestRequest, type WpError } from '@loom/service-kit';
+import { can, combinedError, wpError, type RestRequest, type WpError } from '@loom/service-kit';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { renderer } from '../../engine/render';
 import { POSTS, type PostDoc, type PostInput } from '../../engine/repository';
@@ -101,18 +101,18 @@ async function refusals(req: RestRequest, prepared: Prepared): Promise<WpError[]
   const id = Math.abs(prepared.objectId);
   if (!prepared.object && prepared.type === 'taxonomy') {
     const term = id > 0 ? await req.store.collection<TermDoc>(TERMS).findOne({ id }) : null;
-    if (!term) errors.push(restError('rest_term_invalid_id', 'Invalid term ID.', 400));
+    if (!term) errors.push(wpError('rest_term_invalid_id'));
     else prepared.object = term.taxonomy;
   } else if (!prepared.object && prepared.type === 'post_type') {
     const post = id > 0 ? await req.store.collection<PostDoc>(POSTS).findOne({ id }) : null;
-    if (!post) errors.push(restError('rest_post_invalid_id', 'Invalid post ID.', 400));
+    if (!post) errors.push(wpError('rest_post_invalid_id', { status: 400 }));
     else prepared.object = post.type;
   }
-  if (prepared.type === 'post_type_archive' && !core.postTypeNamed(prepared.object)) errors.push(restError('rest_post_invalid_type', 'Invalid post type.', 400));
+  if (prepared.type === 'post_type_archive' && !core.postTypeNamed(prepared.object)) errors.push(wpError('rest_post_invalid_type'));
   if (prepared.type === 'custom') {
-    if (prepared.title === '') errors.push(restError('rest_title_required', 'The title is required when using a custom menu item type.', 400));
+    if (prepared.title === '') errors.push(wpError('rest_title_required'));
     // PHP's empty(): '0' is no URL either.
-    if (prepared.url === '' || prepared.url === '0') errors.push(restError('rest_url_required', 'The url is required when using a custom menu item type.', 400));
+    if (prepared.url === '' || prepared.url === '0') errors.push(wpError('rest_url_required'));
   }
   return errors;
 }
@@ -125,7 +125,7 @@ export async function prepareMenuItem(req: RestRequest, existing: PostDoc | null
 
   // wp_update_nav_menu_item(): the menu must be a menu; an orphan sits first; an item is never its own parent.
   if (prepared.menuId && !(await req.store.collection<TermDoc>(TERMS).findOne({ id: prepared.menuId, taxonomy: 'nav_menu' }))) {
-    throw restError('invalid_menu_id', 'Invalid menu ID.', 400);
+    throw wpError('invalid_menu_id');
   }
   const position = prepared.menuId === 0 ? 1 : prepared.position;
   const parent = existing && prepared.parent === existing.id ? 0 : prepared.parent;

@@ -4,7 +4,7 @@
  * `/%postname%/` permalink at the site's root with `?p=` as the plain form, and numeric slugs refused (they would
  * read as a year's archive).
  */
-import { can, forbidden, restError, type RestRequest } from '@loom/service-kit';
+import { can, forbidden, wpError, type RestRequest } from '@loom/service-kit';
 import type { OwnBehaviour } from '../../engine/behaviour';
 import { postType } from './contract';
 
@@ -24,17 +24,17 @@ export const postBehaviour: OwnBehaviour = {
       const p = req.params;
       const sticky = !isEmpty(p.sticky);
       if (typeof p.password === 'string' && p.password !== '') {
-        if (sticky) throw restError('rest_invalid_field', 'A post can not be sticky and have a password.', 400);
-        if (existing?.sticky) throw restError('rest_invalid_field', 'A sticky post can not be password protected.', 400);
+        if (sticky) throw wpError('rest_invalid_field', { message: 'A post can not be sticky and have a password.' });
+        if (existing?.sticky) throw wpError('rest_invalid_field', { message: 'A sticky post can not be password protected.' });
       }
-      if (sticky && existing?.password) throw restError('rest_invalid_field', 'A password protected post can not be set to sticky.', 400);
+      if (sticky && existing?.password) throw wpError('rest_invalid_field', { message: 'A password protected post can not be set to sticky.' });
       if (p.sticky !== undefined) input.sticky = p.sticky as boolean;
     },
     // Making a post sticky is refused only to users who may neither edit others' posts nor publish.
     checkWrite(req: RestRequest) {
       const cap = postType.cap;
       if (isEmpty(req.params.sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts)) return true;
-      return forbidden(req.user, 'rest_cannot_assign_sticky', 'Sorry, you are not allowed to make posts sticky.');
+      return forbidden(req.user, 'rest_cannot_assign_sticky');
     },
     // Trashing unsticks (_reset_front_page_settings_for_post).
     beforeSave(next, previous) {

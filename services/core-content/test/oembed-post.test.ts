@@ -1,9 +1,9 @@
 /**
- * `GET /_loom/embeds?url=` (the oembed service's lookup): url_to_postid + is_post_publicly_viewable. Posts are made
+ * `GET /_loom/oembed-post?url=` (the oembed service's lookup): url_to_postid + is_post_publicly_viewable. Posts are made
  * through the REST API as an editor; the lookup is asked with the internal proof, as the oembed service asks.
  */
 import request from 'supertest';
-import { EMBEDS_PATH, INTERNAL_HEADER, embedTargetSchema } from '@loom/contracts';
+import { OEMBED_POST_PATH, INTERNAL_HEADER, oembedPostSchema } from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET } from '@loom/service-kit';
 import { POSTS } from '../src/engine/repository';
 import { startCore } from './helpers';
@@ -22,9 +22,9 @@ const create = async (type: 'posts' | 'pages', body: Record<string, unknown>) =>
   return r.body as { id: number; link: string };
 };
 const lookup = (url: string, headers: Record<string, string> = { [INTERNAL_HEADER]: signInternal(TEST_SECRET) }) =>
-  request(core.app).get(EMBEDS_PATH).query({ url }).set(headers);
+  request(core.app).get(OEMBED_POST_PATH).query({ url }).set(headers);
 
-describe('embed lookup', () => {
+describe('oEmbed post lookup', () => {
   let post: { id: number; link: string };
   let child: { id: number; link: string };
 
@@ -40,7 +40,7 @@ describe('embed lookup', () => {
     expect(r.status).toBe(200);
     expect(r.body.title).toMatch(/^Linen &(amp|#038);/);
     const rest = await request(core.app).get(`/rest/core/v2/posts/${post.id}`);
-    expect(embedTargetSchema.parse(r.body)).toEqual({
+    expect(oembedPostSchema.parse(r.body)).toEqual({
       id: post.id,
       type: 'post',
       // get_the_title(), as the REST API renders it.

@@ -20,12 +20,12 @@ export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 /** The byte budget of a process's answer cache (LOOM_ANSWER_CACHE_BYTES), read the same way by every service. */
 export const answerCacheBytes = (env: NodeJS.ProcessEnv): number => envInt(env, 'LOOM_ANSWER_CACHE_BYTES', DEFAULT_ANSWER_CACHE_BYTES);
 
-export interface KeptAnswersOptions<A> {
-  /** Bytes all kept answers may hold together. */
+export interface CachedAnswersOptions<A> {
+  /** Bytes all cached answers may hold together. */
   maxBytes: number;
-  /** Bytes one kept answer may hold (default: an eighth of maxBytes). */
+  /** Bytes one cached answer may hold (default: an eighth of maxBytes). */
   maxEntryBytes?: number;
-  /** Whether a kept answer may still be replayed (default: always); a stale one is dropped, not returned. */
+  /** Whether a cached answer may still be replayed (default: always); a stale one is dropped, not returned. */
   fresh?: (a: A) => boolean;
   /** Counts hits, admissions and evictions, and shows the bytes held (loom_answer_cache_*). */
   metrics?: Metrics;
@@ -40,7 +40,7 @@ interface Kept<A> {
 /** The Map's own entry and its hash table slot for one answer, beyond what heldBytes counts. */
 const ENTRY_BYTES = 96;
 
-export class KeptAnswers<A extends object> {
+export class CachedAnswers<A extends object> {
   /** In order of use, least recent first (a hit moves its answer to the end). */
   private readonly kept = new Map<string, Kept<A>>();
   private held = 0;
@@ -50,7 +50,7 @@ export class KeptAnswers<A extends object> {
   readonly maxBytes: number;
   readonly maxEntryBytes: number;
 
-  constructor(private readonly opts: KeptAnswersOptions<A>) {
+  constructor(private readonly opts: CachedAnswersOptions<A>) {
     this.maxBytes = opts.maxBytes;
     this.hits = opts.metrics?.answerCache.labels({ event: 'hit' });
     this.maxEntryBytes = Math.min(opts.maxEntryBytes ?? Math.floor(opts.maxBytes / 8), opts.maxBytes);
@@ -62,7 +62,7 @@ export class KeptAnswers<A extends object> {
     return this.kept.size;
   }
 
-  /** Bytes the kept answers hold (at most maxBytes), besides the fixed frequency sketch. */
+  /** Bytes the cached answers hold (at most maxBytes), besides the fixed frequency sketch. */
   get bytes(): number {
     return this.held;
   }

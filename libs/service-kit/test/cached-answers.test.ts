@@ -1,6 +1,6 @@
 import { FrequencySketch, hashKey } from '../src/frequency-sketch';
 import { heldBytes, ownBuffer } from '../src/held-bytes';
-import { answerCacheBytes, DEFAULT_ANSWER_CACHE_BYTES, KeptAnswers } from '../src/kept-answers';
+import { answerCacheBytes, DEFAULT_ANSWER_CACHE_BYTES, CachedAnswers } from '../src/cached-answers';
 import { Metrics } from '../src/telemetry';
 
 interface A {
@@ -9,9 +9,9 @@ interface A {
   stale?: boolean;
 }
 const answer = (bodyBytes: number, head: string[] = []): A => ({ head, body: Buffer.alloc(bodyBytes) });
-/** What KeptAnswers counts for `a` under `key`, whatever its per-entry overhead: the same answer kept alone. */
+/** What CachedAnswers counts for `a` under `key`, whatever its per-entry overhead: the same answer kept alone. */
 const cost = (key: string, a: A) => {
-  const one = new KeptAnswers<A>({ maxBytes: 1 << 30 });
+  const one = new CachedAnswers<A>({ maxBytes: 1 << 30 });
   one.set(key, a);
   return one.bytes;
 };
@@ -36,7 +36,7 @@ describe('heldBytes', () => {
 
 describe('the byte budget', () => {
   test('keys, headers and bodies all count; replacing a key does not count it twice; delete and clear free the bytes', () => {
-    const kept = new KeptAnswers<A>({ maxBytes: 1 << 20 });
+    const kept = new CachedAnswers<A>({ maxBytes: 1 << 20 });
     const longKey = `/posts?k=${'q'.repeat(5000)}`;
     const withHead = answer(10, ['Link', 'l'.repeat(5000)]);
     kept.set('a', answer(10));
@@ -54,17 +54,17 @@ describe('the byte budget', () => {
   });
 
   test('an answer larger than maxEntryBytes (default: an eighth of the budget) is never kept', () => {
-    const kept = new KeptAnswers<A>({ maxBytes: 80_000 });
+    const kept = new CachedAnswers<A>({ maxBytes: 80_000 });
     expect(kept.maxEntryBytes).toBe(10_000);
     expect(kept.set('big', answer(10_000))).toBe(false);
     expect(kept.set(`/k=${'x'.repeat(6000)}`, answer(10))).toBe(false); // the key alone is over
     expect(kept.set('small', answer(1000))).toBe(true);
     expect(kept.get('big')).toBeUndefined();
-    expect(new KeptAnswers<A>({ maxBytes: 1000, maxEntryBytes: 5000 }).maxEntryBytes).toBe(1000);
+    expect(new CachedAnswers<A>({ maxBytes: 1000, maxEntryBytes: 5000 }).maxEntryBytes).toBe(1000);
   });
 
   test('never over the budget, whatever is offered', () => {
-    const kept = new KeptAnswers<A>({ maxBytes: 50_000 });
+    const kept = new CachedAnswers<A>({ maxBytes: 50_000 });
     let seed = 7;
     const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     for (let i = 0; i < 5000; i++) {
@@ -79,7 +79,7 @@ describe('the byte budget', () => {
 
 describe('admission and eviction', () => {
   /** A budget of exactly `n` answers like `answer(100)` under keys of one character. */
-  const room = (n: number) => new KeptAnswers<A>({ maxBytes: n * cost('a', answer(100)), maxEntryBytes: 1 << 20 });
+  const room = (n: number) => new CachedAnswers<A>({ maxBytes: n * cost('a', answer(100)), maxEntryBytes: 1 << 20 });
 
   test('with room, every answer is kept, and the second ask is a hit', () => {
     const kept = room(3);
@@ -122,7 +122,7 @@ describe('admission and eviction', () => {
   });
 
   test('stale answers are never returned, and make room first whatever their use', () => {
-    const kept = new KeptAnswers<A>({ maxBytes: 3 * cost('a', answer(100)), maxEntryBytes: 1 << 20, fresh: (a) => !a.stale });
+    const kept = new CachedAnswers<A>({ maxBytes: 3 * cost('a', answer(100)), maxEntryBytes: 1 << 20, fresh: (a) => !a.stale });
     const a = answer(100);
     kept.set('a', a);
     for (let i = 0; i < 5; i++) kept.get('a');
@@ -146,7 +146,7 @@ describe('admission and eviction', () => {
 
   test('metrics: hits, admissions, refusals, evictions and the bytes held', async () => {
     const metrics = new Metrics('test', { defaultMetrics: false });
-    const kept = new KeptAnswers<A>({ maxBytes: 2 * cost('a', answer(100)), maxEntryBytes: 1 << 20, metrics });
+    const kept = new CachedAnswers<A>({ maxBytes: 2 * cost('a', answer(100)), maxEntryBytes: 1 << 20, metrics });
     kept.set('a', answer(100));
     kept.set('b', answer(100));
     kept.get('a');

@@ -1,11 +1,11 @@
 /**
- * `GET /_loom/embeds?url=<url>` (EMBEDS_PATH): the oembed service's typed client asks here which publicly viewable
+ * `GET /_loom/oembed-post?url=<url>` (OEMBED_POST_PATH): the oembed service's typed client asks here which publicly viewable
  * post a URL of this site names (resolve.ts) and gets the parts an embed shows, as get_oembed_response_data() and
  * the embed template read them: the title as a page shows it, the permalink, the author's name and archive, the
  * excerpt, the featured image's id. Internal only (LOOM_INTERNAL_SECRET), never under /rest.
  */
 import type { Express } from 'express';
-import { EMBEDS_PATH, type EmbedTarget } from '@loom/contracts';
+import { errorBody, OEMBED_POST_PATH, type OembedPost } from '@loom/contracts';
 import { requireInternal, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { permalink } from '../../engine/permalinks';
@@ -15,21 +15,21 @@ import { renderer } from '../../engine/render';
 import { UserRepository } from '../../resources/users/repository';
 import { EmbedResolver } from './resolve';
 
-const NOT_FOUND = { code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } };
+const NOT_FOUND = errorBody('oembed_invalid_url');
 
-export function mountEmbedLookup(app: Express, deps: { config: KitConfig; store: Store; log: Logger }): void {
+export function mountOembedPost(app: Express, deps: { config: KitConfig; store: Store; log: Logger }): void {
   const { config, store, log } = deps;
   const resolver = new EmbedResolver(store, config);
-  app.get(EMBEDS_PATH, requireInternal(config.internalSecret), async (req, res) => {
+  app.get(OEMBED_POST_PATH, requireInternal(config.internalSecret), async (req, res) => {
     const url = typeof req.query.url === 'string' ? req.query.url : '';
     try {
       // A scheduled post whose time has come is published first, as every read here does.
       await publishDuePosts(store, siteClock(config));
       const found = url ? await resolver.resolve(url) : null;
-      if (!found) return void res.status(404).json(NOT_FOUND);
+      if (!found) return void res.status(NOT_FOUND.data.status).json(NOT_FOUND);
       const { post, ancestors, rules } = found;
       const author = await new UserRepository(store).get(post.author);
-      const target: EmbedTarget = {
+      const target: OembedPost = {
         id: post.id,
         type: post.type,
         // get_the_title() outside the REST API: protected posts say so.
@@ -43,8 +43,9 @@ export function mountEmbedLookup(app: Express, deps: { config: KitConfig; store:
       };
       res.json(target);
     } catch (err) {
-      log.error({ err }, 'embed lookup failed');
-      res.status(500).json({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+      log.error({ err }, 'oEmbed post lookup failed');
+      const body = errorBody('internal_server_error');
+      res.status(body.data.status).json(body);
     }
   });
 }
