@@ -6,4 +6,4 @@
  */
 export { formatUtc } from './dates';
 export { FLOATING_STATUSES, isFloating } from './statuses';
-export { createDueCheck, DUE_CHECK_INTERVAL, publishDue, type DueCheck, type DuePost, type PublishHooks } from './schedule';
+export { createDueCheck, DUE_CHECK_INTERVAL, publishDue, type DueCheck, type DuePost,  } from './schedule';

@@ -9,7 +9,7 @@ import { formatUtc } from '@loom/post-engine';
 import { offsetAt, type SiteClock } from '@loom/service-kit';
 
 // The clock itself is shared with the other services (the kit's site-clock.ts); re-exported for this module's users.
-export { offsetAt, siteClock, type SiteClock } from '@loom/service-kit';
+export {  siteClock, type SiteClock } from '@loom/service-kit';
 // An instant as `YYYY-MM-DDTHH:MM:SS` in UTC (gmdate): shared with events (@loom/post-engine), re-exported likewise.
 export { formatUtc };
 
