@@ -1,5 +1,5 @@
 /** gmdate()'s stamp, in core-content's form (`T`) and the events plugin's (a space). */
-import { formatUtc } from '../src';
+import { formatUtc, wallClockMs } from '../src';
 
 describe('formatUtc', () => {
   const at = Date.UTC(2024, 6, 1, 12, 3, 4);
@@ -31,5 +31,19 @@ describe('formatUtc', () => {
       const stamps = instants.map((ms) => formatUtc(ms, sep));
       expect([...stamps].sort()).toEqual(stamps);
     }
+  });
+});
+
+describe('wallClockMs', () => {
+  it('reads either stamp form back as the instant formatUtc wrote', () => {
+    const at = Date.UTC(2024, 6, 1, 12, 3, 4);
+    expect(wallClockMs('2024-07-01T12:03:04')).toBe(at);
+    expect(wallClockMs('2024-07-01 12:03:04')).toBe(at);
+    expect(wallClockMs(formatUtc(at + 999, ' '))).toBe(at);
+  });
+
+  it('refuses what is not a stamp', () => {
+    expect(() => wallClockMs('2024-07-01')).toThrow(RangeError);
+    expect(() => wallClockMs('2024-07-01T12:03:04Z')).toThrow(RangeError);
   });
 });
