@@ -9,7 +9,10 @@
  * placeholder no sanitized slug can equal (`#<id>`), and is answered as ''.
  */
 import { sanitizeTitle } from '@loom/contracts';
-import { isFloating } from '@loom/post-engine';
+import { isFloating, trashedSlug } from '@loom/post-engine';
+
+// wp_add_trashed_suffix_to_post_name_for_post() (@loom/post-engine, shared with core-content), re-exported for this service.
+export { trashedSlug };
 
 const PLACEHOLDER = '#';
 export const noSlug = (id: number) => `${PLACEHOLDER}${id}`;
@@ -17,9 +20,6 @@ export const isNoSlug = (slug: string) => slug.startsWith(PLACEHOLDER);
 
 /** The post's post_name as answered. */
 export const postName = (doc: { slug: string }) => (isNoSlug(doc.slug) ? '' : doc.slug);
-
-/** wp_add_trashed_suffix_to_post_name_for_post(). */
-export const trashedSlug = (slug: string) => (slug.endsWith('__trashed') ? slug : `${slug.slice(0, 191)}__trashed`);
 
 export interface SlugPost {
   id: number;
