@@ -12,7 +12,7 @@ export function formatUtc(ms: number, separator: 'T' | ' ' = 'T'): string {
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}${separator}${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 
-const STAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})$/;
+const STAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})$/;
 
 /** A stored `YYYY-MM-DD<T or space>HH:MM:SS` read as if it were UTC (the wall clock, as a number): formatUtc's inverse. */
 export function wallClockMs(stamp: string): number {

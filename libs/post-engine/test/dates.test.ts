@@ -47,3 +47,7 @@ describe('wallClockMs', () => {
     expect(() => wallClockMs('2024-07-01T12:03:04Z')).toThrow(RangeError);
   });
 });
+
+test('wallClockMs reads years past 9999 too (a local date late in 9999 is one in UTC)', () => {
+  expect(wallClockMs('10000-01-01 04:59:59')).toBe(Date.UTC(10000, 0, 1, 4, 59, 59));
+});

@@ -37,3 +37,27 @@ describe('trashing (wp_add_trashed_suffix_to_post_name_for_post)', () => {
     expect((await editor().delete(`/organizers/${o.body.id}`)).body.slug).toBe(`${'o'.repeat(190)}__trashed`);
   });
 });
+
+describe('scheduling (wp_insert_post: MINUTE_IN_SECONDS)', () => {
+  const inSeconds = (s: number) => new Date(Date.now() + s * 1000).toISOString().slice(0, 19).replace('T', ' ');
+
+  it('a publication date less than a minute ahead publishes; a minute or more schedules', async () => {
+    const date = inSeconds(30);
+    const soon = await editor().post('/events', { title: 'Half a minute', ...DAY, date_utc: date });
+    // Published, with the date it was given (still to come).
+    expect(soon.body).toMatchObject({ status: 'publish', date_utc: date });
+    const later = await editor().post('/events', { title: 'Two minutes', ...DAY, date_utc: inSeconds(120) });
+    expect(later.body.status).toBe('future');
+    // Venues and organizers alike.
+    expect((await editor().post('/venues', { venue: 'Soon Hall', date_utc: inSeconds(30) })).body.status).toBe('publish');
+    expect((await editor().post('/organizers', { organizer: 'Later Org', date_utc: inSeconds(120) })).body.status).toBe('future');
+  });
+
+  it('`future` asked for with a date less than a minute ahead is published; an update does the same', async () => {
+    expect((await editor().post('/events', { title: 'Asked future', ...DAY, status: 'future', date_utc: inSeconds(30) })).body.status).toBe('publish');
+    const e = await editor().post('/events', { title: 'Moved near', ...DAY, date_utc: inSeconds(3600) });
+    expect(e.body.status).toBe('future');
+    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: inSeconds(30) })).body.status).toBe('publish');
+    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: inSeconds(90) })).body.status).toBe('future');
+  });
+});
