@@ -61,3 +61,28 @@ describe('scheduling (wp_insert_post: MINUTE_IN_SECONDS)', () => {
     expect((await editor().patch(`/events/${e.body.id}`, { date_utc: inSeconds(90) })).body.status).toBe('future');
   });
 });
+
+describe('unique slugs (wp_unique_post_slug)', () => {
+  it('never uses a feed name or `embed` as it is', async () => {
+    expect((await editor().post('/events', { title: 'Feed', ...DAY })).body.slug).toBe('feed-2');
+    expect((await editor().post('/events', { title: 'Our feed', slug: 'rss2', ...DAY })).body.slug).toBe('rss2-2');
+    expect((await editor().post('/venues', { venue: 'Embed' })).body.slug).toBe('embed-2');
+    expect((await editor().post('/organizers', { organizer: 'Atom' })).body.slug).toBe('atom-2');
+    // A second one moves on past the first.
+    expect((await editor().post('/venues', { venue: 'Embed' })).body.slug).toBe('embed-3');
+    // Renaming to one too.
+    const e = await editor().post('/events', { title: 'Plain', ...DAY });
+    expect((await editor().patch(`/events/${e.body.id}`, { slug: 'rdf' })).body.slug).toBe('rdf-2');
+  });
+
+  it('shortens a long slug so that it and its suffix fit 200 characters', async () => {
+    const slug = `${'s'.repeat(197)}-xy`;
+    expect((await editor().post('/events', { title: 'Long one', slug, ...DAY })).body.slug).toBe(slug);
+    // 198 characters, no dash left at the cut, then -2.
+    expect((await editor().post('/events', { title: 'Long two', slug, ...DAY })).body.slug).toBe(`${'s'.repeat(197)}-2`);
+    expect((await editor().post('/events', { title: 'Long three', slug, ...DAY })).body.slug).toBe(`${'s'.repeat(197)}-3`);
+    const v = 'v'.repeat(200);
+    expect((await editor().post('/venues', { venue: 'Long hall', slug: v })).body.slug).toBe(v);
+    expect((await editor().post('/venues', { venue: 'Long hall 2', slug: v })).body.slug).toBe(`${'v'.repeat(198)}-2`);
+  });
+});

@@ -7,6 +7,7 @@
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
 import { wpError, type WpError } from '@loom/service-kit';
+import { isReservedSlug, slugSuffix, uniqueSlug } from '@loom/post-engine';
 import { isNoSlug, trashedSlug } from './slugs';
 
 export const POSTS = 'posts';
@@ -107,22 +108,25 @@ export class PostTypeRepository<T extends BasePostDoc> {
   }
 
   /**
-   * wp_unique_post_slug within the type: the slug, then -2, -3... The unique index has the last word: when a
-   * concurrent write took the slug meanwhile, the write runs again from the next suffix (never back from the
-   * start), so many writers of one slug each settle on their own.
+   * wp_unique_post_slug within the type (@loom/post-engine's rules, as core-content's): the slug unless taken or a
+   * feed name or `embed`, else -2, -3..., the slug shortened so that it and its suffix fit 200 characters. The
+   * unique index has the last word: when a concurrent write took the slug meanwhile, the write runs again from that
+   * suffix on (never back from the start), so many writers of one slug each settle on their own.
    */
   private async withUniqueSlug(base: string, id: number, write: (slug: string) => Promise<T>, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
-    const candidate = (n: number) => (n === 1 ? base : `${base}-${n}`);
-    let n = 1;
+    const taken = async (candidate: string) => (await this.posts.findOne({ type: this.type, slug: candidate, id: { $ne: id } })) !== null;
+    const reserved = isReservedSlug(base);
+    let from = 1;
     for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {
-      while (await this.posts.findOne({ type: this.type, slug: candidate(n), id: { $ne: id } })) n++;
+      const slug = await uniqueSlug(base, taken, { reserved, from });
       try {
-        return await write(candidate(n));
+        return await write(slug);
       } catch (e) {
         if (!(e instanceof DuplicateKeyError)) throw e;
         const holder = await claimed?.();
         if (holder) return holder;
-        // Whatever took the slug is stored now, so the probe above moves past it.
+        // Whatever took the slug is stored now, so the search from its suffix moves past it.
+        from = slugSuffix(slug, base);
       }
     }
     throw failure();
