@@ -86,3 +86,18 @@ describe('unique slugs (wp_unique_post_slug)', () => {
     expect((await editor().post('/venues', { venue: 'Long hall 2', slug: v })).body.slug).toBe(`${'v'.repeat(198)}-2`);
   });
 });
+
+describe('slug length (sanitize_title: utf8_uri_encode( $title, 200 ))', () => {
+  it('a title or slug longer than 200 characters gives a 200-character slug, by which the post is found', async () => {
+    const e = await editor().post('/events', { title: 't'.repeat(250), ...DAY });
+    expect(e.body.slug).toBe('t'.repeat(200));
+    expect((await editor().get(`/events/by-slug/${'t'.repeat(250)}`)).body.id).toBe(e.body.id);
+    // The next one of that title: 198 characters and -2.
+    expect((await editor().post('/events', { title: 't'.repeat(250), ...DAY })).body.slug).toBe(`${'t'.repeat(198)}-2`);
+    const o = await editor().post('/organizers', { organizer: 'Long org', slug: `${'o'.repeat(199)}-long-tail` });
+    expect(o.body.slug).toBe('o'.repeat(199));
+    const v = await editor().post('/venues', { venue: `${'w'.repeat(180)} ${'ж'.repeat(4)}` });
+    // 181 characters, then whole %d0%b6 (6 characters each): three fit in 200, not the fourth's half.
+    expect(v.body.slug).toBe(`${'w'.repeat(180)}-${'%d0%b6'.repeat(3)}`);
+  });
+});

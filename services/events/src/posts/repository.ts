@@ -7,7 +7,7 @@
 import { sanitizeTitle } from '@loom/contracts';
 import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
 import { wpError, type WpError } from '@loom/service-kit';
-import { isReservedSlug, slugSuffix, uniqueSlug } from '@loom/post-engine';
+import { isReservedSlug, SLUG_MAX, slugSuffix, truncateSlug, uniqueSlug } from '@loom/post-engine';
 import { isNoSlug, trashedSlug } from './slugs';
 
 export const POSTS = 'posts';
@@ -65,8 +65,9 @@ export class PostTypeRepository<T extends BasePostDoc> {
     return id > 0 ? this.posts.findOne({ id, type: this.type }) : Promise.resolve(null);
   }
 
+  /** The post named by a path's slug, read as sanitize_title reads it (at most SLUG_MAX characters). */
   getBySlug(slug: string): Promise<T | null> {
-    const s = sanitizeTitle(slug);
+    const s = truncateSlug(sanitizeTitle(slug), SLUG_MAX);
     return s ? this.posts.findOne({ slug: s, type: this.type }) : Promise.resolve(null);
   }
 

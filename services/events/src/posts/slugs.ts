@@ -9,7 +9,7 @@
  * placeholder no sanitized slug can equal (`#<id>`), and is answered as ''.
  */
 import { sanitizeTitle } from '@loom/contracts';
-import { isFloating, trashedSlug } from '@loom/post-engine';
+import { isFloating, SLUG_MAX, trashedSlug, truncateSlug } from '@loom/post-engine';
 
 // wp_add_trashed_suffix_to_post_name_for_post() (@loom/post-engine, shared with core-content), re-exported for this service.
 export { trashedSlug };
@@ -36,7 +36,7 @@ export interface SlugPost {
 export function slugForWrite(a: { id: number; status: string; title: string; requested?: string; previous?: SlugPost; named?: boolean }): string | undefined {
   const { previous } = a;
   if (previous && a.status === 'trash' && previous.status !== 'trash') return trashedSlug(postName(previous));
-  if (a.requested) return a.requested;
+  if (a.requested) return truncateSlug(a.requested, SLUG_MAX);
   let current = previous ? postName(previous) : '';
   // Leaving the trash: the slug it had before.
   if (previous?.status === 'trash' && a.status !== 'trash') current = previous.desired_slug ?? current;
@@ -44,8 +44,8 @@ export function slugForWrite(a: { id: number; status: string; title: string; req
   return isFloating(a.status) && !a.named ? noSlug(a.id) : fromTitle(a);
 }
 
-/** sanitize_title( title, id ): the id when the title gives nothing. */
-const fromTitle = (a: { id: number; title: string }) => sanitizeTitle(a.title) || String(a.id);
+/** sanitize_title( title, id ), at most SLUG_MAX characters (its utf8_uri_encode( $title, 200 )): the id when the title gives nothing. */
+const fromTitle = (a: { id: number; title: string }) => truncateSlug(sanitizeTitle(a.title), SLUG_MAX) || String(a.id);
 
 /**
  * What an update moving `previous` to `status` changes besides its fields: the slug (slugForWrite), and the trash
