@@ -101,3 +101,39 @@ describe('slug length (sanitize_title: utf8_uri_encode( $title, 200 ))', () => {
     expect(v.body.slug).toBe(`${'w'.repeat(180)}-${'%d0%b6'.repeat(3)}`);
   });
 });
+
+describe('leaving the trash (wp_insert_post, wp_add_trashed_suffix_to_post_name_for_post)', () => {
+  const stored = async (id: number) => (await world.events.store.collection('posts').findOne({ id }))!;
+
+  it('gives back the remembered slug, whatever slug the update sends', async () => {
+    const e = await editor().post('/events', { title: 'Returning act', ...DAY });
+    await editor().delete(`/events/${e.body.id}`);
+    const back = await editor().patch(`/events/${e.body.id}`, { status: 'publish', slug: 'a-new-name' });
+    expect(back.body).toMatchObject({ status: 'publish', slug: 'returning-act' });
+    // Sent again once out of the trash, the slug is taken.
+    expect((await editor().patch(`/events/${e.body.id}`, { slug: 'a-new-name' })).body.slug).toBe('a-new-name');
+  });
+
+  it('an event trashed without a slug keeps `__trashed` when it leaves the trash (none was remembered)', async () => {
+    const d = await editor().post('/events', { title: 'Nameless draft', status: 'draft', ...DAY });
+    expect(d.body.slug).toBe('');
+    expect((await editor().delete(`/events/${d.body.id}`)).body.slug).toBe('__trashed');
+    const back = await editor().patch(`/events/${d.body.id}`, { status: 'draft' });
+    expect(back.body.slug).toBe('__trashed');
+  });
+
+  it('remembers when the post was trashed and its status, and forgets both on leaving', async () => {
+    const v = await editor().post('/venues', { venue: 'Bookkept hall' });
+    const before = Date.now();
+    await editor().delete(`/venues/${v.body.id}`);
+    const trashed = await stored(v.body.id);
+    expect(trashed).toMatchObject({ status: 'trash', trashed_from: 'publish', desired_slug: 'bookkept-hall', slug: 'bookkept-hall__trashed' });
+    const at = Date.parse(`${String(trashed.trashed_at).replace(' ', 'T')}Z`);
+    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+    expect(at).toBeLessThanOrEqual(Date.now());
+    await editor().patch(`/venues/${v.body.id}`, { status: 'publish' });
+    const back = await stored(v.body.id);
+    expect(back).toMatchObject({ status: 'publish', slug: 'bookkept-hall' });
+    for (const field of ['trashed_from', 'trashed_at', 'desired_slug']) expect(back).not.toHaveProperty(field);
+  });
+});

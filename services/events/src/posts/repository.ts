@@ -21,11 +21,13 @@ export interface BasePostDoc extends Record<string, unknown> {
   type: string;
   author: number;
   status: string;
-  /** Status before trashing (for capability checks on trashed posts). */
+  /** Status before trashing (_wp_trash_meta_status; for capability checks on trashed posts). */
   trashed_from?: string;
+  /** When it was trashed, UTC (_wp_trash_meta_time). */
+  trashed_at?: string;
   /** post_name, or a placeholder while there is none (slugs.ts). */
   slug: string;
-  /** The slug before trashing, given back when the post leaves the trash. */
+  /** The slug before trashing (_wp_desired_post_slug), given back when the post leaves the trash. */
   desired_slug?: string;
   date: string;
   date_gmt: string;
