@@ -137,3 +137,29 @@ describe('leaving the trash (wp_insert_post, wp_add_trashed_suffix_to_post_name_
     for (const field of ['trashed_from', 'trashed_at', 'desired_slug']) expect(back).not.toHaveProperty(field);
   });
 });
+
+describe('a trashed post holding a slug lets go of it (wp_add_trashed_suffix_to_post_name_for_trashed_posts)', () => {
+  it('a trashed event given a slug while in the trash lets go of it for a new event, and gets it back on leaving', async () => {
+    const e = await editor().post('/events', { title: 'Held name', ...DAY });
+    await editor().delete(`/events/${e.body.id}`);
+    expect((await editor().patch(`/events/${e.body.id}`, { slug: 'kept-in-trash' })).body).toMatchObject({ status: 'trash', slug: 'kept-in-trash' });
+    expect((await editor().post('/events', { title: 'Other', slug: 'kept-in-trash', ...DAY })).body.slug).toBe('kept-in-trash');
+    expect((await editor().get(`/events/${e.body.id}`)).body.slug).toBe('kept-in-trash__trashed');
+  });
+
+  it('only trashed events let go (post_type any: venues and organizers are excluded from search), whichever type is written', async () => {
+    // A venue written with a trashed event's slug takes it from the event.
+    const e = await editor().post('/events', { title: 'Crossed name', ...DAY });
+    await editor().delete(`/events/${e.body.id}`);
+    await editor().patch(`/events/${e.body.id}`, { slug: 'crossed-name' });
+    expect((await editor().post('/venues', { venue: 'Crossed name' })).body.slug).toBe('crossed-name');
+    expect((await editor().get(`/events/${e.body.id}`)).body.slug).toBe('crossed-name__trashed');
+
+    // A trashed venue holding a slug keeps it: a new venue of that slug gets -2.
+    const v = await editor().post('/venues', { venue: 'Kept hall' });
+    await editor().delete(`/venues/${v.body.id}`);
+    expect((await editor().patch(`/venues/${v.body.id}`, { slug: 'kept-hall' })).body).toMatchObject({ status: 'trash', slug: 'kept-hall' });
+    expect((await editor().post('/venues', { venue: 'Kept hall' })).body.slug).toBe('kept-hall-2');
+    expect((await editor().get(`/venues/${v.body.id}`)).body.slug).toBe('kept-hall');
+  });
+});
