@@ -14,8 +14,6 @@ export const CREATABLE: Method[] = ['POST'];
 export const EDITABLE: Method[] = ['POST', 'PUT', 'PATCH'];
 export const DELETABLE: Method[] = ['DELETE'];
 
-export const ALL_CONTEXTS: Context[] = ['view', 'edit', 'embed'];
-
 // ---------------------------------------------------------------------------------------------------------
 // Resources
 

@@ -4,13 +4,6 @@
  * `__proto__`, `constructor` or `hasOwnProperty` can neither read nor change what every object inherits.
  */
 
-/** Keys that reach an object's prototype when used as a property path. */
-const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
-
-export function isPrototypeKey(key: string): boolean {
-  return PROTOTYPE_KEYS.has(key);
-}
-
 /** `dict[key]` when `key` is the dictionary's own key; never an inherited member such as `constructor`. */
 export function own<T>(dict: Readonly<Record<string, T>>, key: string): T | undefined {
   return Object.hasOwn(dict, key) ? dict[key] : undefined;

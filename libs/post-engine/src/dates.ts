@@ -11,3 +11,12 @@ export function formatUtc(ms: number, separator: 'T' | ' ' = 'T'): string {
   const d = new Date(Math.floor(ms / 1000) * 1000);
   return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}${separator}${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
+
+const STAMP = /^(\d{4,})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})$/;
+
+/** A stored `YYYY-MM-DD<T or space>HH:MM:SS` read as if it were UTC (the wall clock, as a number): formatUtc's inverse. */
+export function wallClockMs(stamp: string): number {
+  const m = STAMP.exec(stamp);
+  if (!m) throw new RangeError(`not a date stamp: ${stamp}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
+}

@@ -1,9 +1,27 @@
 /**
- * Scheduled posts (`future`) become `publish` once their date has come, as WordPress's cron publishes them
+ * Scheduling: a write's `publish` with a date a minute or more ahead is `future` (wp_insert_post), and scheduled
+ * posts become `publish` once their date has come, as WordPress's cron publishes them
  * (check_and_publish_future_post). Loom has no cron: reads look for due posts first, at most once a second, with
  * one indexed query (status, date_gmt).
  */
 import type { Collection, Doc } from '@loom/store';
+import { wallClockMs } from './dates';
+
+/** How far ahead a `publish` date must be for wp_insert_post() to schedule the post (MINUTE_IN_SECONDS). */
+export const SCHEDULE_AHEAD_MS = 60_000;
+
+/**
+ * wp_insert_post()'s publish/future switch: `publish` with a GMT date at least a minute ahead of now becomes
+ * `future`; `future` with one less than a minute ahead (or past) becomes `publish`; other statuses, and posts
+ * without a GMT date (null), are left as they are. Both times are taken to the second (strtotime of gmdate stamps).
+ */
+export function statusForDate(status: string, dateGmt: string | null, now: number): string {
+  if (dateGmt === null || (status !== 'publish' && status !== 'future')) return status;
+  const ahead = wallClockMs(dateGmt) - Math.floor(now / 1000) * 1000;
+  if (status === 'publish' && ahead >= SCHEDULE_AHEAD_MS) return 'future';
+  if (status === 'future' && ahead < SCHEDULE_AHEAD_MS) return 'publish';
+  return status;
+}
 
 /** The least time between two looks for due posts, in milliseconds. */
 export const DUE_CHECK_INTERVAL = 1000;

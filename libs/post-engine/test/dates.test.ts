@@ -1,5 +1,5 @@
 /** gmdate()'s stamp, in core-content's form (`T`) and the events plugin's (a space). */
-import { formatUtc } from '../src';
+import { formatUtc, wallClockMs } from '../src';
 
 describe('formatUtc', () => {
   const at = Date.UTC(2024, 6, 1, 12, 3, 4);
@@ -32,4 +32,22 @@ describe('formatUtc', () => {
       expect([...stamps].sort()).toEqual(stamps);
     }
   });
+});
+
+describe('wallClockMs', () => {
+  it('reads either stamp form back as the instant formatUtc wrote', () => {
+    const at = Date.UTC(2024, 6, 1, 12, 3, 4);
+    expect(wallClockMs('2024-07-01T12:03:04')).toBe(at);
+    expect(wallClockMs('2024-07-01 12:03:04')).toBe(at);
+    expect(wallClockMs(formatUtc(at + 999, ' '))).toBe(at);
+  });
+
+  it('refuses what is not a stamp', () => {
+    expect(() => wallClockMs('2024-07-01')).toThrow(RangeError);
+    expect(() => wallClockMs('2024-07-01T12:03:04Z')).toThrow(RangeError);
+  });
+});
+
+test('wallClockMs reads years past 9999 too (a local date late in 9999 is one in UTC)', () => {
+  expect(wallClockMs('10000-01-01 04:59:59')).toBe(Date.UTC(10000, 0, 1, 4, 59, 59));
 });

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedStore, type Collection, type Store } from '@loom/store';
-import { createDueCheck, DUE_CHECK_INTERVAL, publishDue, type DuePost } from '../src';
+import { createDueCheck, DUE_CHECK_INTERVAL, formatUtc, publishDue, SCHEDULE_AHEAD_MS, statusForDate, type DuePost } from '../src';
 
 interface Post extends DuePost {
   date_gmt: string;
@@ -124,5 +124,41 @@ describe('publishDue', () => {
     expect(await posts.count({ status: 'future' })).toBe(1);
     await publishDue(posts, '2024-07-01T00:00:00');
     expect(await posts.count({ status: 'future' })).toBe(0);
+  });
+});
+
+describe('statusForDate (wp_insert_post: MINUTE_IN_SECONDS)', () => {
+  const now = Date.UTC(2024, 6, 1, 12, 0, 0, 700);
+  const at = (seconds: number, sep: 'T' | ' ' = ' ') => formatUtc(Date.UTC(2024, 6, 1, 12, 0, 0) + seconds * 1000, sep);
+
+  it('schedules `publish` only when its date is a minute or more ahead, in either stamp form', () => {
+    expect(SCHEDULE_AHEAD_MS).toBe(60000);
+    expect(statusForDate('publish', at(60), now)).toBe('future');
+    expect(statusForDate('publish', at(60, 'T'), now)).toBe('future');
+    expect(statusForDate('publish', at(3600), now)).toBe('future');
+    expect(statusForDate('publish', at(59), now)).toBe('publish');
+    expect(statusForDate('publish', at(30), now)).toBe('publish');
+    expect(statusForDate('publish', at(0), now)).toBe('publish');
+    expect(statusForDate('publish', at(-3600), now)).toBe('publish');
+  });
+
+  it('publishes `future` whose date is less than a minute ahead', () => {
+    expect(statusForDate('future', at(59), now)).toBe('publish');
+    expect(statusForDate('future', at(-1), now)).toBe('publish');
+    expect(statusForDate('future', at(60), now)).toBe('future');
+  });
+
+  it('counts now to the second, as strtotime( gmdate() ) does', () => {
+    // 12:00:00.700 counts as 12:00:00, so 12:01:00 is a minute ahead.
+    expect(statusForDate('publish', at(60), now + 299)).toBe('future');
+    expect(statusForDate('publish', at(60), now + 300)).toBe('publish');
+  });
+
+  it('leaves other statuses, and posts without a GMT date, as they are', () => {
+    for (const status of ['draft', 'pending', 'private', 'trash']) expect(statusForDate(status, at(3600), now)).toBe(status);
+    expect(statusForDate('publish', null, now)).toBe('publish');
+    expect(statusForDate('future', null, now)).toBe('future');
+    // WordPress's zero date reads as long past.
+    expect(statusForDate('future', '0000-00-00 00:00:00', now)).toBe('publish');
   });
 });

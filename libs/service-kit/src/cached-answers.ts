@@ -12,7 +12,7 @@ import { FrequencySketch, hashKey } from './frequency-sketch';
 import { heldBytes } from './held-bytes';
 import type { Metrics } from './telemetry';
 
-export { heldBytes, ownBuffer } from './held-bytes';
+export {  ownBuffer } from './held-bytes';
 
 /** LOOM_ANSWER_CACHE_BYTES's default: well within the manifests' 256 MiB per pod (--max-old-space-size=192). */
 export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;

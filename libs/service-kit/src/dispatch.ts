@@ -147,7 +147,6 @@ export function restHeaders(restUrl: string): Record<string, string> {
  * (`loom_internal_only`, 403) rather than run, so that a client can never get a write it asked only to check.
  */
 export const VALIDATE_ONLY_HEADER = 'x-loom-validate-only';
-export type ValidateOnlyMode = '1' | 'params';
 
 function memoOf(loads: Map<string, Promise<unknown>>): RestRequest['memo'] {
   return <T>(key: string, load: () => Promise<T>) => {

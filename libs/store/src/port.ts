@@ -10,7 +10,7 @@ import type { FileStore } from './files';
 export type Doc = Record<string, unknown>;
 
 /** Comparison operators both adapters support. */
-export interface FieldOps {
+interface FieldOps {
   $eq?: unknown;
   $ne?: unknown;
   $gt?: unknown;
@@ -37,7 +37,7 @@ export type Filter = {
   $and?: Filter[];
   $or?: Filter[];
   $nor?: Filter[];
-} & { [field: string]: unknown };
+} & { [field: string]: FieldOps | unknown }; // a field's value, or its operators (FieldOps)
 
 /**
  * 1 ascending, -1 descending; keys are applied in insertion order. Both adapters use MongoDB's order (strings

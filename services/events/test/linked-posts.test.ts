@@ -3,7 +3,7 @@ import { formatLocal, formatUtc, parseDate } from '../src/dates/post-dates';
 import { antispambot, escJs } from '../src/json-ld/escape';
 import { postExcerpt } from '../src/json-ld/post';
 import { renderPost } from '../src/posts/render';
-import { noSlug, postName, slugForWrite, trashedSlug } from '../src/posts/slugs';
+import { noSlug, postName, slugChanges, slugForWrite, trashedSlug } from '../src/posts/slugs';
 
 describe('dates', () => {
   const utc = Date.UTC(2024, 6, 1, 12, 0, 0);
@@ -57,6 +57,31 @@ describe('slugs (wp_insert_post)', () => {
     expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } })).toBe('__trashed');
     expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' } })).toBe('plan');
     expect(trashedSlug('plan__trashed')).toBe('plan__trashed');
+  });
+
+  it('across the trash the remembered slug wins over one sent, and none remembered keeps `__trashed`', () => {
+    const trashed = { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' };
+    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', requested: 'other', previous: trashed })).toBe('plan');
+    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', requested: 'other', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBe('plan__trashed');
+    // An event trashed without a slug remembered '' (falsy): it keeps `__trashed`, as WordPress's untrashed post does.
+    expect(slugForWrite({ id: 7, status: 'draft', title: 'Plan', previous: { id: 7, status: 'trash', slug: '__trashed', desired_slug: '' } })).toBeUndefined();
+  });
+
+  it('trash bookkeeping: status, time and slug on entering; a slug already ending in __trashed is not remembered; all dropped on leaving', () => {
+    const now = Date.UTC(2024, 6, 1, 12);
+    expect(slugChanges({ id: 7, status: 'publish', slug: 'plan' }, { status: 'trash', title: 'Plan' }, now)).toEqual({
+      set: { slug: 'plan__trashed', trashed_from: 'publish', trashed_at: '2024-07-01 12:00:00', desired_slug: 'plan' },
+      unset: [],
+    });
+    expect(slugChanges({ id: 7, status: 'private', slug: 'x__trashed' }, { status: 'trash', title: 'X' }, now)).toEqual({
+      set: { trashed_from: 'private', trashed_at: '2024-07-01 12:00:00' },
+      unset: [],
+    });
+    expect(slugChanges({ id: 7, status: 'draft', slug: noSlug(7) }, { status: 'trash', title: 'Plan' }, now).set).toMatchObject({ slug: '__trashed', desired_slug: '' });
+    expect(slugChanges({ id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' }, { status: 'draft', title: 'Plan' }, now)).toEqual({
+      set: { slug: 'plan' },
+      unset: ['trashed_from', 'trashed_at', 'desired_slug'],
+    });
   });
 });
 

@@ -7,30 +7,30 @@ import { captionShortcode } from './caption';
 import { addMediaShortcodes, NO_MEDIA, type MediaContext } from './media';
 import { ShortcodeRegistry } from './registry';
 
-export { ShortcodeRegistry, type ShortcodeHandler } from './registry';
+export { ShortcodeRegistry,  } from './registry';
 export {
   isValidShortcodeName,
   parseShortcodeAtts,
   shortcodeAtts,
-  shortcodeRegexSource,
+  
   stripcslashes,
   type ShortcodeAtts,
 } from './grammar';
 export { captionShortcode, phpIntval } from './caption';
 export {
-  addMediaShortcodes,
-  attachmentImage,
-  attachmentImageSrc,
-  attachmentLink,
+  
+  
+  
+  
   mediaShortcodeRefs,
-  MEDIA_SHORTCODES,
+  
   NO_MEDIA,
   type MediaAttachment,
   type MediaContext,
   type MediaLookup,
   type MediaMeta,
-  type MediaRefs,
-  type MediaSize,
+  
+  
 } from './media';
 
 /**

@@ -9,7 +9,7 @@ import { instrumentStore } from './store';
 
 export * from './metrics';
 export * from './tracing';
-export { instrumentStore } from './store';
+;
 
 const byStore = new WeakMap<Store, Metrics>();
 

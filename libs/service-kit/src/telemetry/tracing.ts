@@ -55,11 +55,6 @@ export function tracingEnabled(): boolean {
   return tracing !== undefined;
 }
 
-/** Sends the spans still buffered (tests; shutdown). */
-export async function flushTracing(): Promise<void> {
-  await tracing?.provider.forceFlush();
-}
-
 export async function shutdownTracing(): Promise<void> {
   await tracing?.provider.shutdown();
 }
@@ -70,11 +65,6 @@ const passThrough = (_req: Request, _res: Response, next: NextFunction) => next(
  * A server span per request, child of the caller's `traceparent` when one came, active while the request is
  * handled; named `<METHOD> <route pattern>` once answered. `service` goes in the `loom.service` attribute.
  */
-/** Whether this process makes spans (startTracing found an exporter to send them to). */
-export function tracingOn(): boolean {
-  return tracing !== undefined;
-}
-
 export function tracingMiddleware(service: string, routeOf: (req: Request, res: Response) => string) {
   if (!tracing) return passThrough;
   const { api, tracer } = tracing;

@@ -5,22 +5,14 @@
  * as strings. Functions named after WordPress's: get_gmt_from_date, get_date_from_gmt, rest_get_date_with_gmt.
  */
 
-import { formatUtc } from '@loom/post-engine';
+import { formatUtc, wallClockMs } from '@loom/post-engine';
 import { offsetAt, type SiteClock } from '@loom/service-kit';
 
 // The clock itself is shared with the other services (the kit's site-clock.ts); re-exported for this module's users.
-export { offsetAt, siteClock, type SiteClock } from '@loom/service-kit';
-// An instant as `YYYY-MM-DDTHH:MM:SS` in UTC (gmdate): shared with events (@loom/post-engine), re-exported likewise.
-export { formatUtc };
-
-const STAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})$/;
-
-/** A stored `YYYY-MM-DDTHH:MM:SS` read as if it were UTC (the wall clock, as a number). */
-export function wallClockMs(stamp: string): number {
-  const m = STAMP.exec(stamp);
-  if (!m) throw new RangeError(`not a date stamp: ${stamp}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6]));
-}
+export { siteClock, type SiteClock } from '@loom/service-kit';
+// An instant as `YYYY-MM-DDTHH:MM:SS` in UTC (gmdate), and a stored stamp read back as if it were UTC (the wall
+// clock, as a number): shared with events (@loom/post-engine), re-exported likewise.
+export { formatUtc, wallClockMs };
 
 /** Local time of an instant (current_time / get_date_from_gmt). */
 export function localAt(clock: SiteClock, ms: number): string {

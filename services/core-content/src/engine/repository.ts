@@ -6,12 +6,12 @@
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
-import { createDueCheck, isFloating, publishDue } from '@loom/post-engine';
+import { createDueCheck, isFloating, publishDue, slugAcrossTrash, statusForDate, trashChanges } from '@loom/post-engine';
 import * as core from './contract';
 import { wpError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
 import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
-import { formatUtc, gmtFromLocal, nowStamps, wallClockMs, type SiteClock } from './dates';
+import { formatUtc, gmtFromLocal, nowStamps, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
 import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
@@ -462,8 +462,6 @@ export class PostRepository {
       for (const [field, ids] of await defaultTerms(this.store, rules.name)) if (input.terms?.[field] === undefined && !terms[field]?.length) terms[field] = ids;
     }
 
-    const trashing = status === 'trash' && previous.status !== 'trash';
-    const untrashing = previous.status === 'trash' && status !== 'trash';
     const next: PostDoc = {
       ...previous,
       status,
@@ -490,16 +488,13 @@ export class PostRepository {
       ...terms,
       ...input.own,
     };
+    // Entering the trash remembers the status, time and slug; leaving it forgets them.
     const unset: Record<string, true> = {};
-    if (trashing) {
-      next.trashed_from = previous.status;
-      next.trashed_at = now.gmt;
-      if (!previous.slug.endsWith('__trashed')) next.desired_slug = previous.slug;
-    } else if (untrashing) {
-      delete next.trashed_from;
-      delete next.trashed_at;
-      delete next.desired_slug;
-      Object.assign(unset, { trashed_from: true, trashed_at: true, desired_slug: true });
+    const trash = trashChanges(previous, status, now.gmt);
+    Object.assign(next, trash.set);
+    for (const field of trash.unset) {
+      delete next[field];
+      unset[field] = true;
     }
     rules.hooks.beforeSave?.(next, previous);
     const current = await saveWithUniqueSlug(this.posts, next, base, (doc, unsetKey) => {
@@ -536,13 +531,9 @@ export class PostRepository {
     return (await ancestorsOf(this.store, [post])).get(post.id) ?? [];
   }
 
-  /** wp_insert_post's publish/future switch: a publish date a minute or more ahead schedules, a past one publishes. */
+  /** wp_insert_post's publish/future switch (@loom/post-engine), for types that schedule (not attachments). */
   private statusForDate(status: string, dateGmt: string | null): string {
-    if (!this.rules.schedules || dateGmt === null) return status;
-    const ahead = wallClockMs(dateGmt) - Math.floor(this.clock.now() / 1000) * 1000;
-    if (status === 'publish' && ahead >= 60000) return 'future';
-    if (status === 'future' && ahead < 60000) return 'publish';
-    return status;
+    return this.rules.schedules ? statusForDate(status, dateGmt, this.clock.now()) : status;
   }
 
   /**
@@ -568,12 +559,8 @@ export class PostRepository {
     const floating = isFloating(a.status);
     if (!slug) slug = floating ? '' : sanitizeTitle(a.title);
     else slug = sanitizeTitle(slug);
-    if (a.previous) {
-      // Leaving the trash: the slug it had before comes back.
-      if (a.previous.status === 'trash' && a.status !== 'trash' && a.previous.desired_slug) slug = a.previous.desired_slug;
-      // Entering the trash: the stored slug gets `__trashed`, whatever was sent.
-      if (a.status === 'trash' && a.previous.status !== 'trash') slug = trashedSlug(a.previous.slug);
-    }
+    // Leaving the trash: the slug it had before comes back; entering it: the stored slug gets `__trashed`, whatever was sent.
+    if (a.previous) slug = slugAcrossTrash(slug, a.previous, a.status);
     let base = truncateSlug(slug, SLUG_MAX);
     // A trashed post holding the slug lets go of it before uniqueness is checked, as in wp_insert_post.
     if (a.status !== 'trash' && base) await this.freeTrashedSlug(base, a.id);

@@ -8,7 +8,7 @@ import type { Filter } from '@loom/store';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
 import { slugForWrite } from '../posts/slugs';
 
-export { ensurePostIndexes, EVENT_TYPE, POSTS, POST_SEQUENCE } from '../posts/repository';
+export { ensurePostIndexes,    } from '../posts/repository';
 
 export interface LinkedPostDoc extends BasePostDoc {
   name: string;

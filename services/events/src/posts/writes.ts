@@ -6,7 +6,7 @@ import { can, forbidden, siteClock, type PostTypeCapNames, type RestRequest } fr
 import { invalidParam } from '../messages';
 import { coreClient } from '../core-client';
 import { formatLocal, formatUtc, parseDate } from '../dates/post-dates';
-import { isFloating } from '@loom/post-engine';
+import { isFloating, statusForDate } from '@loom/post-engine';
 
 /** scale_back_post_status: publish/future/private without publish rights become pending; none → publish or draft. */
 export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: string | undefined, current?: string): string {
@@ -89,12 +89,9 @@ export function updatedPostDates(req: RestRequest, given: Given, status: string,
 }
 
 /**
- * wp_insert_post's date rule: `publish` with a date still to come is `future` (scheduled); `future` with a date
- * already past is `publish`.
+ * wp_insert_post's date rule (@loom/post-engine, as core-content's): `publish` with a date a minute or more ahead
+ * is `future` (scheduled); `future` with a date less than a minute ahead is `publish`.
  */
 export function scheduled(status: string, dateGmt: string, now = Date.now()): string {
-  const nowGmt = formatUtc(now);
-  if (status === 'publish' && dateGmt > nowGmt) return 'future';
-  if (status === 'future' && dateGmt <= nowGmt) return 'publish';
-  return status;
+  return statusForDate(status, dateGmt, now);
 }

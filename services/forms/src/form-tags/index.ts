@@ -8,7 +8,7 @@ export type {
   AdditionalSetting,
   FormTag,
   InvalidField,
-  InvalidFieldJson,
+  
   MessageKey,
   PostedData,
   UploadedFile,
@@ -42,24 +42,24 @@ export {
   acceptanceMissing,
   invalidFieldsForResponse,
   isEmail,
-  isUrl,
-  isTel,
-  type ValidationContext,
+  
+  
+  
 } from './validation';
 
 /** The quiz: answer hashing (HMAC with a server secret) and refill's question/hash pairs. */
-export { quizAnswerHash, canonicalizeQuizAnswer, refillQuiz, type QuizRefill } from './quiz';
+export { quizAnswerHash,  refillQuiz,  } from './quiz';
 
 /** `GET .../feedback/schema`: the plugin's SWV schema for a form. */
-export { swvSchema, isNumber, isDate, type SwvSchema, type SwvRule } from './swv';
+export { swvSchema,     } from './swv';
 
 /** The config validator: the REST `config_errors` object. */
-export { configErrors, mailboxList, type ConfigError, type ConfigErrors, type ConfigProperties, type ConfigSite } from './config-errors';
+export { configErrors, mailboxList,   type ConfigProperties,  } from './config-errors';
 
 /** Mail-tag syntax (`[field]`, `[_raw_field]`, `[_format_field "fmt"]`), shared with the mail composer. */
-export { replaceMailTagsIn, mailTagRef, type MailTagRef } from './mail-tags';
+export { replaceMailTagsIn,  type MailTagRef } from './mail-tags';
 
 /** PHP/WordPress text helpers the mail composer shares. */
-export { escHtml, stripNewline, stripAllTags, phpTrim, decodeEntities } from './text';
+export { escHtml,  stripAllTags, phpTrim, decodeEntities } from './text';
 export { mimeTypeOf } from './filetypes';
 export { tagFeatures } from './parser';

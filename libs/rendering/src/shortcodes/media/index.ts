@@ -17,7 +17,7 @@ export function addMediaShortcodes(registry: ShortcodeRegistry, ctx: MediaContex
     .add('video', videoShortcode(ctx, counter));
 }
 
-export { NO_MEDIA, type MediaAttachment, type MediaContext, type MediaLookup, type MediaMeta, type MediaSize } from './port';
-export { mediaShortcodeRefs, MEDIA_SHORTCODES, type MediaRefs } from './refs';
-export { attachmentImage, attachmentImageSrc, attachmentLink, constrainDimensions } from './image';
+export { NO_MEDIA, type MediaAttachment, type MediaContext, type MediaLookup, type MediaMeta,  } from './port';
+export { mediaShortcodeRefs,   } from './refs';
+;
 

@@ -10,7 +10,7 @@ import { FILTER_STATUSES, allPostTypes, controllerOf, derived, schemaSupports as
 import { CORE } from '../terms/contract';
 import { textArg } from './text-arg';
 
-export { textArg, type TextInput } from './text-arg';
+export {  type TextInput } from './text-arg';
 
 /** get_post_format_slugs(), `standard` first. */
 export const POST_FORMATS = ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'] as const;

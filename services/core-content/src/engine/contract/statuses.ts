@@ -69,9 +69,6 @@ export const STATUSES: readonly StatusObject[] = [
   status('x-rewrite-republish', 'Republish', { internal: true }),
 ];
 
-/** The statuses the collection lists: get_post_stati(['internal' => false]) plus trash, appended. */
-export const restStatuses = (): StatusObject[] => [...STATUSES.filter((s) => !s.internal), ...STATUSES.filter((s) => s.name === 'trash')];
-
 /** A list as zod's enum takes it (the registry is never empty). */
 function nonEmpty(list: string[]): [string, ...string[]] {
   const [first, ...rest] = list;

@@ -10,5 +10,5 @@ import { templateRevisionBindings } from './revisions';
 
 export const templateRouteBindings = (): Binding[] => [...TEMPLATE_KINDS().values()].flatMap((k) => [...templateBindings(k), ...templateRevisionBindings(k)]);
 
-export { pageTemplates } from './page-templates';
+;
 export { templateHierarchy } from './hierarchy';

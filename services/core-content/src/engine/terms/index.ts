@@ -9,5 +9,5 @@ import { TAXONOMY_BEHAVIOURS } from './registry';
 /** The term routes of every served taxonomy. */
 export const taxonomyRouteBindings = (): Binding[] => [...TAXONOMY_BEHAVIOURS().values()].flatMap(termBindings);
 
-export { registerTaxonomies, TAXONOMY_BEHAVIOURS, type TaxonomyEntry } from './registry';
-export type { TaxonomyBehaviour } from './behaviour';
+export {  TAXONOMY_BEHAVIOURS,  } from './registry';
+;

@@ -20,7 +20,7 @@ import {
 import type { PostDoc, PostInput } from '../../engine/repository';
 import { POSTS } from '../../engine/repository';
 import type { UploadPayload } from './body';
-import { fileUrl, removeAll, storeAll } from '../../engine/media/files';
+import { removeAll, storeAll } from '../../engine/media/files';
 import { abandonNames, attachNames, claimNames, claimUniqueName } from './names';
 import { mediaSettings } from './settings';
 
@@ -177,4 +177,4 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
   }
 }
 
-export { fileUrl };
+;

@@ -34,8 +34,6 @@ export interface MenuItemFields {
   url: string;
 }
 
-export type MenuItemDoc = PostDoc & MenuItemFields;
-
 /** The fields of a stored item (defaults for any a document lacks). */
 export function itemFields(doc: PostDoc): MenuItemFields {
   const d = doc as Partial<MenuItemFields>;
