@@ -14,8 +14,9 @@ import { join, resolve } from 'node:path';
 import request from 'supertest';
 import { parseAllDocuments } from 'yaml';
 import { createLogger, DEFAULT_PORTS, portVar, testConfig, urlVar } from '@loom/service-kit';
+import { openStore } from '@loom/store';
+import { buildApp as buildForms } from '@loom/forms';
 import { buildGateway } from '@loom/gateway';
-import { formsApp } from '@loom/testing';
 import { envVarsReadByCode, readByLibraries } from './env-vars';
 import { schemaErrors, typeErrors } from './k8s';
 import { decode, kustomize, podSpecOf, type K8sObject, type Node } from './kustomize';
@@ -195,8 +196,9 @@ test('each Loom container runs its own process on its own port, with only variab
 
 test('probes and the scrape path are answered by the code; probe ports are container ports', async () => {
   const gateway = buildGateway({ config: testConfig('gateway'), log: createLogger('gateway', 'silent'), env: {}, indexStartWaitMs: 0 });
-  const forms = await formsApp();
-  const service = forms.app;
+  const formsConfig = testConfig('forms');
+  const store = await openStore({ service: 'forms', dataDir: formsConfig.dataDir });
+  const service = await buildForms({ config: formsConfig, store, log: createLogger('forms', 'silent') });
   try {
     for (const w of workloads(prod)) {
       const c = podSpecOf(w)!.containers[0];
@@ -221,7 +223,7 @@ test('probes and the scrape path are answered by the code; probe ports are conta
     }
   } finally {
     gateway.close();
-    await forms.close();
+    await store.close();
   }
 });
 
