@@ -3,7 +3,7 @@
  * wp_insert_post, wp_update_post and wp_trash_post (WordPress 6.4, wp-includes/post.php), as core/v2's posts do:
  * the rules both services take from @loom/post-engine, through HTTP.
  */
-import { client, startEventsWorld, type EventsWorld } from './events.harness';
+import { eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 let world: EventsWorld;
 beforeAll(async () => {
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => world.close());
 
-const editor = () => client(world, 'editor');
+const editor = () => eventsClient(world, 'editor');
 const DAY = { start_date: '2033-03-01 10:00', end_date: '2033-03-01 11:00' };
 
 describe('trashing (wp_add_trashed_suffix_to_post_name_for_post)', () => {
