@@ -26,6 +26,8 @@ COPY libs/post-engine/package.json     libs/post-engine/
 COPY libs/rendering/package.json       libs/rendering/
 COPY libs/safe-fetch/package.json      libs/safe-fetch/
 COPY libs/media/package.json           libs/media/
+# The tests' harness (libs/testing): never built, and only development dependencies, but a workspace the lock file lists.
+COPY libs/testing/package.json         libs/testing/
 COPY services/core-content/package.json services/core-content/
 COPY services/events/package.json      services/events/
 COPY services/forms/package.json       services/forms/
@@ -44,7 +46,7 @@ COPY services services
 RUN npm run build \
  && mkdir /out \
  && for pkg in libs/* services/*; do \
-      case "$pkg" in services/*) entry="$pkg/dist/main.js" ;; *) entry="$pkg/dist/index.js" ;; esac; \
+      case "$pkg" in libs/testing) continue ;; services/*) entry="$pkg/dist/main.js" ;; *) entry="$pkg/dist/index.js" ;; esac; \
       test -f "$entry" || { echo "build produced no $entry" >&2; exit 1; }; \
       mkdir -p "/out/$pkg" && cp -R "$pkg/dist" "/out/$pkg/dist" && rm -f "/out/$pkg/dist/.tsbuildinfo"; \
     done

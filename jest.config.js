@@ -8,6 +8,8 @@ module.exports = {
   moduleNameMapper: {
     '^@loom/(contracts|service-kit|store|terms|rendering|safe-fetch|media|post-engine)$': '<rootDir>/libs/$1/src',
     '^@loom/(gateway|core-content|events|forms|oembed)$': '<rootDir>/services/$1/src',
+    // The shared test harness (test-only, never built; see libs/testing/README.md).
+    '^@loom/testing$': '<rootDir>/libs/testing/src',
   },
   transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }] },
   testTimeout: 30000,

@@ -19,11 +19,12 @@ function sources(dir: string): string[] {
   return out;
 }
 
-/** Names read by the code of libs/ and services/ (their src/ folders). */
+/** Names read by the code of libs/ and services/ (their src/ folders; libs/testing is the tests' harness, no process's code). */
 export function envVarsReadByCode(root: string): Set<string> {
   const names = new Set<string>();
   for (const top of ['libs', 'services']) {
     for (const pkg of readdirSync(join(root, top))) {
+      if (top === 'libs' && pkg === 'testing') continue;
       let files: string[];
       try {
         files = sources(join(root, top, pkg, 'src'));

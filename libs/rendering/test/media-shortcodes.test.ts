@@ -1,6 +1,6 @@
 /**
  * [gallery], [audio], [video] and [playlist] against a stub MediaLookup (the renderer's port; core-content's real
- * one is tested through the gateway in services/gateway/test/media.connections.test.ts). Expectations are what
+ * one is tested through the gateway in services/core-content/test/media.connections.test.ts). Expectations are what
  * WordPress 6.4's gallery_shortcode(), wp_audio_shortcode(), wp_video_shortcode() and wp_playlist_shortcode() print
  * for the same attachments with an HTML5 (block) theme and no $content_width.
  */

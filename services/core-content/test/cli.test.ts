@@ -10,7 +10,7 @@ import request from 'supertest';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, INTERNAL_HEADER } from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET } from '@loom/service-kit';
 import { LOCK_FILE } from '@loom/store';
-import { freePort } from '../../../test/e2e/processes';
+import { freePort } from '@loom/testing';
 import { CLI_KEY_FILE } from '../src/site/cli/key';
 import { as, startCoreAt } from './helpers';
 

@@ -1,12 +1,14 @@
 /**
- * Builds core-content in-process on a fresh (or given) embedded store, for supertest. By default the store holds
- * one real user per role with the ids asRole() signs (TEST_USER_IDS): core-content treats a signed identity
- * whose user does not exist as anonymous, so tests act as users that exist.
+ * core-content in-process on a fresh (or given) embedded store, for supertest (@loom/testing's coreApp). By default
+ * the store holds one real user per role with the ids asRole() signs (TEST_USER_IDS), stored directly (no REST, one
+ * scrypt hash per password and worker): core-content treats a signed identity whose user does not exist as
+ * anonymous, so tests act as users that exist. Suites that go through the gateway use @loom/testing's startCore.
  */
 import type { Role } from '@loom/contracts';
-import { asRole, createLogger, TEST_USER_IDS, testConfig, type Logger } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import { buildApp, ensureIndexes } from '../src/service';
+import { asRole, TEST_USER_IDS, type Logger } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { coreApp } from '@loom/testing';
+import { ensureIndexes } from '../src/service';
 import { hashPassword } from '../src/resources/users/passwords';
 import { USER_SEQUENCE, USERS, type UserDoc } from '../src/resources/users/repository';
 
@@ -63,12 +65,11 @@ export interface StartOptions {
 }
 
 export async function startCoreAt(dataDir?: string, opts: StartOptions = {}) {
-  const config = testConfig('core-content', dataDir ? { DATA_DIR: dataDir } : {});
-  const store: Store = await openStore({ service: 'core-content', dataDir: config.dataDir });
-  if (opts.seedRoles !== false && (await store.collection(USERS).count({})) === 0) await seedRoleUsers(store);
-  const log = opts.log ?? createLogger('core-content', 'silent');
-  const app = await buildApp({ config, store, log }, opts.env ?? {});
-  return { app, store, config, dataDir: config.dataDir, close: () => store.close() };
+  const seed = async (store: Store) => {
+    if (opts.seedRoles !== false && (await store.collection(USERS).count({})) === 0) await seedRoleUsers(store);
+  };
+  const core = await coreApp({ dataDir, env: opts.env ?? {}, log: opts.log, beforeBuild: seed });
+  return { ...core, dataDir: core.config.dataDir };
 }
 
 export const startCore = (opts: StartOptions = {}) => startCoreAt(undefined, opts);

@@ -2,8 +2,8 @@
  * events' reads from core-content (media for `image`, users for `author`) through its typed client: answers,
  * cache, timeouts, and degradation when core-content is down (logged once, events still answer).
  *
- * The image of a real upload (core-content's media, through the gateway) is checked field by field in the gateway
- * suite (services/gateway/test/events.events.test.ts). Here a small real HTTP server stands in for core-content for
+ * The image of a real upload (core-content's media, through the gateway) is checked field by field in
+ * events.test.ts (the real core-content and gateway). Here a small real HTTP server stands in for core-content for
  * what the real one cannot be made to do on demand: count the calls (the cache), answer slowly (the timeout) or not
  * at all (the outage).
  */
@@ -11,10 +11,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import request from 'supertest';
-import { asRole, testConfig, TEST_USER_IDS } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import type { Express } from 'express';
-import { buildApp } from '../src';
+import { asRole, TEST_USER_IDS } from '@loom/service-kit';
+import { eventsApp, freePort, type InProcess } from '@loom/testing';
 
 const MEDIA = {
   id: 42,
@@ -60,22 +58,14 @@ async function standInCore(): Promise<StandIn> {
   return s;
 }
 
-/** A port nothing listens on (bound, then released). */
-async function deadUrl(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return `http://127.0.0.1:${port}`;
-}
+/** A URL where nothing listens. */
+const deadUrl = async () => `http://127.0.0.1:${await freePort()}`;
 
-async function eventsApp(coreUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<{ app: Express; store: Store; logs: { level: number; msg: string }[] }> {
-  const env = { CORE_CONTENT_URL: coreUrl, LOOM_CORE_TIMEOUT_MS: '300', ...extra };
-  const config = testConfig('events', env);
-  const store = await openStore({ service: 'events', dataDir: config.dataDir });
+/** The events app reading core-content at `coreUrl`, with its log lines (info and up). */
+async function eventsOn(coreUrl: string, extra: NodeJS.ProcessEnv = {}): Promise<InProcess & { logs: { level: number; msg: string }[] }> {
   const logs: { level: number; msg: string }[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => logs.push(JSON.parse(line)) });
-  return { app: await buildApp({ config, store, log, env }), store, logs };
+  return { ...(await eventsApp({ config: { CORE_CONTENT_URL: coreUrl, LOOM_CORE_TIMEOUT_MS: '300', ...extra }, log })), logs };
 }
 
 const editor = asRole('editor');
@@ -83,10 +73,10 @@ const event = (extra: Record<string, unknown> = {}) => ({ title: 'Poster', start
 
 describe('with core-content answering', () => {
   let core: StandIn;
-  let ctx: Awaited<ReturnType<typeof eventsApp>>;
+  let ctx: Awaited<ReturnType<typeof eventsOn>>;
   beforeAll(async () => {
     core = await standInCore();
-    ctx = await eventsApp(core.url);
+    ctx = await eventsOn(core.url);
   });
   afterAll(async () => {
     await ctx.store.close();
@@ -122,7 +112,7 @@ describe('with core-content answering', () => {
   });
 
   it('a slow core-content times out: the event still answers, image shown as missing', async () => {
-    const slow = await eventsApp(core.url, { LOOM_CORE_CACHE_MS: '0' });
+    const slow = await eventsOn(core.url, { LOOM_CORE_CACHE_MS: '0' });
     try {
       const created = await request(slow.app).post('/rest/events/v1/events').set(editor).send(event({ image: 42 }));
       core.delay = 1000;
@@ -138,7 +128,7 @@ describe('with core-content answering', () => {
 
 describe('with core-content down', () => {
   it('events answer: images shown as missing, ids and authors taken unchecked, one warning for the outage', async () => {
-    const ctx = await eventsApp(await deadUrl());
+    const ctx = await eventsOn(await deadUrl());
     try {
       const created = await request(ctx.app).post('/rest/events/v1/events').set(editor).send(event({ image: 42, author: TEST_USER_IDS.author }));
       expect(created.status).toBe(201);

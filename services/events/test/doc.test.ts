@@ -1,16 +1,13 @@
 import request from 'supertest';
-import { createLogger, testConfig } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import { buildApp } from '../src/service';
+import { eventsApp, type InProcess } from '@loom/testing';
 
-let store: Store;
-let app: Awaited<ReturnType<typeof buildApp>>;
+let events: InProcess;
+let app: InProcess['app'];
 beforeAll(async () => {
-  const config = testConfig('events');
-  store = await openStore({ service: 'events', dataDir: config.dataDir });
-  app = await buildApp({ config, store, log: createLogger('events', 'silent') });
+  events = await eventsApp();
+  app = events.app;
 });
-afterAll(() => store.close());
+afterAll(() => events.close());
 
 test('GET /events/v1/doc is an OpenAPI 3 document generated from the route table', async () => {
   const r = await request(app).get('/rest/events/v1/doc');

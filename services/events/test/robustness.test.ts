@@ -4,20 +4,18 @@
  * (its client answers "unavailable", which the routes must survive too).
  */
 import request from 'supertest';
-import { asRole, createLogger, testConfig } from '@loom/service-kit';
-import { openStore, type Store } from '@loom/store';
-import type { Express } from 'express';
-import { buildApp } from '../src';
+import { asRole } from '@loom/service-kit';
+import type { Store } from '@loom/store';
+import { eventsApp, type InProcess } from '@loom/testing';
 
-let app: Express;
+let events: InProcess;
+let app: InProcess['app'];
 let store: Store;
 beforeAll(async () => {
-  const env = { CORE_CONTENT_URL: 'http://127.0.0.1:9', LOOM_CORE_TIMEOUT_MS: '200' };
-  const config = testConfig('events', env);
-  store = await openStore({ service: 'events', dataDir: config.dataDir });
-  app = await buildApp({ config, store, log: createLogger('events', 'silent'), env });
+  events = await eventsApp({ config: { CORE_CONTENT_URL: 'http://127.0.0.1:9', LOOM_CORE_TIMEOUT_MS: '200' } });
+  ({ app, store } = events);
 });
-afterAll(() => store.close());
+afterAll(() => events.close());
 
 const admin = asRole('administrator');
 

@@ -7,9 +7,7 @@ import request from 'supertest';
 import { createLogger } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { createGatewayAnswers } from '../src/answer-cache';
-import { eventually, startCounter, startGateway, type Running } from './helpers';
-import { startNats, type NatsServer } from './nats-server';
-import { startWorld, type World } from './posts.harness';
+import { eventually, startCounter, startGateway, startNats, startWorld, type NatsServer, type Running, type World } from '@loom/testing';
 
 jest.setTimeout(60_000);
 

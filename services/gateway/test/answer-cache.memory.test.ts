@@ -8,7 +8,7 @@ import { Agent, get as httpGet } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { asRole } from '@loom/service-kit';
-import { startObserved, type Observed } from './observed.harness';
+import { startObserved, type Observed } from '@loom/testing';
 
 jest.setTimeout(180_000);
 

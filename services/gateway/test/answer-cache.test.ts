@@ -8,8 +8,7 @@ import request from 'supertest';
 import { asRole } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { loadGatewaySettings } from '../src/settings';
-import { captureLog, startCounter, startGateway, type Running } from './helpers';
-import { as, startWorld, type World } from './posts.harness';
+import { as, captureLog, startCounter, startGateway, startWorld, type Running, type World } from '@loom/testing';
 
 let w: World;
 let counter: Running & { count(path: string): number; reset(): void };

@@ -18,9 +18,7 @@ import { createGatewayAnswers, GatewayAnswerCache } from '../src/answer-cache';
 import { LocalCoordination } from '../src/answer-cache/coordination';
 import type { Notifier } from '../src/notifications';
 import type { Write } from '../src/notifications/derive';
-import { eventually, listen, startCounter, startGateway, type Running } from './helpers';
-import { startNats, type NatsServer } from './nats-server';
-import { startWorld, type World } from './posts.harness';
+import { eventually, listen, startCounter, startGateway, startNats, startWorld, type NatsServer, type Running, type World } from '@loom/testing';
 
 jest.setTimeout(60_000);
 

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { startSite, type Site } from './site.harness';
+import { startSite, type Site } from '@loom/testing';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);

@@ -7,7 +7,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import Ajv2020 from 'ajv/dist/2020';
 import { openApiPathOf, type RouteEntry } from '@loom/contracts';
-import { startSite, type Site } from './site.harness';
+import { startSite, type Site } from '@loom/testing';
 
 jest.setTimeout(60_000);
 

@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
-import { ADMIN, createAppPassword } from './accounts';
-import { startSite, type Site } from './site.harness';
+import { ADMIN, createAppPassword, startSite, type Site } from '@loom/testing';
 import { createCategory, latestTitles, loomClient, submitContactForm, upcomingEvents, uploadFile, type Loom } from '../../../examples/typed-client/main';
 
 jest.setTimeout(120_000);

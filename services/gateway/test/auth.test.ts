@@ -5,8 +5,7 @@
 import request from 'supertest';
 import { verifyIdentity, TEST_SECRET, asRole } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { createAppPassword, createUser, revokeAppPassword, type TestUser } from './accounts';
-import { basic, captureLog, freePort, startCore, startCounter, startEcho, startGateway, type Echoed, type Running } from './helpers';
+import { basic, captureLog, createAppPassword, createUser, freePort, revokeAppPassword, startCore, startCounter, startEcho, startGateway, type Echoed, type Running, type TestUser } from '@loom/testing';
 
 const APP_PATH = '/_loom/auth/app-password';
 const CACHE_MS = 300;

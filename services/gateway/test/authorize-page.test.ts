@@ -5,8 +5,7 @@
 import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { createUser, type TestUser } from './accounts';
-import { basic, captureLog, startCore, startGateway, type Running } from './helpers';
+import { basic, captureLog, createUser, startCore, startGateway, type Running, type TestUser } from '@loom/testing';
 
 const PAGE = '/admin/authorize-application';
 const SITE = 'http://loom.test';

@@ -10,9 +10,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { createAppPassword, createUser, type TestUser } from './accounts';
-import { basic, startCore, type Running } from './helpers';
-import { gatewayOnOwnAddress } from './site.harness';
+import { basic, createAppPassword, createUser, gatewayOnOwnAddress, startCore, type Running, type TestUser } from '@loom/testing';
 
 const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);

@@ -1,7 +1,7 @@
 /** Services going down, hanging, coming back and starting late: 503s per namespace, index kept and refreshed. */
 import request from 'supertest';
 import type { Gateway } from '../src';
-import { eventually, freePort, startCore, startEvents, startGateway, startHanging, type Running } from './helpers';
+import { eventually, freePort, startCore, startEvents, startGateway, startHanging, type Running } from '@loom/testing';
 
 let core: Running;
 beforeAll(async () => {

@@ -11,8 +11,7 @@ import { bind, createLogger, createServiceApp, forbidden, testConfig } from '@lo
 import { openStore, type Store } from '@loom/store';
 import type { Gateway } from '../src';
 import type { Notifier, Write } from '../src/notifications';
-import { ADMIN, basicFor, seeded } from './accounts';
-import { freePort, listen, startCore, startEcho, startGateway, type Running } from './helpers';
+import { ADMIN, basicFor, freePort, listen, seeded, startCore, startEcho, startGateway, type Running } from '@loom/testing';
 
 const things = route(events.EVENTS_NS, `/${events.EVENTS_NS}/things`, {
   create: endpoint(CREATABLE, { name: z.string() }, { allowBatch: true }),

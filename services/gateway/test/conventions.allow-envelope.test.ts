@@ -6,7 +6,7 @@
  * inside a batch item. Samples 30, 119, 139, 145 of the captured WordPress show the same.
  */
 import request from 'supertest';
-import { as, err, make, startWorld, type World } from './posts.harness';
+import { as, err, make, startWorld, type World } from '@loom/testing';
 
 let world: World;
 beforeAll(async () => {

@@ -4,8 +4,7 @@ import { asRole, testConfig } from '@loom/service-kit';
 import { buildGateway, type Gateway } from '../src';
 import { restRouteUrl } from '../src/rest-route';
 import { matchNamespace, resolveUpstreams } from '../src/upstreams';
-import { basicFor, seeded } from './accounts';
-import { captureLog, freePort, startCore, startGateway, type Running } from './helpers';
+import { basicFor, captureLog, freePort, seeded, startCore, startGateway, type Running } from '@loom/testing';
 
 let core: Running;
 let gw: Gateway;

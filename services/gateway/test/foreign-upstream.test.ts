@@ -6,13 +6,9 @@
  */
 import express from 'express';
 import request from 'supertest';
-import { createLogger, testConfig } from '@loom/service-kit';
-import { openStore } from '@loom/store';
-import { buildApp as buildCore } from '@loom/core-content';
+import { testConfig } from '@loom/service-kit';
 import { buildGateway, type Gateway } from '../src';
-import { captureLog, freePort, listen, startCore, startCounter, type Running } from './helpers';
-
-const silent = () => createLogger('test', 'silent');
+import { captureLog, coreApp, freePort, listen, listenApp, silentLog, startCore, startCounter, type Running } from '@loom/testing';
 
 describe('another stack at the services\' URLs', () => {
   let foreignCore: Running;
@@ -23,10 +19,7 @@ describe('another stack at the services\' URLs', () => {
 
   beforeAll(async () => {
     // A real core-content of another Loom: its own secret, its own content.
-    const config = testConfig('core-content', { LOOM_INTERNAL_SECRET: 'another-loom-secret' });
-    const store = await openStore({ service: 'core-content', dataDir: config.dataDir });
-    const core = await listen(await buildCore({ config, store, log: silent() }, { LOOM_ADMIN_PASSWORD: 'another loom admin password' }));
-    foreignCore = { ...core, close: async () => (await core.close(), await store.close()) };
+    foreignCore = await listenApp(await coreApp({ config: { LOOM_INTERNAL_SECRET: 'another-loom-secret' }, env: { LOOM_ADMIN_PASSWORD: 'another loom admin password' } }));
     counter = await startCounter(foreignCore.url);
     // Anything that answers /_loom/routes without signing it (an older Loom, another program): not ours either.
     let hits = 0;
@@ -79,7 +72,7 @@ describe('another stack at the services\' URLs', () => {
 test('ports alone: a gateway given only CORE_CONTENT_PORT (no CORE_CONTENT_URL) finds core-content on that port', async () => {
   const core = await startCore();
   const closed = String(await freePort());
-  const gw = buildGateway({ config: testConfig('gateway'), log: silent(), indexStartWaitMs: 0, env: { CORE_CONTENT_PORT: String(core.port), EVENTS_PORT: closed, FORMS_PORT: closed, OEMBED_PORT: closed } });
+  const gw = buildGateway({ config: testConfig('gateway'), log: silentLog(), indexStartWaitMs: 0, env: { CORE_CONTENT_PORT: String(core.port), EVENTS_PORT: closed, FORMS_PORT: closed, OEMBED_PORT: closed } });
   try {
     await gw.ready;
     expect(gw.upstreams['core-content']).toBe(`http://127.0.0.1:${core.port}`);

@@ -5,8 +5,7 @@
  * `Object.prototype` by any of them would show here as well as in their responses.
  */
 import request from 'supertest';
-import { startEventsWorld, type EventsWorld } from './events.harness';
-import { restClient } from './helpers';
+import { restClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
 let world: EventsWorld;
 let postId: number;

@@ -5,7 +5,7 @@
 import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { freePort, listen, startCore, startGateway, type Running } from './helpers';
+import { freePort, listen, startCore, startGateway, type Running } from '@loom/testing';
 
 // wpapi ships CommonJS without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -9,7 +9,7 @@ import request from 'supertest';
 import { routeEntries, routeEntry, forms, oembed, type RouteEntry } from '@loom/contracts';
 import { requireInternal, TEST_SECRET } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { eventually, freePort, listen, startCore, startEvents, startGateway, type Running } from './helpers';
+import { eventually, freePort, listen, startCore, startEvents, startGateway, type Running } from '@loom/testing';
 
 const REST_URL = 'http://loom.test/rest';
 

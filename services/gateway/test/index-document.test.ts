@@ -3,7 +3,7 @@ import request from 'supertest';
 import { NAMESPACES } from '@loom/contracts';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { startCore, startEcho, startEvents, startGateway, type Running } from './helpers';
+import { startCore, startEcho, startEvents, startGateway, type Running } from '@loom/testing';
 
 let core: Running;
 let events: Running;

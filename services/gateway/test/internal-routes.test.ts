@@ -6,7 +6,7 @@ import request from 'supertest';
 import { INTERNAL_HEADER } from '@loom/contracts';
 import { signInternal, TEST_SECRET } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { startCore, startGateway, type Running } from './helpers';
+import { startCore, startGateway, type Running } from '@loom/testing';
 
 let core: Running;
 let gw: Gateway;

@@ -4,7 +4,7 @@
  * upstream timings per service, store timings per collection and operation, in-flight requests and the
  * process metrics, all in the exposition format at GET /metrics.
  */
-import { startObserved, type Observed } from './observed.harness';
+import { startObserved, type Observed } from '@loom/testing';
 
 let o: Observed;
 let core: Observed['core'];

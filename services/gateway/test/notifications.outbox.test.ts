@@ -13,9 +13,7 @@ import { createLogger, testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { createNotifier, toNotification } from '../src/notifications';
 import { DiskQueue } from '../src/notifications/outbox';
-import { ADMIN, basicFor } from './accounts';
-import { captureLog, eventually, startCore, startGateway, type Running } from './helpers';
-import { startNats, type NatsServer } from './nats-server';
+import { ADMIN, basicFor, captureLog, eventually, startCore, startGateway, startNats, type NatsServer, type Running } from '@loom/testing';
 
 let nats: NatsServer;
 let core: Running;

@@ -3,38 +3,28 @@
  * free port. One notification per successful write (direct, `_envelope`, batch), none for failures or reads,
  * and nothing lost while NATS is down.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import request from 'supertest';
-import { connect, type NatsConnection, type Subscription } from 'nats';
+import { connect, type NatsConnection } from 'nats';
 import { CHANGES_STREAM, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
-import { createLogger } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { createNotifier } from '../src/notifications';
-import { ADMIN, basicFor } from './accounts';
-import { basic, eventually, startCore, startGateway, type Running } from './helpers';
-import { startNats, type NatsServer } from './nats-server';
+import { ADMIN, basic, basicFor, eventually, startCore, startGateway, startNats, testNotifier, watchChanges, type Changes, type NatsServer, type Running } from '@loom/testing';
 
 let nats: NatsServer;
 let core: Running;
 let gw: Gateway;
 let auth: Record<string, string>;
+/** The connection the stream is read on (the subscriber's until NATS goes down, then a new one). */
 let nc: NatsConnection;
-let sub: Subscription;
-const live: Array<{ subject: string; n: ChangeNotification }> = [];
+let changes: Changes;
+let live: Changes['live'];
 
 beforeAll(async () => {
   nats = await startNats();
   core = await startCore();
-  const notifier = createNotifier({ natsUrl: nats.url, dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')), maxPending: 1000, log: createLogger('test', 'silent'), retry: { minMs: 50, maxMs: 400 }, publishTimeoutMs: 1000 });
-  gw = await startGateway({ upstreams: { 'core-content': core.url }, notifier });
+  gw = await startGateway({ upstreams: { 'core-content': core.url }, notifier: testNotifier(nats.url) });
   auth = await basicFor(core.url, ADMIN);
-  nc = await connect({ servers: nats.url });
-  sub = nc.subscribe('loom.changes.>');
-  void (async () => {
-    for await (const m of sub) live.push({ subject: m.subject, n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) });
-  })();
+  changes = await watchChanges(nats.url);
+  ({ nc, live } = changes);
   await eventually(async () => gw.notifier.counters().pending === 0, 5000);
 });
 
@@ -217,7 +207,7 @@ describe('NATS down', () => {
   test('writes succeed at once; after NATS returns every notification arrives, in order, exactly once', async () => {
     await eventually(async () => gw.notifier.counters().pending === 0, 5000);
     const before = (await streamed()).length;
-    await nc.close();
+    await changes.close();
     await nats.stop();
     const ids: number[] = [];
     for (let i = 0; i < 6; i++) {

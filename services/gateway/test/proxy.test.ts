@@ -3,8 +3,7 @@ import { get } from 'node:http';
 import request from 'supertest';
 import { asRole } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { basicFor, seeded } from './accounts';
-import { listen, startCore, startEcho, startGateway, type Echoed, type Running } from './helpers';
+import { basicFor, listen, seeded, startCore, startEcho, startGateway, type Echoed, type Running } from '@loom/testing';
 
 let core: Running;
 let echo: Running;

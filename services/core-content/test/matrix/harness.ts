@@ -3,10 +3,10 @@
  * and the shape of a row. Each resource lists its rows in its own file here (core-rows.ts, ...); the matrix test
  * runs them all for every caller and checks that every route and method of core/v2 has a row.
  */
-import request from 'supertest';
 import type { Role } from '@loom/contracts';
 import { asRole } from '@loom/service-kit';
 import type { Store } from '@loom/store';
+import { restClient } from '@loom/testing';
 import { insertUser, startCore } from '../helpers';
 
 export type Caller = Role | null;
@@ -42,16 +42,16 @@ export async function startMatrix(): Promise<MatrixWorld & { close(): Promise<vo
   const { app, store, close } = await startCore();
   let seq = 0;
   const unique = (p: string) => `${p}-${++seq}`;
-  const admin = asRole('administrator');
+  const admin = restClient(app, asRole('administrator'), '/rest/core/v2/');
   return {
     app,
     store,
     close,
     unique,
-    made: async (path, body) => (await request(app).post(`/rest/core/v2/${path}`).set(admin).send(body)).body.id as number,
+    made: async (path, body) => (await admin.post(path, body)).body.id as number,
     otherUser: async () => (await insertUser(store, unique('other'), ['subscriber'])).id,
-    read: async (path) => (await request(app).get(`/rest/core/v2/${path}`).set(admin)).body,
-    write: async (path, body) => (await request(app).post(`/rest/core/v2/${path}`).set(admin).send(body)).body,
+    read: async (path) => (await admin.get(path)).body,
+    write: async (path, body) => (await admin.post(path, body)).body,
   };
 }
 

@@ -1,7 +1,7 @@
 /** SMTP delivery against a real SMTP listener: what arrives (sample 212), STARTTLS, TLS, auth, injection attempts. */
+import { startSink, type Sink } from '@loom/testing';
 import { collectPosted, parseFormTags, type UploadedFile } from '../../src/form-tags';
 import { composeMail, composeMessages, createMailer, loadMailSettings, type MailSubmission, type MailTemplate } from '../../src/mail';
-import { startSink, type Sink } from './smtp-sink';
 import { sampleJson } from '../samples';
 
 const json = sampleJson;

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedStore, type Store } from '@loom/store';
+import { freePort, startSink, type Sink } from '@loom/testing';
 import { collectPosted, parseFormTags } from '../../src/form-tags';
 import { composeMessages, createMailer, Outbox, OUTBOX_COLLECTION, type ComposedMail, type Mailer, type OutboxOptions } from '../../src/mail';
-import { freePort, startSink, type Sink } from './smtp-sink';
 
 const SITE = { title: 'Shop', description: '', url: 'https://shop.example.com', domain: 'shop.example.com', adminEmail: 'owner@example.com' };
 const FORM = '[text* your-name] [email* your-email] [file f]';

@@ -1,0 +1,79 @@
+/**
+ * The real service apps in this process, each on a fresh embedded store (a new temporary DATA_DIR, or the one
+ * given), for supertest or for listen(). One place builds each service the way its main does, so no suite copies
+ * the config, store and app steps. close() stops what the app runs in the background, then closes its store.
+ */
+import type { Express } from 'express';
+import type { Dial, Lookup } from '@loom/safe-fetch';
+import { testConfig, type KitConfig, type Logger } from '@loom/service-kit';
+import { openStore, type Store } from '@loom/store';
+import { buildApp as buildCore } from '@loom/core-content';
+import { buildApp as buildEvents } from '@loom/events';
+import { buildForms } from '@loom/forms';
+import { buildApp as buildOembed } from '@loom/oembed';
+import { silentLog } from './logs';
+
+export interface InProcess {
+  app: Express;
+  store: Store;
+  config: KitConfig;
+  close(): Promise<void>;
+}
+
+export interface AppOptions {
+  /** The kit's config (LOOM_TIMEZONE, LOOM_BASE_URL...), over testConfig's; also the app's own settings unless `env` is given. */
+  config?: NodeJS.ProcessEnv;
+  /** The app's own settings (what its main reads from process.env); `config` when not given. */
+  env?: NodeJS.ProcessEnv;
+  /** The data directory (to start again on a store); a fresh temporary one by default. */
+  dataDir?: string;
+  log?: Logger;
+  /** Wraps the opened store (an observed one, for metrics). */
+  wrapStore?: (store: Store) => Store;
+  /** Runs on the store before the app is built (fixtures the app must find at start). */
+  beforeBuild?: (store: Store) => Promise<void>;
+}
+
+async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed', opts: AppOptions) {
+  const config = testConfig(service, { ...opts.config, ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}) });
+  const opened = await openStore({ service, dataDir: config.dataDir });
+  const store = opts.wrapStore ? opts.wrapStore(opened) : opened;
+  await opts.beforeBuild?.(store);
+  return { config, store, log: opts.log ?? silentLog(service), env: opts.env ?? opts.config ?? {} };
+}
+
+/** core-content (core/v2). Its first start makes the administrator from LOOM_ADMIN_* in `env`, if set. */
+export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {
+  const { config, store, log, env } = await prepared('core-content', opts);
+  const app = await buildCore({ config, store, log }, env);
+  return { app, store, config, close: () => store.close() };
+}
+
+/** events (events/v1); `env` carries its core-content client's settings (CORE_CONTENT_URL...). */
+export async function eventsApp(opts: AppOptions = {}): Promise<InProcess> {
+  const { config, store, log, env } = await prepared('events', opts);
+  const app = await buildEvents({ config, store, log, env });
+  return { app, store, config, close: () => store.close() };
+}
+
+/** forms (formsA/v1, formsB/v1), its mail outbox running; close() stops the outbox. */
+export async function formsApp(opts: AppOptions = {}): Promise<InProcess> {
+  const { config, store, log, env } = await prepared('forms', opts);
+  const { app, stop } = await buildForms({ config, store, log, env });
+  return {
+    app,
+    store,
+    config,
+    close: async () => {
+      await stop();
+      await store.close();
+    },
+  };
+}
+
+/** oembed (oembed/1.0); `fetch` gives its fetcher the test seams (a DNS stand-in, a dialer). */
+export async function oembedApp(opts: AppOptions & { fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<InProcess> {
+  const { config, store, log, env } = await prepared('oembed', opts);
+  const app = await buildOembed({ config, store, log, env, fetch: opts.fetch });
+  return { app, store, config, close: () => store.close() };
+}

@@ -1,0 +1,48 @@
+/**
+ * The events suites' world: the real core-content (users, application passwords), the real events app and
+ * the gateway, every request made through the gateway with `Authorization: Basic`.
+ */
+import { testConfig } from '@loom/service-kit';
+import type { Gateway } from '@loom/gateway';
+import { basicForAll, roleUsers, type TestUser } from './accounts';
+import { restClient } from './http';
+import { startCore, startEvents, startGateway, type RunningService } from './services';
+
+export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
+
+export interface EventsWorld {
+  gw: Gateway;
+  core: RunningService;
+  events: RunningService;
+  users: Record<Exclude<EventsCaller, 'anonymous'>, TestUser>;
+  auth: Record<EventsCaller, Record<string, string>>;
+  close(): Promise<void>;
+}
+
+export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<EventsWorld> {
+  // events reads users and media from core-content through its typed client.
+  const core = await startCore(siteEnv);
+  const events = await startEvents(0, { ...siteEnv, CORE_CONTENT_URL: core.url });
+  const gw = await startGateway(
+    { upstreams: { 'core-content': core.url, events: events.url }, config: testConfig('gateway', siteEnv) },
+    { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },
+  );
+  const users = roleUsers();
+  const auth: Record<EventsCaller, Record<string, string>> = await basicForAll(core.url, users);
+  return {
+    gw,
+    core,
+    events,
+    users,
+    auth,
+    close: async () => {
+      gw.close();
+      await Promise.all([core.close(), events.close()]);
+    },
+  };
+}
+
+/** Requests through the gateway as `caller`, under /rest/events/v1. */
+export function eventsClient(world: EventsWorld, caller: EventsCaller) {
+  return restClient(world.gw.app, world.auth[caller], '/rest/events/v1');
+}

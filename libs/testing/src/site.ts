@@ -1,0 +1,34 @@
+/**
+ * The whole site in one process: the real core-content, events, forms and oembed apps, each on its own
+ * embedded store and loopback port, behind the real gateway on a port of its own whose base URL is that very
+ * address (so that a browser's requests to it are same-origin). Used by the API reference and metrics suites.
+ */
+import type { Gateway } from '@loom/gateway';
+import type { Running } from './net';
+import { gatewayOnOwnAddress, startCore, startEvents, startForms, startOembed } from './services';
+
+export interface Site {
+  url: string;
+  gateway: Gateway;
+  services: Record<'core-content' | 'events' | 'forms' | 'oembed', Running>;
+  close(): Promise<void>;
+}
+
+export async function startSite(): Promise<Site> {
+  const core = await startCore();
+  const services = {
+    'core-content': core,
+    events: await startEvents(0, { CORE_CONTENT_URL: core.url }),
+    forms: await startForms(),
+    oembed: await startOembed({ CORE_CONTENT_URL: core.url }),
+  };
+  const site = await gatewayOnOwnAddress(Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.url])));
+  return {
+    ...site,
+    services,
+    close: async () => {
+      await site.close();
+      for (const s of Object.values(services)) await s.close();
+    },
+  };
+}
