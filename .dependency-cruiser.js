@@ -5,7 +5,13 @@
  */
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'A cycle ties modules that should be layered; break it by moving the shared part down.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A cycle ties modules that should be layered; break it by moving the shared part down.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'libs-below-services',
       severity: 'error',
@@ -23,9 +29,12 @@ module.exports = {
     {
       name: 'engine-below-types',
       severity: 'error',
-      comment: "core-content's engine is handed the registered types at start (engine/registry.ts); it imports no type, taxonomy or list.",
+      comment:
+        "core-content's engine is handed the registered types at start (engine/registry.ts); it imports no type, taxonomy or list.",
       from: { path: '^services/core-content/src/engine/' },
-      to: { path: '^services/core-content/src/(types|taxonomies)/|^services/core-content/src/(routes|service|index|main|cli)\\.ts$' },
+      to: {
+        path: '^services/core-content/src/(types|taxonomies)/|^services/core-content/src/(routes|service|index|main|cli)\\.ts$',
+      },
     },
   ],
   options: {

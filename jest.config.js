@@ -11,7 +11,12 @@ module.exports = {
     // The shared test harness (test-only, never built; see libs/testing/README.md).
     '^@loom/testing$': '<rootDir>/libs/testing/src',
   },
-  transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } }] },
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: { module: 'commonjs', target: 'ES2022', esModuleInterop: true, isolatedModules: true } },
+    ],
+  },
   testTimeout: 30000,
   reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
 };

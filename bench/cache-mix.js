@@ -33,7 +33,9 @@ async function scrape(base) {
   for (const line of text.split('\n')) {
     const m = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!m) continue;
-    const labels = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => [k, v.replace(/\\(.)/g, '$1')]));
+    const labels = Object.fromEntries(
+      [...(m[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map(([, k, v]) => [k, v.replace(/\\(.)/g, '$1')]),
+    );
     series.push({ name: m[1], labels, value: Number(m[3]) });
   }
   /** The sum of `name`'s series whose labels include `labels`; undefined when the process has none. */
@@ -50,13 +52,18 @@ const pct = (part, whole) => (whole && !Number.isNaN(part) ? `${((100 * part) / 
   // As in the Kubernetes manifests (deploy/k8s): RSS is what a pod's 256 Mi limit is held against.
   const heap = ['--max-old-space-size=192'];
   const budget = process.env.LOOM_ANSWER_CACHE_BYTES;
-  const loom = await startLoom({ nodeArgs: { gateway: heap, 'core-content': heap }, env: budget ? { LOOM_ANSWER_CACHE_BYTES: budget } : {} });
+  const loom = await startLoom({
+    nodeArgs: { gateway: heap, 'core-content': heap },
+    env: budget ? { LOOM_ANSWER_CACHE_BYTES: budget } : {},
+  });
   let table;
   try {
     process.stdout.write('seeding 100 posts... ');
     await seedPosts(loom, 0, 100);
     console.log('done');
-    const hot = (await (await fetch(`${loom.gateway}/rest/core/v2/posts?per_page=${HOT}&_fields=id`)).json()).map((p) => `/rest/core/v2/posts/${p.id}`);
+    const hot = (await (await fetch(`${loom.gateway}/rest/core/v2/posts?per_page=${HOT}&_fields=id`)).json()).map(
+      (p) => `/rest/core/v2/posts/${p.id}`,
+    );
     // Each hot URL asked twice first: kept in both caches before the one-offs come.
     for (let i = 0; i < 2; i++) for (const url of hot) await fetch(loom.gateway + url).then((r) => r.arrayBuffer());
     const before = { gw: await scrape(loom.gateway), core: await scrape(loom.core) };
@@ -80,7 +87,10 @@ const pct = (part, whole) => (whole && !Number.isNaN(part) ? `${((100 * part) / 
       const reached = delta('core', 'loom_http_requests_total', { method: 'GET', route });
       return `| ${kind} | ${asked} | ${pct(asked - reached, asked)} | ${Number.isNaN(reached) ? '—' : reached} |`;
     });
-    const coreAsked = Object.values(ROUTES).reduce((n, route) => n + delta('core', 'loom_http_requests_total', { method: 'GET', route }), 0);
+    const coreAsked = Object.values(ROUTES).reduce(
+      (n, route) => n + delta('core', 'loom_http_requests_total', { method: 'GET', route }),
+      0,
+    );
     const coreHits = delta('core', 'loom_answer_cache_events_total', { event: 'hit' }) || 0;
     const memory = ['gw', 'core'].map((side) => {
       const [then, now] = [before[side], after[side]];
@@ -94,12 +104,16 @@ const pct = (part, whole) => (whole && !Number.isNaN(part) ? `${((100 * part) / 
       '|---|---:|---:|---:|',
       ...rows,
       '',
-      down.includes('core') ? 'core-content died during the run.' : `core-content's own cache answered ${coreHits} of the ${coreAsked} reads that reached it (${pct(coreHits, coreAsked)}).`,
+      down.includes('core')
+        ? 'core-content died during the run.'
+        : `core-content's own cache answered ${coreHits} of the ${coreAsked} reads that reached it (${pct(coreHits, coreAsked)}).`,
       '',
       '| process | RSS before | RSS after | cache bytes before | cache bytes after |',
       '|---|---:|---:|---:|---:|',
       ...memory,
-      ...down.map((side) => `\n**${side === 'gw' ? 'The gateway' : 'core-content'} was down after the run** (its log says why).`),
+      ...down.map(
+        (side) => `\n**${side === 'gw' ? 'The gateway' : 'core-content'} was down after the run** (its log says why).`,
+      ),
     ].join('\n');
     console.log(`\n${table}`);
     if (run.non2xx + run.errors > 0) throw new Error(`${run.non2xx + run.errors} requests failed`);
@@ -114,7 +128,11 @@ const pct = (part, whole) => (whole && !Number.isNaN(part) ? `${((100 * part) / 
     const section = `${marker}\n## Hot and one-off URLs (issue 22, \`node bench/cache-mix.js\`)\n\n${table}\n${marker}\n`;
     const first = old.indexOf(marker);
     const detail = old.indexOf('<!-- detail -->');
-    if (first !== -1) writeFileSync(file, old.slice(0, first) + section + old.slice(old.indexOf(marker, first + 1) + marker.length + 1));
+    if (first !== -1)
+      writeFileSync(
+        file,
+        old.slice(0, first) + section + old.slice(old.indexOf(marker, first + 1) + marker.length + 1),
+      );
     else if (detail !== -1) writeFileSync(file, `${old.slice(0, detail)}${section}\n${old.slice(detail)}`);
     else writeFileSync(file, `${old.trimEnd()}\n\n${section}`);
   }

@@ -31,7 +31,11 @@ async function twelveMegapixelJpeg() {
       '<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2b5876"/><stop offset="1" stop-color="#e8b07a"/></linearGradient></defs>' +
       `<rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="2600" cy="1200" r="700" fill="#f4e3c1" opacity="0.7"/></svg>`,
   );
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } } }).raw().toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 12 } },
+  })
+    .raw()
+    .toBuffer();
   return sharp(svg)
     .composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }])
     .jpeg({ quality: 88 })
@@ -42,7 +46,11 @@ async function upload(loom, bytes, i) {
   const t = performance.now();
   const r = await fetch(`${loom.gateway}/rest/core/v2/media`, {
     method: 'POST',
-    headers: { authorization: loom.auth, 'content-type': 'image/jpeg', 'content-disposition': `attachment; filename="bench-${i}.jpg"` },
+    headers: {
+      authorization: loom.auth,
+      'content-type': 'image/jpeg',
+      'content-disposition': `attachment; filename="bench-${i}.jpg"`,
+    },
     body: bytes,
   });
   const body = await r.json();
@@ -85,7 +93,9 @@ async function benchMedia(loom) {
     const { ms, body } = await upload(loom, jpeg, i);
     times.push(ms);
     last = body;
-    console.log(`media   upload ${i + 1}/${UPLOADS}: ${ms.toFixed(0)} ms (${Object.keys(last.media_details.sizes).length} sizes)`);
+    console.log(
+      `media   upload ${i + 1}/${UPLOADS}: ${ms.toFixed(0)} ms (${Object.keys(last.media_details.sizes).length} sizes)`,
+    );
   }
   const uploadRow = {
     label: `POST media, ${meta.width}×${meta.height} JPEG (${(jpeg.length / 2 ** 20).toFixed(1)} MiB) to 201 with ${Object.keys(last.media_details.sizes).length} sizes`,
@@ -98,7 +108,8 @@ async function benchMedia(loom) {
   const large = mediumSizeFile(last);
   const served = await fetch(large.source_url);
   const bytes = Buffer.from(await served.arrayBuffer());
-  if (served.status !== 200 || bytes.length !== large.filesize) throw new Error(`serving ${large.source_url}: ${served.status}, ${bytes.length} bytes`);
+  if (served.status !== 200 || bytes.length !== large.filesize)
+    throw new Error(`serving ${large.source_url}: ${served.status}, ${bytes.length} bytes`);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'loom-bench-static-'));
   const file = path.join(dir, 'large.jpg');
   writeFileSync(file, bytes);
@@ -113,9 +124,18 @@ async function benchMedia(loom) {
     ]) {
       const r = await measure(url);
       const errors = r.errors + r.non2xx;
-      const row = { target, rps: Math.round(r.requests.average), mbps: (r.throughput.average / 2 ** 20).toFixed(1), p50: r.latency.p50, p99: r.latency.p99, errors };
+      const row = {
+        target,
+        rps: Math.round(r.requests.average),
+        mbps: (r.throughput.average / 2 ** 20).toFixed(1),
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors,
+      };
       serveRows.push(row);
-      console.log(`media   GET ${(bytes.length / 1024).toFixed(0)} KiB ${target.padEnd(40)} ${String(row.rps).padStart(6)} req/s  ${row.mbps} MiB/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`);
+      console.log(
+        `media   GET ${(bytes.length / 1024).toFixed(0)} KiB ${target.padEnd(40)} ${String(row.rps).padStart(6)} req/s  ${row.mbps} MiB/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${errors}`,
+      );
     }
   } finally {
     await bare.close();

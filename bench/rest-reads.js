@@ -34,12 +34,20 @@ async function run(path) {
   const secs = Number(process.hrtime.bigint() - started) / 1e9;
   latencies.sort((a, b) => a - b);
   const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  console.log(`${path.padEnd(40)} ${(total / secs).toFixed(0).padStart(6)} req/s  p50 ${pct(50)} ms  p95 ${pct(95)} ms  p99 ${pct(99)} ms  errors ${errors}`);
+  console.log(
+    `${path.padEnd(40)} ${(total / secs).toFixed(0).padStart(6)} req/s  p50 ${pct(50)} ms  p95 ${pct(95)} ms  p99 ${pct(99)} ms  errors ${errors}`,
+  );
 }
 
 (async () => {
   console.log(`${total} requests per route, concurrency ${concurrency}, against ${base}`);
-  for (const path of ['/rest/', '/rest/core/v2/categories?per_page=100', '/rest/core/v2/tags?search=a', '/rest/core/v2/types']) await run(path);
+  for (const path of [
+    '/rest/',
+    '/rest/core/v2/categories?per_page=100',
+    '/rest/core/v2/tags?search=a',
+    '/rest/core/v2/types',
+  ])
+    await run(path);
 })().catch((e) => {
   console.error(e.message);
   process.exit(1);

@@ -55,12 +55,29 @@ async function startProvider(dataDir) {
   const server = createServer((req, res) => {
     asked++;
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ version: '1.0', type: 'rich', title: 'Bench video', provider_name: 'Bench', width: 600, height: 338, html: '<iframe src="https://videos.example/e/1" width="600" height="338"></iframe>' }));
+    res.end(
+      JSON.stringify({
+        version: '1.0',
+        type: 'rich',
+        title: 'Bench video',
+        provider_name: 'Bench',
+        width: 600,
+        height: 338,
+        html: '<iframe src="https://videos.example/e/1" width="600" height="338"></iframe>',
+      }),
+    );
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const port = server.address().port;
   const file = path.join(dataDir, 'oembed-providers.json');
-  writeFileSync(file, JSON.stringify({ providers: [{ provider: 'Bench', pattern: 'https?://videos\\.example/.*', endpoint: `http://127.0.0.1:${port}/oembed` }] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      providers: [
+        { provider: 'Bench', pattern: 'https?://videos\\.example/.*', endpoint: `http://127.0.0.1:${port}/oembed` },
+      ],
+    }),
+  );
   return { port, file, asked: () => asked, close: () => new Promise((r) => server.close(r)) };
 }
 
@@ -89,10 +106,33 @@ async function startLoom(opts = {}) {
   };
   // The CLI writes to the store before the service holds it: an administrator and an application password.
   const cli = path.join(ROOT, 'services/core-content/dist/cli.js');
-  execFileSync(process.execPath, [cli, 'users', 'create', '--login', 'bench', '--email', 'bench@example.com', '--role', 'administrator', '--password', 'bench-password'], { env });
-  const out = execFileSync(process.execPath, [cli, 'app-passwords', 'create', '--login', 'bench', '--name', 'bench'], { env }).toString();
+  execFileSync(
+    process.execPath,
+    [
+      cli,
+      'users',
+      'create',
+      '--login',
+      'bench',
+      '--email',
+      'bench@example.com',
+      '--role',
+      'administrator',
+      '--password',
+      'bench-password',
+    ],
+    { env },
+  );
+  const out = execFileSync(process.execPath, [cli, 'app-passwords', 'create', '--login', 'bench', '--name', 'bench'], {
+    env,
+  }).toString();
   const password = /Password: (.+)/.exec(out)[1].trim();
-  const procs = ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s) => spawn(process.execPath, [...(opts.nodeArgs?.[s] ?? []), path.join(ROOT, 'services', s, 'dist/main.js')], { env, stdio: 'inherit' }));
+  const procs = ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s) =>
+    spawn(process.execPath, [...(opts.nodeArgs?.[s] ?? []), path.join(ROOT, 'services', s, 'dist/main.js')], {
+      env,
+      stdio: 'inherit',
+    }),
+  );
   await waitReady(`http://127.0.0.1:${core}`);
   await waitReady(`http://127.0.0.1:${oembed}`);
   if (opts.events) await waitReady(`http://127.0.0.1:${events}`);
@@ -101,12 +141,21 @@ async function startLoom(opts = {}) {
     gateway: `http://127.0.0.1:${gw}`,
     core: `http://127.0.0.1:${core}`,
     events: `http://127.0.0.1:${events}`,
-    pids: Object.fromEntries(['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s, i) => [s, procs[i].pid])),
+    pids: Object.fromEntries(
+      ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s, i) => [s, procs[i].pid]),
+    ),
     auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
     secret: env.LOOM_INTERNAL_SECRET,
     provider,
     async stop() {
-      await Promise.all(procs.map((p) => new Promise((r) => (p.exitCode !== null || p.signalCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM'))))));
+      await Promise.all(
+        procs.map(
+          (p) =>
+            new Promise((r) =>
+              p.exitCode !== null || p.signalCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM')),
+            ),
+        ),
+      );
       await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
@@ -122,7 +171,11 @@ async function seedPosts(loom, from, total) {
       const r = await fetch(`${loom.gateway}/rest/core/v2/posts`, {
         method: 'POST',
         headers: { authorization: loom.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Bench post ${i}`, content: `<!-- wp:paragraph -->\n<p>Post ${i} about weaving and yarn.</p>\n<!-- /wp:paragraph -->`, status: 'publish' }),
+        body: JSON.stringify({
+          title: `Bench post ${i}`,
+          content: `<!-- wp:paragraph -->\n<p>Post ${i} about weaving and yarn.</p>\n<!-- /wp:paragraph -->`,
+          status: 'publish',
+        }),
       });
       if (r.status !== 201) throw new Error(`seeding post ${i}: ${r.status} ${await r.text()}`);
     }
@@ -134,7 +187,9 @@ async function seedPosts(loom, from, total) {
 function measure(url, vary, headers) {
   const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(req.path) }) }] : undefined;
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, headers }, (err, res) => (err ? reject(err) : resolve(res)));
+    autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, headers }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
   });
 }
 
@@ -159,7 +214,9 @@ async function benchOembed(loom) {
     const r = await measure(loom.gateway + pathname, undefined, headers);
     const errors = r.errors + r.non2xx;
     rows.push({ label, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors });
-    console.log(`oembed  ${label.padEnd(32)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);
+    console.log(
+      `oembed  ${label.padEnd(32)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`,
+    );
   }
   if (loom.provider.asked() !== asked) throw new Error('the cached proxy rows asked the provider again');
   return rows;
@@ -194,14 +251,26 @@ async function benchBatch(loom) {
   const items = () => Array.from({ length: 25 }, () => ({ path: '/core/v2/tags', body: { name: `bench tag ${++n}` } }));
   for (let round = 0; round < BATCH_ROUNDS; round++) {
     let t = performance.now();
-    const r = await fetch(`${loom.gateway}/rest/batch/v1`, { method: 'POST', headers, body: JSON.stringify({ requests: items() }) });
+    const r = await fetch(`${loom.gateway}/rest/batch/v1`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ requests: items() }),
+    });
     const body = await r.json();
-    if (r.status !== 207 || body.responses.some((e) => e.status !== 201)) throw new Error(`batch: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
+    if (r.status !== 207 || body.responses.some((e) => e.status !== 201))
+      throw new Error(`batch: ${r.status} ${JSON.stringify(body).slice(0, 300)}`);
     timings.batch.push(performance.now() - t);
-    for (const [key, extra] of [['keepAlive', {}], ['newConnection', { connection: 'close' }]]) {
+    for (const [key, extra] of [
+      ['keepAlive', {}],
+      ['newConnection', { connection: 'close' }],
+    ]) {
       t = performance.now();
       for (const item of items()) {
-        const one = await fetch(`${loom.gateway}/rest${item.path}`, { method: 'POST', headers: { ...headers, ...extra }, body: JSON.stringify(item.body) });
+        const one = await fetch(`${loom.gateway}/rest${item.path}`, {
+          method: 'POST',
+          headers: { ...headers, ...extra },
+          body: JSON.stringify(item.body),
+        });
         if (one.status !== 201) throw new Error(`single write: ${one.status} ${await one.text()}`);
         await one.arrayBuffer();
       }
@@ -209,7 +278,11 @@ async function benchBatch(loom) {
     }
     t = performance.now();
     for (const item of items()) {
-      const one = await fetch(`${loom.core}/rest${item.path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-loom-identity': identity() }, body: JSON.stringify(item.body) });
+      const one = await fetch(`${loom.core}/rest${item.path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-loom-identity': identity() },
+        body: JSON.stringify(item.body),
+      });
       if (one.status !== 201) throw new Error(`direct write: ${one.status} ${await one.text()}`);
       await one.arrayBuffer();
     }
@@ -270,8 +343,18 @@ async function main() {
         ]) {
           const r = await measure(url, vary);
           const errors = r.errors + r.non2xx;
-          rows.push({ size, label, target, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors });
-          console.log(`${String(size).padStart(6)}  ${label.padEnd(24)} ${target.padEnd(20)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`);
+          rows.push({
+            size,
+            label,
+            target,
+            rps: Math.round(r.requests.average),
+            p50: r.latency.p50,
+            p99: r.latency.p99,
+            errors,
+          });
+          console.log(
+            `${String(size).padStart(6)}  ${label.padEnd(24)} ${target.padEnd(20)} ${String(Math.round(r.requests.average)).padStart(6)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  errors ${errors}`,
+          );
         }
         await ceiling.close();
       }
@@ -318,6 +401,9 @@ async function main() {
     const head = old.includes(marker) ? old.slice(0, old.indexOf(marker)) : '# Benchmark results\n\n';
     const mediaAt = old.indexOf('\n## Media');
     const media = mediaAt === -1 ? '' : old.slice(mediaAt);
-    writeFileSync(file, `${head}${marker}\n${doc.replace(/^# Benchmark results\n/, '## Reads, batch writes, oEmbed (`npm run bench:detail`)\n')}${media}`);
+    writeFileSync(
+      file,
+      `${head}${marker}\n${doc.replace(/^# Benchmark results\n/, '## Reads, batch writes, oEmbed (`npm run bench:detail`)\n')}${media}`,
+    );
   }
 }

@@ -33,7 +33,13 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'loom-wrk-'));
 
 /** wrk's figures: requests per second, p99 in ms, and failures (socket errors, non-2xx/3xx answers). */
 async function wrk(url, { headers = {}, script } = {}) {
-  const args = ['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`])];
+  const args = [
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+  ];
   if (script) args.push('-s', script);
   // Not execFileSync: the ceiling's server runs in this process and must answer meanwhile.
   const { stdout: out } = await promisify(execFile)(WRK, [...args, url], { encoding: 'utf8' });
@@ -80,7 +86,12 @@ async function seedEvents(loom, total) {
       const r = await fetch(`${loom.gateway}/rest/events/v1/events`, {
         method: 'POST',
         headers: { authorization: loom.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ title: `Bench event ${i}`, description: `Event ${i} about weaving.`, start_date: `2030-${month}-${day} 10:00`, end_date: `2030-${month}-${day} 12:00` }),
+        body: JSON.stringify({
+          title: `Bench event ${i}`,
+          description: `Event ${i} about weaving.`,
+          start_date: `2030-${month}-${day} 10:00`,
+          end_date: `2030-${month}-${day} 12:00`,
+        }),
       });
       if (r.status !== 201) throw new Error(`seeding event ${i}: ${r.status} ${await r.text()}`);
     }
@@ -100,15 +111,24 @@ async function get(url, headers = {}) {
 const rows = [];
 function row(label, size, r, goal, ok, note = '') {
   rows.push({ label, size, ...r, goal, ok, note });
-  console.log(`${label.padEnd(44)} ${String(size).padStart(6)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  goal: ${goal} ${ok === undefined ? '' : ok ? 'met' : 'NOT met'} ${note}`);
+  console.log(
+    `${label.padEnd(44)} ${String(size).padStart(6)} ${String(r.rps).padStart(7)} req/s  p99 ${String(r.p99).padStart(7)} ms  errors ${r.errors}  goal: ${goal} ${ok === undefined ? '' : ok ? 'met' : 'NOT met'} ${note}`,
+  );
 }
 
 (async () => {
   const profiles = path.join(__dirname, 'profiles');
   if (PROFILE) mkdirSync(profiles, { recursive: true });
-  const prof = PROFILE ? { 'core-content': ['--cpu-prof', '--cpu-prof-dir', profiles], gateway: ['--cpu-prof', '--cpu-prof-dir', profiles] } : {};
+  const prof = PROFILE
+    ? {
+        'core-content': ['--cpu-prof', '--cpu-prof-dir', profiles],
+        gateway: ['--cpu-prof', '--cpu-prof-dir', profiles],
+      }
+    : {};
   // The caches can be turned off to measure the same site without them (docs/operations.md, "Performance").
-  const caches = Object.fromEntries(['LOOM_ANSWER_CACHE', 'LOOM_GATEWAY_CACHE'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]));
+  const caches = Object.fromEntries(
+    ['LOOM_ANSWER_CACHE', 'LOOM_GATEWAY_CACHE'].filter((k) => process.env[k]).map((k) => [k, process.env[k]]),
+  );
   const loom = await startLoom({ events: EVENTS > 0, nodeArgs: prof, env: caches });
   try {
     await atEachSize(loom, SIZES, async (size) => {
@@ -127,24 +147,53 @@ function row(label, size, r, goal, ok, note = '') {
         row(`${label}, bare Node (ceiling)`, size, top, '—');
         const gw = await wrk(loom.gateway + pathname);
         const share = Math.round((gw.rps / top.rps) * 1000) / 10;
-        row(`${label}, gateway, anonymous`, size, gw, `≥ ${WORDPRESS_RPS * 100} req/s, p99 ≤ 25 ms, ≥ 30 % of ceiling`, gw.rps >= WORDPRESS_RPS * 100 && gw.p99 <= 25 && share >= 30 && gw.errors === 0, `(${share} % of ceiling)`);
+        row(
+          `${label}, gateway, anonymous`,
+          size,
+          gw,
+          `≥ ${WORDPRESS_RPS * 100} req/s, p99 ≤ 25 ms, ≥ 30 % of ceiling`,
+          gw.rps >= WORDPRESS_RPS * 100 && gw.p99 <= 25 && share >= 30 && gw.errors === 0,
+          `(${share} % of ceiling)`,
+        );
         row(`${label}, core-content directly`, size, await wrk(loom.core + pathname), '—');
         if (label.startsWith('GET posts?')) {
           const basic = await wrk(loom.gateway + pathname, { headers: { authorization: loom.auth } });
-          row(`${label}, gateway, Basic auth`, size, basic, `≥ ½ anonymous (${Math.round(gw.rps / 2)})`, basic.rps >= gw.rps / 2 && basic.errors === 0);
+          row(
+            `${label}, gateway, Basic auth`,
+            size,
+            basic,
+            `≥ ½ anonymous (${Math.round(gw.rps / 2)})`,
+            basic.rps >= gw.rps / 2 && basic.errors === 0,
+          );
         }
       }
       if (size === SIZES[SIZES.length - 1]) {
-        const mixed = await wrk(loom.gateway + listPath, { script: mixedScript(loom.auth, first.map((p) => p.id)) });
-        row('mixed: 1 write per 20 requests, gateway', size, mixed, '≥ 1500 req/s', mixed.rps >= 1500 && mixed.errors === 0);
+        const mixed = await wrk(loom.gateway + listPath, {
+          script: mixedScript(
+            loom.auth,
+            first.map((p) => p.id),
+          ),
+        });
+        row(
+          'mixed: 1 write per 20 requests, gateway',
+          size,
+          mixed,
+          '≥ 1500 req/s',
+          mixed.rps >= 1500 && mixed.errors === 0,
+        );
         // Reads see each write at once: once the writes wrk left in flight are done, a new write's title is in
         // the next anonymous list.
         await new Promise((r) => setTimeout(r, 3000));
         const title = `Seen at once ${Date.now()}`;
-        const w = await fetch(`${loom.gateway}/rest/core/v2/posts/${first[0].id}`, { method: 'POST', headers: { authorization: loom.auth, 'content-type': 'application/json', connection: 'close' }, body: JSON.stringify({ title }) });
+        const w = await fetch(`${loom.gateway}/rest/core/v2/posts/${first[0].id}`, {
+          method: 'POST',
+          headers: { authorization: loom.auth, 'content-type': 'application/json', connection: 'close' },
+          body: JSON.stringify({ title }),
+        });
         if (w.status !== 200) throw new Error(`write after the mixed workload: ${w.status}`);
         const seen = await (await get(loom.gateway + listPath)).json();
-        if (seen.find((p) => p.id === first[0].id)?.title.rendered !== title) throw new Error('a read did not see the last write');
+        if (seen.find((p) => p.id === first[0].id)?.title.rendered !== title)
+          throw new Error('a read did not see the last write');
       }
     });
     if (EVENTS > 0) {
@@ -167,7 +216,10 @@ function row(label, size, r, goal, ok, note = '') {
   const table = [
     '| request | items | req/s | p99 ms | errors | goal | met |',
     '|---|---:|---:|---:|---:|---|---|',
-    ...rows.map((r) => `| ${r.label}${r.note ? ` ${r.note}` : ''} | ${r.size} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.goal} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.label}${r.note ? ` ${r.note}` : ''} | ${r.size} | ${r.rps} | ${r.p99} | ${r.errors} | ${r.goal} | ${r.ok === undefined ? '' : r.ok ? 'yes' : '**no**'} |`,
+    ),
   ].join('\n');
   const head = `Measured by \`npm run bench -- --write\` on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC: ${os.cpus().length} × ${cpu ? cpu.model.trim() : 'unknown CPU'}, Node ${process.version}, embedded store, core-content's answer cache ${process.env.LOOM_ANSWER_CACHE === 'off' ? 'off' : 'on'}, the gateway's ${process.env.LOOM_GATEWAY_CACHE === 'off' ? 'off' : 'on'}. wrk, 2 threads, ${CONNECTIONS} connections, ${SECONDS} s per row, loopback; wrk, gateway and services share the machine's cores.`;
   console.log(`\n${head}\n\n${table}`);
@@ -175,8 +227,13 @@ function row(label, size, r, goal, ok, note = '') {
     const file = path.join(__dirname, 'RESULTS.md');
     const old = readFileSync(file, 'utf8');
     const marker = '<!-- wrk -->';
-    const rest = old.includes(marker) ? old.slice(old.indexOf(marker, old.indexOf(marker) + 1) + marker.length) : old.replace(/^# Benchmark results\n/, '');
-    writeFileSync(file, `# Benchmark results\n\n${marker}\n## Issue 17's goals (\`npm run bench\`)\n\n${head}\n\n${table}\n${marker}\n${rest}`);
+    const rest = old.includes(marker)
+      ? old.slice(old.indexOf(marker, old.indexOf(marker) + 1) + marker.length)
+      : old.replace(/^# Benchmark results\n/, '');
+    writeFileSync(
+      file,
+      `# Benchmark results\n\n${marker}\n## Issue 17's goals (\`npm run bench\`)\n\n${head}\n\n${table}\n${marker}\n${rest}`,
+    );
   }
 })().catch((e) => {
   console.error(e);

@@ -13,7 +13,11 @@ const MAX_KEPT = 200;
 /** A message larger than this is refused (552): contact-form mail with attachments stays well under it. */
 const MAX_BYTES = 25 * 1024 * 1024;
 
-const esc = (s) => String(s ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const esc = (s) =>
+  String(s ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
 const addresses = (field) => (field ? (Array.isArray(field) ? field : [field]).map((a) => a.text).join(', ') : '');
 
 function listen(server, host) {
@@ -87,8 +91,13 @@ async function startMailCatcher({ onMail } = {}) {
   smtp.on('error', () => undefined); // a client's broken connection is its own affair
   const web = http.createServer((req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405, { Allow: 'GET, HEAD' }).end();
-    if (req.url !== '/') return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'" });
+    if (req.url !== '/')
+      return void res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found\n');
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
     res.end(req.method === 'HEAD' ? undefined : page(mails));
   });
   const smtpPort = await listen(smtp.server, '127.0.0.1');

@@ -20,7 +20,10 @@
 const { randomBytes } = require('node:crypto');
 
 const env = process.env;
-const base = (env.LOOM_SEED_URL || env.LOOM_BASE_URL || `http://127.0.0.1:${env.GATEWAY_PORT || 8080}`).replace(/\/+$/, '');
+const base = (env.LOOM_SEED_URL || env.LOOM_BASE_URL || `http://127.0.0.1:${env.GATEWAY_PORT || 8080}`).replace(
+  /\/+$/,
+  '',
+);
 const user = env.LOOM_SEED_USER;
 const password = env.LOOM_SEED_APP_PASSWORD;
 const counts = {
@@ -42,15 +45,21 @@ let host;
 try {
   host = new URL(base).hostname;
 } catch {
-  console.error(`seed: "${base}" is not a URL; set LOOM_BASE_URL (or LOOM_SEED_URL) to the site's address, e.g. http://127.0.0.1:8080`);
+  console.error(
+    `seed: "${base}" is not a URL; set LOOM_BASE_URL (or LOOM_SEED_URL) to the site's address, e.g. http://127.0.0.1:8080`,
+  );
   process.exit(2);
 }
 if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(host)) {
-  console.error(`seed: refusing to seed ${host}: the seed script only targets this machine (set LOOM_SEED_URL to the gateway's local address)`);
+  console.error(
+    `seed: refusing to seed ${host}: the seed script only targets this machine (set LOOM_SEED_URL to the gateway's local address)`,
+  );
   process.exit(2);
 }
 if (!user || !password) {
-  console.error('Set LOOM_SEED_USER and LOOM_SEED_APP_PASSWORD (an administrator and one of their application passwords).');
+  console.error(
+    'Set LOOM_SEED_USER and LOOM_SEED_APP_PASSWORD (an administrator and one of their application passwords).',
+  );
   console.error('Create one with the services stopped: npm run loom -- app-passwords create --login admin --name seed');
   process.exit(2);
 }
@@ -61,7 +70,10 @@ let state = 20261123;
 const rand = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (list) => list[Math.floor(rand() * list.length)];
 const some = (list, max) => [...new Set(Array.from({ length: 1 + Math.floor(rand() * max) }, () => pick(list)))];
-const WORDS = 'cotton linen wool denim yarn loom weave stitch seam pattern fabric dye thread needle collar cuff pleat hem knit twill'.split(' ');
+const WORDS =
+  'cotton linen wool denim yarn loom weave stitch seam pattern fabric dye thread needle collar cuff pleat hem knit twill'.split(
+    ' ',
+  );
 const sentence = (n) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
 const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const range = (n) => Array.from({ length: n }, (_, i) => i);
@@ -72,7 +84,11 @@ const range = (n) => Array.from({ length: n }, (_, i) => i);
  */
 function plan() {
   const roles = ['editor', 'author', 'author', 'contributor', 'author', 'editor', 'subscriber', 'author'];
-  const users = range(counts.users).map((i) => ({ slug: `seed-author-${i + 1}`, role: roles[i % roles.length], name: `Seed Author ${i + 1}` }));
+  const users = range(counts.users).map((i) => ({
+    slug: `seed-author-${i + 1}`,
+    role: roles[i % roles.length],
+    name: `Seed Author ${i + 1}`,
+  }));
   const authors = range(counts.users).filter((i) => ['editor', 'author'].includes(users[i].role));
   const categories = range(counts.categories).map((i) => ({
     slug: `seed-category-${i + 1}`,
@@ -86,7 +102,8 @@ function plan() {
   const posts = range(counts.posts).map((i) => {
     const status = rand() < 0.85 ? 'publish' : pick(['draft', 'pending', 'private', 'future']);
     // WordPress refuses sticky and password together (rest_invalid_field): a post gets one or neither.
-    const extra = status !== 'publish' ? {} : rand() < 0.02 ? { sticky: true } : rand() < 0.03 ? { password: 'secret' } : {};
+    const extra =
+      status !== 'publish' ? {} : rand() < 0.02 ? { sticky: true } : rand() < 0.03 ? { password: 'secret' } : {};
     return {
       slug: `seed-post-${i + 1}`,
       title: `${sentence(4)} ${i}`,
@@ -114,7 +131,11 @@ function plan() {
     // Two edits, so each page has revisions.
     edits: [0, 1].map((n) => `<p>${sentence(50)} (revision ${n})</p>`),
   }));
-  const images = range(counts.images).map((i) => ({ slug: `seed-image-${i + 1}`, caption: `${sentence(3)} (${i + 1})`, alt: `A ${sentence(2)} sample` }));
+  const images = range(counts.images).map((i) => ({
+    slug: `seed-image-${i + 1}`,
+    caption: `${sentence(3)} (${i + 1})`,
+    alt: `A ${sentence(2)} sample`,
+  }));
   return { users, categories, tags, posts, pages, images };
 }
 
@@ -129,8 +150,10 @@ function unreachable(err) {
 
 /** What to do about an error answer, when there is something to say. */
 function hint(status, code) {
-  if (status === 401) return '\nCheck LOOM_SEED_USER and LOOM_SEED_APP_PASSWORD (an application password: npm run loom -- app-passwords create --login <admin> --name seed).';
-  if (status === 503) return '\nA service behind the gateway is not answering: is every Loom process up (`npm start` says "Loom is ready")?';
+  if (status === 401)
+    return '\nCheck LOOM_SEED_USER and LOOM_SEED_APP_PASSWORD (an application password: npm run loom -- app-passwords create --login <admin> --name seed).';
+  if (status === 503)
+    return '\nA service behind the gateway is not answering: is every Loom process up (`npm start` says "Loom is ready")?';
   if (status === 404 && code === 'rest_no_route') return `\nIs ${base} a Loom gateway?`;
   return '';
 }
@@ -147,8 +170,14 @@ async function send(method, path, init) {
 }
 
 async function call(method, path, body) {
-  const { r, data } = await send(method, path, { headers: { 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
-  if (!r.ok) throw new SeedError(`${method} ${path} → ${r.status} ${data && data.code}: ${data && data.message}${hint(r.status, data && data.code)}`);
+  const { r, data } = await send(method, path, {
+    headers: { 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  if (!r.ok)
+    throw new SeedError(
+      `${method} ${path} → ${r.status} ${data && data.code}: ${data && data.message}${hint(r.status, data && data.code)}`,
+    );
   return data;
 }
 
@@ -162,8 +191,15 @@ async function generatedImage(i) {
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
     `<stop offset="0" stop-color="${hues[i % hues.length]}"/><stop offset="1" stop-color="#f1e3c8"/></linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#g)"/><circle cx="${width * 0.65}" cy="${height * 0.4}" r="${height / 4}" fill="#fff" opacity="0.5"/></svg>`;
-  const grain = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } } }).raw().toBuffer();
-  return sharp(Buffer.from(svg)).composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }]).jpeg({ quality: 85 }).toBuffer();
+  const grain = await sharp({
+    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 10 } },
+  })
+    .raw()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: grain, raw: { width, height, channels: 3 }, blend: 'overlay' }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 /** POST /core/v2/media with the file as the raw body, as WordPress clients upload. */
@@ -172,7 +208,10 @@ async function upload(bytes, filename, query) {
     headers: { 'content-type': 'image/jpeg', 'content-disposition': `attachment; filename="${filename}"` },
     body: bytes,
   });
-  if (r.status !== 201) throw new SeedError(`POST /core/v2/media → ${r.status} ${data && data.code}: ${data && data.message}${hint(r.status, data && data.code)}`);
+  if (r.status !== 201)
+    throw new SeedError(
+      `POST /core/v2/media → ${r.status} ${data && data.code}: ${data && data.message}${hint(r.status, data && data.code)}`,
+    );
   return data;
 }
 
@@ -207,7 +246,8 @@ async function bySlug(path, slugs, query = '') {
   const found = new Map();
   for (let i = 0; i < slugs.length; i += 100) {
     const chunk = slugs.slice(i, i + 100);
-    for (const item of await call('GET', `${path}?slug=${chunk.join(',')}&per_page=100&context=edit${query}`)) found.set(item.slug, item);
+    for (const item of await call('GET', `${path}?slug=${chunk.join(',')}&per_page=100&context=edit${query}`))
+      found.set(item.slug, item);
   }
   return found;
 }
@@ -217,12 +257,21 @@ async function bySlug(path, slugs, query = '') {
  * in order (`width` 1) when an item refers to an earlier one. Returns every item's id by index, and what was made.
  */
 async function ensure(label, path, items, create, { query = '', width = concurrency } = {}) {
-  const found = await bySlug(path, items.map((p) => p.slug), query);
+  const found = await bySlug(
+    path,
+    items.map((p) => p.slug),
+    query,
+  );
   const ids = items.map((p) => found.get(p.slug)?.id);
   const missing = range(items.length).filter((i) => ids[i] === undefined);
-  await run(label, missing, async (i) => {
-    ids[i] = (await create(items[i], i, ids)).id;
-  }, width);
+  await run(
+    label,
+    missing,
+    async (i) => {
+      ids[i] = (await create(items[i], i, ids)).id;
+    },
+    width,
+  );
   return { ids, found, created: missing };
 }
 
@@ -231,22 +280,40 @@ const gmt = (days, now) => new Date(now - days * 86400000).toISOString().slice(0
 async function seed() {
   // Who we are, before writing anything: a wrong password or a site that is not up fails here, saying so.
   const me = await call('GET', '/core/v2/users/me?context=edit');
-  if (!me.roles || !me.roles.includes('administrator')) throw new SeedError(`LOOM_SEED_USER ${user} is not an administrator of ${base} (roles: ${(me.roles || []).join(', ') || 'none'})`);
+  if (!me.roles || !me.roles.includes('administrator'))
+    throw new SeedError(
+      `LOOM_SEED_USER ${user} is not an administrator of ${base} (roles: ${(me.roles || []).join(', ') || 'none'})`,
+    );
 
   const site = plan();
   const made = {};
   const now = Date.now();
   const users = await ensure('users', '/core/v2/users', site.users, (u) =>
-    call('POST', '/core/v2/users', { username: u.slug, slug: u.slug, email: `${u.slug}@example.com`, password: randomBytes(18).toString('base64url'), name: u.name, roles: [u.role] }),
+    call('POST', '/core/v2/users', {
+      username: u.slug,
+      slug: u.slug,
+      email: `${u.slug}@example.com`,
+      password: randomBytes(18).toString('base64url'),
+      name: u.name,
+      roles: [u.role],
+    }),
   );
   const categories = await ensure(
     'categories',
     '/core/v2/categories',
     site.categories,
-    (c, _i, ids) => call('POST', '/core/v2/categories', { name: c.name, slug: c.slug, description: c.description, parent: c.parent < 0 ? 0 : ids[c.parent] }),
+    (c, _i, ids) =>
+      call('POST', '/core/v2/categories', {
+        name: c.name,
+        slug: c.slug,
+        description: c.description,
+        parent: c.parent < 0 ? 0 : ids[c.parent],
+      }),
     { width: 1 },
   );
-  const tags = await ensure('tags', '/core/v2/tags', site.tags, (t) => call('POST', '/core/v2/tags', { name: t.name, slug: t.slug }));
+  const tags = await ensure('tags', '/core/v2/tags', site.tags, (t) =>
+    call('POST', '/core/v2/tags', { name: t.name, slug: t.slug }),
+  );
   const posts = await ensure(
     'posts',
     '/core/v2/posts',
@@ -272,19 +339,37 @@ async function seed() {
     'pages',
     '/core/v2/pages',
     site.pages,
-    (p, i, ids) => call('POST', '/core/v2/pages', { slug: p.slug, title: p.title, content: p.content, status: 'publish', parent: p.parent < 0 ? 0 : ids[p.parent], menu_order: i }),
+    (p, i, ids) =>
+      call('POST', '/core/v2/pages', {
+        slug: p.slug,
+        title: p.title,
+        content: p.content,
+        status: 'publish',
+        parent: p.parent < 0 ? 0 : ids[p.parent],
+        menu_order: i,
+      }),
     { query: '&status=any', width: 1 },
   );
   // The pages made now are revised twice (those already there were on their first run).
-  await run('revisions', pages.created.flatMap((i) => [0, 1].map((n) => [i, n])), ([i, n]) => call('POST', `/core/v2/pages/${pages.ids[i]}`, { content: site.pages[i].edits[n] }));
+  await run(
+    'revisions',
+    pages.created.flatMap((i) => [0, 1].map((n) => [i, n])),
+    ([i, n]) => call('POST', `/core/v2/pages/${pages.ids[i]}`, { content: site.pages[i].edits[n] }),
+  );
 
   // Images, attached to the showcase: its gallery, the first one its featured image.
   const showcaseId = posts.ids[0];
-  const images = await ensure('images', '/core/v2/media', site.images, async (m, i) => {
-    const media = await upload(await generatedImage(i), `${m.slug}.jpg`, showcaseId ? `?post=${showcaseId}` : '');
-    await call('POST', `/core/v2/media/${media.id}`, { alt_text: m.alt, caption: m.caption });
-    return media;
-  }, { width: 1 });
+  const images = await ensure(
+    'images',
+    '/core/v2/media',
+    site.images,
+    async (m, i) => {
+      const media = await upload(await generatedImage(i), `${m.slug}.jpg`, showcaseId ? `?post=${showcaseId}` : '');
+      await call('POST', `/core/v2/media/${media.id}`, { alt_text: m.alt, caption: m.caption });
+      return media;
+    },
+    { width: 1 },
+  );
   let featured = false;
   if (showcaseId && images.ids.length) {
     // Only when it has none: an image chosen for it since is left alone.
@@ -297,7 +382,10 @@ async function seed() {
 
   // One form of each kind, found by title: a contact form (formsA/v1) with the plugin's default template, and a
   // WPForms form (formsB/v1, through Loom's own import route) from WPForms' Simple Contact Form template.
-  const contactForms = await call('GET', `/formsA/v1/contact-forms?per_page=-1&search=${encodeURIComponent(CONTACT_FORM_TITLE)}`);
+  const contactForms = await call(
+    'GET',
+    `/formsA/v1/contact-forms?per_page=-1&search=${encodeURIComponent(CONTACT_FORM_TITLE)}`,
+  );
   made.contactForm = !contactForms.some((f) => f.title === CONTACT_FORM_TITLE);
   if (made.contactForm) await call('POST', '/formsA/v1/contact-forms', { title: CONTACT_FORM_TITLE, context: 'save' });
   const wpforms = await call('GET', '/formsB/v1/forms');
@@ -307,7 +395,23 @@ async function seed() {
       title: WPFORMS_TITLE,
       form: {
         field_id: 3,
-        settings: { form_title: WPFORMS_TITLE, form_desc: '', submit_text: 'Submit', submit_text_processing: 'Sending...', antispam: '1', notification_enable: '1', notifications: { 1: { email: '{admin_email}', replyto: '{field_id="1"}', message: '{all_fields}' } }, confirmations: { 1: { type: 'message', message: 'Thanks for contacting us! We will be in touch with you shortly.', message_scroll: '1' } }, ajax_submit: '1' },
+        settings: {
+          form_title: WPFORMS_TITLE,
+          form_desc: '',
+          submit_text: 'Submit',
+          submit_text_processing: 'Sending...',
+          antispam: '1',
+          notification_enable: '1',
+          notifications: { 1: { email: '{admin_email}', replyto: '{field_id="1"}', message: '{all_fields}' } },
+          confirmations: {
+            1: {
+              type: 'message',
+              message: 'Thanks for contacting us! We will be in touch with you shortly.',
+              message_scroll: '1',
+            },
+          },
+          ajax_submit: '1',
+        },
         fields: [
           { id: '0', type: 'name', format: 'first-last', label: 'Name', required: '1', size: 'medium' },
           { id: '1', type: 'email', label: 'Email', required: '1', size: 'medium' },
@@ -332,7 +436,9 @@ async function seed() {
   if (!created.length && !forms.length && !featured) {
     console.log(`seed: nothing to do at ${base}: the seed's ${all} are all there already.`);
   } else {
-    console.log(`seeded ${base}: created ${[...created, ...forms].join(', ') || 'nothing new'}${featured ? '; the showcase post features the first image' : ''} (the seed's site: ${all}).`);
+    console.log(
+      `seeded ${base}: created ${[...created, ...forms].join(', ') || 'nothing new'}${featured ? '; the showcase post features the first image' : ''} (the seed's site: ${all}).`,
+    );
   }
 }
 

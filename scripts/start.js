@@ -22,7 +22,9 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const services = ['core-content', 'events', 'forms', 'oembed', 'gateway'];
 // The kit's own reading of *_PORT, *_URL and LOOM_HOST (from the build `npm start` has just made).
-const { envInt, localUrl, portVar, serviceUrl, urlVar, DEFAULT_PORTS } = require(path.join(root, 'libs/service-kit/dist/config.js'));
+const { envInt, localUrl, portVar, serviceUrl, urlVar, DEFAULT_PORTS } = require(
+  path.join(root, 'libs/service-kit/dist/config.js'),
+);
 
 const env = { ...process.env };
 // One random secret per run, shared by the processes, unless the operator set one.
@@ -51,7 +53,11 @@ function siteLinks() {
   try {
     return require(path.join(root, 'services/gateway/dist/home.js')).siteLinks({ baseUrl, restUrl: `${baseUrl}/rest` });
   } catch {
-    return { rest: `${baseUrl}/rest/`, docs: `${baseUrl}/api-docs/`, signIn: `${baseUrl}/admin/authorize-application?app_name=API+client` };
+    return {
+      rest: `${baseUrl}/rest/`,
+      docs: `${baseUrl}/api-docs/`,
+      signIn: `${baseUrl}/admin/authorize-application?app_name=API+client`,
+    };
   }
 }
 
@@ -123,13 +129,19 @@ function stillStarting() {
   if (summarised || stopping) return;
   slowStart = true;
   const waiting = services.filter((s) => !readyOnce.has(s));
-  say(`not ready after ${SLOW_START_MS / 1000} s; still waiting for ${waiting.join(', ')}${waiting.includes('gateway') ? indexGaps(gatewayReadiness) : ''}`);
+  say(
+    `not ready after ${SLOW_START_MS / 1000} s; still waiting for ${waiting.join(', ')}${waiting.includes('gateway') ? indexGaps(gatewayReadiness) : ''}`,
+  );
   showAdmin();
 }
 
 function run(name, crashes) {
   const startedAt = Date.now();
-  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'], cwd: root });
+  const child = spawn(process.execPath, [path.join(root, 'services', name, 'dist', 'main.js')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    cwd: root,
+  });
   children.set(name, child);
   say(`${name} started (pid ${child.pid})`);
   relay(child.stdout, process.stdout, (line) => watchLine(name, line));
@@ -143,7 +155,9 @@ function run(name, crashes) {
     }
     const streak = Date.now() - startedAt >= HEALTHY_AFTER_MS ? 0 : crashes;
     const delay = Math.min(RESTART_BASE_MS * 2 ** streak, RESTART_MAX_MS);
-    console.error(`[loom] ${name} exited (${signal || `code ${code}`}); restarting it in ${delay / 1000} s (restart ${streak + 1})`);
+    console.error(
+      `[loom] ${name} exited (${signal || `code ${code}`}); restarting it in ${delay / 1000} s (restart ${streak + 1})`,
+    );
     const timer = setTimeout(() => {
       timers.delete(timer);
       if (!stopping) run(name, streak + 1);
@@ -184,7 +198,9 @@ async function waitReady(name, child, startedAt) {
 /** What the gateway's /readyz says its index misses, and which services it refuses (another stack's). */
 function indexGaps(body) {
   if (!body || !Array.isArray(body.missing) || !body.missing.length) return '';
-  const foreign = Object.entries(body.upstreams || {}).filter(([, status]) => status === 'foreign').map(([s]) => `${s} at ${env[urlVar(s)]}`);
+  const foreign = Object.entries(body.upstreams || {})
+    .filter(([, status]) => status === 'foreign')
+    .map(([s]) => `${s} at ${env[urlVar(s)]}`);
   return ` (its route index misses ${body.missing.join(', ')}${foreign.length ? `; refused as another Loom's, without this start's LOOM_INTERNAL_SECRET: ${foreign.join(', ')}` : ''})`;
 }
 
@@ -203,7 +219,8 @@ function summary() {
     `  API reference   ${links.docs}`,
     `  Sign in         ${links.signIn}   (creates an application password for API clients)`,
   ];
-  if (mailPage) lines.push(`  Mail            ${mailPage}   (SMTP_URL is unset: the site's mail is caught here, not sent)`);
+  if (mailPage)
+    lines.push(`  Mail            ${mailPage}   (SMTP_URL is unset: the site's mail is caught here, not sent)`);
   if (generatedAdmin) lines.push(...adminLines());
   lines.push('');
   for (const line of lines) console.log(line ? `[loom] ${line}` : '');
@@ -214,7 +231,9 @@ async function catchMail() {
   if (env.SMTP_URL) return;
   let catcher;
   try {
-    catcher = await require('./mail-catcher').startMailCatcher({ onMail: (m) => say(`mail caught: to ${m.to}, subject ${JSON.stringify(m.subject)}`) });
+    catcher = await require('./mail-catcher').startMailCatcher({
+      onMail: (m) => say(`mail caught: to ${m.to}, subject ${JSON.stringify(m.subject)}`),
+    });
   } catch (err) {
     say(`SMTP_URL is unset and the local mail catcher did not start (${err.message}): the forms' mail stays queued`);
     return;

@@ -25,11 +25,15 @@ interface ComposeService {
   healthcheck?: { test: string[] };
   volumes?: string[];
 }
-const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const compose = parse(readFileSync(join(ROOT, 'compose.yaml'), 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
 const services = compose.services;
 
 /** The Loom process a Compose service runs (from its command), if any. */
-const processOf = (s: ComposeService): Loom | undefined => LOOM.find((p) => s.command?.join(' ') === `node services/${p}/dist/main.js`);
+const processOf = (s: ComposeService): Loom | undefined =>
+  LOOM.find((p) => s.command?.join(' ') === `node services/${p}/dist/main.js`);
 const loom = Object.entries(services).filter(([, s]) => processOf(s));
 /** The port a Compose service listens on: a Loom process's <SERVICE>_PORT or default, else the image's usual one. */
 const portOf = (name: string) => {
@@ -49,21 +53,27 @@ function composeSchema(): object {
     Array.isArray(v)
       ? v.map(clean)
       : v && typeof v === 'object'
-        ? Object.fromEntries(Object.entries(v).filter(([k, x]) => !((k === 'id' || k === '$schema') && typeof x === 'string')).map(([k, x]) => [k, clean(x)]))
+        ? Object.fromEntries(
+            Object.entries(v)
+              .filter(([k, x]) => !((k === 'id' || k === '$schema') && typeof x === 'string'))
+              .map(([k, x]) => [k, clean(x)]),
+          )
         : v;
   const schema = clean(raw) as { properties: Record<string, unknown> };
   schema.properties.name = { type: 'string', pattern: '^[a-z0-9][a-z0-9_-]*$' };
   return schema;
 }
 
-test('compose.yaml is valid against the Compose specification\'s schema (and the check can fail)', () => {
+test("compose.yaml is valid against the Compose specification's schema (and the check can fail)", () => {
   const validate = new Ajv2019({ strict: false, allErrors: true, validateFormats: false }).compile(composeSchema());
   expect([validate(compose), validate.errors ?? []]).toEqual([true, []]);
   const broken = structuredClone(compose) as { services: Record<string, Record<string, unknown>> };
   broken.services.gateway!.enviroment = {};
   broken.services.nats!.healthcheck = { retries: 'many' };
   expect(validate(broken)).toBe(false);
-  expect(validate.errors!.map((e) => e.instancePath)).toEqual(expect.arrayContaining(['/services/gateway', '/services/nats/healthcheck/retries']));
+  expect(validate.errors!.map((e) => e.instancePath)).toEqual(
+    expect.arrayContaining(['/services/gateway', '/services/nats/healthcheck/retries']),
+  );
 });
 
 test('every Loom process runs once, from the image the Dockerfile builds, under its own name', () => {
@@ -74,7 +84,11 @@ test('every Loom process runs once, from the image the Dockerfile builds, under 
   }
   expect(existsSync(join(ROOT, 'Dockerfile'))).toBe(true);
   // Only the gateway is reachable from the host, as in Kubernetes.
-  expect(Object.entries(services).filter(([, s]) => s.ports).map(([n, s]) => [n, s.ports])).toEqual([['gateway', ['8080:8080']]]);
+  expect(
+    Object.entries(services)
+      .filter(([, s]) => s.ports)
+      .map(([n, s]) => [n, s.ports]),
+  ).toEqual([['gateway', ['8080:8080']]]);
 });
 
 test('every variable set is read by the code; the required ones are set', () => {
@@ -93,7 +107,8 @@ test('every variable set is read by the code; the required ones are set', () => 
     forms: ['MONGO_URL'],
     oembed: ['MONGO_URL', urlVar('core-content')],
   };
-  for (const p of LOOM) for (const v of needs[p]) expect([p, v, services[p]!.environment?.[v]]).toEqual([p, v, expect.any(String)]);
+  for (const p of LOOM)
+    for (const v of needs[p]) expect([p, v, services[p]!.environment?.[v]]).toEqual([p, v, expect.any(String)]);
 });
 
 test('every URL names a Compose service and the port it listens on; dependencies and volumes exist', () => {
@@ -103,8 +118,15 @@ test('every URL names a Compose service and the port it listens on; dependencies
       if (!m || k === 'LOOM_BASE_URL') continue;
       expect([name, k, Object.hasOwn(services, m[2]!), Number(m[3])]).toEqual([name, k, true, portOf(m[2]!)]);
     }
-    for (const dep of Object.keys(s.depends_on ?? {})) expect([name, dep, Object.hasOwn(services, dep), Boolean(services[dep]!.healthcheck)]).toEqual([name, dep, true, true]);
-    for (const vol of s.volumes ?? []) expect([name, vol, Object.hasOwn(compose.volumes, vol.split(':')[0]!)]).toEqual([name, vol, true]);
+    for (const dep of Object.keys(s.depends_on ?? {}))
+      expect([name, dep, Object.hasOwn(services, dep), Boolean(services[dep]!.healthcheck)]).toEqual([
+        name,
+        dep,
+        true,
+        true,
+      ]);
+    for (const vol of s.volumes ?? [])
+      expect([name, vol, Object.hasOwn(compose.volumes, vol.split(':')[0]!)]).toEqual([name, vol, true]);
     // A Loom health check asks the process's own port.
     const p = processOf(s);
     if (p) expect(s.healthcheck?.test.join(' ')).toContain(`http://127.0.0.1:${portOf(name)}/readyz`);

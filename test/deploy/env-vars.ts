@@ -7,7 +7,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PORTS, portVar, urlVar } from '@loom/service-kit';
 
-const READ = /\benv(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])|\benv[A-Z]\w*\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]+)['"]/g;
+const READ =
+  /\benv(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])|\benv[A-Z]\w*\(\s*env\s*,\s*['"]([A-Z][A-Z0-9_]+)['"]/g;
 
 function sources(dir: string): string[] {
   const out: string[] = [];
@@ -42,4 +43,5 @@ export function envVarsReadByCode(root: string): Set<string> {
 }
 
 /** Read by Node itself or by a library from the process environment (OpenTelemetry's OTLP exporter: OTEL_*). */
-export const readByLibraries = (name: string) => name === 'NODE_ENV' || name === 'NODE_OPTIONS' || name.startsWith('OTEL_');
+export const readByLibraries = (name: string) =>
+  name === 'NODE_ENV' || name === 'NODE_OPTIONS' || name.startsWith('OTEL_');

@@ -47,8 +47,24 @@ interface Kustomization {
   patches?: Patch[];
 }
 
-const SUPPORTED = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'configMapGenerator', 'secretGenerator', 'images', 'patches']);
-const CLUSTER_SCOPED = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'PriorityClass', 'StorageClass']);
+const SUPPORTED = new Set([
+  'apiVersion',
+  'kind',
+  'namespace',
+  'resources',
+  'configMapGenerator',
+  'secretGenerator',
+  'images',
+  'patches',
+]);
+const CLUSTER_SCOPED = new Set([
+  'Namespace',
+  'ClusterRole',
+  'ClusterRoleBinding',
+  'CustomResourceDefinition',
+  'PriorityClass',
+  'StorageClass',
+]);
 
 export interface BuildOptions {
   /** A file a generator reads that is absent (the overlay's gitignored secrets.env): where to read it instead. */
@@ -65,14 +81,19 @@ export function kustomize(dir: string, opts: BuildOptions = {}): K8sObject[] {
 
 function buildDir(dir: string, opts: BuildOptions): K8sObject[] {
   const k = parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8')) as Kustomization;
-  for (const key of Object.keys(k)) if (!SUPPORTED.has(key)) throw new Error(`${dir}/kustomization.yaml: "${key}" is not supported by the test's kustomize`);
+  for (const key of Object.keys(k))
+    if (!SUPPORTED.has(key))
+      throw new Error(`${dir}/kustomization.yaml: "${key}" is not supported by the test's kustomize`);
   let objects: K8sObject[] = [];
   for (const r of k.resources ?? []) {
     const path = join(dir, r);
     if (statSync(path).isDirectory()) objects.push(...buildDir(path, opts));
     else objects.push(...readObjects(path));
   }
-  for (const [kind, gens] of [['ConfigMap', k.configMapGenerator], ['Secret', k.secretGenerator]] as const) {
+  for (const [kind, gens] of [
+    ['ConfigMap', k.configMapGenerator],
+    ['Secret', k.secretGenerator],
+  ] as const) {
     for (const g of gens ?? []) objects = generate(objects, kind, g, dir, opts);
   }
   if (k.namespace) for (const o of objects) if (!CLUSTER_SCOPED.has(o.kind)) o.metadata.namespace = k.namespace;
@@ -97,7 +118,13 @@ function readGeneratorFile(path: string, opts: BuildOptions): string {
   return text;
 }
 
-function generate(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', g: Generator, dir: string, opts: BuildOptions): K8sObject[] {
+function generate(
+  objects: K8sObject[],
+  kind: 'ConfigMap' | 'Secret',
+  g: Generator,
+  dir: string,
+  opts: BuildOptions,
+): K8sObject[] {
   const data: Record<string, string> = {};
   const pair = (line: string, where: string) => {
     const eq = line.indexOf('=');
@@ -111,25 +138,37 @@ function generate(objects: K8sObject[], kind: 'ConfigMap' | 'Secret', g: Generat
     data[key] = readGeneratorFile(join(dir, file), opts);
   }
   for (const e of g.envs ?? []) {
-    for (const line of readGeneratorFile(join(dir, e), opts).split('\n')) if (line.trim() && !line.trim().startsWith('#')) pair(line.trim(), e);
+    for (const line of readGeneratorFile(join(dir, e), opts).split('\n'))
+      if (line.trim() && !line.trim().startsWith('#')) pair(line.trim(), e);
   }
   const existing = objects.find((o) => o.kind === kind && o.metadata.name === g.name);
   if (g.behavior === 'merge' || g.behavior === 'replace') {
     if (!existing) throw new Error(`${g.name}: behavior ${g.behavior} without a generated ${kind} to ${g.behavior}`);
-    const current = (kind === 'Secret' ? decode(existing.data as Record<string, string>) : existing.data) as Record<string, string>;
+    const current = (kind === 'Secret' ? decode(existing.data as Record<string, string>) : existing.data) as Record<
+      string,
+      string
+    >;
     const merged = g.behavior === 'merge' ? { ...current, ...data } : data;
     existing.data = kind === 'Secret' ? encode(merged) : merged;
     return objects;
   }
   if (existing) throw new Error(`${g.name}: generated twice`);
-  const o: K8sObject = { apiVersion: 'v1', kind, metadata: { name: g.name }, ...(g.type ? { type: g.type } : {}), data: kind === 'Secret' ? encode(data) : data };
+  const o: K8sObject = {
+    apiVersion: 'v1',
+    kind,
+    metadata: { name: g.name },
+    ...(g.type ? { type: g.type } : {}),
+    data: kind === 'Secret' ? encode(data) : data,
+  };
   GENERATED.add(o);
   return [...objects, o];
 }
 
-const encode = (d: Record<string, string>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
+const encode = (d: Record<string, string>) =>
+  Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v).toString('base64')]));
 /** A Secret's `data` as the text it holds (line breaks in the base64, as kubectl writes a long value, are ignored). */
-export const decode = (d: Record<string, string>) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
+export const decode = (d: Record<string, string>) =>
+  Object.fromEntries(Object.entries(d).map(([k, v]) => [k, Buffer.from(v, 'base64').toString('utf8')]));
 
 /** The pod spec of a workload, if it has one. */
 export function podSpecOf(o: K8sObject): Record<string, Node> | undefined {
@@ -150,15 +189,21 @@ function setImage(o: K8sObject, image: { name: string; newName?: string; newTag?
 
 function applyPatch(objects: K8sObject[], p: Patch): void {
   const ops = parse(p.patch) as unknown;
-  if (!Array.isArray(ops)) throw new Error('only JSON 6902 patches (a list of operations) are supported by the test\'s kustomize');
+  if (!Array.isArray(ops))
+    throw new Error("only JSON 6902 patches (a list of operations) are supported by the test's kustomize");
   const nameRe = p.target.name ? new RegExp(`^(?:${p.target.name})$`) : undefined;
-  const targets = objects.filter((o) => (!p.target.kind || o.kind === p.target.kind) && (!nameRe || nameRe.test(o.metadata.name)));
+  const targets = objects.filter(
+    (o) => (!p.target.kind || o.kind === p.target.kind) && (!nameRe || nameRe.test(o.metadata.name)),
+  );
   if (!targets.length) throw new Error(`patch target ${JSON.stringify(p.target)} matches nothing`);
   for (const o of targets) for (const op of ops as Array<{ op: string; path: string; value?: unknown }>) applyOp(o, op);
 }
 
 function applyOp(doc: unknown, op: { op: string; path: string; value?: unknown }): void {
-  const keys = op.path.split('/').slice(1).map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = op.path
+    .split('/')
+    .slice(1)
+    .map((k) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   const last = keys.pop()!;
   let parent = doc as Record<string, unknown>;
   for (const k of keys) {
@@ -168,7 +213,12 @@ function applyOp(doc: unknown, op: { op: string; path: string; value?: unknown }
   const isArray = Array.isArray(parent);
   switch (op.op) {
     case 'add':
-      if (isArray) (parent as unknown as unknown[]).splice(last === '-' ? (parent as unknown as unknown[]).length : Number(last), 0, op.value);
+      if (isArray)
+        (parent as unknown as unknown[]).splice(
+          last === '-' ? (parent as unknown as unknown[]).length : Number(last),
+          0,
+          op.value,
+        );
       else parent[last] = op.value;
       break;
     case 'replace':
@@ -190,7 +240,10 @@ function renameGenerated(objects: K8sObject[]): K8sObject[] {
   const renamed = new Map<string, string>(); // `${kind}/${name}` → hashed name
   for (const o of objects) {
     if (!GENERATED.has(o)) continue;
-    const hash = createHash('sha256').update(JSON.stringify([o.kind, o.data, o.type ?? ''])).digest('hex').slice(0, 10);
+    const hash = createHash('sha256')
+      .update(JSON.stringify([o.kind, o.data, o.type ?? '']))
+      .digest('hex')
+      .slice(0, 10);
     renamed.set(`${o.kind}/${o.metadata.name}`, `${o.metadata.name}-${hash}`);
     o.metadata.name = `${o.metadata.name}-${hash}`;
   }
@@ -204,7 +257,8 @@ function renameGenerated(objects: K8sObject[]): K8sObject[] {
         if (e.secretRef) e.secretRef.name = ref('Secret', e.secretRef.name);
       }
       for (const e of c.env ?? []) {
-        if (e.valueFrom?.configMapKeyRef) e.valueFrom.configMapKeyRef.name = ref('ConfigMap', e.valueFrom.configMapKeyRef.name);
+        if (e.valueFrom?.configMapKeyRef)
+          e.valueFrom.configMapKeyRef.name = ref('ConfigMap', e.valueFrom.configMapKeyRef.name);
         if (e.valueFrom?.secretKeyRef) e.valueFrom.secretKeyRef.name = ref('Secret', e.valueFrom.secretKeyRef.name);
       }
     }

@@ -29,7 +29,8 @@ const LOOM = ['gateway', 'core-content', 'events', 'forms', 'oembed'] as const;
 type Loom = (typeof LOOM)[number];
 
 // The overlay's secrets.env is gitignored: its template stands in (same keys, empty values).
-const fallback = (path: string) => (path.endsWith('/secrets.env') && existsSync(`${path}.example`) ? readFileSync(`${path}.example`, 'utf8') : undefined);
+const fallback = (path: string) =>
+  path.endsWith('/secrets.env') && existsSync(`${path}.example`) ? readFileSync(`${path}.example`, 'utf8') : undefined;
 const builds: Record<'base' | 'production', K8sObject[]> = {
   base: kustomize(join(K8S, 'base')),
   production: kustomize(join(K8S, 'overlays/production'), { fallback }),
@@ -37,25 +38,37 @@ const builds: Record<'base' | 'production', K8sObject[]> = {
 const prod = builds.production;
 
 const byKind = (objects: K8sObject[], kind: string) => objects.filter((o) => o.kind === kind);
-const named = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name);
+const named = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((o) => o.kind === kind && o.metadata.name === name);
 const WORKLOADS = ['Deployment', 'StatefulSet', 'DaemonSet'];
 const workloads = (objects: K8sObject[]) => objects.filter((o) => WORKLOADS.includes(o.kind));
 const spec = (o: K8sObject) => o.spec as Record<string, Node>;
 const podLabels = (w: K8sObject) => (spec(w).template.metadata.labels ?? {}) as Record<string, string>;
 
-type Selector = { matchLabels?: Record<string, string>; matchExpressions?: Array<{ key: string; operator: string; values?: string[] }> };
+type Selector = {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: Array<{ key: string; operator: string; values?: string[] }>;
+};
 function selects(sel: Selector | undefined, labels: Record<string, string>): boolean {
   if (!sel) return false;
   for (const [k, v] of Object.entries(sel.matchLabels ?? {})) if (labels[k] !== v) return false;
   for (const e of sel.matchExpressions ?? []) {
     const has = Object.hasOwn(labels, e.key);
-    const ok = e.operator === 'In' ? has && e.values!.includes(labels[e.key]!) : e.operator === 'NotIn' ? !has || !e.values!.includes(labels[e.key]!) : e.operator === 'Exists' ? has : !has;
+    const ok =
+      e.operator === 'In'
+        ? has && e.values!.includes(labels[e.key]!)
+        : e.operator === 'NotIn'
+          ? !has || !e.values!.includes(labels[e.key]!)
+          : e.operator === 'Exists'
+            ? has
+            : !has;
     if (!ok) return false;
   }
   return true;
 }
 /** A Service's selector as a label selector (a plain map). */
-const serviceSelects = (svc: K8sObject, labels: Record<string, string>) => Object.keys(spec(svc).selector ?? {}).length > 0 && selects({ matchLabels: spec(svc).selector }, labels);
+const serviceSelects = (svc: K8sObject, labels: Record<string, string>) =>
+  Object.keys(spec(svc).selector ?? {}).length > 0 && selects({ matchLabels: spec(svc).selector }, labels);
 
 describe.each(['base', 'production'] as const)('%s: schemas', (which) => {
   test('every object is valid against the Kubernetes 1.33 schema of its kind', () => {
@@ -79,23 +92,43 @@ const kubectl = (() => {
     return false;
   }
 })();
-if (!kubectl) console.warn('SKIPPED the comparison with `kubectl kustomize` in manifests.test.ts: kubectl is not installed');
+if (!kubectl)
+  console.warn('SKIPPED the comparison with `kubectl kustomize` in manifests.test.ts: kubectl is not installed');
 (kubectl ? test : test.skip)('the build equals `kubectl kustomize` (base and overlay)', () => {
   const copy = mkdtempSync(join(tmpdir(), 'loom-k8s-'));
   cpSync(K8S, copy, { recursive: true });
   const secrets = join(copy, 'overlays/production/secrets.env');
   // Without one, secrets.env as deploy/k8s/README.md makes it: each empty value an `openssl rand -hex 32`.
-  if (!existsSync(secrets)) writeFileSync(secrets, readFileSync(`${secrets}.example`, 'utf8').replace(/^(\w+)=$/gm, (_, key: string) => `${key}=${randomBytes(32).toString('hex')}`));
+  if (!existsSync(secrets))
+    writeFileSync(
+      secrets,
+      readFileSync(`${secrets}.example`, 'utf8').replace(
+        /^(\w+)=$/gm,
+        (_, key: string) => `${key}=${randomBytes(32).toString('hex')}`,
+      ),
+    );
   // A Secret is compared by what it holds: kubectl breaks a long base64 value over lines, the test's kustomize does not.
-  const plainSecret = (o: K8sObject) => (o.kind === 'Secret' && o.data ? { ...o, data: decode(o.data as Record<string, string>) } : o);
+  const plainSecret = (o: K8sObject) =>
+    o.kind === 'Secret' && o.data ? { ...o, data: decode(o.data as Record<string, string>) } : o;
   const normal = (objects: unknown[]) =>
     objects
-      .map((o) => plainSecret(JSON.parse(JSON.stringify(o).replace(/\b(loom-config|gateway-config|nats-config|loom-secrets)-[a-z0-9]{10}\b/g, '$1-HASH')) as K8sObject))
+      .map((o) =>
+        plainSecret(
+          JSON.parse(
+            JSON.stringify(o).replace(
+              /\b(loom-config|gateway-config|nats-config|loom-secrets)-[a-z0-9]{10}\b/g,
+              '$1-HASH',
+            ),
+          ) as K8sObject,
+        ),
+      )
       .sort((a, b) => `${a.kind}/${a.metadata.name}`.localeCompare(`${b.kind}/${b.metadata.name}`));
   try {
     for (const dir of ['base', 'overlays/production']) {
       const out = execFileSync('kubectl', ['kustomize', join(copy, dir)], { encoding: 'utf8', timeout: 60_000 });
-      expect(normal(kustomize(join(copy, dir)))).toEqual(normal(parseAllDocuments(out).map((d) => d.toJS() as unknown)));
+      expect(normal(kustomize(join(copy, dir)))).toEqual(
+        normal(parseAllDocuments(out).map((d) => d.toJS() as unknown)),
+      );
     }
   } finally {
     rmSync(copy, { recursive: true, force: true });
@@ -125,7 +158,11 @@ test('namespace, image and generated names: the overlay is what kustomize would 
     const pod = podSpecOf(w)!;
     for (const c of pod.containers) {
       for (const e of c.envFrom ?? []) {
-        if (e.configMapRef) expect([w.metadata.name, named(prod, 'ConfigMap', e.configMapRef.name)?.kind]).toEqual([w.metadata.name, 'ConfigMap']);
+        if (e.configMapRef)
+          expect([w.metadata.name, named(prod, 'ConfigMap', e.configMapRef.name)?.kind]).toEqual([
+            w.metadata.name,
+            'ConfigMap',
+          ]);
       }
       for (const e of c.env ?? []) {
         const ref = e.valueFrom?.secretKeyRef ?? e.valueFrom?.configMapKeyRef;
@@ -135,35 +172,57 @@ test('namespace, image and generated names: the overlay is what kustomize would 
         if (!ref.optional) expect(Object.keys((target!.data ?? {}) as object)).toContain(ref.key);
       }
     }
-    for (const v of pod.volumes ?? []) if (v.configMap) expect(named(prod, 'ConfigMap', v.configMap.name)).toBeDefined();
+    for (const v of pod.volumes ?? [])
+      if (v.configMap) expect(named(prod, 'ConfigMap', v.configMap.name)).toBeDefined();
   }
-  expect(byKind(prod, 'ConfigMap').map((c) => c.metadata.name)).toEqual(expect.arrayContaining([expect.stringMatching(/^loom-config-[0-9a-f]{10}$/)]));
-  expect(named(prod, 'ConfigMap', byKind(prod, 'ConfigMap').find((c) => c.metadata.name.startsWith('loom-config'))!.metadata.name)!.data).toMatchObject({ LOOM_BASE_URL: 'https://loom.example.com', LOG_FORMAT: 'json' });
+  expect(byKind(prod, 'ConfigMap').map((c) => c.metadata.name)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^loom-config-[0-9a-f]{10}$/)]),
+  );
+  expect(
+    named(
+      prod,
+      'ConfigMap',
+      byKind(prod, 'ConfigMap').find((c) => c.metadata.name.startsWith('loom-config'))!.metadata.name,
+    )!.data,
+  ).toMatchObject({ LOOM_BASE_URL: 'https://loom.example.com', LOG_FORMAT: 'json' });
 });
 
 test('selectors, Services, autoscalers and disruption budgets point at pods that exist', () => {
   for (const objects of Object.values(builds)) {
-    for (const w of workloads(objects)) expect([w.metadata.name, selects(spec(w).selector, podLabels(w))]).toEqual([w.metadata.name, true]);
+    for (const w of workloads(objects))
+      expect([w.metadata.name, selects(spec(w).selector, podLabels(w))]).toEqual([w.metadata.name, true]);
     for (const svc of byKind(objects, 'Service')) {
       const targets = workloads(objects).filter((w) => serviceSelects(svc, podLabels(w)));
       expect([svc.metadata.name, targets.length]).toEqual([svc.metadata.name, 1]);
       const ports = podSpecOf(targets[0]!)!.containers.flatMap((c: Node) => c.ports ?? []);
       for (const p of spec(svc).ports) {
         const target = p.targetPort ?? p.port;
-        expect([svc.metadata.name, ports.some((cp: Node) => cp.name === target || cp.containerPort === target)]).toEqual([svc.metadata.name, true]);
+        expect([
+          svc.metadata.name,
+          ports.some((cp: Node) => cp.name === target || cp.containerPort === target),
+        ]).toEqual([svc.metadata.name, true]);
       }
     }
     for (const hpa of byKind(objects, 'HorizontalPodAutoscaler')) {
       const ref = spec(hpa).scaleTargetRef;
-      const target = objects.find((o) => o.kind === ref.kind && o.apiVersion === ref.apiVersion && o.metadata.name === ref.name);
+      const target = objects.find(
+        (o) => o.kind === ref.kind && o.apiVersion === ref.apiVersion && o.metadata.name === ref.name,
+      );
       expect([hpa.metadata.name, Boolean(target)]).toEqual([hpa.metadata.name, true]);
       expect(spec(target!).replicas).toBeUndefined(); // the autoscaler owns it
       expect(spec(hpa).minReplicas).toBeLessThanOrEqual(spec(hpa).maxReplicas);
     }
     for (const pdb of byKind(objects, 'PodDisruptionBudget')) {
-      expect([pdb.metadata.name, workloads(objects).filter((w) => selects(spec(pdb).selector, podLabels(w))).length]).toEqual([pdb.metadata.name, 1]);
+      expect([
+        pdb.metadata.name,
+        workloads(objects).filter((w) => selects(spec(pdb).selector, podLabels(w))).length,
+      ]).toEqual([pdb.metadata.name, 1]);
     }
-    expect(byKind(objects, 'HorizontalPodAutoscaler').map((h) => h.metadata.name).sort()).toEqual([...LOOM].sort());
+    expect(
+      byKind(objects, 'HorizontalPodAutoscaler')
+        .map((h) => h.metadata.name)
+        .sort(),
+    ).toEqual([...LOOM].sort());
   }
 });
 
@@ -172,9 +231,15 @@ function loomContainer(name: Loom) {
   const w = named(prod, 'Deployment', name)!;
   const c = podSpecOf(w)!.containers[0];
   const env: Record<string, string> = {};
-  for (const e of c.envFrom ?? []) if (e.configMapRef) Object.assign(env, named(prod, 'ConfigMap', e.configMapRef.name)!.data);
+  for (const e of c.envFrom ?? [])
+    if (e.configMapRef) Object.assign(env, named(prod, 'ConfigMap', e.configMapRef.name)!.data);
   for (const e of c.env ?? []) env[e.name] = e.value ?? `<${e.valueFrom?.secretKeyRef?.key ?? 'ref'}>`;
-  return { w, c, env, port: (c.ports as Array<{ name: string; containerPort: number }>).find((p) => p.name === 'http')! };
+  return {
+    w,
+    c,
+    env,
+    port: (c.ports as Array<{ name: string; containerPort: number }>).find((p) => p.name === 'http')!,
+  };
 }
 
 test('each Loom container runs its own process on its own port, with only variables the code reads', () => {
@@ -190,12 +255,20 @@ test('each Loom container runs its own process on its own port, with only variab
     const unread = Object.keys(env).filter((k) => !read.has(k) && !readByLibraries(k) && !expanded.has(k));
     expect([name, unread]).toEqual([name, []]);
     expect(env.LOOM_INTERNAL_SECRET).toBeDefined();
-    if (name !== 'gateway') expect(env.MONGO_URL).toMatch(new RegExp(`^mongodb://loom:\\$\\(MONGO_PASSWORD\\)@${name}-mongo-0\\.${name}-mongo:27017/`));
+    if (name !== 'gateway')
+      expect(env.MONGO_URL).toMatch(
+        new RegExp(`^mongodb://loom:\\$\\(MONGO_PASSWORD\\)@${name}-mongo-0\\.${name}-mongo:27017/`),
+      );
   }
 });
 
 test('probes and the scrape path are answered by the code; probe ports are container ports', async () => {
-  const gateway = buildGateway({ config: testConfig('gateway'), log: createLogger('gateway', 'silent'), env: {}, indexStartWaitMs: 0 });
+  const gateway = buildGateway({
+    config: testConfig('gateway'),
+    log: createLogger('gateway', 'silent'),
+    env: {},
+    indexStartWaitMs: 0,
+  });
   const formsConfig = testConfig('forms');
   const store = await openStore({ service: 'forms', dataDir: formsConfig.dataDir });
   const service = await buildForms({ config: formsConfig, store, log: createLogger('forms', 'silent') });
@@ -206,16 +279,30 @@ test('probes and the scrape path are answered by the code; probe ports are conta
       for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) {
         const get = c[probe]?.httpGet;
         if (!get) continue;
-        expect([w.metadata.name, probe, names.includes(get.port) || (c.ports ?? []).some((p: { containerPort: number }) => p.containerPort === get.port)]).toEqual([w.metadata.name, probe, true]);
+        expect([
+          w.metadata.name,
+          probe,
+          names.includes(get.port) ||
+            (c.ports ?? []).some((p: { containerPort: number }) => p.containerPort === get.port),
+        ]).toEqual([w.metadata.name, probe, true]);
         if (!LOOM.includes(w.metadata.name as Loom)) continue;
         const app = w.metadata.name === 'gateway' ? gateway.app : service;
         const res = await request(app).get(get.path);
         // Served (a readiness probe may say 503 while not ready; never 404).
-        expect([w.metadata.name, get.path, [200, 503].includes(res.status), res.body.service]).toEqual([w.metadata.name, get.path, true, w.metadata.name === 'gateway' ? 'gateway' : 'forms']);
+        expect([w.metadata.name, get.path, [200, 503].includes(res.status), res.body.service]).toEqual([
+          w.metadata.name,
+          get.path,
+          true,
+          w.metadata.name === 'gateway' ? 'gateway' : 'forms',
+        ]);
       }
       if (LOOM.includes(w.metadata.name as Loom)) {
         const ann = spec(w).template.metadata.annotations ?? {};
-        expect(ann).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(loomContainer(w.metadata.name as Loom).port.containerPort), 'prometheus.io/path': '/metrics' });
+        expect(ann).toEqual({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(loomContainer(w.metadata.name as Loom).port.containerPort),
+          'prometheus.io/path': '/metrics',
+        });
         const res = await request(w.metadata.name === 'gateway' ? gateway.app : service).get(ann['prometheus.io/path']);
         expect([res.status, res.type]).toEqual([200, 'text/plain']);
         expect(res.text).toContain('loom_http_requests_total');
@@ -229,32 +316,53 @@ test('probes and the scrape path are answered by the code; probe ports are conta
 
 test('the Ingress sends the public paths to the gateway, and never /metrics or the probes', async () => {
   const ingresses = byKind(prod, 'Ingress');
-  const paths = ingresses.flatMap((i) => spec(i).rules.flatMap((r: Node) => r.http.paths.map((p: Node) => ({ ...p, host: r.host }))));
+  const paths = ingresses.flatMap((i) =>
+    spec(i).rules.flatMap((r: Node) => r.http.paths.map((p: Node) => ({ ...p, host: r.host }))),
+  );
   for (const p of paths) {
     const svc = named(prod, 'Service', p.backend.service.name);
-    expect([p.path, svc && spec(svc).ports.some((sp: { port: number }) => sp.port === p.backend.service.port.number)]).toEqual([p.path, true]);
+    expect([
+      p.path,
+      svc && spec(svc).ports.some((sp: { port: number }) => sp.port === p.backend.service.port.number),
+    ]).toEqual([p.path, true]);
     expect(p.host).toBe('loom.example.com');
   }
   // As ingress-nginx matches: once an Ingress of a host sets use-regex, every path of that host (in any Ingress, of any
   // pathType) is a case-insensitive regular expression anchored at its start, so an Exact `/` would match every URL.
-  const regexHosts = new Set(ingresses.filter((i) => i.metadata.annotations?.['nginx.ingress.kubernetes.io/use-regex'] === 'true').flatMap((i) => spec(i).rules.map((r: Node) => r.host)));
+  const regexHosts = new Set(
+    ingresses
+      .filter((i) => i.metadata.annotations?.['nginx.ingress.kubernetes.io/use-regex'] === 'true')
+      .flatMap((i) => spec(i).rules.map((r: Node) => r.host)),
+  );
   const matches = (p: Node, url: string) =>
-    regexHosts.has(p.host) ? new RegExp(`^${p.path}`, 'i').test(url) : p.pathType === 'Exact' ? url === p.path : url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`);
+    regexHosts.has(p.host)
+      ? new RegExp(`^${p.path}`, 'i').test(url)
+      : p.pathType === 'Exact'
+        ? url === p.path
+        : url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`);
   const backend = (url: string) => paths.find((p) => matches(p, url))?.backend.service;
   const gateway = { name: 'gateway', port: { number: 8080 } };
   // The front page (with the discovery Link) and the sign-in page, which the gateway serves; media files and embed
   // pages, which it forwards; the API.
   const served = ['/', '/admin/authorize-application'];
   const forwarded = ['/uploads/2024/05/photo.jpg', '/2024/05/hello/embed/', '/hello/embed'];
-  for (const url of [...served, ...forwarded, '/rest/', '/rest/core/v2/posts', '/api-docs/', '/api-docs/openapi.json']) expect([url, backend(url)]).toEqual([url, gateway]);
-  for (const url of ['/metrics', '/healthz', '/readyz', '/_loom/routes', '/2024/05/hello/', '/favicon.ico']) expect([url, backend(url)]).toEqual([url, undefined]);
+  for (const url of [...served, ...forwarded, '/rest/', '/rest/core/v2/posts', '/api-docs/', '/api-docs/openapi.json'])
+    expect([url, backend(url)]).toEqual([url, gateway]);
+  for (const url of ['/metrics', '/healthz', '/readyz', '/_loom/routes', '/2024/05/hello/', '/favicon.ico'])
+    expect([url, backend(url)]).toEqual([url, undefined]);
   expect(ingresses.every((i) => spec(i).tls?.[0]?.secretName === 'loom-tls')).toBe(true);
 
   // And the gateway answers them: its own pages, and a 503 for those it forwards to a service that is down here
   // (where it has no route, it answers 404 rest_no_route).
   const down = 'http://127.0.0.1:1';
   const upstreams = { 'core-content': down, events: down, forms: down, oembed: down };
-  const { app, close } = buildGateway({ config: testConfig('gateway'), log: createLogger('gateway', 'silent'), env: {}, upstreams, indexStartWaitMs: 0 });
+  const { app, close } = buildGateway({
+    config: testConfig('gateway'),
+    log: createLogger('gateway', 'silent'),
+    env: {},
+    upstreams,
+    indexStartWaitMs: 0,
+  });
   try {
     const home = await request(app).get('/');
     expect([home.status, home.headers.link]).toEqual([200, '<http://loom.test/rest/>; rel="https://api.w.org/"']);
@@ -292,17 +400,37 @@ function peerAllowed(rulePeers: Node[] | undefined, peer: Peer, policyNs: string
   });
 }
 const portAllowed = (rulePorts: Node[] | undefined, port: Port) =>
-  !rulePorts || rulePorts.some((p) => (p.protocol ?? 'TCP') === (port.protocol ?? 'TCP') && (p.port === undefined || p.port === port.number || p.port === port.name));
+  !rulePorts ||
+  rulePorts.some(
+    (p) =>
+      (p.protocol ?? 'TCP') === (port.protocol ?? 'TCP') &&
+      (p.port === undefined || p.port === port.number || p.port === port.name),
+  );
 
 function side(of: Peer, other: Peer, port: Port, type: 'Ingress' | 'Egress'): boolean {
-  const mine = policies.filter((p) => p.metadata.namespace === of.namespace && selects(spec(p).podSelector, of.labels) && spec(p).policyTypes.includes(type));
+  const mine = policies.filter(
+    (p) =>
+      p.metadata.namespace === of.namespace &&
+      selects(spec(p).podSelector, of.labels) &&
+      spec(p).policyTypes.includes(type),
+  );
   if (!mine.length) return true; // nothing isolates this pod in this direction
-  const rules = mine.flatMap((p) => (type === 'Ingress' ? (spec(p).ingress ?? []) : (spec(p).egress ?? [])).map((r: Node) => ({ r, ns: p.metadata.namespace! })));
-  return rules.some(({ r, ns }) => peerAllowed(type === 'Ingress' ? r.from : r.to, other, ns) && portAllowed(r.ports, port));
+  const rules = mine.flatMap((p) =>
+    (type === 'Ingress' ? (spec(p).ingress ?? []) : (spec(p).egress ?? [])).map((r: Node) => ({
+      r,
+      ns: p.metadata.namespace!,
+    })),
+  );
+  return rules.some(
+    ({ r, ns }) => peerAllowed(type === 'Ingress' ? r.from : r.to, other, ns) && portAllowed(r.ports, port),
+  );
 }
 const allowed = (from: Peer, to: Peer, port: Port) => side(from, to, port, 'Egress') && side(to, from, port, 'Ingress');
 
-const podOf = (name: string): Peer => ({ namespace: 'loom', labels: podLabels(workloads(prod).find((w) => w.metadata.name === name)!) });
+const podOf = (name: string): Peer => ({
+  namespace: 'loom',
+  labels: podLabels(workloads(prod).find((w) => w.metadata.name === name)!),
+});
 
 /** The pods and port a URL of a pod's environment reaches: `scheme://[user@]host:port`, host a Service (or pod.Service). */
 function target(url: string): { service: string; to: Peer; port: Port } {
@@ -314,8 +442,14 @@ function target(url: string): { service: string; to: Peer; port: Port } {
   const sp = spec(svc).ports.find((p: { port: number }) => p.port === Number(m[2]));
   expect([url, Boolean(sp)]).toEqual([url, true]);
   const w = workloads(prod).find((x) => serviceSelects(svc, podLabels(x)))!;
-  const cp = podSpecOf(w)!.containers.flatMap((c: Node) => c.ports ?? []).find((p: Node) => p.name === (sp.targetPort ?? sp.port) || p.containerPort === (sp.targetPort ?? sp.port));
-  return { service, to: { namespace: 'loom', labels: podLabels(w) }, port: { number: cp.containerPort, name: cp.name, protocol: cp.protocol } };
+  const cp = podSpecOf(w)!
+    .containers.flatMap((c: Node) => c.ports ?? [])
+    .find((p: Node) => p.name === (sp.targetPort ?? sp.port) || p.containerPort === (sp.targetPort ?? sp.port));
+  return {
+    service,
+    to: { namespace: 'loom', labels: podLabels(w) },
+    port: { number: cp.containerPort, name: cp.name, protocol: cp.protocol },
+  };
 }
 
 test('every call a process makes is configured and allowed by the NetworkPolicies', () => {
@@ -341,9 +475,17 @@ test('every call a process makes is configured and allowed by the NetworkPolicie
   }
   expect(calls.sort()).toEqual(
     [
-      'gateway -> core-content:8081', 'gateway -> events:8082', 'gateway -> forms:8083', 'gateway -> oembed:8084', 'gateway -> nats:4222',
-      'core-content -> core-content-mongo:27017', 'events -> events-mongo:27017', 'forms -> forms-mongo:27017', 'oembed -> oembed-mongo:27017',
-      'events -> core-content:8081', 'oembed -> core-content:8081',
+      'gateway -> core-content:8081',
+      'gateway -> events:8082',
+      'gateway -> forms:8083',
+      'gateway -> oembed:8084',
+      'gateway -> nats:4222',
+      'core-content -> core-content-mongo:27017',
+      'events -> events-mongo:27017',
+      'forms -> forms-mongo:27017',
+      'oembed -> oembed-mongo:27017',
+      'events -> core-content:8081',
+      'oembed -> core-content:8081',
     ].sort(),
   );
 });
@@ -355,10 +497,17 @@ test('the ingress controller reaches the gateway, Prometheus every Loom process,
   expect(allowed(controller, podOf('gateway'), { number: 8080, name: 'http' })).toBe(true);
   for (const name of LOOM) {
     const { port } = loomContainer(name);
-    expect([name, allowed(prometheus, podOf(name), { number: port.containerPort, name: port.name })]).toEqual([name, true]);
+    expect([name, allowed(prometheus, podOf(name), { number: port.containerPort, name: port.name })]).toEqual([
+      name,
+      true,
+    ]);
   }
   for (const w of workloads(prod)) {
-    expect([w.metadata.name, allowed(podOf(w.metadata.name), dns, { number: 53, protocol: 'UDP' }), allowed(podOf(w.metadata.name), dns, { number: 53 })]).toEqual([w.metadata.name, true, true]);
+    expect([
+      w.metadata.name,
+      allowed(podOf(w.metadata.name), dns, { number: 53, protocol: 'UDP' }),
+      allowed(podOf(w.metadata.name), dns, { number: 53 }),
+    ]).toEqual([w.metadata.name, true, true]);
   }
 });
 
@@ -373,7 +522,16 @@ test('and nothing else: calls the design does not make stay closed', () => {
     [podOf('events'), 'core-content-mongo', { number: 27017, name: 'mongo' }],
     [controller, 'core-content', { number: 8081, name: 'http' }],
     [prometheus, 'core-content-mongo', { number: 27017, name: 'mongo' }],
-    [{ namespace: 'default', labels: { 'app.kubernetes.io/name': 'prometheus' } }, 'gateway', { number: 8080, name: 'http' }],
+    [
+      { namespace: 'default', labels: { 'app.kubernetes.io/name': 'prometheus' } },
+      'gateway',
+      { number: 8080, name: 'http' },
+    ],
   ];
-  for (const [from, to, port] of closed) expect([from.labels['app.kubernetes.io/name'] ?? from.namespace, to, allowed(from, podOf(to), port)]).toEqual([from.labels['app.kubernetes.io/name'] ?? from.namespace, to, false]);
+  for (const [from, to, port] of closed)
+    expect([from.labels['app.kubernetes.io/name'] ?? from.namespace, to, allowed(from, podOf(to), port)]).toEqual([
+      from.labels['app.kubernetes.io/name'] ?? from.namespace,
+      to,
+      false,
+    ]);
 });

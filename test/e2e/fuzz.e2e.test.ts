@@ -32,17 +32,30 @@ let endpoints: Endpoint[];
 let before: Probe[];
 let result: RunResult;
 
-const cli = (...args: string[]) => execFileSync(process.execPath, [join(resolve(__dirname, '../..'), 'services/core-content/dist/cli.js'), ...args], { env: cluster.env, encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  execFileSync(process.execPath, [join(resolve(__dirname, '../..'), 'services/core-content/dist/cli.js'), ...args], {
+    env: cluster.env,
+    encoding: 'utf8',
+  });
 const passwordOf = (out: string) => /Password: (.+)\n/.exec(out)![1]!;
 
 beforeAll(async () => {
-  console.log(`fuzz seed ${SEED} (replay with LOOM_FUZZ_SEED=${SEED}), ${COUNT} random requests, ${CONCURRENCY} in flight`);
+  console.log(
+    `fuzz seed ${SEED} (replay with LOOM_FUZZ_SEED=${SEED}), ${COUNT} random requests, ${CONCURRENCY} in flight`,
+  );
   // Failed sign-ins are part of the fuzz: the throttle must not turn the administrator away for the rest of the run.
   await cluster.init({ LOOM_AUTH_MAX_FAILURES: '1000000', LOOM_AUTH_MAX_USER_FAILURES: '1000000', LOG_LEVEL: 'warn' });
   cli('users', 'create', '--login', 'root', '--email', 'root@example.com', '--role', 'administrator');
   cli('users', 'create', '--login', 'fuzzer', '--email', 'fuzzer@example.com', '--role', 'administrator');
-  const root = { login: 'root', password: passwordOf(cli('app-passwords', 'create', '--login', 'root', '--name', 'harness')), id: 0 };
-  const fuzzer = { login: 'fuzzer', password: passwordOf(cli('app-passwords', 'create', '--login', 'fuzzer', '--name', 'fuzz')) };
+  const root = {
+    login: 'root',
+    password: passwordOf(cli('app-passwords', 'create', '--login', 'root', '--name', 'harness')),
+    id: 0,
+  };
+  const fuzzer = {
+    login: 'fuzzer',
+    password: passwordOf(cli('app-passwords', 'create', '--login', 'fuzzer', '--name', 'fuzz')),
+  };
   for (const s of SERVICES) await cluster.start(s);
   await cluster.start('gateway');
   site = new Site(cluster.ports.gateway, root, fuzzer);
@@ -61,11 +74,19 @@ beforeAll(async () => {
     concurrency: CONCURRENCY,
     deadline: started + TIME_MS,
     requestTimeoutMs: 15_000,
-    watched: { procs: () => cluster.procs as Map<string, import('node:child_process').ChildProcess>, restart: (p) => cluster.start(p as Proc) },
+    watched: {
+      procs: () => cluster.procs as Map<string, import('node:child_process').ChildProcess>,
+      restart: (p) => cluster.start(p as Proc),
+    },
     log: (line) => console.log(`fuzz: ${line}`),
   });
-  const statuses = [...result.statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ');
-  console.log(`fuzz seed ${SEED}: ${result.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${statuses}); ${result.failures.length} failing; ${result.unsendable} refused by node:http before sending; fuzzer replaced ${result.repairs}×`);
+  const statuses = [...result.statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  console.log(
+    `fuzz seed ${SEED}: ${result.sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s (${statuses}); ${result.failures.length} failing; ${result.unsendable} refused by node:http before sending; fuzzer replaced ${result.repairs}×`,
+  );
   console.log(`fuzz: slowest answers:\n${result.slowest.map((x) => `${x.ms} ms  ${x.req}`).join('\n')}`);
   if (result.leftOver) console.warn(`fuzz: the ${TIME_MS} ms budget ran out with ${result.leftOver} requests not sent`);
 }, TIME_MS + 60_000);
@@ -80,16 +101,26 @@ const replay = `(seed ${SEED}: LOOM_FUZZ_SEED=${SEED} npx jest test/e2e/fuzz)`;
 /** The processes' own error and warning lines with an error (stack traces of 500s, upstream failures), first few per process. */
 const errorLogs = () =>
   [...cluster.logs]
-    .flatMap(([p, text]) => text.split('\n').filter((l) => /"level":(40|50|60)/.test(l) && l.includes('"err":')).slice(0, 5).map((l) => `${p}: ${l.length > 1500 ? `${l.slice(0, 700)} … ${l.slice(-700)}` : l}`))
+    .flatMap(([p, text]) =>
+      text
+        .split('\n')
+        .filter((l) => /"level":(40|50|60)/.test(l) && l.includes('"err":'))
+        .slice(0, 5)
+        .map((l) => `${p}: ${l.length > 1500 ? `${l.slice(0, 700)} … ${l.slice(-700)}` : l}`),
+    )
     .join('\n');
 
 test('no 5xx but WordPress’s own, and every error is {code, message, data: {status}}', () => {
   const logs = errorLogs();
-  if (result.failures.length) throw new Error(`${formatFailures(result.failures)}\n${logs ? `\nError logs:\n${logs}\n` : ''}${replay}`);
+  if (result.failures.length)
+    throw new Error(`${formatFailures(result.failures)}\n${logs ? `\nError logs:\n${logs}\n` : ''}${replay}`);
 });
 
 test('every process stayed up and still answers /healthz', async () => {
-  const exits = result.exits.map((e) => `${e.proc} exited (code ${e.code}, signal ${e.signal}) with in flight:\n  ${e.inFlight.join('\n  ') || '(nothing)'}\n last sent:\n  ${e.recent.join('\n  ')}`);
+  const exits = result.exits.map(
+    (e) =>
+      `${e.proc} exited (code ${e.code}, signal ${e.signal}) with in flight:\n  ${e.inFlight.join('\n  ') || '(nothing)'}\n last sent:\n  ${e.recent.join('\n  ')}`,
+  );
   for (const p of [...SERVICES, 'gateway'] as Proc[]) {
     const h = await call(cluster.ports[p], 'GET', '/healthz').catch((e: Error) => ({ status: 0, body: e.message }));
     if (h.status !== 200) exits.push(`${p}: /healthz answered ${h.status} ${JSON.stringify(h.body)}`);
@@ -100,11 +131,16 @@ test('every process stayed up and still answers /healthz', async () => {
 test('no property was added to Object.prototype: the probes answer as before the run', async () => {
   const problems = compareProbes(before, await takeProbes(cluster.ports.gateway, site));
   const first = result.firstPollution;
-  if (first) problems.push(`first polluted answer: ${first.answer}\n sent just before it:\n  ${first.before.join('\n  ')}`);
+  if (first)
+    problems.push(`first polluted answer: ${first.answer}\n sent just before it:\n  ${first.before.join('\n  ')}`);
   if (problems.length) throw new Error(`${problems.join('\n')}\n${replay}`);
 });
 
 test('every route and method of the index was answered, anonymously and as an administrator', () => {
-  const missing = endpoints.flatMap((e) => (['anonymous', 'admin'] as const).filter((as) => !result.answered.has(`${e.method} ${e.route} ${as}`)).map((as) => `${e.method} ${e.route} as ${as}`));
+  const missing = endpoints.flatMap((e) =>
+    (['anonymous', 'admin'] as const)
+      .filter((as) => !result.answered.has(`${e.method} ${e.route} ${as}`))
+      .map((as) => `${e.method} ${e.route} as ${as}`),
+  );
   if (result.leftOver === 0) expect(missing).toEqual([]);
 });

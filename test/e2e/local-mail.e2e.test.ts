@@ -15,9 +15,15 @@ let auth: string;
 beforeAll(async () => {
   await cluster.init({ LOOM_ADMIN_EMAIL: 'owner@loom.test', LOOM_SITE_NAME: 'Loom Mail Test' });
   // An administrator with an application password, made before the start (the CLI and core-content share the store).
-  const cli = (...args: string[]) => execFileSync(process.execPath, [join(ROOT, 'services/core-content/dist/cli.js'), ...args], { env: cluster.env, encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    execFileSync(process.execPath, [join(ROOT, 'services/core-content/dist/cli.js'), ...args], {
+      env: cluster.env,
+      encoding: 'utf8',
+    });
   cli('users', 'create', '--login', 'owner', '--email', 'owner@loom.test', '--role', 'administrator');
-  const password = /Password: (.+)\n/.exec(cli('app-passwords', 'create', '--login', 'owner', '--name', 'mail test'))![1]!;
+  const password = /Password: (.+)\n/.exec(
+    cli('app-passwords', 'create', '--login', 'owner', '--name', 'mail test'),
+  )![1]!;
   auth = `Basic ${Buffer.from(`owner:${password}`).toString('base64')}`;
 });
 afterAll(async () => {
@@ -31,7 +37,11 @@ test('a contact form submitted on a local run: mail_sent, the mail on the page t
   expect(await (await fetch(page!)).text()).toContain('No mail yet.');
 
   const forms = `${cluster.url()}/rest/formsA/v1/contact-forms`;
-  const created = await fetch(forms, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Contact', context: 'save' }) });
+  const created = await fetch(forms, {
+    method: 'POST',
+    headers: { authorization: auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Contact', context: 'save' }),
+  });
   expect(created.status).toBe(200); // as the plugin answers a create
   const { id } = (await created.json()) as { id: number };
   const body = new FormData();
@@ -42,7 +52,8 @@ test('a contact form submitted on a local run: mail_sent, the mail on the page t
     ['your-email', 'ada@example.com'],
     ['your-subject', 'Engines & looms'],
     ['your-message', 'Hello from a local run.'],
-  ]) body.append(k!, v!);
+  ])
+    body.append(k!, v!);
   const sent = await fetch(`${forms}/${id}/feedback`, { method: 'POST', body });
   const answer = (await sent.json()) as { status: string; message: string };
   expect(answer).toMatchObject({ status: 'mail_sent', message: 'Thank you for your message. It has been sent.' });

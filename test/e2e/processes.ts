@@ -45,7 +45,9 @@ export class Cluster {
       LOOM_SHUTDOWN_TIMEOUT_MS: '3000',
       // Test traffic stays on loopback: the oEmbed proxy answers this site's URLs only and never connects out.
       LOOM_OEMBED_REMOTE: 'off',
-      ...Object.fromEntries((Object.keys(this.ports) as Proc[]).map((p) => [`${envName(p)}_PORT`, String(this.ports[p])])),
+      ...Object.fromEntries(
+        (Object.keys(this.ports) as Proc[]).map((p) => [`${envName(p)}_PORT`, String(this.ports[p])]),
+      ),
       ...Object.fromEntries(SERVICES.map((s) => [`${envName(s)}_URL`, `http://127.0.0.1:${this.ports[s]}`])),
       ...extraEnv,
     };
@@ -60,7 +62,11 @@ export class Cluster {
    * `healthz` (listening: a gateway started without all its services), or `none`.
    */
   async start(p: Proc, wait: 'readyz' | 'healthz' | 'none' = 'readyz'): Promise<void> {
-    const child = spawn(process.execPath, [join(ROOT, 'services', p, 'dist', 'main.js')], { env: this.env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [join(ROOT, 'services', p, 'dist', 'main.js')], {
+      env: this.env,
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.procs.set(p, child);
     this.logs.set(p, '');
     const append = (b: Buffer) => this.logs.set(p, (this.logs.get(p) ?? '') + b.toString());
@@ -110,9 +116,15 @@ export interface Launch {
  * derives them from the ports).
  */
 export function launchStart(env: NodeJS.ProcessEnv): Launch {
-  const ports = Object.fromEntries(Object.entries(env).filter(([k]) => !/^(CORE_CONTENT|EVENTS|FORMS|OEMBED)_URL$/.test(k)));
+  const ports = Object.fromEntries(
+    Object.entries(env).filter(([k]) => !/^(CORE_CONTENT|EVENTS|FORMS|OEMBED)_URL$/.test(k)),
+  );
   let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], { env: ports, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
+    env: ports,
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.on('data', (b: Buffer) => (output += b.toString()));
   child.stderr!.on('data', (b: Buffer) => (output += b.toString()));
   return { child, output: () => output };
@@ -122,7 +134,8 @@ export function launchStart(env: NodeJS.ProcessEnv): Launch {
 export async function printed(l: Launch, text: string | RegExp, ms = 60000): Promise<RegExpExecArray | null> {
   const end = Date.now() + ms;
   for (;;) {
-    if (typeof text === 'string' ? l.output().includes(text) : text.test(l.output())) return typeof text === 'string' ? null : text.exec(l.output());
+    if (typeof text === 'string' ? l.output().includes(text) : text.test(l.output()))
+      return typeof text === 'string' ? null : text.exec(l.output());
     if (Date.now() > end || l.child.exitCode !== null) throw new Error(`"${text}" never printed:\n${l.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -13,10 +13,24 @@ const cluster = new Cluster();
 /** Signs in on the authorize page with a login password: 303 to the approval screen when it is right. */
 async function signInStatus(signInUrl: string, login: string, password: string): Promise<number> {
   const page = await fetch(signInUrl);
-  const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = page.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const csrf = /name="_csrf" value="([^"]+)"/.exec(await page.text())![1]!;
-  const form = new URLSearchParams({ action: 'log_in', _csrf: csrf, app_name: 'API client', log: login, pwd: password });
-  const r = await fetch(new URL(signInUrl).origin + new URL(signInUrl).pathname, { method: 'POST', body: form, headers: { cookie }, redirect: 'manual' });
+  const form = new URLSearchParams({
+    action: 'log_in',
+    _csrf: csrf,
+    app_name: 'API client',
+    log: login,
+    pwd: password,
+  });
+  const r = await fetch(new URL(signInUrl).origin + new URL(signInUrl).pathname, {
+    method: 'POST',
+    body: form,
+    headers: { cookie },
+    redirect: 'manual',
+  });
   await r.arrayBuffer();
   return r.status;
 }
@@ -34,7 +48,8 @@ test('a first start: one ready line per process, then the addresses and the gene
   const site = cluster.url();
   const lines = out.split('\n');
 
-  for (const p of [...SERVICES, 'gateway']) expect(lines.filter((l) => l.startsWith(`[loom] ${p} ready`))).toHaveLength(1);
+  for (const p of [...SERVICES, 'gateway'])
+    expect(lines.filter((l) => l.startsWith(`[loom] ${p} ready`))).toHaveLength(1);
   expect(out).toContain(`[loom] gateway ready: REST root ${site}/rest/`);
 
   // The summary: contiguous lines after every ready line.
@@ -47,7 +62,8 @@ test('a first start: one ready line per process, then the addresses and the gene
   ]);
   // No SMTP_URL: the local mail catcher's page (local-mail.e2e.test.ts).
   expect(block[4]).toMatch(/^\[loom\] {3}Mail {12}http:\/\/127\.0\.0\.1:\d+\/ {3}\(SMTP_URL is unset/);
-  for (const p of [...SERVICES, 'gateway']) expect(lines.findIndex((l) => l.startsWith(`[loom] ${p} ready`))).toBeLessThan(start);
+  for (const p of [...SERVICES, 'gateway'])
+    expect(lines.findIndex((l) => l.startsWith(`[loom] ${p} ready`))).toBeLessThan(start);
   const admin = /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/.exec(block[5]!);
   expect(admin).not.toBeNull();
   const [, login, password] = admin!;
@@ -55,13 +71,17 @@ test('a first start: one ready line per process, then the addresses and the gene
   // The one core-content generated and logged.
   expect(out).toContain(`with generated password: ${password}`);
   expect(await signInStatus(`${site}/admin/authorize-application?app_name=API+client`, login!, password!)).toBe(303);
-  expect(await signInStatus(`${site}/admin/authorize-application?app_name=API+client`, login!, `${password}x`)).toBe(200);
+  expect(await signInStatus(`${site}/admin/authorize-application?app_name=API+client`, login!, `${password}x`)).toBe(
+    200,
+  );
 
   // The addresses answer; with only the ports set, the gateway reached this start's services, not the defaults' ones.
   expect((await fetch(`${site}/rest/`)).status).toBe(200);
   expect((await fetch(`${site}/rest/core/v2/posts`)).status).toBe(200);
   expect(out).not.toMatch(/127\.0\.0\.1:808[1-4]/);
-  expect((await fetch(`${site}/`, { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(/^text\/html/);
+  expect((await fetch(`${site}/`, { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(
+    /^text\/html/,
+  );
 }, 90000);
 
 test('a later start on the same data: ready lines and addresses, no password (none was generated)', async () => {
@@ -81,18 +101,26 @@ test('a slow first start: after 15 s it says what it waits for (a port taken by 
   const slow = new Cluster();
   await slow.init();
   // Something else holds oembed's port: oembed cannot listen, and the gateway must not take this for its service.
-  const squatter = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"routes":{}}'));
+  const squatter = createServer((_req, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"routes":{}}'),
+  );
   await new Promise<void>((r) => squatter.listen(slow.ports.oembed, '127.0.0.1', r));
   try {
     current = launchStart(slow.env);
-    const [, login, password] = (await printed(current, /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/m, 30000))!;
+    const [, login, password] = (await printed(
+      current,
+      /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/m,
+      30000,
+    ))!;
     const out = current.output();
     expect(out).not.toContain('Loom is ready.');
     expect(out).toContain('[loom] not ready after 15 s; still waiting for oembed, gateway');
     const oembed = `http://127.0.0.1:${slow.ports.oembed}`;
     expect(out).toContain(`refused as another Loom's, without this start's LOOM_INTERNAL_SECRET: oembed at ${oembed}`);
     expect(out).toContain(`oembed at ${oembed} is not this Loom's`); // the gateway's error
-    expect(await signInStatus(`${slow.url()}/admin/authorize-application?app_name=API+client`, login!, password!)).toBe(303);
+    expect(await signInStatus(`${slow.url()}/admin/authorize-application?app_name=API+client`, login!, password!)).toBe(
+      303,
+    );
   } finally {
     await stopStart(current!);
     await new Promise((r) => squatter.close(r));

@@ -12,7 +12,15 @@ const ROOT = resolve(__dirname, '../..');
 
 // A refresh period of a minute: only the quick retry (and the start wait) can complete the index in these tests.
 const ENV = { LOOM_INDEX_REFRESH_MS: '60000' };
-const EXPECTED_ROUTES = ['/core/v2/posts', '/core/v2/users/me', '/events/v1/events', '/formsA/v1', '/formsB/v1', '/oembed/1.0/embed', '/batch/v1'];
+const EXPECTED_ROUTES = [
+  '/core/v2/posts',
+  '/core/v2/users/me',
+  '/events/v1/events',
+  '/formsA/v1',
+  '/formsB/v1',
+  '/oembed/1.0/embed',
+  '/batch/v1',
+];
 
 const json = async (url: string) => {
   const r = await fetch(url);
@@ -48,13 +56,20 @@ describe('all processes started at once', () => {
     for (const ns of index.body.namespaces as string[]) expect(index.body.routes).toHaveProperty([`/${ns}`]);
     expect(Object.keys(index.body.routes as object)).toEqual(expect.arrayContaining(EXPECTED_ROUTES));
     const ready = await json(`${cluster.url()}/readyz`);
-    expect(ready).toEqual({ status: 200, body: expect.objectContaining({ status: 'ready', index: 'complete', missing: [] }) });
+    expect(ready).toEqual({
+      status: 200,
+      body: expect.objectContaining({ status: 'ready', index: 'complete', missing: [] }),
+    });
   }, 60000);
 
   test("the README's table of what the API serves is true of the live index", async () => {
     const routes = Object.keys(((await json(`${cluster.url()}/rest/`)).body.routes ?? {}) as object);
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const table = readme.slice(readme.indexOf('| Namespace | Resources | State |')).split('\n\n')[0]!.split('\n').slice(2);
+    const table = readme
+      .slice(readme.indexOf('| Namespace | Resources | State |'))
+      .split('\n\n')[0]!
+      .split('\n')
+      .slice(2);
     expect(table.length).toBeGreaterThan(5);
     const ticked = (cell: string) => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
     const covered = new Set<string>();
@@ -65,17 +80,30 @@ describe('all processes started at once', () => {
       namespaces.forEach((ns) => covered.add(ns));
       const inNs = routes.filter((r) => namespaces.some((ns) => r === `/${ns}` || r.startsWith(`/${ns}/`)));
       // `users/<id>/application-passwords` names its last literal segment; the embed pages are not under /rest.
-      const segments = ticked(resources!).filter((t) => !t.includes('<permalink>')).map((t) => t.split('/').filter((p) => !p.startsWith('<')).pop()!);
+      const segments = ticked(resources!)
+        .filter((t) => !t.includes('<permalink>'))
+        .map((t) =>
+          t
+            .split('/')
+            .filter((p) => !p.startsWith('<'))
+            .pop()!,
+        );
       const has = (seg: string) => inNs.some((r) => r.split('/').includes(seg));
       for (const ns of namespaces) for (const seg of segments) named.add(`${ns} ${seg}`);
-      for (const seg of segments) expect({ row: namespaces.join(), seg, listed: has(seg) }).toEqual({ row: namespaces.join(), seg, listed: state!.startsWith('served') });
+      for (const seg of segments)
+        expect({ row: namespaces.join(), seg, listed: has(seg) }).toEqual({
+          row: namespaces.join(),
+          seg,
+          listed: state!.startsWith('served'),
+        });
       if (/roots/.test(state!)) expect(inNs.sort()).toEqual(namespaces.map((ns) => `/${ns}`).sort());
     }
     // Every resource of the index (a namespace's first literal segment) is named in some row.
     for (const r of routes) {
       const ns = (covered.has(r.split('/').slice(1, 3).join('/')) && r.split('/').slice(1, 3).join('/')) || '';
       const seg = r.split('/')[3];
-      if (ns && seg && !seg.startsWith('(')) expect({ route: r, named: named.has(`${ns} ${seg}`) }).toEqual({ route: r, named: true });
+      if (ns && seg && !seg.startsWith('('))
+        expect({ route: r, named: named.has(`${ns} ${seg}`) }).toEqual({ route: r, named: true });
     }
     // Every namespace of the index has its row.
     const indexNamespaces = (await json(`${cluster.url()}/rest/`)).body.namespaces as string[];
@@ -100,7 +128,8 @@ describe('the gateway started before its services', () => {
     for (;;) {
       if ((await fetch(`${cluster.url()}/readyz`)).status === 200) break;
       // The retry backs off to at most 2 s: well inside this bound, far inside the 60 s refresh period.
-      if (Date.now() - up > 5000) throw new Error(`index still incomplete: ${JSON.stringify((await json(`${cluster.url()}/readyz`)).body)}`);
+      if (Date.now() - up > 5000)
+        throw new Error(`index still incomplete: ${JSON.stringify((await json(`${cluster.url()}/readyz`)).body)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
     const index = await json(`${cluster.url()}/rest/`);

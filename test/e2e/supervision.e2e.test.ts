@@ -27,7 +27,11 @@ const up = async (url: string) => {
 
 beforeAll(async () => {
   await cluster.init();
-  launcher = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], { env: cluster.env, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  launcher = spawn(process.execPath, [join(ROOT, 'scripts/start.js')], {
+    env: cluster.env,
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   launcher.stdout!.on('data', (b: Buffer) => (output += b.toString()));
   launcher.stderr!.on('data', (b: Buffer) => (output += b.toString()));
   for (const p of ['core-content', 'events', 'forms', 'oembed', 'gateway'] as const) await cluster.waitReady(p);
@@ -50,7 +54,9 @@ test('a service killed from outside comes back by itself; its namespace is 503 i
   expect(meanwhile.status).toBe(503);
   expect(await meanwhile.json()).toMatchObject({ code: 'loom_service_unavailable', data: { status: 503 } });
   // The launcher's line arrives through its own pipe: it may come a moment after the port closed.
-  await eventually(async () => /\[loom\] core-content exited \(SIGKILL\); restarting it in 1 s \(restart 1\)/.test(output));
+  await eventually(async () =>
+    /\[loom\] core-content exited \(SIGKILL\); restarting it in 1 s \(restart 1\)/.test(output),
+  );
 
   await eventually(async () => (pidOf('core-content') ?? first) !== first && (await up(cluster.url('core-content'))));
   await eventually(async () => (await fetch(`${cluster.url()}/rest/core/v2/posts`)).status === 200);
@@ -72,6 +78,7 @@ test('SIGTERM stops every process and restarts none', async () => {
   const exited = new Promise<number | null>((r) => launcher.once('exit', (code) => r(code)));
   launcher.kill('SIGTERM');
   expect(await exited).toBe(0);
-  for (const p of ['core-content', 'events', 'forms', 'oembed', 'gateway'] as const) expect(await up(cluster.url(p))).toBe(false);
+  for (const p of ['core-content', 'events', 'forms', 'oembed', 'gateway'] as const)
+    expect(await up(cluster.url(p))).toBe(false);
   expect(output).not.toMatch(/exited \(.*\); restarting it in .* \(restart 3\)/);
 }, 30000);

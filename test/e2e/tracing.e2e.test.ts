@@ -36,7 +36,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       if (req.method === 'POST' && req.url === '/v1/traces' && /json/.test(req.headers['content-type'] ?? '')) {
-        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { resourceSpans: Array<{ resource: { attributes: OtlpSpan['attributes'] }; scopeSpans: Array<{ spans: OtlpSpan[] }> }> };
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+          resourceSpans: Array<{
+            resource: { attributes: OtlpSpan['attributes'] };
+            scopeSpans: Array<{ spans: OtlpSpan[] }>;
+          }>;
+        };
         for (const rs of body.resourceSpans) {
           const service = rs.resource.attributes.find((a) => a.key === 'service.name')?.value.stringValue ?? '';
           for (const ss of rs.scopeSpans) for (const span of ss.spans) spans.push({ service, span });
@@ -71,12 +76,21 @@ const attr = (s: OtlpSpan, key: string) => {
 test('one trace from the client through the gateway to the service and its store', async () => {
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   const clientSpan = '00f067aa0ba902b7';
-  const res = await fetch(`${cluster.url()}/rest/core/v2/categories?per_page=5`, { headers: { traceparent: `00-${traceId}-${clientSpan}-01` } });
+  const res = await fetch(`${cluster.url()}/rest/core/v2/categories?per_page=5`, {
+    headers: { traceparent: `00-${traceId}-${clientSpan}-01` },
+  });
   expect(res.status).toBe(200);
   const inTrace = () => spans.filter((s) => s.span.traceId === traceId);
-  await eventually(async () => inTrace().some((s) => s.service === 'loom-gateway' && s.span.kind === 2) && inTrace().some((s) => s.service === 'loom-core-content' && s.span.name.startsWith('store ')));
+  await eventually(
+    async () =>
+      inTrace().some((s) => s.service === 'loom-gateway' && s.span.kind === 2) &&
+      inTrace().some((s) => s.service === 'loom-core-content' && s.span.name.startsWith('store ')),
+  );
 
-  const of = (service: string, pred: (s: OtlpSpan) => boolean) => inTrace().filter((s) => s.service === service && pred(s.span)).map((s) => s.span);
+  const of = (service: string, pred: (s: OtlpSpan) => boolean) =>
+    inTrace()
+      .filter((s) => s.service === service && pred(s.span))
+      .map((s) => s.span);
   const [gateway] = of('loom-gateway', (s) => s.kind === 2); // SERVER
   expect(gateway).toMatchObject({ name: 'GET /core/v2/categories', parentSpanId: clientSpan });
   expect(attr(gateway!, 'http.response.status_code')).toBe(200);
@@ -98,7 +112,10 @@ test('off and costless without OTEL_EXPORTER_OTLP_ENDPOINT: no OpenTelemetry SDK
   const probe = (env: NodeJS.ProcessEnv) =>
     execFileSync(
       process.execPath,
-      ['-e', `const kit = require(${JSON.stringify(kit)}); const on = kit.initTracing('probe'); kit.tracingMiddleware('probe', () => '/'); console.log(on, Object.keys(require.cache).filter((k) => k.includes('@opentelemetry/') && !k.includes('@opentelemetry/api/')).length)`],
+      [
+        '-e',
+        `const kit = require(${JSON.stringify(kit)}); const on = kit.initTracing('probe'); kit.tracingMiddleware('probe', () => '/'); console.log(on, Object.keys(require.cache).filter((k) => k.includes('@opentelemetry/') && !k.includes('@opentelemetry/api/')).length)`,
+      ],
       { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' },
     ).trim();
   expect(probe({})).toBe('false 0');
@@ -114,7 +131,11 @@ test('a batch item is a span of the batch request, and the service joins it', as
   });
   expect(res.status).toBe(207);
   const inTrace = () => spans.filter((s) => s.span.traceId === traceId).map((s) => ({ ...s.span, service: s.service }));
-  await eventually(async () => inTrace().some((s) => s.service === 'loom-core-content' && s.kind === 2) && inTrace().some((s) => s.service === 'loom-gateway' && s.kind === 2));
+  await eventually(
+    async () =>
+      inTrace().some((s) => s.service === 'loom-core-content' && s.kind === 2) &&
+      inTrace().some((s) => s.service === 'loom-gateway' && s.kind === 2),
+  );
   const gateway = inTrace().find((s) => s.service === 'loom-gateway' && s.kind === 2)!;
   expect(gateway.name).toBe('POST /batch/v1');
   const item = inTrace().find((s) => s.service === 'loom-gateway' && s.kind === 3)!;

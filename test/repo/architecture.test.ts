@@ -12,11 +12,15 @@ const cruise = join(root, 'node_modules', 'dependency-cruiser', 'bin', 'dependen
 test('no import cycles, and every dependency points the way the layout says', () => {
   let report = '';
   try {
-    execFileSync(process.execPath, [cruise, 'libs', 'services', '--config', '.dependency-cruiser.js', '--output-type', 'err'], {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [cruise, 'libs', 'services', '--config', '.dependency-cruiser.js', '--output-type', 'err'],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: 'pipe',
+      },
+    );
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
     report = `${err.stdout ?? ''}${err.stderr ?? ''}` || String(e);
@@ -25,7 +29,11 @@ test('no import cycles, and every dependency points the way the layout says', ()
 }, 120_000);
 
 test('the check reads the code: it cruises the modules and their imports (a wrong path would pass vacuously)', () => {
-  const out = execFileSync(process.execPath, [cruise, 'libs/contracts/src', '--config', '.dependency-cruiser.js', '--output-type', 'json'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync(
+    process.execPath,
+    [cruise, 'libs/contracts/src', '--config', '.dependency-cruiser.js', '--output-type', 'json'],
+    { cwd: root, encoding: 'utf8' },
+  );
   const summary = (JSON.parse(out) as { summary: { totalCruised: number; totalDependenciesCruised: number } }).summary;
   expect(summary.totalCruised).toBeGreaterThan(10);
   expect(summary.totalDependenciesCruised).toBeGreaterThan(10);

@@ -15,14 +15,17 @@ function documentedVariables(markdown: string): Set<string> {
   const start = markdown.indexOf('| Variable |');
   if (start < 0) return new Set();
   const rows = markdown.slice(start).split('\n\n')[0]!.split('\n').slice(2);
-  return new Set(rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!)));
+  return new Set(
+    rows.flatMap((row) => [...(row.split('|')[1] ?? '').matchAll(/`([A-Z][A-Z0-9_]+)`/g)].map((m) => m[1]!)),
+  );
 }
 
 /** Variables the repository's own scripts read (`npm start`'s scripts/start.js, `npm run seed`'s scripts/seed.js). */
 function readByScripts(): Set<string> {
   const names = new Set<string>();
   for (const f of readdirSync(join(ROOT, 'scripts')).filter((n) => n.endsWith('.js'))) {
-    for (const m of read(`scripts/${f}`).matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])/g)) names.add((m[1] ?? m[2])!);
+    for (const m of read(`scripts/${f}`).matchAll(/\benv(?:\.([A-Z][A-Z0-9_]+)|\[['"]([A-Z][A-Z0-9_]+)['"]\])/g))
+      names.add((m[1] ?? m[2])!);
   }
   return names;
 }
@@ -39,12 +42,15 @@ test('docs/configuration.md has a row for every environment variable the code re
 test('every variable docs/configuration.md describes is read by something', () => {
   const code = envVarsReadByCode(ROOT);
   const scripts = readByScripts();
-  const unread = [...documented].filter((name) => !code.has(name) && !readByLibraries(name) && !scripts.has(name)).sort();
+  const unread = [...documented]
+    .filter((name) => !code.has(name) && !readByLibraries(name) && !scripts.has(name))
+    .sort();
   expect(unread).toEqual([]);
 });
 
 test('the checks find what they are for', () => {
-  const table = '| Variable | Used by | Default | Meaning |\n|---|---|---|---|\n| `A_B` | all | `1` | Uses `NOT_A_ROW`. |\n| `CC`, `D_E` | x | y | z |\n\n| `F` | after the table |';
+  const table =
+    '| Variable | Used by | Default | Meaning |\n|---|---|---|---|\n| `A_B` | all | `1` | Uses `NOT_A_ROW`. |\n| `CC`, `D_E` | x | y | z |\n\n| `F` | after the table |';
   expect([...documentedVariables(table)]).toEqual(['A_B', 'CC', 'D_E']);
   expect(readByScripts().has('LOOM_SEED_URL')).toBe(true);
 });
@@ -62,7 +68,7 @@ test('README.md links every page of docs/', () => {
   expect(pages.filter((p) => !linked.has(`docs/${p}`))).toEqual([]);
 });
 
-test("README.md keeps the table of what the API serves as the end-to-end test reads it", () => {
+test('README.md keeps the table of what the API serves as the end-to-end test reads it', () => {
   // test/e2e/startup.e2e.test.ts takes the lines from this header to the first blank line.
   const at = readme.indexOf('| Namespace | Resources | State |');
   expect(at).toBeGreaterThan(0);

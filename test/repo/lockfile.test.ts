@@ -17,11 +17,13 @@ interface LockEntry {
 }
 
 const ROOT = resolve(__dirname, '../..');
-const { packages } = JSON.parse(readFileSync(resolve(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+const { packages } = JSON.parse(readFileSync(resolve(ROOT, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, LockEntry>;
+};
 
 /** Where node (and npm) find `name` for the package at `location`: its own node_modules, then each parent's. */
 function resolveIn(location: string, name: string): string | undefined {
-  for (let base = location; ; ) {
+  for (let base = location; ;) {
     const candidate = `${base ? `${base}/` : ''}node_modules/${name}`;
     if (packages[candidate]) return candidate;
     if (!base) return undefined;
@@ -38,7 +40,8 @@ function missing(kind: 'dependencies' | 'optionalDependencies'): string[] {
       const found = resolveIn(location, name);
       const target = found ? packages[found]! : undefined;
       const version = target?.link ? packages[target.resolved!]?.version : target?.version;
-      if (!target || (/^\d+\.\d+\.\d+$/.test(spec) && version !== spec)) out.push(`${location || '(root)'} -> ${name}@${spec}`);
+      if (!target || (/^\d+\.\d+\.\d+$/.test(spec) && version !== spec))
+        out.push(`${location || '(root)'} -> ${name}@${spec}`);
     }
   }
   return out;

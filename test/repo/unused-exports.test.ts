@@ -12,7 +12,11 @@ const knip = join(root, 'node_modules', 'knip', 'bin', 'knip.js');
 test('nothing is exported that nothing imports', () => {
   let report = '';
   try {
-    execFileSync(process.execPath, [knip, '--no-progress', '--no-config-hints', '--reporter', 'compact'], { cwd: root, encoding: 'utf8', stdio: 'pipe' });
+    execFileSync(process.execPath, [knip, '--no-progress', '--no-config-hints', '--reporter', 'compact'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string };
     report = `${err.stdout ?? ''}${err.stderr ?? ''}` || String(e);

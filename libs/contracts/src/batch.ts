@@ -26,5 +26,9 @@ export const batchRoute = route('', '/batch/v1', {
 
 /** The index root route itself (`/`), with its one `context` argument. */
 export const rootRoute = route('', '/', {
-  index: endpoint(READABLE, { context: wp(z.any().default('view'), {}) }, { docs: { summary: 'Describe the site and every route (the route index)' } }),
+  index: endpoint(
+    READABLE,
+    { context: wp(z.any().default('view'), {}) },
+    { docs: { summary: 'Describe the site and every route (the route index)' } },
+  ),
 });

@@ -26,7 +26,11 @@ export interface FieldDef {
 }
 
 /** A resource field: its zod schema, the contexts it appears in, and whether clients may write it. */
-export function field(schema: ZodTypeAny, context: Context[], opts: { readonly?: boolean; properties?: Record<string, FieldDef> } = {}): FieldDef {
+export function field(
+  schema: ZodTypeAny,
+  context: Context[],
+  opts: { readonly?: boolean; properties?: Record<string, FieldDef> } = {},
+): FieldDef {
   return { schema, context, ...opts };
 }
 
@@ -42,7 +46,12 @@ export function resource(title: string, fields: Record<string, FieldDef>): Resou
 
 /** The item schema of a resource in WordPress's JSON-schema form (OPTIONS and `context=help`). */
 export function resourceSchema(res: ResourceDef): WpSchema & { $schema: string; title: string } {
-  return { $schema: 'http://json-schema.org/draft-04/schema#', title: res.title, type: 'object', properties: fieldsSchema(res.fields) };
+  return {
+    $schema: 'http://json-schema.org/draft-04/schema#',
+    title: res.title,
+    type: 'object',
+    properties: fieldsSchema(res.fields),
+  };
 }
 
 function fieldsSchema(fields: Record<string, FieldDef>): Record<string, WpSchema> {
@@ -78,7 +87,11 @@ export interface EndpointDef<S extends ArgsShape = ArgsShape> {
   key?: string;
 }
 
-export function endpoint<S extends ArgsShape>(methods: Method[], args: S, opts: { allowBatch?: boolean; docs?: EndpointDocs } = {}): EndpointDef<S> {
+export function endpoint<S extends ArgsShape>(
+  methods: Method[],
+  args: S,
+  opts: { allowBatch?: boolean; docs?: EndpointDocs } = {},
+): EndpointDef<S> {
   return { methods, args, ...opts };
 }
 
@@ -133,9 +146,21 @@ export function compilePattern(pattern: string): RegExp {
   return new RegExp(`^${pattern.replace(/\(\?P</g, '(?<')}$`, 'i');
 }
 
-export function route<E extends Record<string, EndpointDef>>(namespace: string, specPath: string, endpoints: E, schema?: ResourceDef): RouteDef<E> {
+export function route<E extends Record<string, EndpointDef>>(
+  namespace: string,
+  specPath: string,
+  endpoints: E,
+  schema?: ResourceDef,
+): RouteDef<E> {
   const pattern = toPattern(specPath);
-  const def: RouteDef<E> = { namespace, pattern, endpoints, schema, regex: compilePattern(pattern), isStatic: !/[(<]/.test(specPath) };
+  const def: RouteDef<E> = {
+    namespace,
+    pattern,
+    endpoints,
+    schema,
+    regex: compilePattern(pattern),
+    isStatic: !/[(<]/.test(specPath),
+  };
   for (const [key, e] of Object.entries(endpoints)) {
     e.route = def as unknown as RouteDef;
     e.name = `${pattern} ${key}`;
@@ -157,11 +182,18 @@ export type VerbDocs = Partial<Record<Verb, EndpointDocs>>;
 /** The endpoint definitions of a set of named argument shapes, each keeping its shape's type. */
 export type EndpointsOf<T extends VerbArgs> = { [K in keyof T]-?: EndpointDef<NonNullable<T[K]>> };
 
-function endpointsOf<T extends VerbArgs>(args: T, opts: { allowBatch: boolean; noun?: Noun; docs?: VerbDocs }): EndpointsOf<T> {
-  const docsOf = (verb: Verb): EndpointDocs | undefined => (opts.noun || opts.docs?.[verb] ? { ...(opts.noun ? { noun: opts.noun } : {}), ...opts.docs?.[verb] } : undefined);
+function endpointsOf<T extends VerbArgs>(
+  args: T,
+  opts: { allowBatch: boolean; noun?: Noun; docs?: VerbDocs },
+): EndpointsOf<T> {
+  const docsOf = (verb: Verb): EndpointDocs | undefined =>
+    opts.noun || opts.docs?.[verb] ? { ...(opts.noun ? { noun: opts.noun } : {}), ...opts.docs?.[verb] } : undefined;
   // In the order the definition lists them: WordPress registers GET, then the update methods, then DELETE.
   return Object.fromEntries(
-    Object.entries(args).map(([verb, shape]) => [verb, endpoint(VERBS[verb as Verb], shape!, { allowBatch: opts.allowBatch, docs: docsOf(verb as Verb) })]),
+    Object.entries(args).map(([verb, shape]) => [
+      verb,
+      endpoint(VERBS[verb as Verb], shape!, { allowBatch: opts.allowBatch, docs: docsOf(verb as Verb) }),
+    ]),
   ) as EndpointsOf<T>;
 }
 
@@ -171,7 +203,11 @@ function endpointsOf<T extends VerbArgs>(args: T, opts: { allowBatch: boolean; n
  * `by-slug/<slug>`. One factory for every namespace, so a route's shape is written once; the arguments keep zod's
  * types, which reach the handlers as typed `req.params`.
  */
-export function resourceRoutes<C extends VerbArgs, I extends VerbArgs, S extends VerbArgs | undefined = undefined>(spec: {
+export function resourceRoutes<
+  C extends VerbArgs,
+  I extends VerbArgs,
+  S extends VerbArgs | undefined = undefined,
+>(spec: {
   namespace: string;
   /** The collection's path under the namespace, e.g. `events` or `venues`. */
   base: string;
@@ -191,9 +227,9 @@ export function resourceRoutes<C extends VerbArgs, I extends VerbArgs, S extends
   return {
     collection: route(spec.namespace, at(''), endpointsOf(spec.collection, opts), spec.schema),
     item: route(spec.namespace, at(`/${spec.itemPath ?? '<id>'}`), endpointsOf(spec.item, opts), spec.schema),
-    bySlug: (spec.bySlug ? route(spec.namespace, at('/by-slug/<slug>'), endpointsOf(spec.bySlug, opts), spec.schema) : undefined) as S extends VerbArgs
-      ? RouteDef<EndpointsOf<S>>
-      : undefined,
+    bySlug: (spec.bySlug
+      ? route(spec.namespace, at('/by-slug/<slug>'), endpointsOf(spec.bySlug, opts), spec.schema)
+      : undefined) as S extends VerbArgs ? RouteDef<EndpointsOf<S>> : undefined,
   };
 }
 
@@ -220,11 +256,20 @@ export function indexEndpoint(e: EndpointDef, opts: { withDocs?: boolean } = {})
   const args: Record<string, WpSchema> = {};
   for (const [name, schema] of Object.entries(e.args)) if (!isHiddenArg(schema)) args[name] = toWpArg(schema);
   const docs = opts.withDocs ? { ...(e.key ? { verb: e.key } : {}), ...e.docs } : undefined;
-  return { methods: e.methods, ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}), args, ...(docs ? { docs } : {}) };
+  return {
+    methods: e.methods,
+    ...(e.allowBatch ? { allow_batch: { v1: true as const } } : {}),
+    args,
+    ...(docs ? { docs } : {}),
+  };
 }
 
 /** The entry of one route in the index. `restUrl` is `{base_url}/rest`; `withDocs` only for the API reference. */
-export function routeEntry(r: RouteDef, restUrl: string, opts: { withSchema?: boolean; withDocs?: boolean } = {}): RouteEntry {
+export function routeEntry(
+  r: RouteDef,
+  restUrl: string,
+  opts: { withSchema?: boolean; withDocs?: boolean } = {},
+): RouteEntry {
   const endpoints = Object.values(r.endpoints).map((e) => indexEndpoint(e, opts));
   const methods = [...new Set(endpoints.flatMap((e) => e.methods))];
   const entry: RouteEntry = { namespace: r.namespace, methods, endpoints };

@@ -13,7 +13,8 @@ export interface WpSchema {
   description?: string;
   type?: WpType | WpType[];
   /** String formats WordPress checks; 'double' (a number) and 'binary' (a file's bytes) only document, nothing checks them. */
-  format?: 'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field' | 'double' | 'binary';
+  format?:
+    'date-time' | 'uri' | 'email' | 'uuid' | 'ip' | 'hex-color' | 'text-field' | 'textarea-field' | 'double' | 'binary';
   enum?: unknown[];
   default?: unknown;
   minimum?: number;
@@ -93,7 +94,13 @@ function collectExtras(schema: ZodTypeAny): Partial<WpSchema> {
 }
 
 function unwrapOnce(schema: ZodTypeAny): ZodTypeAny | undefined {
-  const def = schema._def as { typeName: K; innerType?: ZodTypeAny; schema?: ZodTypeAny; in?: ZodTypeAny; getter?: () => ZodTypeAny };
+  const def = schema._def as {
+    typeName: K;
+    innerType?: ZodTypeAny;
+    schema?: ZodTypeAny;
+    in?: ZodTypeAny;
+    getter?: () => ZodTypeAny;
+  };
   switch (def.typeName) {
     case K.ZodOptional:
     case K.ZodNullable:
@@ -199,7 +206,10 @@ function coreSchema(core: ZodTypeAny): WpSchema {
       return { type: 'string', enum: [...(def.values as string[])] };
     case K.ZodLiteral: {
       const v = def.value;
-      return { type: typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : (typeof v as WpType), enum: [v] };
+      return {
+        type: typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : (typeof v as WpType),
+        enum: [v],
+      };
     }
     case K.ZodArray: {
       const out: WpSchema = { type: 'array', items: toWpSchema(def.type as ZodTypeAny) };
@@ -221,7 +231,8 @@ function coreSchema(core: ZodTypeAny): WpSchema {
       }
       const out: WpSchema = { type: 'object', properties };
       const catchall = def.catchall as ZodTypeAny;
-      if (catchall && (catchall._def as { typeName: K }).typeName !== K.ZodNever) out.additionalProperties = toWpSchema(catchall);
+      if (catchall && (catchall._def as { typeName: K }).typeName !== K.ZodNever)
+        out.additionalProperties = toWpSchema(catchall);
       else if (def.unknownKeys === 'strict') out.additionalProperties = false;
       else if (def.unknownKeys === 'passthrough') out.additionalProperties = true;
       return out;
@@ -230,7 +241,9 @@ function coreSchema(core: ZodTypeAny): WpSchema {
       return { type: 'object', additionalProperties: toWpSchema(def.valueType as ZodTypeAny) };
     case K.ZodUnion: {
       const options = (def.options as ZodTypeAny[]).map(toWpSchema);
-      const types = [...new Set(options.flatMap((o) => (o.type === undefined ? [] : Array.isArray(o.type) ? o.type : [o.type])))];
+      const types = [
+        ...new Set(options.flatMap((o) => (o.type === undefined ? [] : Array.isArray(o.type) ? o.type : [o.type]))),
+      ];
       return { type: types, oneOf: options };
     }
     default:

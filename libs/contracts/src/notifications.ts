@@ -12,7 +12,8 @@ export const CHANGES_SUBJECT_PREFIX = 'loom.changes';
 export const subjectToken = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
 
 /** `loom.changes.<namespace>.<resource>`, e.g. `loom.changes.core_v2.categories`. */
-export const changeSubject = (namespace: string, resource: string): string => `${CHANGES_SUBJECT_PREFIX}.${subjectToken(namespace)}.${subjectToken(resource)}`;
+export const changeSubject = (namespace: string, resource: string): string =>
+  `${CHANGES_SUBJECT_PREFIX}.${subjectToken(namespace)}.${subjectToken(resource)}`;
 
 export const changeActions = ['created', 'updated', 'trashed', 'deleted'] as const;
 
@@ -47,7 +48,8 @@ export type ChangeNotification = z.infer<typeof changeNotificationSchema>;
  */
 export const CHANGE_HEADER = 'x-loom-change';
 
-export type ChangeHint = 'none' | { resource: string; action: (typeof changeActions)[number]; item_id: number | string | null };
+export type ChangeHint =
+  'none' | { resource: string; action: (typeof changeActions)[number]; item_id: number | string | null };
 
 export function formatChangeHint(hint: ChangeHint): string {
   return hint === 'none' ? 'none' : `${hint.resource} ${hint.action} ${hint.item_id ?? ''}`.trim();

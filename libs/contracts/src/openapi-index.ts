@@ -44,7 +44,8 @@ export interface OpenApiIndexInfo {
 }
 
 const ERROR_RESPONSES: Record<string, string> = {
-  '400': 'A parameter is missing or invalid (`rest_missing_callback_param`, `rest_invalid_param`), or the body is not valid JSON.',
+  '400':
+    'A parameter is missing or invalid (`rest_missing_callback_param`, `rest_invalid_param`), or the body is not valid JSON.',
   '401': 'Not signed in, or wrong credentials (`rest_forbidden`, `rest_cannot_*`, `incorrect_password`...).',
   '403': 'Signed in without the capability this needs (`rest_forbidden`, `rest_cannot_*`).',
   '404': 'Nothing with this id, or no route for this URL and method (`rest_*_invalid_id`, `rest_no_route`).',
@@ -97,7 +98,8 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
     delete converted['$schema'];
     const base = (schema.title ?? 'Item').replace(/[^\w.-]/g, '_');
     let name = base;
-    for (let n = 2; schemas[name] && JSON.stringify(schemas[name]) !== JSON.stringify(converted); n++) name = `${base}_${n}`;
+    for (let n = 2; schemas[name] && JSON.stringify(schemas[name]) !== JSON.stringify(converted); n++)
+      name = `${base}_${n}`;
     schemas[name] = converted;
     schemaNames.set(schema, name);
     return name;
@@ -118,8 +120,16 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
         const inPath = new Set(params.map((p) => p.name));
         const pathParameters: Schema[] = params.map((p) => {
           const arg = endpoint.args[p.name];
-          const schema = arg ? toJsonSchema2020({ ...arg, required: undefined, default: undefined }) : { type: 'string' };
-          return { name: p.name, in: 'path', required: true, ...(arg?.description ? { description: arg.description } : {}), schema: schema.type === undefined || schema.type === 'string' ? { ...schema, pattern: p.pattern } : schema };
+          const schema = arg
+            ? toJsonSchema2020({ ...arg, required: undefined, default: undefined })
+            : { type: 'string' };
+          return {
+            name: p.name,
+            in: 'path',
+            required: true,
+            ...(arg?.description ? { description: arg.description } : {}),
+            schema: schema.type === undefined || schema.type === 'string' ? { ...schema, pattern: p.pattern } : schema,
+          };
         });
         const request = requestOf(
           method,
@@ -128,19 +138,44 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
         );
         const parameters = [...pathParameters, ...request.parameters];
         const success = successOf(answerOf(endpoint.docs, method, collection), component, Boolean(endpoint.args.page));
-        const status = method === 'POST' && params.length === 0 && component && collection ? '201' : method === 'POST' && !component ? '2XX' : '200';
-        const errors = ['401', ...(WRITE.has(method) ? ['403'] : []), ...(parameters.length || request.requestBody ? ['400'] : []), ...(params.length ? ['404'] : []), 'default'];
-        let operationId = `${m}${path.replace(/[{}]/g, '').replace(/[^\w]+/g, '_').replace(/_+$/, '')}`;
+        const status =
+          method === 'POST' && params.length === 0 && component && collection
+            ? '201'
+            : method === 'POST' && !component
+              ? '2XX'
+              : '200';
+        const errors = [
+          '401',
+          ...(WRITE.has(method) ? ['403'] : []),
+          ...(parameters.length || request.requestBody ? ['400'] : []),
+          ...(params.length ? ['404'] : []),
+          'default',
+        ];
+        let operationId = `${m}${path
+          .replace(/[{}]/g, '')
+          .replace(/[^\w]+/g, '_')
+          .replace(/_+$/, '')}`;
         while (operationIds.has(operationId)) operationId += '_';
         operationIds.add(operationId);
         item[m] = {
           tags: [tag],
-          summary: summaryOf({ method, path, namespace: entry.namespace, docs: endpoint.docs, nounAt: (p) => nouns.get(p) }),
+          summary: summaryOf({
+            method,
+            path,
+            namespace: entry.namespace,
+            docs: endpoint.docs,
+            nounAt: (p) => nouns.get(p),
+          }),
           operationId,
           ...(endpoint.allow_batch ? { 'x-wp-allow-batch': true } : {}),
           parameters,
           ...(request.requestBody ? { requestBody: request.requestBody } : {}),
-          responses: { [status]: success, ...Object.fromEntries(errors.map((code) => [code, { $ref: `#/components/responses/Error${code === 'default' ? '' : code}` }])) },
+          responses: {
+            [status]: success,
+            ...Object.fromEntries(
+              errors.map((code) => [code, { $ref: `#/components/responses/Error${code === 'default' ? '' : code}` }]),
+            ),
+          },
         };
       }
     }
@@ -164,11 +199,23 @@ export function openApiFromIndex(routes: Record<string, RouteEntry>, info: OpenA
             code: { type: 'string' },
             message: { type: 'string' },
             // params: each invalid parameter's message; details: its error (`{code, message, data}`), by name.
-            data: { type: ['object', 'null'], properties: { status: { type: 'integer' }, params: { type: 'object', additionalProperties: { type: 'string' } }, details: { type: 'object', additionalProperties: { type: 'object' } } } },
+            data: {
+              type: ['object', 'null'],
+              properties: {
+                status: { type: 'integer' },
+                params: { type: 'object', additionalProperties: { type: 'string' } },
+                details: { type: 'object', additionalProperties: { type: 'object' } },
+              },
+            },
           },
         },
       },
-      responses: Object.fromEntries(Object.entries(ERROR_RESPONSES).map(([code, description]) => [`Error${code === 'default' ? '' : code}`, { description, content: { 'application/json': { schema: error } } }])),
+      responses: Object.fromEntries(
+        Object.entries(ERROR_RESPONSES).map(([code, description]) => [
+          `Error${code === 'default' ? '' : code}`,
+          { description, content: { 'application/json': { schema: error } } },
+        ]),
+      ),
       securitySchemes: {
         applicationPassword: {
           type: 'http',

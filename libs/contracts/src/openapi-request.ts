@@ -21,7 +21,11 @@ function queryParameter([name, arg]: [string, WpSchema]): Schema {
     required: Boolean(arg.required),
     ...(arg.description ? { description: arg.description } : {}),
     schema: toJsonSchema2020({ ...arg, required: undefined }),
-    ...(type.includes('array') ? { style: 'form', explode: false } : type.includes('object') ? { style: 'deepObject', explode: true } : {}),
+    ...(type.includes('array')
+      ? { style: 'form', explode: false }
+      : type.includes('object')
+        ? { style: 'deepObject', explode: true }
+        : {}),
   };
 }
 
@@ -37,7 +41,11 @@ function headerParameter([name, { example, ...schema }]: [string, WpSchema & { e
 }
 
 /** `args`: the endpoint's arguments that are not in its path. */
-export function requestOf(method: Method, args: Array<[string, WpSchema]>, body?: BodyDocs): { parameters: Schema[]; requestBody?: Schema } {
+export function requestOf(
+  method: Method,
+  args: Array<[string, WpSchema]>,
+  body?: BodyDocs,
+): { parameters: Schema[]; requestBody?: Schema } {
   if (!body && !(BODY_METHODS.has(method) && args.length)) return { parameters: args.map(queryParameter) };
   // The definition's own fields first: a form's file part before the resource's fields.
   const fields = [...Object.entries(body?.fields ?? {}), ...args];
@@ -49,9 +57,16 @@ export function requestOf(method: Method, args: Array<[string, WpSchema]>, body?
     ...(body?.otherFields ? { additionalProperties: toJsonSchema2020(body.otherFields) } : {}),
   };
   const bytes = { schema: toJsonSchema2020({ type: 'string', format: 'binary' }) };
-  const content = Object.fromEntries([...(body?.forms ?? DEFAULT_BODIES).map((type) => [type, { schema }]), ...(body?.raw ?? []).map((type) => [type, bytes])]);
+  const content = Object.fromEntries([
+    ...(body?.forms ?? DEFAULT_BODIES).map((type) => [type, { schema }]),
+    ...(body?.raw ?? []).map((type) => [type, bytes]),
+  ]);
   return {
     parameters: Object.entries(body?.headers ?? {}).map(headerParameter),
-    requestBody: { required: required.length > 0 || Boolean(body?.raw?.length), ...(body?.description ? { description: body.description } : {}), content },
+    requestBody: {
+      required: required.length > 0 || Boolean(body?.raw?.length),
+      ...(body?.description ? { description: body.description } : {}),
+      content,
+    },
   };
 }

@@ -38,7 +38,8 @@ export function documentedDefault(s: WpSchema): { value: unknown } | undefined {
   const types = typesOf(s);
   let v = s.default;
   if (types.includes('array') && typeof v === 'string') v = v.split(/[\s,]+/).filter(Boolean);
-  else if (types.includes('boolean') && typeof v === 'string' && ['1', '0', 'true', 'false', ''].includes(v)) v = v === '1' || v === 'true';
+  else if (types.includes('boolean') && typeof v === 'string' && ['1', '0', 'true', 'false', ''].includes(v))
+    v = v === '1' || v === 'true';
   return fits(s, v) ? { value: v } : undefined;
 }
 
@@ -46,7 +47,18 @@ export function documentedDefault(s: WpSchema): { value: unknown } | undefined {
 export function toJsonSchema2020(s: WpSchema): Schema {
   const out: Schema = {};
   if (s.type !== undefined) out.type = s.type;
-  for (const key of ['title', 'description', 'format', 'enum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'] as const) {
+  for (const key of [
+    'title',
+    'description',
+    'format',
+    'enum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+  ] as const) {
     if (s[key] !== undefined) out[key] = s[key];
   }
   const dflt = documentedDefault(s);
@@ -66,7 +78,9 @@ export function toJsonSchema2020(s: WpSchema): Schema {
   if (s.items) out.items = toJsonSchema2020(s.items);
   if (s.properties) {
     out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toJsonSchema2020(v)]));
-    const required = Object.entries(s.properties).filter(([, v]) => v.required === true).map(([k]) => k);
+    const required = Object.entries(s.properties)
+      .filter(([, v]) => v.required === true)
+      .map(([k]) => k);
     if (required.length) out.required = required;
   }
   if (typeof s.additionalProperties === 'object') out.additionalProperties = toJsonSchema2020(s.additionalProperties);

@@ -17,7 +17,11 @@ export function nounOf(segment: string): Noun {
   const words = segment.replace(/[-_]+/g, ' ');
   if (words.endsWith('ss')) return { one: words, many: `${words}es` };
   if (!words.endsWith('s')) return { one: words, many: words.replace(/([^aeiou])y$/, '$1ie') + 's' };
-  const one = /ies$/.test(words) ? words.replace(/ies$/, 'y') : /(ss|us|x|ch|sh)es$/.test(words) ? words.slice(0, -2) : words.slice(0, -1);
+  const one = /ies$/.test(words)
+    ? words.replace(/ies$/, 'y')
+    : /(ss|us|x|ch|sh)es$/.test(words)
+      ? words.slice(0, -2)
+      : words.slice(0, -1);
   return { one, many: words };
 }
 
@@ -48,11 +52,15 @@ export function summaryOf({ method, path, namespace, docs, nounAt }: SummaryInpu
   const statics = local.map((s, i) => ({ s, i })).filter(({ s }) => !isPlaceholder(s) && s !== 'by-slug');
   const last = statics.at(-1);
   if (!last) return `${method} ${path}`;
-  const collectionPath = (at: number) => `/${[...segments.slice(0, segments.length - local.length), ...local.slice(0, at + 1)].join('/')}`;
+  const collectionPath = (at: number) =>
+    `/${[...segments.slice(0, segments.length - local.length), ...local.slice(0, at + 1)].join('/')}`;
   const noun = docs?.noun ?? nounAt(collectionPath(last.i)) ?? nounOf(last.s);
   // A sub-resource (`posts/{parent}/revisions`) names its owner.
   const owner = statics.at(-2);
-  const ownerNoun = owner && local.slice(owner.i + 1, last.i).some(isPlaceholder) ? (nounAt(collectionPath(owner.i)) ?? nounOf(owner.s)) : undefined;
+  const ownerNoun =
+    owner && local.slice(owner.i + 1, last.i).some(isPlaceholder)
+      ? (nounAt(collectionPath(owner.i)) ?? nounOf(owner.s))
+      : undefined;
   const of = ownerNoun ? ` of ${article(ownerNoun.one)}` : '';
   const bySlug = local.includes('by-slug') ? ' by slug' : '';
   const verb = verbOf(method, path, docs);

@@ -17,12 +17,28 @@ export function toOpenApiSchema(s: WpSchema): OpenApiSchema {
   if (real.length === 1) out.type = real[0];
   if (types.includes('null')) out.nullable = true;
   if (s.oneOf) out.oneOf = s.oneOf.map(toOpenApiSchema);
-  for (const key of ['description', 'format', 'enum', 'default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'minLength', 'maxLength', 'pattern', 'minItems', 'maxItems', 'uniqueItems'] as const) {
+  for (const key of [
+    'description',
+    'format',
+    'enum',
+    'default',
+    'minimum',
+    'maximum',
+    'exclusiveMinimum',
+    'exclusiveMaximum',
+    'minLength',
+    'maxLength',
+    'pattern',
+    'minItems',
+    'maxItems',
+    'uniqueItems',
+  ] as const) {
     if (s[key] !== undefined) out[key] = s[key];
   }
   if (s.readonly) out.readOnly = true;
   if (s.items) out.items = toOpenApiSchema(s.items);
-  if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toOpenApiSchema(v)]));
+  if (s.properties)
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([k, v]) => [k, toOpenApiSchema(v)]));
   if (typeof s.additionalProperties === 'object') out.additionalProperties = toOpenApiSchema(s.additionalProperties);
   else if (s.additionalProperties !== undefined) out.additionalProperties = s.additionalProperties;
   return out;
@@ -74,7 +90,9 @@ export function openApiDocument(namespace: string, routes: RouteDef[], info: Ope
           responses: {
             [method === 'POST' && inPath.size === 0 ? '201' : '200']: {
               description: 'Success',
-              ...(schemaName ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } } : {}),
+              ...(schemaName
+                ? { content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` } } } }
+                : {}),
             },
             default: { description: 'A WordPress-style error: {code, message, data: {status}}' },
           },

@@ -34,7 +34,10 @@ export function sanitizeTitle(value: string): string {
   s = [...s].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch : encodeURIComponent(ch).toLowerCase())).join('');
   s = s.replace(/\./g, '-');
   s = s.replace(/[^%a-z0-9 _-]/g, '');
-  s = s.replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-+|-+$/g, '');
+  s = s
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return s;
 }
 
@@ -44,11 +47,37 @@ export function sanitizeKey(value: string): string {
 }
 
 /** The schemes esc_url_raw() lets through (wp_allowed_protocols). */
-const ALLOWED_SCHEMES = new Set(['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']);
+const ALLOWED_SCHEMES = new Set([
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'news',
+  'irc',
+  'irc6',
+  'ircs',
+  'gopher',
+  'nntp',
+  'feed',
+  'telnet',
+  'mms',
+  'rtsp',
+  'sms',
+  'svn',
+  'tel',
+  'fax',
+  'xmpp',
+  'webcal',
+  'urn',
+]);
 
 /** esc_url_raw() (sanitize_url), approximately: disallowed schemes (javascript:, data:) become '', bare hosts get http://. */
 export function sanitizeUrl(value: string): string {
-  const url = value.trim().replace(/ /g, '%20').replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
+  const url = value
+    .trim()
+    .replace(/ /g, '%20')
+    .replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
   if (url === '') return '';
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
   if (scheme) return ALLOWED_SCHEMES.has(scheme) ? url : '';

@@ -17,7 +17,10 @@ const NOT_CODES = new Set(['rest_url', 'rest_route']);
  * an error helper) any other code (`loom_…`, `wpcf7_…`, The Events Calendar's `event-not-found`, `term_exists`...). */
 const REST_LITERAL = /(['"`])(rest_[a-z0-9_]+)\1/g;
 const HELPERS = 'wpError|errorBody|WpError|mediaError|MediaError|forbidden|sanitizeError|insertError|fail';
-const CODE_PLACE = new RegExp(`(?:\\bcode:\\s*|\\b(?:${HELPERS})\\(\\s*(?:[\\w.]+,\\s*)?)(['"\`])([a-z][a-z0-9_-]*)\\1`, 'g');
+const CODE_PLACE = new RegExp(
+  `(?:\\bcode:\\s*|\\b(?:${HELPERS})\\(\\s*(?:[\\w.]+,\\s*)?)(['"\`])([a-z][a-z0-9_-]*)\\1`,
+  'g',
+);
 
 function sourceFiles(): string[] {
   const out: string[] = [];
@@ -56,19 +59,33 @@ describe('the table of error codes', () => {
 
   it('gives every code a status from 400 to 599 and a message', () => {
     for (const [code, info] of entries) {
-      expect({ code, ok: Number.isInteger(info.status) && info.status >= 400 && info.status <= 599 }).toEqual({ code, ok: true });
+      expect({ code, ok: Number.isInteger(info.status) && info.status >= 400 && info.status <= 599 }).toEqual({
+        code,
+        ok: true,
+      });
       expect({ code, ok: typeof info.message === 'string' && info.message.trim() !== '' }).toEqual({ code, ok: true });
     }
   });
 
   it('gives permission codes the status of an anonymous caller', () => {
-    for (const [code, info] of entries.filter(([, i]) => i.auth)) expect({ code, status: info.status }).toEqual({ code, status: 401 });
+    for (const [code, info] of entries.filter(([, i]) => i.auth))
+      expect({ code, status: info.status }).toEqual({ code, status: 401 });
   });
 
   it('builds bodies from the table', () => {
-    expect(errorBody('rest_no_route')).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
-    expect(errorBody('rest_post_invalid_id', { message: 'Invalid item ID.', status: 400 })).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid item ID.', data: { status: 400 } });
-    expect(errorBody('rest_invalid_param', { message: 'Invalid parameter(s): a', data: { params: { a: 'x' } } })).toEqual({
+    expect(errorBody('rest_no_route')).toEqual({
+      code: 'rest_no_route',
+      message: 'No route was found matching the URL and request method.',
+      data: { status: 404 },
+    });
+    expect(errorBody('rest_post_invalid_id', { message: 'Invalid item ID.', status: 400 })).toEqual({
+      code: 'rest_post_invalid_id',
+      message: 'Invalid item ID.',
+      data: { status: 400 },
+    });
+    expect(
+      errorBody('rest_invalid_param', { message: 'Invalid parameter(s): a', data: { params: { a: 'x' } } }),
+    ).toEqual({
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): a',
       data: { status: 400, params: { a: 'x' } },
@@ -83,7 +100,8 @@ describe('the table of error codes', () => {
     for (const file of sourceFiles()) {
       const text = readFileSync(file, 'utf8');
       const where = relative(ROOT, file);
-      for (const m of text.matchAll(REST_LITERAL)) if (!NOT_CODES.has(m[2]!) && !isErrorCode(m[2]!)) missing.add(`${where}: ${m[2]}`);
+      for (const m of text.matchAll(REST_LITERAL))
+        if (!NOT_CODES.has(m[2]!) && !isErrorCode(m[2]!)) missing.add(`${where}: ${m[2]}`);
       for (const m of text.matchAll(CODE_PLACE)) if (!isErrorCode(m[2]!)) missing.add(`${where}: ${m[2]}`);
     }
     expect([...missing]).toEqual([]);
@@ -93,7 +111,15 @@ describe('the table of error codes', () => {
     // The scan above passes trivially if it reads nothing: it must see the kit's and the services' codes.
     const seen = new Set<string>();
     for (const file of sourceFiles()) for (const m of readFileSync(file, 'utf8').matchAll(CODE_PLACE)) seen.add(m[2]!);
-    for (const code of ['rest_no_route', 'rest_invalid_json', 'loom_service_unavailable', 'wpcf7_not_found', 'rest-event-not-found', 'oembed_invalid_url', 'term_exists']) {
+    for (const code of [
+      'rest_no_route',
+      'rest_invalid_json',
+      'loom_service_unavailable',
+      'wpcf7_not_found',
+      'rest-event-not-found',
+      'oembed_invalid_url',
+      'term_exists',
+    ]) {
       expect({ code, seen: seen.has(code) }).toEqual({ code, seen: true });
     }
   });

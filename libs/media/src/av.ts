@@ -26,7 +26,8 @@ function audioFormat(codec: string, container: string): { dataformat?: string; c
   const c = codec.toLowerCase();
   if (/mpeg 1 layer 3|mpeg 2 layer 3|mpeg 2\.5 layer 3/.test(c)) return { dataformat: 'mp3' };
   if (/layer 2/.test(c)) return { dataformat: 'mp2' };
-  if (c === 'pcm' || c.startsWith('pcm')) return { dataformat: container.toLowerCase() === 'aiff' ? 'aiff' : 'wav', codec: 'Pulse Code Modulation (PCM)' };
+  if (c === 'pcm' || c.startsWith('pcm'))
+    return { dataformat: container.toLowerCase() === 'aiff' ? 'aiff' : 'wav', codec: 'Pulse Code Modulation (PCM)' };
   if (c === 'flac') return { dataformat: 'flac', codec: 'Free Lossless Audio Codec' };
   if (c.startsWith('vorbis')) return { dataformat: 'vorbis' };
   if (c.startsWith('opus')) return { dataformat: 'opus' };
@@ -37,8 +38,16 @@ function audioFormat(codec: string, container: string): { dataformat?: string; c
 
 /** getID3's names of ISO-BMFF video sample entries. */
 const ISO_VIDEO_CODECS: Readonly<Record<string, string>> = {
-  avc1: 'H.264/MPEG-4 AVC', avc3: 'H.264/MPEG-4 AVC', hvc1: 'H.265/HEVC', hev1: 'H.265/HEVC',
-  mp4v: 'MPEG-4 Visual', av01: 'AV1', vp09: 'VP9', vp08: 'VP8', s263: 'H.263', jpeg: 'Photo - JPEG',
+  avc1: 'H.264/MPEG-4 AVC',
+  avc3: 'H.264/MPEG-4 AVC',
+  hvc1: 'H.265/HEVC',
+  hev1: 'H.265/HEVC',
+  mp4v: 'MPEG-4 Visual',
+  av01: 'AV1',
+  vp09: 'VP9',
+  vp08: 'VP8',
+  s263: 'H.263',
+  jpeg: 'Photo - JPEG',
 };
 
 export interface IsoInfo {
@@ -96,7 +105,13 @@ export function isoInfo(bytes: Uint8Array): IsoInfo | null {
     const mdia = children.find((x) => x.type === 'mdia');
     const mdiaChildren = mdia ? boxes(mdia.start, mdia.end) : [];
     const hdlr = mdiaChildren.find((x) => x.type === 'hdlr');
-    if (!tkhd || !hdlr || hdlr.end - hdlr.start < 12 || b.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide') continue;
+    if (
+      !tkhd ||
+      !hdlr ||
+      hdlr.end - hdlr.start < 12 ||
+      b.toString('latin1', hdlr.start + 8, hdlr.start + 12) !== 'vide'
+    )
+      continue;
     // Width and height are the last 8 bytes of tkhd, 16.16 fixed point.
     if (tkhd.end - tkhd.start >= 84) {
       const width = Math.round(b.readUInt32BE(tkhd.end - 8) / 65536);
@@ -147,7 +162,11 @@ export async function mediaMetadata(bytes: Uint8Array, mime: string): Promise<Au
   const meta: AudioVideoMetadata = {};
   let m: IAudioMetadata | null = null;
   try {
-    m = await parseBuffer(bytes, { mimeType: mime, size: bytes.length }, { duration: true, skipCovers: true, skipPostHeaders: true });
+    m = await parseBuffer(
+      bytes,
+      { mimeType: mime, size: bytes.length },
+      { duration: true, skipCovers: true, skipPostHeaders: true },
+    );
   } catch {
     m = null;
   }
@@ -164,7 +183,8 @@ export async function mediaMetadata(bytes: Uint8Array, mime: string): Promise<Au
     if (af.codec ?? f.codec) audio.codec = af.codec ?? f.codec;
     if (typeof f.lossless === 'boolean') audio.lossless = f.lossless;
     if (f.codecProfile && /^(CBR|VBR|ABR)$/i.test(f.codecProfile)) audio.bitrate_mode = f.codecProfile.toLowerCase();
-    else if (af.dataformat === 'wav' || af.dataformat === 'flac') audio.bitrate_mode = af.dataformat === 'wav' ? 'cbr' : 'vbr';
+    else if (af.dataformat === 'wav' || af.dataformat === 'flac')
+      audio.bitrate_mode = af.dataformat === 'wav' ? 'cbr' : 'vbr';
     if (f.numberOfChannels) audio.channelmode = f.numberOfChannels === 1 ? 'mono' : 'stereo';
     if (f.tool) audio.encoder = f.tool;
   }

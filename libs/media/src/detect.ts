@@ -29,19 +29,31 @@ const SNIFFED_ALIASES: Readonly<Record<string, string>> = {
 /** What finfo reports as a container or unknown binary: WordPress then trusts an application/audio/video name
  * (office documents are zips or OLE2 files, iWork files are zips). */
 const CONTAINERS = new Set([
-  'application/zip', 'application/x-cfb', 'application/octet-stream', 'application/vnd.ms-asf',
+  'application/zip',
+  'application/x-cfb',
+  'application/octet-stream',
+  'application/vnd.ms-asf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  'application/vnd.oasis.opendocument.text', 'application/vnd.oasis.opendocument.spreadsheet',
-  'application/vnd.oasis.opendocument.presentation', 'application/vnd.oasis.opendocument.graphics',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/vnd.oasis.opendocument.graphics',
 ]);
 
 /** Text types finfo may call text/plain that WordPress lets through on their name; css/ics/js are added
  * because libmagic calls them text/plain as well (WordPress refuses those by accident on some hosts). */
 const PLAIN_TEXT_NAMES = new Set([
-  'text/plain', 'text/csv', 'text/richtext', 'text/tab-separated-values', 'text/vtt', 'text/calendar',
-  'text/css', 'application/javascript', 'application/ttaf+xml',
+  'text/plain',
+  'text/csv',
+  'text/richtext',
+  'text/tab-separated-values',
+  'text/vtt',
+  'text/calendar',
+  'text/css',
+  'application/javascript',
+  'application/ttaf+xml',
 ]);
 
 const major = (mime: string): string => mime.slice(0, mime.indexOf('/'));
@@ -56,7 +68,9 @@ function isText(bytes: Uint8Array): string | null {
   let text: string;
   try {
     // The first MiB decides, as a sniffer's look at the head would; `stream` lets a cut sequence end it.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 1 << 20), { stream: bytes.length > 1 << 20 });
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(0, 1 << 20), {
+      stream: bytes.length > 1 << 20,
+    });
   } catch {
     return null;
   }
@@ -66,11 +80,15 @@ function isText(bytes: Uint8Array): string | null {
 
 /** libmagic's idea of text that is really markup: finfo answers text/html or image/svg+xml for these. */
 function textFlavour(text: string): 'html' | 'svg' | 'script' | 'plain' {
-  const head = text.slice(0, 4096).replace(/^\uFEFF/, '').toLowerCase();
+  const head = text
+    .slice(0, 4096)
+    .replace(/^\uFEFF/, '')
+    .toLowerCase();
   // finfo calls these text/x-php and text/x-shellscript: WordPress refuses them under any text name.
   if (/<\?php/.test(head) || /^#!/.test(head)) return 'script';
   if (/<svg[\s>]/.test(head) || /<!doctype\s+svg/.test(head)) return 'svg';
-  if (/^\s*<(?:!doctype\s+html|html|head|body|title|script|iframe|style|meta|a\s|div|p>|h1|br|table)\b/.test(head)) return 'html';
+  if (/^\s*<(?:!doctype\s+html|html|head|body|title|script|iframe|style|meta|a\s|div|p>|h1|br|table)\b/.test(head))
+    return 'html';
   if (/<(?:script|iframe|object|embed)\b/.test(head)) return 'html';
   return 'plain';
 }
@@ -88,7 +106,11 @@ function withExtension(name: string, ext: string): string {
  * application/audio/video names (office documents); text passes for text names, HTML text only for html
  * names (allowed only with unfilteredHtml); anything else must be exactly what its name says. Never SVG.
  */
-export async function detectType(bytes: Uint8Array, filename: string, opts: DetectOptions): Promise<DetectedType | null> {
+export async function detectType(
+  bytes: Uint8Array,
+  filename: string,
+  opts: DetectOptions,
+): Promise<DetectedType | null> {
   if (bytes.length === 0) return null;
   const name = sanitizeFileName(filename, opts);
   const dot = name.lastIndexOf('.');
@@ -107,7 +129,8 @@ export async function detectType(bytes: Uint8Array, filename: string, opts: Dete
 
   if (real === null) {
     const text = isText(bytes);
-    if (text === null) return ['application', 'audio', 'video'].includes(major(nameMime)) ? accept(nameExt, nameMime) : null;
+    if (text === null)
+      return ['application', 'audio', 'video'].includes(major(nameMime)) ? accept(nameExt, nameMime) : null;
     const flavour = textFlavour(text);
     if (flavour === 'svg' || flavour === 'script') return null;
     if (flavour === 'html') return nameMime === 'text/html' ? accept(nameExt, nameMime) : null;

@@ -29,7 +29,11 @@ export function rotatedSize(width: number, height: number, angle: number): Size 
 }
 
 /** A crop in percent of the current size as pixels: rounded, clamped to the image; null when nothing is left. */
-export function cropBox(w: number, h: number, args: { left: number; top: number; width: number; height: number }): CropBox | null {
+export function cropBox(
+  w: number,
+  h: number,
+  args: { left: number; top: number; width: number; height: number },
+): CropBox | null {
   const left = Math.min(Math.max(0, Math.round((w * args.left) / 100)), w - 1);
   const top = Math.min(Math.max(0, Math.round((h * args.top) / 100)), h - 1);
   const width = Math.min(Math.round((w * args.width) / 100), w - left);
@@ -53,7 +57,10 @@ export function checkEditBudget(source: Size, modifiers: readonly EditModifier[]
       if (angle === 0) continue;
       size = rotatedSize(size.width, size.height, angle);
       if (size.width * size.height > maxPixels) {
-        throw mediaError('rest_image_rotation_failed', { message: `Unable to rotate this image: the result would have more than ${maxPixels} pixels.`, status: 400 });
+        throw mediaError('rest_image_rotation_failed', {
+          message: `Unable to rotate this image: the result would have more than ${maxPixels} pixels.`,
+          status: 400,
+        });
       }
     } else {
       const box = cropBox(size.width, size.height, m.args);

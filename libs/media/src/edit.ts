@@ -13,12 +13,14 @@ interface Invalid {
 }
 
 const has = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** rest_is_number / rest_is_integer: numbers and numeric strings. */
 function toNumber(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim())) return Number(v);
+  if (typeof v === 'string' && v.trim() !== '' && /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(v.trim()))
+    return Number(v);
   return null;
 }
 
@@ -40,15 +42,21 @@ function checkModifier(item: unknown, param: string): Invalid | EditModifier {
     const err = ((): Invalid | EditModifier => {
       if (!isPlainObject(item)) return { code: 'rest_invalid_type', message: `${param} is not of type object.`, param };
       if (has(item, 'type') && item.type !== s.type) {
-        return { code: 'rest_not_in_enum', message: `${param}[type] is not one of ${s.type}.`, param: `${param}[type]` };
+        return {
+          code: 'rest_not_in_enum',
+          message: `${param}[type] is not one of ${s.type}.`,
+          param: `${param}[type]`,
+        };
       }
       const values: Record<string, number> = {};
       if (has(item, 'args')) {
         const args = item.args;
         const p = `${param}[args]`;
-        if (!isPlainObject(args)) return { code: 'rest_invalid_type', message: `${p} is not of type object.`, param: p };
+        if (!isPlainObject(args))
+          return { code: 'rest_invalid_type', message: `${p} is not of type object.`, param: p };
         for (const name of s.args) {
-          if (!has(args, name)) return { code: 'rest_property_required', message: `${name} is a required property of ${p}.`, param: p };
+          if (!has(args, name))
+            return { code: 'rest_property_required', message: `${name} is a required property of ${p}.`, param: p };
         }
         for (const name of s.args) {
           const n = number(args[name], `${p}[${name}]`);
@@ -70,13 +78,19 @@ function checkModifier(item: unknown, param: string): Invalid | EditModifier {
     // The items' own `required` applies once a schema matched.
     const obj = item as Record<string, unknown>;
     for (const name of ['type', 'args']) {
-      if (!has(obj, name)) return { code: 'rest_property_required', message: `${name} is a required property of ${param}.`, param };
+      if (!has(obj, name))
+        return { code: 'rest_property_required', message: `${name} is a required property of ${param}.`, param };
     }
     return match;
   }
   const filtered = errors.filter((e) => e.err.code !== 'rest_invalid_type' || e.err.param !== param);
   const pick = filtered.length === 1 ? filtered[0] : filtered.length > 1 ? filtered[0] : null;
-  if (pick) return { code: 'rest_no_matching_schema', message: `${param} is not a valid ${pick.title}. Reason: ${pick.err.message}`, param };
+  if (pick)
+    return {
+      code: 'rest_no_matching_schema',
+      message: `${param} is not a valid ${pick.title}. Reason: ${pick.err.message}`,
+      param,
+    };
   return { code: 'rest_no_matching_schema', message: `${param} is not a valid Rotation and Crop.`, param };
 }
 
@@ -87,8 +101,10 @@ function checkModifier(item: unknown, param: string): Invalid | EditModifier {
 export const MAX_EDIT_MODIFIERS = 10;
 
 function checkModifiers(v: unknown): Invalid | EditModifier[] {
-  if (!Array.isArray(v)) return { code: 'rest_invalid_type', message: 'modifiers is not of type array.', param: 'modifiers' };
-  if (v.length < 1) return { code: 'rest_too_few_items', message: 'modifiers must contain at least 1 item.', param: 'modifiers' };
+  if (!Array.isArray(v))
+    return { code: 'rest_invalid_type', message: 'modifiers is not of type array.', param: 'modifiers' };
+  if (v.length < 1)
+    return { code: 'rest_too_few_items', message: 'modifiers must contain at least 1 item.', param: 'modifiers' };
   const out: EditModifier[] = [];
   for (let i = 0; i < v.length; i++) {
     const m = checkModifier(v[i], `modifiers[${i}]`);
@@ -97,12 +113,23 @@ function checkModifiers(v: unknown): Invalid | EditModifier[] {
   }
   // After the items, as rest_validate_array_value_from_schema checks them.
   if (v.length > MAX_EDIT_MODIFIERS) {
-    return { code: 'rest_too_many_items', message: `modifiers must contain at most ${MAX_EDIT_MODIFIERS} items.`, param: 'modifiers' };
+    return {
+      code: 'rest_too_many_items',
+      message: `modifiers must contain at most ${MAX_EDIT_MODIFIERS} items.`,
+      param: 'modifiers',
+    };
   }
   return out;
 }
 
-function checkRange(v: unknown, param: string, integer: boolean, exclusive: boolean, min: number, max: number): Invalid | number {
+function checkRange(
+  v: unknown,
+  param: string,
+  integer: boolean,
+  exclusive: boolean,
+  min: number,
+  max: number,
+): Invalid | number {
   const n = toNumber(v);
   if (n === null || (integer && !Number.isInteger(n))) {
     return { code: 'rest_invalid_type', message: `${param} is not of type ${integer ? 'integer' : 'number'}.`, param };
@@ -110,7 +137,11 @@ function checkRange(v: unknown, param: string, integer: boolean, exclusive: bool
   const out = exclusive ? n <= min || n >= max : n < min || n > max;
   if (out) {
     const kind = exclusive ? 'exclusive' : 'inclusive';
-    return { code: 'rest_out_of_bounds', message: `${param} must be between ${min} (${kind}) and ${max} (${kind})`, param };
+    return {
+      code: 'rest_out_of_bounds',
+      message: `${param} must be between ${min} (${kind}) and ${max} (${kind})`,
+      param,
+    };
   }
   return n;
 }
@@ -184,7 +215,12 @@ const EDIT_FORMATS: Readonly<Record<string, (img: Sharp) => Sharp>> = {
  * `rest_image_rotation_failed` 400 when a rotation would make a canvas past it (edit-plan.ts: every step's size is
  * checked before anything is decoded, so no step ever holds more than `maxPixels`).
  */
-export async function editImage(bytes: Uint8Array, mime: string, modifiers: EditModifier[], opts: { maxPixels?: number } = {}): Promise<Buffer> {
+export async function editImage(
+  bytes: Uint8Array,
+  mime: string,
+  modifiers: EditModifier[],
+  opts: { maxPixels?: number } = {},
+): Promise<Buffer> {
   const maxPixels = opts.maxPixels ?? DEFAULT_MAX_PIXELS;
   const format = EDIT_FORMATS[mime];
   const unknown = (): MediaError => mediaError('rest_unknown_image_file_type');
@@ -195,16 +231,27 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
   } catch {
     throw unknown();
   }
-  const expected: Record<string, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/gif': 'gif', 'image/webp': 'webp' };
+  const expected: Record<string, string> = {
+    'image/jpeg': 'jpeg',
+    'image/png': 'png',
+    'image/gif': 'gif',
+    'image/webp': 'webp',
+  };
   if (!meta.width || !meta.height || meta.format !== expected[mime]) throw unknown();
   if (meta.width * meta.height > maxPixels) throw imageTooLarge(maxPixels);
   // EXIF orientations 5–8 turn the image a quarter: the steps start from the size the user saw (crops round from it).
   const sideways = (meta.orientation ?? 1) >= 5;
-  checkEditBudget(sideways ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height }, modifiers, maxPixels);
+  checkEditBudget(
+    sideways ? { width: meta.height, height: meta.width } : { width: meta.width, height: meta.height },
+    modifiers,
+    maxPixels,
+  );
   // Each step is materialised as raw pixels so the next one sees the current size, as WordPress's editor does.
   let current: { data: Buffer; info: OutputInfo };
   try {
-    current = await sharp(bytes, { autoOrient: true, limitInputPixels: maxPixels }).raw().toBuffer({ resolveWithObject: true });
+    current = await sharp(bytes, { autoOrient: true, limitInputPixels: maxPixels })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
   } catch {
     throw unknown();
   }
@@ -215,7 +262,10 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
       const angle = normalAngle(m.args.angle);
       if (angle === 0) continue;
       try {
-        current = await fromRaw(current).rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } }).raw().toBuffer({ resolveWithObject: true });
+        current = await fromRaw(current)
+          .rotate(angle, { background: { r: 0, g: 0, b: 0, alpha: 0 } })
+          .raw()
+          .toBuffer({ resolveWithObject: true });
       } catch {
         throw mediaError('rest_image_rotation_failed');
       }
@@ -236,7 +286,13 @@ export async function editImage(bytes: Uint8Array, mime: string, modifiers: Edit
 
 /** PHP's empty() on a metadata value. */
 const phpEmpty = (v: unknown): boolean =>
-  v === undefined || v === null || v === '' || v === '0' || v === 0 || v === false || (Array.isArray(v) && v.length === 0);
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  v === '0' ||
+  v === 0 ||
+  v === false ||
+  (Array.isArray(v) && v.length === 0);
 
 /** The relative path of the uploaded original (wp_get_original_image_path): `original_image` in the attached
  * file's folder, else the attached file. Edits and post-process work from it. */
@@ -248,10 +304,15 @@ export function originalImageFile(metadata: Pick<ImageMetadata, 'file' | 'origin
 /** What edit_media_item adds to the edited image's fresh metadata (processImage of the saved `-edited` file):
  * empty `image_meta` values filled from the parent's, `orientation` reset to 1 when set, and
  * `parent_image: {attachment_id, file}` (the id as the route gave it, the parent's original file). */
-export function editedImageMetadata(edited: ImageMetadata, parent: ImageMetadata, parentId: string | number): ImageMetadata {
+export function editedImageMetadata(
+  edited: ImageMetadata,
+  parent: ImageMetadata,
+  parentId: string | number,
+): ImageMetadata {
   const imageMeta = { ...edited.image_meta } as Record<string, unknown>;
   if (parent.image_meta) {
-    for (const [k, v] of Object.entries(parent.image_meta)) if (phpEmpty(imageMeta[k]) && !phpEmpty(v)) imageMeta[k] = v;
+    for (const [k, v] of Object.entries(parent.image_meta))
+      if (phpEmpty(imageMeta[k]) && !phpEmpty(v)) imageMeta[k] = v;
   }
   if (!phpEmpty(imageMeta.orientation)) imageMeta.orientation = 1;
   return {

@@ -28,13 +28,18 @@ export class MediaError extends Error {
 }
 
 /** The error `code` (@loom/contracts' table: its status and message, unless the call gives its own). */
-export function mediaError<C extends ErrorCode>(code: C, ...overrides: ErrorOverridesArg<C, { params?: Record<string, string> }>): MediaError {
+export function mediaError<C extends ErrorCode>(
+  code: C,
+  ...overrides: ErrorOverridesArg<C, { params?: Record<string, string> }>
+): MediaError {
   return new MediaError(errorBody(code, ...(overrides as ErrorOverridesArg<C>)), overrides[0]?.params);
 }
 
 /** An image past the pixel limit (checked on its header, before decoding). */
 export const imageTooLarge = (maxPixels: number): MediaError =>
-  mediaError('rest_upload_image_too_large', { message: `The image is too large to process: it may have at most ${maxPixels} pixels.` });
+  mediaError('rest_upload_image_too_large', {
+    message: `The image is too large to process: it may have at most ${maxPixels} pixels.`,
+  });
 
 /** wp_handle_upload's message for a refused type (answered as a 500 by the REST controller). */
 export const UPLOAD_TYPE_REFUSED_MESSAGE = 'Sorry, you are not allowed to upload this file type.';

@@ -3,8 +3,33 @@ import type { DetectOptions } from './types';
 
 /** remove_accents' special cases that Unicode decomposition does not cover. */
 const LIGATURES: Readonly<Record<string, string>> = {
-  ß: 'ss', æ: 'ae', Æ: 'AE', ø: 'o', Ø: 'O', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', ð: 'd', Ð: 'D', ł: 'l', Ł: 'L',
-  þ: 'th', Þ: 'TH', ŋ: 'n', Ŋ: 'N', ı: 'i', ĸ: 'k', ŀ: 'l', Ŀ: 'L', ŉ: 'n', ſ: 's', ŧ: 't', Ŧ: 'T', ħ: 'h', Ħ: 'H',
+  ß: 'ss',
+  æ: 'ae',
+  Æ: 'AE',
+  ø: 'o',
+  Ø: 'O',
+  œ: 'oe',
+  Œ: 'OE',
+  đ: 'd',
+  Đ: 'D',
+  ð: 'd',
+  Ð: 'D',
+  ł: 'l',
+  Ł: 'L',
+  þ: 'th',
+  Þ: 'TH',
+  ŋ: 'n',
+  Ŋ: 'N',
+  ı: 'i',
+  ĸ: 'k',
+  ŀ: 'l',
+  Ŀ: 'L',
+  ŉ: 'n',
+  ſ: 's',
+  ŧ: 't',
+  Ŧ: 'T',
+  ħ: 'h',
+  Ħ: 'H',
 };
 
 function removeAccents(s: string): string {
@@ -18,7 +43,41 @@ function removeAccents(s: string): string {
 }
 
 /** sanitize_file_name's $special_chars. */
-const SPECIAL_CHARS = ['?', '[', ']', '/', '\\', '=', '<', '>', ':', ';', ',', "'", '"', '&', '$', '#', '*', '(', ')', '|', '~', '`', '!', '{', '}', '%', '+', '\u2019', '\u00ab', '\u00bb', '\u201d', '\u201c', '\u0000'];
+const SPECIAL_CHARS = [
+  '?',
+  '[',
+  ']',
+  '/',
+  '\\',
+  '=',
+  '<',
+  '>',
+  ':',
+  ';',
+  ',',
+  "'",
+  '"',
+  '&',
+  '$',
+  '#',
+  '*',
+  '(',
+  ')',
+  '|',
+  '~',
+  '`',
+  '!',
+  '{',
+  '}',
+  '%',
+  '+',
+  '\u2019',
+  '\u00ab',
+  '\u00bb',
+  '\u201d',
+  '\u201c',
+  '\u0000',
+];
 
 /** Characters no name keeps before WordPress's rules run: controls other than the whitespace those turn into dashes,
  * lone surrogates (no UTF-8 spelling), and bidirectional controls that would show a name other than it is. */
@@ -34,7 +93,12 @@ const UNNAMEABLE = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\p{Cs}\u200e\u200f\u202a
  * removed like any other special character, so no layer that normalises later can turn a name into a path. */
 export function sanitizeFileName(name: string, opts: DetectOptions = { unfilteredHtml: false }): string {
   // Every kind of space counts as one (WordPress: the no-break space), so each becomes a dash below.
-  let f = removeAccents(name.replace(UNNAMEABLE, '').replace(/\p{White_Space}/gu, ' ').normalize('NFKC'));
+  let f = removeAccents(
+    name
+      .replace(UNNAMEABLE, '')
+      .replace(/\p{White_Space}/gu, ' ')
+      .normalize('NFKC'),
+  );
   for (const c of SPECIAL_CHARS) f = f.split(c).join('');
   // What a removed character stood between may compose now: names are stored composed (NFC).
   f = f.normalize('NFC');

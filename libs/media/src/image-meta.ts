@@ -98,7 +98,11 @@ function userComment(v: unknown): string {
 /** Windows XP* tags: UCS-2 LE bytes (PHP reads XPAuthor as `Author`, XPComment as `Comments`). */
 function xpText(v: unknown): string {
   if (typeof v === 'string') return v.trim();
-  if (Buffer.isBuffer(v) || Array.isArray(v)) return Buffer.from(v as Uint8Array).toString('utf16le').replace(/\0+$/, '').trim();
+  if (Buffer.isBuffer(v) || Array.isArray(v))
+    return Buffer.from(v as Uint8Array)
+      .toString('utf16le')
+      .replace(/\0+$/, '')
+      .trim();
   return '';
 }
 
@@ -120,8 +124,18 @@ const stripTags = (s: string): string =>
  */
 export function readImageMeta(exif: Buffer | undefined, iptc: Buffer | undefined, format?: string): ImageMeta {
   const meta: ImageMeta = {
-    aperture: '0', credit: '', camera: '', caption: '', created_timestamp: '0', copyright: '',
-    focal_length: '0', iso: '0', shutter_speed: '0', title: '', orientation: '0', keywords: [],
+    aperture: '0',
+    credit: '',
+    camera: '',
+    caption: '',
+    created_timestamp: '0',
+    copyright: '',
+    focal_length: '0',
+    iso: '0',
+    shutter_speed: '0',
+    title: '',
+    orientation: '0',
+    keywords: [],
   };
   const exifFormats = ['jpeg', 'tiff'];
   if (iptc && (!format || format === 'jpeg')) {
@@ -136,7 +150,8 @@ export function readImageMeta(exif: Buffer | undefined, iptc: Buffer | undefined
     }
     if (first('2#110')) meta.credit = first('2#110');
     else if (first('2#080')) meta.credit = first('2#080');
-    if (first('2#055') && first('2#060')) meta.created_timestamp = String(iptcTimestamp(first('2#055'), first('2#060')));
+    if (first('2#055') && first('2#060'))
+      meta.created_timestamp = String(iptcTimestamp(first('2#055'), first('2#060')));
     if (first('2#116')) meta.copyright = first('2#116');
     if (d.get('2#025')?.length) meta.keywords = [...(d.get('2#025') as string[])];
   }
@@ -155,7 +170,12 @@ export function readImageMeta(exif: Buffer | undefined, iptc: Buffer | undefined
       if (description) {
         if (!meta.title && shortText(description)) meta.title = description;
         if (!meta.caption && comment) {
-          meta.caption = meta.title && description === meta.title ? comment : description === comment ? description : `${description} ${comment}`.trim();
+          meta.caption =
+            meta.title && description === meta.title
+              ? comment
+              : description === comment
+                ? description
+                : `${description} ${comment}`.trim();
         }
         if (!meta.caption) meta.caption = description;
       } else if (!meta.caption && comment) {
@@ -168,7 +188,11 @@ export function readImageMeta(exif: Buffer | undefined, iptc: Buffer | undefined
       if (!meta.copyright && str(image.Copyright)) meta.copyright = str(image.Copyright);
       if (frac2dec(photo.FNumber)) meta.aperture = phpFloat(Math.round(frac2dec(photo.FNumber) * 100) / 100);
       if (str(image.Model)) meta.camera = str(image.Model);
-      if (meta.created_timestamp === '0' && photo.DateTimeDigitized instanceof Date && !Number.isNaN(photo.DateTimeDigitized.getTime())) {
+      if (
+        meta.created_timestamp === '0' &&
+        photo.DateTimeDigitized instanceof Date &&
+        !Number.isNaN(photo.DateTimeDigitized.getTime())
+      ) {
         meta.created_timestamp = String(Math.floor(photo.DateTimeDigitized.getTime() / 1000));
       }
       if (photo.FocalLength) meta.focal_length = phpFloat(frac2dec(photo.FocalLength));

@@ -1,8 +1,23 @@
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { imageTooLarge, MediaError, mediaError } from './errors';
 import { readImageMeta } from './image-meta';
-import { BIG_IMAGE_THRESHOLD, DEFAULT_IMAGE_SIZES, DEFAULT_MAX_PIXELS, resizeDimensions, type ResizePlan } from './sizes';
-import type { ImageMeta, ImageMetadata, ImageSizeSpec, ImageSources, ImageSubSize, OutputFile, ProcessImageOptions, ProcessedImage } from './types';
+import {
+  BIG_IMAGE_THRESHOLD,
+  DEFAULT_IMAGE_SIZES,
+  DEFAULT_MAX_PIXELS,
+  resizeDimensions,
+  type ResizePlan,
+} from './sizes';
+import type {
+  ImageMeta,
+  ImageMetadata,
+  ImageSizeSpec,
+  ImageSources,
+  ImageSubSize,
+  OutputFile,
+  ProcessImageOptions,
+  ProcessedImage,
+} from './types';
 
 /** Formats sharp reads and writes and WordPress makes sub-sizes of (its GD/Imagick editors' list). */
 const PROCESSABLE: Readonly<Record<string, 'jpeg' | 'png' | 'gif' | 'webp'>> = {
@@ -89,7 +104,11 @@ async function webpCopy(raw: { data: Buffer; info: OutputInfo }, mime: string, s
 }
 
 /** Decode (oriented), resize along `plan`, encode in the source's format and, if asked, as WebP. */
-async function render(src: Source, plan: ResizePlan | null, webp: boolean): Promise<{ bytes: Buffer; webp: Buffer | null; width: number; height: number }> {
+async function render(
+  src: Source,
+  plan: ResizePlan | null,
+  webp: boolean,
+): Promise<{ bytes: Buffer; webp: Buffer | null; width: number; height: number }> {
   let img = open(src);
   if (plan) {
     if (plan.srcX || plan.srcY || plan.srcW !== src.width || plan.srcH !== src.height) {
@@ -112,7 +131,13 @@ async function render(src: Source, plan: ResizePlan | null, webp: boolean): Prom
 }
 
 /** The Performance Lab `sources` entry of a file and its WebP copy, plus the copy to store. */
-function withWebp(file: string, dir: string, bytes: Buffer, mime: string, copy: Buffer | null): { sources?: ImageSources; extra?: OutputFile } {
+function withWebp(
+  file: string,
+  dir: string,
+  bytes: Buffer,
+  mime: string,
+  copy: Buffer | null,
+): { sources?: ImageSources; extra?: OutputFile } {
   if (!copy) return {};
   const { fname, ext } = splitPath(file);
   const webpName = `${fname}-${ext.toLowerCase()}.webp`;
@@ -148,13 +173,22 @@ async function makeSubsizes(
   const out: Record<string, ImageSubSize> = {};
   const files = new Map<string, OutputFile>();
   for (const [name, plan] of plans) {
-    const r = rendered.get(`${plan.width}x${plan.height}:${plan.srcX},${plan.srcY},${plan.srcW},${plan.srcH}`) as Awaited<ReturnType<typeof render>>;
+    const r = rendered.get(
+      `${plan.width}x${plan.height}:${plan.srcX},${plan.srcY},${plan.srcW},${plan.srcH}`,
+    ) as Awaited<ReturnType<typeof render>>;
     const file = `${fname}-${r.width}x${r.height}${ext ? `.${ext}` : ''}`;
     files.set(dir + file, { file: dir + file, bytes: r.bytes, mime: src.mime });
     const { sources, extra } = withWebp(file, dir, r.bytes, src.mime, r.webp);
     if (extra) files.set(extra.file, extra);
     // WordPress's key order as the REST answer shows it (mime-type renamed, so after filesize).
-    out[name] = { file, width: r.width, height: r.height, filesize: r.bytes.length, mime_type: src.mime, ...(sources ? { sources } : {}) };
+    out[name] = {
+      file,
+      width: r.width,
+      height: r.height,
+      filesize: r.bytes.length,
+      mime_type: src.mime,
+      ...(sources ? { sources } : {}),
+    };
   }
   return { sizes: out, files: [...files.values()] };
 }
@@ -179,7 +213,11 @@ function headerSize(bytes: Uint8Array, mime: string): { width: number; height: n
   return null;
 }
 
-async function readSource(bytes: Uint8Array, mime: string, maxPixels: number): Promise<{ src: Source; meta: Metadata }> {
+async function readSource(
+  bytes: Uint8Array,
+  mime: string,
+  maxPixels: number,
+): Promise<{ src: Source; meta: Metadata }> {
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false, failOn: 'error' }).metadata();
@@ -194,7 +232,13 @@ async function readSource(bytes: Uint8Array, mime: string, maxPixels: number): P
   const rotated = (meta.orientation ?? 1) >= 5;
   return {
     meta,
-    src: { bytes, mime, maxPixels, width: rotated ? meta.height : meta.width, height: rotated ? meta.width : meta.height },
+    src: {
+      bytes,
+      mime,
+      maxPixels,
+      width: rotated ? meta.height : meta.width,
+      height: rotated ? meta.width : meta.height,
+    },
   };
 }
 
@@ -219,7 +263,10 @@ export async function processImage(bytes: Uint8Array, opts: ProcessImageOptions)
     const size = headerSize(bytes, opts.mime);
     if (!size) throw invalidImage();
     if (size.width * size.height > maxPixels) throw imageTooLarge(maxPixels);
-    return { metadata: { ...size, file: opts.file, filesize: bytes.length, sizes: {}, image_meta: emptyMeta }, files: [] };
+    return {
+      metadata: { ...size, file: opts.file, filesize: bytes.length, sizes: {}, image_meta: emptyMeta },
+      files: [],
+    };
   }
   if (!(opts.mime in PROCESSABLE)) throw mediaError('rest_unknown_image_file_type');
 
@@ -259,7 +306,9 @@ export async function processImage(bytes: Uint8Array, opts: ProcessImageOptions)
       const small = src.width * src.height <= BIG_IMAGE_THRESHOLD * BIG_IMAGE_THRESHOLD;
       let copy: Buffer | null = null;
       if (webp && small && (opts.mime === 'image/jpeg' || opts.mime === 'image/png')) {
-        copy = await open(src).webp(opts.mime === 'image/png' ? { lossless: true } : { quality: WEBP_COPY_QUALITY }).toBuffer();
+        copy = await open(src)
+          .webp(opts.mime === 'image/png' ? { lossless: true } : { quality: WEBP_COPY_QUALITY })
+          .toBuffer();
         if (copy.length >= bytes.length) copy = null;
       }
       main = { bytes, webp: copy, file: basename(opts.file) };
@@ -290,7 +339,9 @@ export function missingImageSizes(
   const h = original?.height ?? metadata.height;
   if (!w || !h) return Object.keys(sizes);
   const have = metadata.sizes ?? {};
-  return Object.keys(sizes).filter((name) => !Object.prototype.hasOwnProperty.call(have, name) && resizeDimensions(w, h, sizes[name]) !== null);
+  return Object.keys(sizes).filter(
+    (name) => !Object.prototype.hasOwnProperty.call(have, name) && resizeDimensions(w, h, sizes[name]) !== null,
+  );
 }
 
 /** post-process `create-image-subsizes` (wp_update_image_subsizes): make the missing sizes from the original's
@@ -310,7 +361,13 @@ export async function createMissingSizes(
   const { dir } = splitPath(metadata.file);
   const originalFile = dir + (metadata.original_image ?? basename(metadata.file));
   try {
-    const sub = await makeSubsizes(src, orderedNames(sizes).filter((n) => missing.includes(n)), sizes, originalFile, opts.webp ?? true);
+    const sub = await makeSubsizes(
+      src,
+      orderedNames(sizes).filter((n) => missing.includes(n)),
+      sizes,
+      originalFile,
+      opts.webp ?? true,
+    );
     return { metadata: { ...metadata, sizes: { ...metadata.sizes, ...sub.sizes } }, files: sub.files };
   } catch (err) {
     throw imageError(err, maxPixels);

@@ -11,12 +11,11 @@
  */
 export * from './types';
 export { MediaError, UPLOAD_TYPE_REFUSED_MESSAGE, UPLOAD_EMPTY_MESSAGE } from './errors';
-export { detectType, isImageMime,  isEditableImageMime } from './detect';
+export { detectType, isImageMime, isEditableImageMime } from './detect';
 export { allowedMimeTypes } from './mimes';
 export { sanitizeFileName, uniqueFileName, editedFileName, uploadSubdir } from './filenames';
-export { DEFAULT_IMAGE_SIZES,  DEFAULT_MAX_PIXELS,  } from './sizes';
-export { processImage,  missingImageSizes, createMissingSizes, imageFileMatchesMeta } from './image';
-;
+export { DEFAULT_IMAGE_SIZES, DEFAULT_MAX_PIXELS } from './sizes';
+export { processImage, missingImageSizes, createMissingSizes, imageFileMatchesMeta } from './image';
 export { normaliseEditArgs, editImage, editedImageMetadata, originalImageFile, MAX_EDIT_MODIFIERS } from './edit';
 export { rotatedSize, checkEditBudget } from './edit-plan';
 export { mediaMetadata, fileMetadata } from './av';

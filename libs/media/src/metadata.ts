@@ -7,8 +7,12 @@ import type { AttachmentMetadata, OutputFile, ProcessImageOptions } from './type
  * size only), audio and video mediaMetadata, everything else (PDF, office, text, and TIFF/HEIC, which WordPress
  * 6.4 cannot display) `{filesize}`. `files` never includes the upload itself. Throws processImage's MediaErrors.
  */
-export async function attachmentMetadata(bytes: Uint8Array, opts: ProcessImageOptions): Promise<{ metadata: AttachmentMetadata; files: OutputFile[] }> {
+export async function attachmentMetadata(
+  bytes: Uint8Array,
+  opts: ProcessImageOptions,
+): Promise<{ metadata: AttachmentMetadata; files: OutputFile[] }> {
   if (canProcessImage(opts.mime)) return processImage(bytes, opts);
-  if (opts.mime.startsWith('audio/') || opts.mime.startsWith('video/')) return { metadata: await mediaMetadata(bytes, opts.mime), files: [] };
+  if (opts.mime.startsWith('audio/') || opts.mime.startsWith('video/'))
+    return { metadata: await mediaMetadata(bytes, opts.mime), files: [] };
   return { metadata: fileMetadata(bytes), files: [] };
 }

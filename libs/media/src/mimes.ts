@@ -1,7 +1,6 @@
 import { WP_MIME_TYPES } from '@loom/rendering';
 import type { DetectOptions } from './types';
 
-
 /** get_allowed_mime_types(): extension pattern (`jpg|jpeg|jpe`) → MIME type, html/js only with unfilteredHtml. */
 export function allowedMimeTypes(opts: DetectOptions): Record<string, string> {
   const out: Record<string, string> = Object.create(null);
@@ -20,4 +19,3 @@ export function knownExtension(ext: string, opts: DetectOptions | null): string 
   for (const [exts, mime] of list) if (exts.split('|').includes(lower)) return mime;
   return null;
 }
-

@@ -17,7 +17,6 @@ export const BIG_IMAGE_THRESHOLD = 2560;
 /** Loom's default pixel limit (LOOM_MEDIA_MAX_PIXELS): 100 megapixels. */
 export const DEFAULT_MAX_PIXELS = 100_000_000;
 
-
 export interface ResizePlan {
   /** The region of the original to take (centre crop for cropped sizes). */
   srcX: number;

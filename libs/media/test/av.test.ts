@@ -28,29 +28,70 @@ describe('mediaMetadata: audio and video with WordPress’s keys', () => {
   it('reads MPEG audio frames: mp3 format, bitrate and length', async () => {
     const bytes = mp3(200); // 200 × 1152 samples at 44.1 kHz ≈ 5.2 s
     const m = await mediaMetadata(bytes, 'audio/mpeg');
-    expect(m).toMatchObject({ dataformat: 'mp3', fileformat: 'mp3', sample_rate: 44100, channels: 2, bitrate: 128000, lossless: false, mime_type: 'audio/mpeg', filesize: bytes.length });
+    expect(m).toMatchObject({
+      dataformat: 'mp3',
+      fileformat: 'mp3',
+      sample_rate: 44100,
+      channels: 2,
+      bitrate: 128000,
+      lossless: false,
+      mime_type: 'audio/mpeg',
+      filesize: bytes.length,
+    });
     expect(m.length).toBe(5);
     expect(m.length_formatted).toBe('0:05');
   });
 
   it('copies ID3 text frames as wp_add_id3_tag_data does', async () => {
-    const bytes = Buffer.concat([id3({ TIT2: 'Morning <b>Song</b>', TPE1: 'The Looms', TALB: 'Warp', TYER: '2024', TCON: 'Folk' }), mp3(100)]);
+    const bytes = Buffer.concat([
+      id3({ TIT2: 'Morning <b>Song</b>', TPE1: 'The Looms', TALB: 'Warp', TYER: '2024', TCON: 'Folk' }),
+      mp3(100),
+    ]);
     expect(await detectType(bytes, 'song.mp3', { unfilteredHtml: false })).toMatchObject({ mime: 'audio/mpeg' });
     const m = await mediaMetadata(bytes, 'audio/mpeg');
-    expect(m).toMatchObject({ title: 'Morning Song', artist: 'The Looms', album: 'Warp', year: '2024', genre: 'Folk', dataformat: 'mp3' });
+    expect(m).toMatchObject({
+      title: 'Morning Song',
+      artist: 'The Looms',
+      album: 'Warp',
+      year: '2024',
+      genre: 'Folk',
+      dataformat: 'mp3',
+    });
   });
 
   it('reads FLAC stream info', async () => {
     const bytes = flac(125);
-    expect(await detectType(bytes, 'take.flac', { unfilteredHtml: false })).toMatchObject({ mime: 'audio/flac', kind: 'audio' });
+    expect(await detectType(bytes, 'take.flac', { unfilteredHtml: false })).toMatchObject({
+      mime: 'audio/flac',
+      kind: 'audio',
+    });
     const m = await mediaMetadata(bytes, 'audio/flac');
-    expect(m).toMatchObject({ dataformat: 'flac', codec: 'Free Lossless Audio Codec', fileformat: 'flac', sample_rate: 44100, channels: 2, bits_per_sample: 16, lossless: true, length: 125, length_formatted: '2:05' });
+    expect(m).toMatchObject({
+      dataformat: 'flac',
+      codec: 'Free Lossless Audio Codec',
+      fileformat: 'flac',
+      sample_rate: 44100,
+      channels: 2,
+      bits_per_sample: 16,
+      lossless: true,
+      length: 125,
+      length_formatted: '2:05',
+    });
   });
 
   it('reads an MP4’s size, length and format like wp_read_video_metadata', async () => {
     const bytes = mp4(640, 360, 75);
     const m = await mediaMetadata(bytes, 'video/mp4');
-    expect(m).toMatchObject({ width: 640, height: 360, length: 75, length_formatted: '1:15', fileformat: 'mp4', dataformat: 'quicktime', filesize: bytes.length, mime_type: 'video/mp4' });
+    expect(m).toMatchObject({
+      width: 640,
+      height: 360,
+      length: 75,
+      length_formatted: '1:15',
+      fileformat: 'mp4',
+      dataformat: 'quicktime',
+      filesize: bytes.length,
+      mime_type: 'video/mp4',
+    });
     expect(m).toMatchObject({ codec: 'H.264/MPEG-4 AVC', lossless: false });
     expect(m).not.toHaveProperty('audio');
     expect(m).not.toHaveProperty('channels');
@@ -85,8 +126,17 @@ describe('attachmentMetadata (wp_generate_attachment_metadata)', () => {
     const audio = await attachmentMetadata(wav(1), { file: '2024/01/a.wav', mime: 'audio/wav' });
     expect(audio).toEqual({ metadata: expect.objectContaining({ length: 1, dataformat: 'wav' }), files: [] });
     const tiff = await photo(40, 30, 'tiff');
-    expect(await attachmentMetadata(tiff, { file: 'x.tif', mime: 'image/tiff' })).toEqual({ metadata: { filesize: tiff.length }, files: [] });
-    expect(await attachmentMetadata(heic(), { file: 'x.heic', mime: 'image/heic' })).toEqual({ metadata: { filesize: heic().length }, files: [] });
-    expect(await attachmentMetadata(pdf(), { file: 'x.pdf', mime: 'application/pdf' })).toEqual({ metadata: { filesize: pdf().length }, files: [] });
+    expect(await attachmentMetadata(tiff, { file: 'x.tif', mime: 'image/tiff' })).toEqual({
+      metadata: { filesize: tiff.length },
+      files: [],
+    });
+    expect(await attachmentMetadata(heic(), { file: 'x.heic', mime: 'image/heic' })).toEqual({
+      metadata: { filesize: heic().length },
+      files: [],
+    });
+    expect(await attachmentMetadata(pdf(), { file: 'x.pdf', mime: 'application/pdf' })).toEqual({
+      metadata: { filesize: pdf().length },
+      files: [],
+    });
   });
 });

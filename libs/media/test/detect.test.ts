@@ -19,40 +19,79 @@ describe('detectType: the real type from the bytes, against WordPress 6.4 allowe
 
   it('accepts bmp, ico and heic as images', async () => {
     expect(await detectType(bmp(), 'b.bmp', plain)).toMatchObject({ mime: 'image/bmp', mediaType: 'image' });
-    expect(await detectType(await ico(), 'favicon.ico', plain)).toMatchObject({ mime: 'image/x-icon', mediaType: 'image' });
-    expect(await detectType(heic(), 'IMG_1.heic', plain)).toMatchObject({ mime: 'image/heic', ext: 'heic', mediaType: 'image' });
+    expect(await detectType(await ico(), 'favicon.ico', plain)).toMatchObject({
+      mime: 'image/x-icon',
+      mediaType: 'image',
+    });
+    expect(await detectType(heic(), 'IMG_1.heic', plain)).toMatchObject({
+      mime: 'image/heic',
+      ext: 'heic',
+      mediaType: 'image',
+    });
   });
 
   it('renames an image whose name lies about its type (PNG bytes called .jpg)', async () => {
     const t = await detectType(await photo(40, 30, 'png'), 'holiday.JPG', plain);
     expect(t).toEqual({ ext: 'png', mime: 'image/png', mediaType: 'image', kind: 'image', fileName: 'holiday.png' });
-    expect(await detectType(await photo(40, 30, 'jpeg'), 'x.gif', plain)).toMatchObject({ ext: 'jpg', mime: 'image/jpeg', fileName: 'x.jpg' });
+    expect(await detectType(await photo(40, 30, 'jpeg'), 'x.gif', plain)).toMatchObject({
+      ext: 'jpg',
+      mime: 'image/jpeg',
+      fileName: 'x.jpg',
+    });
   });
 
   it('refuses image bytes under a non-image name and non-image bytes under an image name', async () => {
     expect(await detectType(await photo(40, 30, 'png'), 'report.pdf', plain)).toBeNull();
     expect(await detectType(pdf(), 'picture.jpg', plain)).toBeNull();
     expect(await detectType(text('just text'), 'picture.png', plain)).toBeNull();
-    expect(await detectType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), 'broken.jpg', plain)).toMatchObject({ mime: 'image/jpeg' });
+    expect(await detectType(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]), 'broken.jpg', plain)).toMatchObject({
+      mime: 'image/jpeg',
+    });
   });
 
   it('accepts audio and video when the major type matches, keeping the name’s type', async () => {
-    expect(await detectType(wav(0.1), 'tone.wav', plain)).toEqual({ ext: 'wav', mime: 'audio/wav', mediaType: 'file', kind: 'audio', fileName: 'tone.wav' });
-    expect(await detectType(mp3(10), 'song.mp3', plain)).toMatchObject({ mime: 'audio/mpeg', kind: 'audio', mediaType: 'file' });
-    expect(await detectType(mp4(320, 240, 2), 'clip.mp4', plain)).toMatchObject({ mime: 'video/mp4', kind: 'video', mediaType: 'file' });
+    expect(await detectType(wav(0.1), 'tone.wav', plain)).toEqual({
+      ext: 'wav',
+      mime: 'audio/wav',
+      mediaType: 'file',
+      kind: 'audio',
+      fileName: 'tone.wav',
+    });
+    expect(await detectType(mp3(10), 'song.mp3', plain)).toMatchObject({
+      mime: 'audio/mpeg',
+      kind: 'audio',
+      mediaType: 'file',
+    });
+    expect(await detectType(mp4(320, 240, 2), 'clip.mp4', plain)).toMatchObject({
+      mime: 'video/mp4',
+      kind: 'video',
+      mediaType: 'file',
+    });
     // WordPress forgives .mov for an MP4: only the major type must match.
-    expect(await detectType(mp4(320, 240, 2), 'clip.mov', plain)).toMatchObject({ ext: 'mov', mime: 'video/quicktime' });
+    expect(await detectType(mp4(320, 240, 2), 'clip.mov', plain)).toMatchObject({
+      ext: 'mov',
+      mime: 'video/quicktime',
+    });
     expect(await detectType(wav(0.1), 'tone.mp4', plain)).toBeNull();
     expect(await detectType(mp4(320, 240, 2), 'clip.mp3', plain)).toBeNull();
   });
 
   it('accepts pdf and office documents (zips decided by name), refuses a zip under a text name', async () => {
     expect(await detectType(pdf(), 'Report 2024.pdf', plain)).toEqual({
-      ext: 'pdf', mime: 'application/pdf', mediaType: 'file', kind: 'application', fileName: 'Report-2024.pdf',
+      ext: 'pdf',
+      mime: 'application/pdf',
+      mediaType: 'file',
+      kind: 'application',
+      fileName: 'Report-2024.pdf',
     });
-    expect(await detectType(docx(), 'letter.docx', plain)).toMatchObject({ mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', kind: 'application' });
+    expect(await detectType(docx(), 'letter.docx', plain)).toMatchObject({
+      mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      kind: 'application',
+    });
     const plainZip = zip([['a.txt', 'hello']]);
-    expect(await detectType(plainZip, 'sheet.xlsx', plain)).toMatchObject({ mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    expect(await detectType(plainZip, 'sheet.xlsx', plain)).toMatchObject({
+      mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     expect(await detectType(plainZip, 'bundle.zip', plain)).toMatchObject({ mime: 'application/zip' });
     expect(await detectType(plainZip, 'notes.txt', plain)).toBeNull();
   });
@@ -66,7 +105,12 @@ describe('detectType: the real type from the bytes, against WordPress 6.4 allowe
     ['style.css', 'text/css', 'body { color: red; }\n'],
     ['rich.rtx', 'text/richtext', 'plain rich text'],
   ])('accepts text %s by name when the bytes are text', async (name, mime, body) => {
-    expect(await detectType(text(body), name, plain)).toMatchObject({ mime, kind: 'text', mediaType: 'file', fileName: name });
+    expect(await detectType(text(body), name, plain)).toMatchObject({
+      mime,
+      kind: 'text',
+      mediaType: 'file',
+      fileName: name,
+    });
   });
 
   it('decides a large text file from its head', async () => {
@@ -85,7 +129,10 @@ describe('detectType: the real type from the bytes, against WordPress 6.4 allowe
     expect(await detectType(html, 'page.html', plain)).toBeNull();
     expect(await detectType(js, 'app.js', plain)).toBeNull();
     expect(await detectType(html, 'page.html', trusted)).toMatchObject({ mime: 'text/html', ext: 'html' });
-    expect(await detectType(js, 'app.js', trusted)).toMatchObject({ mime: 'application/javascript', kind: 'application' });
+    expect(await detectType(js, 'app.js', trusted)).toMatchObject({
+      mime: 'application/javascript',
+      kind: 'application',
+    });
     // HTML text under a harmless name is still HTML.
     expect(await detectType(html, 'page.txt', trusted)).toBeNull();
     expect(await detectType(text('<p>hi</p><iframe src=x>'), 'notes.csv', trusted)).toBeNull();

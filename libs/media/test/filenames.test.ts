@@ -59,14 +59,18 @@ describe('uniqueFileName (wp_unique_filename)', () => {
 
   it('adds -1, -2 while the name is taken (either extension case)', async () => {
     expect(await uniqueFileName('2024/01', 'photo.jpg', store('2024/01/photo.jpg'))).toBe('photo-1.jpg');
-    expect(await uniqueFileName('2024/01', 'photo.jpg', store('2024/01/photo.jpg', '2024/01/photo-1.jpg'))).toBe('photo-2.jpg');
+    expect(await uniqueFileName('2024/01', 'photo.jpg', store('2024/01/photo.jpg', '2024/01/photo-1.jpg'))).toBe(
+      'photo-2.jpg',
+    );
     expect(await uniqueFileName('2024/01', 'photo.JPG', store('2024/01/photo.JPG'))).toBe('photo-1.jpg');
     expect(await uniqueFileName('2024/02', 'photo.jpg', store('2024/01/photo.jpg'))).toBe('photo.jpg');
   });
 
   it('always numbers names that look like derived files', async () => {
     expect(await uniqueFileName('2024/01', 'photo-150x150.jpg', store())).toBe('photo-150x150-1.jpg');
-    expect(await uniqueFileName('2024/01', 'photo-scaled.jpg', store('2024/01/photo-scaled-1.jpg'))).toBe('photo-scaled-2.jpg');
+    expect(await uniqueFileName('2024/01', 'photo-scaled.jpg', store('2024/01/photo-scaled-1.jpg'))).toBe(
+      'photo-scaled-2.jpg',
+    );
     expect(await uniqueFileName('2024/01', 'photo-rotated.png', store())).toBe('photo-rotated-1.png');
   });
 

@@ -4,7 +4,11 @@ import { crc32, deflateSync } from 'node:zlib';
 
 /** A photo-like JPEG/PNG/GIF/WebP: a gradient with noise (so encoders behave as with real pictures) and a red
  * block in the top-left corner of the stored pixels, to see where orientation put it. */
-export async function photo(width: number, height: number, format: 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' = 'jpeg'): Promise<Buffer> {
+export async function photo(
+  width: number,
+  height: number,
+  format: 'jpeg' | 'png' | 'gif' | 'webp' | 'tiff' = 'jpeg',
+): Promise<Buffer> {
   const channels = 3;
   const data = Buffer.alloc(width * height * channels);
   let seed = 42;
@@ -40,12 +44,27 @@ export async function photo(width: number, height: number, format: 'jpeg' | 'png
 export async function jpegWithExif(width: number, height: number, orientation = 1): Promise<Buffer> {
   const base = await sharp(await photo(width, height))
     .withExif({
-      IFD0: { ImageDescription: 'A red test', Artist: 'Jane Doe', Copyright: '(c) Jane', Model: 'TestCam 1', Make: 'Loom' },
-      IFD2: { FNumber: '28/10', ExposureTime: '1/250', ISOSpeedRatings: '200', FocalLength: '50/1', DateTimeDigitized: '2023:05:01 10:20:30', UserComment: 'hello comment' },
+      IFD0: {
+        ImageDescription: 'A red test',
+        Artist: 'Jane Doe',
+        Copyright: '(c) Jane',
+        Model: 'TestCam 1',
+        Make: 'Loom',
+      },
+      IFD2: {
+        FNumber: '28/10',
+        ExposureTime: '1/250',
+        ISOSpeedRatings: '200',
+        FocalLength: '50/1',
+        DateTimeDigitized: '2023:05:01 10:20:30',
+        UserComment: 'hello comment',
+      },
     })
     .jpeg({ quality: 90 })
     .toBuffer();
-  return orientation === 1 ? base : sharp(base).keepExif().withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer();
+  return orientation === 1
+    ? base
+    : sharp(base).keepExif().withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer();
 }
 
 /** IPTC IIM datasets (record 2) wrapped in a Photoshop APP13 segment, inserted after the JPEG's SOI. */
@@ -60,7 +79,13 @@ export function withIptc(jpeg: Buffer, datasets: [number, string][]): Buffer {
   );
   const size = Buffer.alloc(4);
   size.writeUInt32BE(iim.length);
-  const resource = Buffer.concat([Buffer.from('8BIM', 'latin1'), Buffer.from([0x04, 0x04, 0, 0]), size, iim, iim.length % 2 ? Buffer.from([0]) : Buffer.alloc(0)]);
+  const resource = Buffer.concat([
+    Buffer.from('8BIM', 'latin1'),
+    Buffer.from([0x04, 0x04, 0, 0]),
+    size,
+    iim,
+    iim.length % 2 ? Buffer.from([0]) : Buffer.alloc(0),
+  ]);
   const payload = Buffer.concat([Buffer.from('Photoshop 3.0\0', 'latin1'), resource]);
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xffed, 0);
@@ -137,7 +162,12 @@ function box(type: string, ...payload: Buffer[]): Buffer {
 
 /** A minimal MP4 (ftyp, moov with mvhd and one video track's tkhd/mdhd/hdlr), `seconds` long, width×height. */
 export function mp4(width: number, height: number, seconds: number): Buffer {
-  const ftyp = box('ftyp', Buffer.from('isom', 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from('isomiso2avc1mp41', 'latin1'));
+  const ftyp = box(
+    'ftyp',
+    Buffer.from('isom', 'latin1'),
+    Buffer.from([0, 0, 2, 0]),
+    Buffer.from('isomiso2avc1mp41', 'latin1'),
+  );
   const mvhd = Buffer.alloc(100);
   mvhd.writeUInt32BE(1000, 12); // timescale
   mvhd.writeUInt32BE(seconds * 1000, 16); // duration
@@ -160,7 +190,12 @@ export function mp4(width: number, height: number, seconds: number): Buffer {
   mdhd.writeUInt32BE(1000, 12);
   mdhd.writeUInt32BE(seconds * 1000, 16);
   mdhd.writeUInt16BE(0x55c4, 20); // language 'und'
-  const hdlr = Buffer.concat([Buffer.alloc(8), Buffer.from('vide', 'latin1'), Buffer.alloc(12), Buffer.from('VideoHandler\0', 'latin1')]);
+  const hdlr = Buffer.concat([
+    Buffer.alloc(8),
+    Buffer.from('vide', 'latin1'),
+    Buffer.alloc(12),
+    Buffer.from('VideoHandler\0', 'latin1'),
+  ]);
   // One AVC sample entry (VisualSampleEntry) and empty sample tables, as every real MP4 track has.
   const avc1 = Buffer.alloc(78);
   avc1.writeUInt16BE(1, 6); // data reference index
@@ -173,7 +208,14 @@ export function mp4(width: number, height: number, seconds: number): Buffer {
   avc1.writeInt16BE(-1, 76);
   const stsd = Buffer.concat([Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), box('avc1', avc1)]);
   const empty = (n: number): Buffer => Buffer.alloc(n);
-  const stbl = box('stbl', box('stsd', stsd), box('stts', empty(8)), box('stsc', empty(8)), box('stsz', empty(12)), box('stco', empty(8)));
+  const stbl = box(
+    'stbl',
+    box('stsd', stsd),
+    box('stts', empty(8)),
+    box('stsc', empty(8)),
+    box('stsz', empty(12)),
+    box('stco', empty(8)),
+  );
   const minf = box('minf', box('vmhd', Buffer.from([0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0])), stbl);
   const trak = box('trak', box('tkhd', tkhd), box('mdia', box('mdhd', mdhd), box('hdlr', hdlr), minf));
   return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak), box('mdat', Buffer.alloc(16))]);
@@ -220,7 +262,10 @@ export function zip(entries: [string, string][]): Buffer {
 
 export const docx = (): Buffer =>
   zip([
-    ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>',
+    ],
     ['_rels/.rels', '<?xml version="1.0"?><Relationships/>'],
     ['word/document.xml', '<?xml version="1.0"?><w:document/>'],
   ]);
@@ -242,7 +287,9 @@ export function bmp(): Buffer {
 
 /** A one-image ICO wrapping a 16×16 PNG. */
 export async function ico(): Promise<Buffer> {
-  const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#0a0' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#0a0' } })
+    .png()
+    .toBuffer();
   const head = Buffer.alloc(22);
   head.writeUInt16LE(0, 0);
   head.writeUInt16LE(1, 2);
@@ -257,9 +304,14 @@ export async function ico(): Promise<Buffer> {
 }
 
 /** The ISO-BMFF brand box of a HEIC file (what sniffers read). */
-export const heic = (): Buffer => Buffer.concat([box('ftyp', Buffer.from('heic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1')), Buffer.alloc(64)]);
+export const heic = (): Buffer =>
+  Buffer.concat([
+    box('ftyp', Buffer.from('heic', 'latin1'), Buffer.alloc(4), Buffer.from('mif1heic', 'latin1')),
+    Buffer.alloc(64),
+  ]);
 
-export const pdf = (): Buffer => Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
+export const pdf = (): Buffer =>
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n', 'latin1');
 
 /** An ID3v2.3 tag with text frames (title, artist, album, year, genre), to put before MPEG frames. */
 export function id3(tags: Record<'TIT2' | 'TPE1' | 'TALB' | 'TYER' | 'TCON', string>): Buffer {

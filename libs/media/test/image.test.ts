@@ -1,7 +1,14 @@
 import sharp from 'sharp';
 import {
-  createMissingSizes, DEFAULT_IMAGE_SIZES, imageFileMatchesMeta, MediaError, mediaDetails, missingImageSizes, processImage,
-  type OutputFile, type ProcessedImage,
+  createMissingSizes,
+  DEFAULT_IMAGE_SIZES,
+  imageFileMatchesMeta,
+  MediaError,
+  mediaDetails,
+  missingImageSizes,
+  processImage,
+  type OutputFile,
+  type ProcessedImage,
 } from '../src';
 import { jpegWithExif, photo, pngBomb, withIptc } from './fixtures';
 
@@ -22,7 +29,10 @@ async function pixel(bytes: Buffer, x: number, y: number): Promise<[number, numb
 }
 
 async function expectMediaError(p: Promise<unknown>, code: string, status: number): Promise<MediaError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(MediaError);
   expect((err as MediaError).code).toBe(code);
   expect((err as MediaError).status).toBe(status);
@@ -37,7 +47,12 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     expect(m).toMatchObject({ width: 800, height: 600, file: '2026/11/sample-photo.jpg', filesize: bytes.length });
     expect(m.original_image).toBeUndefined();
     expect(Object.keys(m.sizes)).toEqual(['medium', 'thumbnail', 'medium_large']);
-    expect(m.sizes.medium).toMatchObject({ file: 'sample-photo-300x225.jpg', width: 300, height: 225, mime_type: 'image/jpeg' });
+    expect(m.sizes.medium).toMatchObject({
+      file: 'sample-photo-300x225.jpg',
+      width: 300,
+      height: 225,
+      mime_type: 'image/jpeg',
+    });
     expect(m.sizes.thumbnail).toMatchObject({ file: 'sample-photo-150x150.jpg', width: 150, height: 150 });
     expect(m.sizes.medium_large).toMatchObject({ file: 'sample-photo-768x576.jpg', width: 768, height: 576 });
     const files = byFile(r);
@@ -53,8 +68,18 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     expect((await pixel(thumb.bytes, 30, 5))[0]).toBeLessThan(200);
     expect((await pixel(thumb.bytes, 5, 42))[0]).toBeLessThan(200);
     expect(m.image_meta).toEqual({
-      aperture: '0', credit: '', camera: '', caption: '', created_timestamp: '0', copyright: '', focal_length: '0',
-      iso: '0', shutter_speed: '0', title: '', orientation: '0', keywords: [],
+      aperture: '0',
+      credit: '',
+      camera: '',
+      caption: '',
+      created_timestamp: '0',
+      copyright: '',
+      focal_length: '0',
+      iso: '0',
+      shutter_speed: '0',
+      title: '',
+      orientation: '0',
+      keywords: [],
     });
     expect(files.has('2026/11/sample-photo.jpg')).toBe(false); // the upload itself is the caller's to store
   });
@@ -95,13 +120,23 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     expect(missingImageSizes(m)).toEqual([]);
     const details = mediaDetails(m, 'image/jpeg', url) as { sizes: Record<string, Record<string, unknown>> };
     const { sources: fullSources, ...full } = details.sizes.full;
-    expect(full).toEqual({ file: 'big-scaled.jpg', width: 2560, height: 1707, mime_type: 'image/jpeg', source_url: url('2024/05/big-scaled.jpg') });
+    expect(full).toEqual({
+      file: 'big-scaled.jpg',
+      width: 2560,
+      height: 1707,
+      mime_type: 'image/jpeg',
+      source_url: url('2024/05/big-scaled.jpg'),
+    });
     // A noisy photo's WebP copy may be larger than its JPEG: then it is neither listed nor stored.
     const webpCopy = byFile(r).get('2024/05/big-scaled-jpg.webp');
     if (m.sources) {
       expect(fullSources).toEqual({
         'image/jpeg': { file: 'big-scaled.jpg', filesize: m.filesize, source_url: url('2024/05/big-scaled.jpg') },
-        'image/webp': { file: 'big-scaled-jpg.webp', filesize: webpCopy?.bytes.length, source_url: url('2024/05/big-scaled-jpg.webp') },
+        'image/webp': {
+          file: 'big-scaled-jpg.webp',
+          filesize: webpCopy?.bytes.length,
+          source_url: url('2024/05/big-scaled-jpg.webp'),
+        },
       });
     } else {
       expect(fullSources).toBeUndefined();
@@ -115,10 +150,19 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
   }, 60000);
 
   it('never scales a PNG, and a threshold of false turns scaling off', async () => {
-    const png = await processImage(await photo(2600, 300, 'png'), { file: '2024/05/wide.png', mime: 'image/png', sizes: { thumbnail: DEFAULT_IMAGE_SIZES.thumbnail } });
+    const png = await processImage(await photo(2600, 300, 'png'), {
+      file: '2024/05/wide.png',
+      mime: 'image/png',
+      sizes: { thumbnail: DEFAULT_IMAGE_SIZES.thumbnail },
+    });
     expect(png.metadata).toMatchObject({ width: 2600, height: 300, file: '2024/05/wide.png' });
     expect(png.metadata.original_image).toBeUndefined();
-    const jpeg = await processImage(await photo(2600, 300), { file: 'w.jpg', mime: 'image/jpeg', bigImageThreshold: false, sizes: {} });
+    const jpeg = await processImage(await photo(2600, 300), {
+      file: 'w.jpg',
+      mime: 'image/jpeg',
+      bigImageThreshold: false,
+      sizes: {},
+    });
     expect(jpeg.metadata).toMatchObject({ width: 2600, file: 'w.jpg' });
   });
 
@@ -154,7 +198,12 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     const bytes = await jpegWithExif(400, 300, 6);
     const r = await processImage(bytes, { file: '2024/05/phone.jpg', mime: 'image/jpeg' });
     const m = r.metadata;
-    expect(m).toMatchObject({ width: 300, height: 400, file: '2024/05/phone-rotated.jpg', original_image: 'phone.jpg' });
+    expect(m).toMatchObject({
+      width: 300,
+      height: 400,
+      file: '2024/05/phone-rotated.jpg',
+      original_image: 'phone.jpg',
+    });
     expect(m.image_meta.orientation).toBe(1);
     const rotated = byFile(r).get('2024/05/phone-rotated.jpg') as OutputFile;
     expect(await probe(rotated.bytes)).toEqual({ width: 300, height: 400, format: 'jpeg' });
@@ -212,7 +261,10 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
   });
 
   it('ignores EXIF in PNG and WebP, as WordPress reads it only from JPEG and TIFF', async () => {
-    const png = await sharp(await photo(60, 40, 'png')).withExif({ IFD0: { Model: 'PngCam', ImageDescription: 'png title' } }).png().toBuffer();
+    const png = await sharp(await photo(60, 40, 'png'))
+      .withExif({ IFD0: { Model: 'PngCam', ImageDescription: 'png title' } })
+      .png()
+      .toBuffer();
     const r = await processImage(png, { file: 'x.png', mime: 'image/png' });
     expect(r.metadata.image_meta.camera).toBe('');
     expect(r.metadata.image_meta.title).toBe('');
@@ -222,19 +274,44 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     const bomb = pngBomb(100_000, 100_000);
     expect(bomb.length).toBeLessThan(2000);
     const started = Date.now();
-    const err = await expectMediaError(processImage(bomb, { file: 'bomb.png', mime: 'image/png' }), 'rest_upload_image_too_large', 400);
+    const err = await expectMediaError(
+      processImage(bomb, { file: 'bomb.png', mime: 'image/png' }),
+      'rest_upload_image_too_large',
+      400,
+    );
     expect(Date.now() - started).toBeLessThan(2000);
-    expect(err.toJSON()).toEqual({ code: 'rest_upload_image_too_large', message: expect.stringContaining('100000000'), data: { status: 400 } });
-    await expectMediaError(processImage(await photo(100, 100), { file: 'x.jpg', mime: 'image/jpeg', maxPixels: 5000 }), 'rest_upload_image_too_large', 400);
+    expect(err.toJSON()).toEqual({
+      code: 'rest_upload_image_too_large',
+      message: expect.stringContaining('100000000'),
+      data: { status: 400 },
+    });
+    await expectMediaError(
+      processImage(await photo(100, 100), { file: 'x.jpg', mime: 'image/jpeg', maxPixels: 5000 }),
+      'rest_upload_image_too_large',
+      400,
+    );
   });
 
   it('answers a corrupt image with invalid_image 400', async () => {
-    const corrupt = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('not really a jpeg at all, just words')]);
-    const err = await expectMediaError(processImage(corrupt, { file: 'bad.jpg', mime: 'image/jpeg' }), 'invalid_image', 400);
+    const corrupt = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.from('not really a jpeg at all, just words'),
+    ]);
+    const err = await expectMediaError(
+      processImage(corrupt, { file: 'bad.jpg', mime: 'image/jpeg' }),
+      'invalid_image',
+      400,
+    );
     expect(err.message).toBe('File is not an image.');
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><rect width="500" height="500"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="500" height="500"><rect width="500" height="500"/></svg>',
+    );
     await expectMediaError(processImage(svg, { file: 's.jpg', mime: 'image/jpeg' }), 'invalid_image', 400);
-    await expectMediaError(processImage(await photo(50, 50, 'png'), { file: 'p.jpg', mime: 'image/jpeg' }), 'invalid_image', 400);
+    await expectMediaError(
+      processImage(await photo(50, 50, 'png'), { file: 'p.jpg', mime: 'image/jpeg' }),
+      'invalid_image',
+      400,
+    );
     const truncated = (await photo(400, 300)).subarray(0, 600);
     await expectMediaError(processImage(truncated, { file: 't.jpg', mime: 'image/jpeg' }), 'invalid_image', 400);
   });
@@ -244,19 +321,32 @@ describe('processImage: WordPress 6.4 sub-sizes with sharp', () => {
     const r = await processImage(bmp(), { file: 'b.bmp', mime: 'image/bmp' });
     expect(r.metadata).toMatchObject({ width: 2, height: 2, sizes: {} });
     expect(r.files).toEqual([]);
-    await expectMediaError(processImage(Buffer.from('x'), { file: 'x.heic', mime: 'image/heic' }), 'rest_unknown_image_file_type', 500);
+    await expectMediaError(
+      processImage(Buffer.from('x'), { file: 'x.heic', mime: 'image/heic' }),
+      'rest_unknown_image_file_type',
+      500,
+    );
   });
 });
 
 describe('missing sizes and post-process create-image-subsizes', () => {
   it('lists the sizes an image could have and lacks, then makes them', async () => {
     const bytes = await photo(800, 600);
-    const first = await processImage(bytes, { file: '2024/05/p.jpg', mime: 'image/jpeg', sizes: { thumbnail: DEFAULT_IMAGE_SIZES.thumbnail } });
+    const first = await processImage(bytes, {
+      file: '2024/05/p.jpg',
+      mime: 'image/jpeg',
+      sizes: { thumbnail: DEFAULT_IMAGE_SIZES.thumbnail },
+    });
     expect(Object.keys(first.metadata.sizes)).toEqual(['thumbnail']);
     expect(missingImageSizes(first.metadata)).toEqual(['medium', 'medium_large']);
     const done = await createMissingSizes(bytes, first.metadata, { mime: 'image/jpeg' });
     expect(Object.keys(done.metadata.sizes)).toEqual(['thumbnail', 'medium', 'medium_large']);
-    expect(done.files.map((f) => f.file).filter((f) => f.endsWith('.jpg')).sort()).toEqual(['2024/05/p-300x225.jpg', '2024/05/p-768x576.jpg']);
+    expect(
+      done.files
+        .map((f) => f.file)
+        .filter((f) => f.endsWith('.jpg'))
+        .sort(),
+    ).toEqual(['2024/05/p-300x225.jpg', '2024/05/p-768x576.jpg']);
     expect(missingImageSizes(done.metadata)).toEqual([]);
     const again = await createMissingSizes(bytes, done.metadata, { mime: 'image/jpeg' });
     expect(again.files).toEqual([]);
@@ -267,7 +357,11 @@ describe('missing sizes and post-process create-image-subsizes', () => {
     const bytes = await photo(2700, 1800);
     const first = await processImage(bytes, { file: '2024/05/wide.jpg', mime: 'image/jpeg', sizes: {}, webp: false });
     expect(first.metadata.file).toBe('2024/05/wide-scaled.jpg');
-    const done = await createMissingSizes(bytes, first.metadata, { mime: 'image/jpeg', sizes: { medium: DEFAULT_IMAGE_SIZES.medium }, webp: false });
+    const done = await createMissingSizes(bytes, first.metadata, {
+      mime: 'image/jpeg',
+      sizes: { medium: DEFAULT_IMAGE_SIZES.medium },
+      webp: false,
+    });
     expect(done.metadata.sizes.medium.file).toBe('wide-300x200.jpg');
     expect(done.files.map((f) => f.file)).toEqual(['2024/05/wide-300x200.jpg']);
   }, 30000);
@@ -278,20 +372,48 @@ describe('mediaDetails', () => {
     expect(mediaDetails(null, 'image/jpeg', url)).toEqual({});
     expect(mediaDetails({} as never, 'image/jpeg', url)).toEqual({});
     expect(mediaDetails({ filesize: 10 }, 'application/pdf', url)).toEqual({ filesize: 10, sizes: {} });
-    expect(mediaDetails({ length: 3, filesize: 10, mime_type: 'audio/wav' }, 'audio/wav', url)).toEqual({ length: 3, filesize: 10, mime_type: 'audio/wav', sizes: {} });
+    expect(mediaDetails({ length: 3, filesize: 10, mime_type: 'audio/wav' }, 'audio/wav', url)).toEqual({
+      length: 3,
+      filesize: 10,
+      mime_type: 'audio/wav',
+      sizes: {},
+    });
   });
 
   it('gives every size its source_url and adds full (sample 59 shape)', async () => {
-    const r = await processImage(await photo(800, 600), { file: '2026/11/sample-photo.jpg', mime: 'image/jpeg', webp: false });
-    const d = mediaDetails(r.metadata, 'image/jpeg', url) as Record<string, unknown> & { sizes: Record<string, unknown> };
+    const r = await processImage(await photo(800, 600), {
+      file: '2026/11/sample-photo.jpg',
+      mime: 'image/jpeg',
+      webp: false,
+    });
+    const d = mediaDetails(r.metadata, 'image/jpeg', url) as Record<string, unknown> & {
+      sizes: Record<string, unknown>;
+    };
     expect(Object.keys(d)).toEqual(['width', 'height', 'file', 'filesize', 'sizes', 'image_meta']);
     expect(Object.keys(d.sizes)).toEqual(['medium', 'thumbnail', 'medium_large', 'full']);
     expect(d.sizes.medium).toEqual({
-      file: 'sample-photo-300x225.jpg', width: 300, height: 225, mime_type: 'image/jpeg', filesize: r.metadata.sizes.medium.filesize,
+      file: 'sample-photo-300x225.jpg',
+      width: 300,
+      height: 225,
+      mime_type: 'image/jpeg',
+      filesize: r.metadata.sizes.medium.filesize,
       source_url: url('2026/11/sample-photo-300x225.jpg'),
     });
-    expect(Object.keys(d.sizes.medium as object)).toEqual(['file', 'width', 'height', 'filesize', 'mime_type', 'source_url']);
-    expect(d.sizes.full).toEqual({ file: 'sample-photo.jpg', width: 800, height: 600, mime_type: 'image/jpeg', source_url: url('2026/11/sample-photo.jpg') });
+    expect(Object.keys(d.sizes.medium as object)).toEqual([
+      'file',
+      'width',
+      'height',
+      'filesize',
+      'mime_type',
+      'source_url',
+    ]);
+    expect(d.sizes.full).toEqual({
+      file: 'sample-photo.jpg',
+      width: 800,
+      height: 600,
+      mime_type: 'image/jpeg',
+      source_url: url('2026/11/sample-photo.jpg'),
+    });
     expect(r.metadata.sizes.medium).not.toHaveProperty('source_url');
   });
 });

@@ -56,7 +56,11 @@ export interface PublishHooks<T extends DuePost> {
  * Publishes the scheduled posts in `posts` whose `date_gmt` is `nowGmt` or earlier (in the collection's stamp form),
  * up to 100 a call; a post another writer moved out of `future` meanwhile is left as it is.
  */
-export async function publishDue<T extends DuePost>(posts: Collection<T>, nowGmt: string, hooks: PublishHooks<T> = {}): Promise<void> {
+export async function publishDue<T extends DuePost>(
+  posts: Collection<T>,
+  nowGmt: string,
+  hooks: PublishHooks<T> = {},
+): Promise<void> {
   const due = await posts.find({ status: 'future', date_gmt: { $lte: nowGmt } }, { limit: 100 });
   for (const post of due) {
     const set = { status: 'publish', ...(await hooks.changes?.(post)) };

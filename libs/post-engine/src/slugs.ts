@@ -32,7 +32,7 @@ export function truncateSlug(slug: string, length = SLUG_MAX): string {
     if (tail) {
       const bytes = tail[1]!.match(/%[0-9a-f]{2}/gi)!.map((h) => parseInt(h.slice(1), 16));
       let keep = 0;
-      for (let i = 0; i < bytes.length; ) {
+      for (let i = 0; i < bytes.length;) {
         const b = bytes[i]!;
         const len = b < 0x80 ? 1 : b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
         if (i + len > bytes.length) break;
@@ -88,13 +88,18 @@ export interface TrashFields {
  * trash remembers the status, the time and the slug (wp_trash_post, wp_add_trashed_suffix_to_post_name_for_post:
  * not a slug that already ends in `__trashed`); leaving it forgets them (wp_untrash_post, wp_insert_post).
  */
-export function trashChanges(previous: SlugBefore, status: string, nowGmt: string): { set: TrashFields; unset: (keyof TrashFields)[] } {
+export function trashChanges(
+  previous: SlugBefore,
+  status: string,
+  nowGmt: string,
+): { set: TrashFields; unset: (keyof TrashFields)[] } {
   if (status === 'trash' && previous.status !== 'trash') {
     const set: TrashFields = { trashed_from: previous.status, trashed_at: nowGmt };
     if (!isTrashedSlug(previous.slug)) set.desired_slug = previous.slug;
     return { set, unset: [] };
   }
-  if (previous.status === 'trash' && status !== 'trash') return { set: {}, unset: ['trashed_from', 'trashed_at', 'desired_slug'] };
+  if (previous.status === 'trash' && status !== 'trash')
+    return { set: {}, unset: ['trashed_from', 'trashed_at', 'desired_slug'] };
   return { set: {}, unset: [] };
 }
 
@@ -102,12 +107,15 @@ export function trashChanges(previous: SlugBefore, status: string, nowGmt: strin
 export const isReservedSlug = (slug: string): boolean => FEED_NAMES.includes(slug) || slug === 'embed';
 
 /** wp_unique_post_slug()'s candidate with `suffix` (2 or more): the slug shortened to leave room for `-<suffix>` within SLUG_MAX. */
-export const suffixedSlug = (slug: string, suffix: number): string => `${truncateSlug(slug, SLUG_MAX - (String(suffix).length + 1))}-${suffix}`;
+export const suffixedSlug = (slug: string, suffix: number): string =>
+  `${truncateSlug(slug, SLUG_MAX - (String(suffix).length + 1))}-${suffix}`;
 
 /** The suffix uniqueSlug() gave `slug` made from `base` (1: none). */
 export function slugSuffix(slug: string, base: string): number {
   const m = /-(\d+)$/.exec(slug);
-  return slug !== base && m && slug === `${truncateSlug(base, SLUG_MAX - (m[1]!.length + 1))}-${m[1]}` ? Number(m[1]) : 1;
+  return slug !== base && m && slug === `${truncateSlug(base, SLUG_MAX - (m[1]!.length + 1))}-${m[1]}`
+    ? Number(m[1])
+    : 1;
 }
 
 /**
@@ -115,7 +123,11 @@ export function slugSuffix(slug: string, base: string): number {
  * (suffixedSlug) not taken. `from` (2 or more) skips the slug itself and the suffixes below it: a write whose slug a
  * concurrent write took moves on from there. `taken` asks the service's store (the posts the slug must differ from).
  */
-export async function uniqueSlug(slug: string, taken: (candidate: string) => Promise<boolean>, options: { reserved?: boolean; from?: number } = {}): Promise<string> {
+export async function uniqueSlug(
+  slug: string,
+  taken: (candidate: string) => Promise<boolean>,
+  options: { reserved?: boolean; from?: number } = {},
+): Promise<string> {
   const from = options.from ?? 1;
   if (from <= 1 && !options.reserved && !(await taken(slug))) return slug;
   for (let suffix = Math.max(2, from); ; suffix++) {

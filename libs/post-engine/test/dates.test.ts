@@ -26,7 +26,12 @@ describe('formatUtc', () => {
   });
 
   it('sorts as the instants do, so stored stamps compare as strings', () => {
-    const instants = [Date.UTC(1999, 11, 31, 23, 59, 59), Date.UTC(2000, 0, 1), Date.UTC(2000, 0, 1, 0, 0, 1), Date.UTC(2024, 9, 10, 8)];
+    const instants = [
+      Date.UTC(1999, 11, 31, 23, 59, 59),
+      Date.UTC(2000, 0, 1),
+      Date.UTC(2000, 0, 1, 0, 0, 1),
+      Date.UTC(2024, 9, 10, 8),
+    ];
     for (const sep of ['T', ' '] as const) {
       const stamps = instants.map((ms) => formatUtc(ms, sep));
       expect([...stamps].sort()).toEqual(stamps);

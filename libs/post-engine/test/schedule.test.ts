@@ -7,7 +7,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openEmbeddedStore, type Collection, type Store } from '@loom/store';
-import { createDueCheck, DUE_CHECK_INTERVAL, formatUtc, publishDue, SCHEDULE_AHEAD_MS, statusForDate, type DuePost } from '../src';
+import {
+  createDueCheck,
+  DUE_CHECK_INTERVAL,
+  formatUtc,
+  publishDue,
+  SCHEDULE_AHEAD_MS,
+  statusForDate,
+  type DuePost,
+} from '../src';
 
 interface Post extends DuePost {
   date_gmt: string;
@@ -59,7 +67,8 @@ describe('publishDue', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const statuses = async () => Object.fromEntries((await posts.find({}, { sort: { id: 1 } })).map((p) => [p.id, p.status]));
+  const statuses = async () =>
+    Object.fromEntries((await posts.find({}, { sort: { id: 1 } })).map((p) => [p.id, p.status]));
 
   it('publishes the scheduled posts whose date has come, and only those', async () => {
     await posts.insert({ id: 1, status: 'future', date_gmt: '2024-07-01T11:59:59' });
@@ -71,7 +80,7 @@ describe('publishDue', () => {
     expect(await statuses()).toEqual({ 1: 'publish', 2: 'publish', 3: 'future', 4: 'draft', 5: 'publish' });
   });
 
-  it('compares stamps in the collection\'s own form (the events plugin\'s, with a space)', async () => {
+  it("compares stamps in the collection's own form (the events plugin's, with a space)", async () => {
     await posts.insert({ id: 1, status: 'future', date_gmt: '2024-07-01 12:00:00' });
     await posts.insert({ id: 2, status: 'future', date_gmt: '2024-07-01 12:00:01' });
     await publishDue(posts, '2024-07-01 12:00:00');
@@ -155,7 +164,8 @@ describe('statusForDate (wp_insert_post: MINUTE_IN_SECONDS)', () => {
   });
 
   it('leaves other statuses, and posts without a GMT date, as they are', () => {
-    for (const status of ['draft', 'pending', 'private', 'trash']) expect(statusForDate(status, at(3600), now)).toBe(status);
+    for (const status of ['draft', 'pending', 'private', 'trash'])
+      expect(statusForDate(status, at(3600), now)).toBe(status);
     expect(statusForDate('publish', null, now)).toBe('publish');
     expect(statusForDate('future', null, now)).toBe('future');
     // WordPress's zero date reads as long past.

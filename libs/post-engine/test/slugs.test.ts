@@ -74,7 +74,9 @@ describe('slugAcrossTrash (wp_insert_post)', () => {
     expect(slugAcrossTrash('other', trashed, 'draft')).toBe('plan');
     expect(slugAcrossTrash('x__trashed', { status: 'trash', slug: 'x__trashed' }, 'publish')).toBe('x__trashed');
     // _wp_desired_post_slug '' is falsy: the post keeps `__trashed`.
-    expect(slugAcrossTrash('__trashed', { status: 'trash', slug: '__trashed', desired_slug: '' }, 'draft')).toBe('__trashed');
+    expect(slugAcrossTrash('__trashed', { status: 'trash', slug: '__trashed', desired_slug: '' }, 'draft')).toBe(
+      '__trashed',
+    );
   });
 
   it('otherwise leaves the slug as it is', () => {
@@ -87,13 +89,25 @@ describe('trashChanges', () => {
   const now = '2024-07-01 12:00:00';
 
   it('entering the trash remembers the status, the time and a slug without __trashed', () => {
-    expect(trashChanges({ status: 'publish', slug: 'plan' }, 'trash', now)).toEqual({ set: { trashed_from: 'publish', trashed_at: now, desired_slug: 'plan' }, unset: [] });
-    expect(trashChanges({ status: 'draft', slug: '' }, 'trash', now)).toEqual({ set: { trashed_from: 'draft', trashed_at: now, desired_slug: '' }, unset: [] });
-    expect(trashChanges({ status: 'private', slug: 'x__trashed' }, 'trash', now)).toEqual({ set: { trashed_from: 'private', trashed_at: now }, unset: [] });
+    expect(trashChanges({ status: 'publish', slug: 'plan' }, 'trash', now)).toEqual({
+      set: { trashed_from: 'publish', trashed_at: now, desired_slug: 'plan' },
+      unset: [],
+    });
+    expect(trashChanges({ status: 'draft', slug: '' }, 'trash', now)).toEqual({
+      set: { trashed_from: 'draft', trashed_at: now, desired_slug: '' },
+      unset: [],
+    });
+    expect(trashChanges({ status: 'private', slug: 'x__trashed' }, 'trash', now)).toEqual({
+      set: { trashed_from: 'private', trashed_at: now },
+      unset: [],
+    });
   });
 
   it('leaving it forgets them; other writes change nothing', () => {
-    expect(trashChanges({ status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' }, 'draft', now)).toEqual({ set: {}, unset: ['trashed_from', 'trashed_at', 'desired_slug'] });
+    expect(trashChanges({ status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' }, 'draft', now)).toEqual({
+      set: {},
+      unset: ['trashed_from', 'trashed_at', 'desired_slug'],
+    });
     expect(trashChanges({ status: 'trash', slug: 'plan__trashed' }, 'trash', now)).toEqual({ set: {}, unset: [] });
     expect(trashChanges({ status: 'draft', slug: '' }, 'publish', now)).toEqual({ set: {}, unset: [] });
   });

@@ -33,22 +33,79 @@ export function hasBlocks(content: string): boolean {
  */
 export const SERVER_RENDERED_BLOCKS: ReadonlySet<string> = new Set(
   [
-    'archives', 'avatar', 'block', 'calendar', 'categories', 'comment-author-avatar', 'comment-author-name',
-    'comment-content', 'comment-date', 'comment-edit-link', 'comment-reply-link', 'comment-template', 'comments',
-    'comments-pagination', 'comments-pagination-next', 'comments-pagination-numbers', 'comments-pagination-previous',
-    'comments-title', 'footnotes', 'home-link', 'latest-comments', 'latest-posts', 'legacy-widget', 'loginout',
-    'navigation', 'navigation-link', 'navigation-submenu', 'page-list', 'page-list-item', 'pattern', 'post-author',
-    'post-author-biography', 'post-author-name', 'post-comments', 'post-comments-count', 'post-comments-form',
-    'post-comments-link', 'post-content', 'post-date', 'post-excerpt', 'post-featured-image', 'post-navigation-link',
-    'post-template', 'post-terms', 'post-time-to-read', 'post-title', 'query-no-results', 'query-pagination',
-    'query-pagination-next', 'query-pagination-numbers', 'query-pagination-previous', 'query-title', 'query-total',
-    'read-more', 'rss', 'search', 'site-logo', 'site-tagline', 'site-title', 'social-link', 'tag-cloud',
-    'template-part', 'term-description', 'widget-group',
+    'archives',
+    'avatar',
+    'block',
+    'calendar',
+    'categories',
+    'comment-author-avatar',
+    'comment-author-name',
+    'comment-content',
+    'comment-date',
+    'comment-edit-link',
+    'comment-reply-link',
+    'comment-template',
+    'comments',
+    'comments-pagination',
+    'comments-pagination-next',
+    'comments-pagination-numbers',
+    'comments-pagination-previous',
+    'comments-title',
+    'footnotes',
+    'home-link',
+    'latest-comments',
+    'latest-posts',
+    'legacy-widget',
+    'loginout',
+    'navigation',
+    'navigation-link',
+    'navigation-submenu',
+    'page-list',
+    'page-list-item',
+    'pattern',
+    'post-author',
+    'post-author-biography',
+    'post-author-name',
+    'post-comments',
+    'post-comments-count',
+    'post-comments-form',
+    'post-comments-link',
+    'post-content',
+    'post-date',
+    'post-excerpt',
+    'post-featured-image',
+    'post-navigation-link',
+    'post-template',
+    'post-terms',
+    'post-time-to-read',
+    'post-title',
+    'query-no-results',
+    'query-pagination',
+    'query-pagination-next',
+    'query-pagination-numbers',
+    'query-pagination-previous',
+    'query-title',
+    'query-total',
+    'read-more',
+    'rss',
+    'search',
+    'site-logo',
+    'site-tagline',
+    'site-title',
+    'social-link',
+    'tag-cloud',
+    'template-part',
+    'term-description',
+    'widget-group',
   ].map((name) => `core/${name}`),
 );
 
 /** A block type's render_callback: its HTML from the parsed block, rendering inner blocks with `renderInner`. */
-export type BlockRenderer = (block: ParsedBlock, ctx: BlockContext, renderInner: (inner: ParsedBlock) => string) => string;
+export type BlockRenderer = (
+  block: ParsedBlock,
+  ctx: BlockContext,
+  renderInner: (inner: ParsedBlock) => string,
+) => string;
 
 /** What rendering blocks may consult beyond the markup. */
 export interface BlockContext {
@@ -68,7 +125,10 @@ export interface BlockContext {
  * registered them is gone.
  */
 export function renderBlock(block: ParsedBlock, ctx: BlockContext = {}): string {
-  const renderer = block.blockName && ctx.renderers && Object.hasOwn(ctx.renderers, block.blockName) ? ctx.renderers[block.blockName] : undefined;
+  const renderer =
+    block.blockName && ctx.renderers && Object.hasOwn(ctx.renderers, block.blockName)
+      ? ctx.renderers[block.blockName]
+      : undefined;
   if (renderer) return renderer(block, ctx, (inner) => renderBlock(inner, ctx));
   if (block.blockName && SERVER_RENDERED_BLOCKS.has(block.blockName)) return '';
   let html = '';
@@ -81,13 +141,25 @@ export function renderBlock(block: ParsedBlock, ctx: BlockContext = {}): string 
 
 /** do_blocks(). */
 export function doBlocks(content: string, ctx: BlockContext = {}): string {
-  return parseBlocks(content).map((block) => renderBlock(block, ctx)).join('');
+  return parseBlocks(content)
+    .map((block) => renderBlock(block, ctx))
+    .join('');
 }
 
 // excerpt_remove_blocks(): the blocks likely to hold the post's own text (null is freeform/classic content).
 const EXCERPT_INNER_BLOCKS: ReadonlyArray<string | null> = [
-  null, 'core/freeform', 'core/heading', 'core/html', 'core/list', 'core/media-text', 'core/paragraph',
-  'core/preformatted', 'core/pullquote', 'core/quote', 'core/table', 'core/verse',
+  null,
+  'core/freeform',
+  'core/heading',
+  'core/html',
+  'core/list',
+  'core/media-text',
+  'core/paragraph',
+  'core/preformatted',
+  'core/pullquote',
+  'core/quote',
+  'core/table',
+  'core/verse',
 ];
 const EXCERPT_WRAPPER_BLOCKS: ReadonlyArray<string | null> = ['core/columns', 'core/column', 'core/group'];
 const EXCERPT_BLOCKS = [...EXCERPT_INNER_BLOCKS, ...EXCERPT_WRAPPER_BLOCKS];
@@ -113,7 +185,9 @@ export function excerptRemoveBlocks(content: string): string {
         continue;
       }
       // Skip a block (a quote, a list…) that holds disallowed or nested inner blocks.
-      const plain = block.innerBlocks.every((inner) => EXCERPT_INNER_BLOCKS.includes(inner.blockName) && inner.innerBlocks.length === 0);
+      const plain = block.innerBlocks.every(
+        (inner) => EXCERPT_INNER_BLOCKS.includes(inner.blockName) && inner.innerBlocks.length === 0,
+      );
       if (!plain) continue;
     }
     output += renderBlock(block);
@@ -127,15 +201,17 @@ export function excerptRemoveBlocks(content: string): string {
  * from the left so an escaped backslash before a closing quote is not mistaken for an escaped quote.
  */
 export function serializeBlockAttributes(attrs: Record<string, unknown>): string {
-  return JSON.stringify(attrs)
-    .replace(/\\[\s\S]/g, (escape) => (escape === '\\"' ? '\\u0022' : escape))
-    .replace(/--/g, '\\u002d\\u002d')
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    // PHP's json_encode() escapes the JavaScript line terminators even with JSON_UNESCAPED_UNICODE.
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return (
+    JSON.stringify(attrs)
+      .replace(/\\[\s\S]/g, (escape) => (escape === '\\"' ? '\\u0022' : escape))
+      .replace(/--/g, '\\u002d\\u002d')
+      .replace(/</g, '\\u003c')
+      .replace(/>/g, '\\u003e')
+      .replace(/&/g, '\\u0026')
+      // PHP's json_encode() escapes the JavaScript line terminators even with JSON_UNESCAPED_UNICODE.
+      .replace(/\u2028/g, '\\u2028')
+      .replace(/\u2029/g, '\\u2029')
+  );
 }
 
 /** get_comment_delimited_block_content(): core/ is implied, a block with no content is written void. */

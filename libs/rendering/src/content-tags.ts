@@ -42,7 +42,8 @@ function addMediaAttributes(image: string, media: MediaLookup): string {
   const attachment = id > 0 ? media.attachment(id) : undefined;
   if (!attachment) return image;
   let filtered = image;
-  if (!filtered.includes(' width=') && !filtered.includes(' height=')) filtered = imgTagAddWidthAndHeight(filtered, attachment.meta);
+  if (!filtered.includes(' width=') && !filtered.includes(' height='))
+    filtered = imgTagAddWidthAndHeight(filtered, attachment.meta);
   if (!filtered.includes(' srcset=')) filtered = imageAddSrcsetAndSizes(filtered, attachment.meta);
   return filtered;
 }
@@ -52,7 +53,9 @@ export function filterContentTags(content: string, media?: MediaLookup): string 
   const tags = new Set(content.match(TAG) ?? []);
   // Each distinct tag once; replacing its every occurrence, as WordPress's str_replace() does.
   for (const tag of tags) {
-    const filtered = tag.startsWith('<img') ? addImageAttributes(media ? addMediaAttributes(tag, media) : tag) : addIframeAttributes(tag);
+    const filtered = tag.startsWith('<img')
+      ? addImageAttributes(media ? addMediaAttributes(tag, media) : tag)
+      : addIframeAttributes(tag);
     if (filtered !== tag) content = content.split(tag).join(filtered);
   }
   return content;

@@ -24,7 +24,11 @@ import { capitalPDangit, wptexturize } from './texturize';
  * The_content filters after do_blocks; wpautop only for text that did not come from blocks. `media`: the
  * attachments the content's images name, for wp_filter_content_tags()'s srcset and sizes.
  */
-export function applyContentFilters(html: string, options: { autop: boolean; media?: MediaLookup }, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+export function applyContentFilters(
+  html: string,
+  options: { autop: boolean; media?: MediaLookup },
+  shortcodes: ShortcodeRegistry = defaultShortcodes,
+): string {
   let content = wptexturize(html, shortcodes.tags);
   if (options.autop) content = wpautop(content);
   content = shortcodes.unautop(content);
@@ -37,9 +41,19 @@ export function applyContentFilters(html: string, options: { autop: boolean; med
  * `blocks`: what block rendering may consult (the status of posts that blocks link to); core's render callbacks are
  * added. `media`: the post's attachments (MediaLookup), for images of the media library.
  */
-export function renderContent(raw: string, shortcodes: ShortcodeRegistry = defaultShortcodes, blocks: BlockContext = {}, media?: MediaLookup): string {
+export function renderContent(
+  raw: string,
+  shortcodes: ShortcodeRegistry = defaultShortcodes,
+  blocks: BlockContext = {},
+  media?: MediaLookup,
+): string {
   // Block content is already HTML the editor laid out; paragraphs are only inferred for classic content.
-  if (hasBlocks(raw)) return applyContentFilters(doBlocks(raw, { renderers: CORE_BLOCK_RENDERERS, ...blocks }), { autop: false, media }, shortcodes);
+  if (hasBlocks(raw))
+    return applyContentFilters(
+      doBlocks(raw, { renderers: CORE_BLOCK_RENDERERS, ...blocks }),
+      { autop: false, media },
+      shortcodes,
+    );
   return applyContentFilters(raw, { autop: true, media }, shortcodes);
 }
 

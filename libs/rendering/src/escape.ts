@@ -28,8 +28,12 @@ const ENTITY_NAMES = new Set(
 /** valid_unicode(): the code points XML allows. */
 function validUnicode(code: number): boolean {
   return (
-    code === 0x9 || code === 0xa || code === 0xd ||
-    (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || (code >= 0x10000 && code <= 0x10ffff)
+    code === 0x9 ||
+    code === 0xa ||
+    code === 0xd ||
+    (code >= 0x20 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code <= 0x10ffff)
   );
 }
 
@@ -41,8 +45,11 @@ const ltrimZeros = (digits: string) => digits.replace(/^0+/, '');
  */
 export function ksesNormalizeEntities(text: string): string {
   return text
-    .split('&').join('&amp;')
-    .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (_, name: string) => (ENTITY_NAMES.has(name) ? `&${name};` : `&amp;${name};`))
+    .split('&')
+    .join('&amp;')
+    .replace(/&amp;([A-Za-z]{2,8}[0-9]{0,2});/g, (_, name: string) =>
+      ENTITY_NAMES.has(name) ? `&${name};` : `&amp;${name};`,
+    )
     .replace(/&amp;#(0*[0-9]{1,7});/g, (_, digits: string) => {
       // PHP's empty(): "0" is empty, and then the entity is dropped.
       if (digits === '0') return '';
@@ -57,13 +64,16 @@ export function ksesNormalizeEntities(text: string): string {
 /** esc_attr(): _wp_specialchars() with ENT_QUOTES, entities normalised rather than encoded twice. */
 export function escAttr(text: string): string {
   if (!/[&<>"']/.test(text)) return text;
-  return ksesNormalizeEntities(text)
-    // htmlspecialchars() without double encoding keeps every entity left but &apos;, which HTML 4.01 lacks.
-    .split('&apos;').join('&amp;apos;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#039;');
+  return (
+    ksesNormalizeEntities(text)
+      // htmlspecialchars() without double encoding keeps every entity left but &apos;, which HTML 4.01 lacks.
+      .split('&apos;')
+      .join('&amp;apos;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&#039;')
+  );
 }
 
 /** sanitize_html_class() without a fallback: %-encoded octets out, then anything but A-Z a-z 0-9 _ -. */
@@ -74,7 +84,7 @@ export function sanitizeHtmlClass(text: string): string {
 /** _deep_replace(): removes each search string until none is left (so `%0%0dd` cannot rebuild one). */
 function deepReplace(search: string[], subject: string): string {
   let out = subject;
-  for (let found = true; found; ) {
+  for (let found = true; found;) {
     found = false;
     for (const s of search) {
       if (out.includes(s)) {
@@ -97,7 +107,8 @@ export function escUrl(url: string): string {
   if (out === '') return out;
   if (!/^mailto:/i.test(out)) out = deepReplace(['%0d', '%0a', '%0D', '%0A'], out);
   out = out.split(';//').join('://');
-  if (!out.includes(':') && !['/', '#', '?'].includes(out[0]!) && !/^[a-z0-9-]+?\.php/i.test(out)) out = `http://${out}`;
+  if (!out.includes(':') && !['/', '#', '?'].includes(out[0]!) && !/^[a-z0-9-]+?\.php/i.test(out))
+    out = `http://${out}`;
   out = ksesNormalizeEntities(out).split('&amp;').join('&#038;').split("'").join('&#039;');
   if (/[[\]]/.test(out)) {
     // The scheme, credentials, host and port keep their brackets (an IPv6 host); the rest is encoded.

@@ -23,11 +23,16 @@ export function excerptSource(content: string): string {
   let page = content;
   if (page.includes('<!--nextpage-->')) {
     page = page
-      .split('\n<!--nextpage-->\n').join('<!--nextpage-->')
-      .split('\n<!--nextpage-->').join('<!--nextpage-->')
-      .split('<!--nextpage-->\n').join('<!--nextpage-->')
-      .split('<!-- wp:nextpage -->').join('')
-      .split('<!-- /wp:nextpage -->').join('');
+      .split('\n<!--nextpage-->\n')
+      .join('<!--nextpage-->')
+      .split('\n<!--nextpage-->')
+      .join('<!--nextpage-->')
+      .split('<!--nextpage-->\n')
+      .join('<!--nextpage-->')
+      .split('<!-- wp:nextpage -->')
+      .join('')
+      .split('<!-- /wp:nextpage -->')
+      .join('');
     if (page.startsWith('<!--nextpage-->')) page = page.slice('<!--nextpage-->'.length);
     page = page.split('<!--nextpage-->')[0];
   }
@@ -77,7 +82,9 @@ export function wpStripAllTags(text: string): string {
 
 /** wp_trim_words(): the first $num words (split on ASCII whitespace, as for English) and $more when cut. */
 export function wpTrimWords(text: string, num = EXCERPT_LENGTH, more = '&hellip;'): string {
-  const words = wpStripAllTags(text).split(/[\n\r\t ]+/).filter((word) => word !== '');
+  const words = wpStripAllTags(text)
+    .split(/[\n\r\t ]+/)
+    .filter((word) => word !== '');
   if (words.length > num) return words.slice(0, num).join(' ') + more;
   return words.join(' ');
 }
@@ -87,7 +94,11 @@ export function wpTrimWords(text: string, num = EXCERPT_LENGTH, more = '&hellip;
  * Registered shortcodes go first, with what they enclose (a caption's text too); an [[escaped]] one is unescaped
  * there, so the_content then runs it.
  */
-export function trimExcerpt(rawExcerpt: string, rawContent: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+export function trimExcerpt(
+  rawExcerpt: string,
+  rawContent: string,
+  shortcodes: ShortcodeRegistry = defaultShortcodes,
+): string {
   if (phpTrim(rawExcerpt) !== '') return rawExcerpt;
   let text = shortcodes.stripShortcodes(excerptSource(rawContent));
   text = excerptRemoveBlocks(text);
@@ -97,7 +108,11 @@ export function trimExcerpt(rawExcerpt: string, rawContent: string, shortcodes: 
   return wpTrimWords(text, EXCERPT_LENGTH, EXCERPT_MORE);
 }
 
-export function renderExcerpt(rawExcerpt: string, rawContent: string, shortcodes: ShortcodeRegistry = defaultShortcodes): string {
+export function renderExcerpt(
+  rawExcerpt: string,
+  rawContent: string,
+  shortcodes: ShortcodeRegistry = defaultShortcodes,
+): string {
   const excerpt = trimExcerpt(rawExcerpt, rawContent, shortcodes);
   return filterContentTags(shortcodes.unautop(wpautop(convertChars(wptexturize(excerpt, shortcodes.tags)))));
 }

@@ -3,52 +3,30 @@
  * kses sanitising applied on save for users without unfiltered_html. Pure functions of their string inputs and of
  * the shortcode registry they are given (by default core's own: [caption]).
  */
-export { renderContent,  blockVersion } from './content';
+export { renderContent, blockVersion } from './content';
 export { renderTitle } from './title';
-export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags,   } from './excerpt';
+export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags } from './excerpt';
 export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses, wpKses } from './sanitize';
-export {
-  
-  parseBlocks,
-  
-  
-  excerptRemoveBlocks,
-  
-  serializeBlocks,
-  
-  type BlockContext,
-  
-  type ParsedBlock,
-} from './blocks';
-export {  linkedPostIds } from './block-library';
-export { wptexturize,  } from './texturize';
+export { parseBlocks, excerptRemoveBlocks, serializeBlocks, type BlockContext, type ParsedBlock } from './blocks';
+export { linkedPostIds } from './block-library';
+export { wptexturize } from './texturize';
 export { wpautop } from './autop';
 export {
   ShortcodeRegistry,
   createCoreShortcodes,
-  
   captionShortcode,
   parseShortcodeAtts,
   shortcodeAtts,
-  
   stripcslashes,
   isValidShortcodeName,
   type ShortcodeAtts,
-  
-  
-  
-  
-  
   mediaShortcodeRefs,
-  
   NO_MEDIA,
   type MediaAttachment,
   type MediaContext,
   type MediaLookup,
   type MediaMeta,
-  
-  
 } from './shortcodes';
 export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';
-export {  WP_MIME_TYPES,  } from './mime-types';
+export { WP_MIME_TYPES } from './mime-types';
 export { constrainDimensions } from './shortcodes/media/image';

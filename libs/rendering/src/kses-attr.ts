@@ -7,7 +7,8 @@ import { ALLOWED_POST_TAGS, ALLOWED_PROTOCOLS, GLOBAL_ATTRIBUTES, URI_ATTRIBUTES
 import { PHP_SPACE as S } from './shortcodes/grammar';
 
 // get_html_split_regex(): comments, CDATA sections and elements (a lone < runs to the end of the text).
-const HTML_SPLIT = /(<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?=!\[CDATA\[)!\[CDATA\[[^\]]*(?:\](?!\]>)[^\]]*)*(?:\]\]>)?|[^>]*>?))/;
+const HTML_SPLIT =
+  /(<(?:(?=!--)!(?:-(?!->)[^-]*)*(?:-->)?|(?=!\[CDATA\[)!\[CDATA\[[^\]]*(?:\](?!\]>)[^\]]*)*(?:\]\]>)?|[^>]*>?))/;
 
 /** wp_html_split(): text and elements alternating, text first (possibly empty). */
 export function wpHtmlSplit(input: string): string[] {

@@ -124,4 +124,3 @@ export function checkFiletype(filename: string): FileType {
   }
   return { ext: '', type: '' };
 }
-

@@ -9,10 +9,19 @@ import { escAttr, escUrl } from './escape';
 import { sanitizePostContent } from './sanitize';
 
 /** PHP's empty(). */
-const isEmpty = (v: unknown) => v === undefined || v === null || v === false || v === '' || v === 0 || v === '0' || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === false ||
+  v === '' ||
+  v === 0 ||
+  v === '0' ||
+  (Array.isArray(v) && v.length === 0);
 
 /** PHP's is_numeric() for what a block attribute can hold. */
-const isNumeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(v));
+const isNumeric = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(v));
 
 /** rawurldecode(): %XX octets decoded, anything else (a stray %, a +) left as it is. */
 function rawurldecode(s: string): string {
@@ -63,7 +72,12 @@ export const renderNavigationLink: BlockRenderer = (block, ctx, renderInner) => 
 
   const hasSubmenu = block.innerBlocks.length > 0;
   // get_block_wrapper_attributes(): the callback's classes, then the supports' (custom class name, generated name).
-  const supports = [typeof a.className === 'string' && a.className !== '' ? a.className : '', 'wp-block-navigation-link'].filter(Boolean).join(' ');
+  const supports = [
+    typeof a.className === 'string' && a.className !== '' ? a.className : '',
+    'wp-block-navigation-link',
+  ]
+    .filter(Boolean)
+    .join(' ');
   const classes = ` wp-block-navigation-item${hasSubmenu ? ' has-child' : ''} ${supports}`;
   let html = `<li class="${escAttr(classes)}"><a class="wp-block-navigation-item__content" `;
   if (a.url !== undefined && a.url !== null) html += ` href="${escUrl(maybeUrldecode(String(a.url)))}"`;
@@ -72,8 +86,10 @@ export const renderNavigationLink: BlockRenderer = (block, ctx, renderInner) => 
   else if (!isEmpty(a.nofollow)) html += ' rel="nofollow"';
   if (a.title !== undefined && a.title !== null) html += ` title="${escAttr(String(a.title))}"`;
   html += `><span class="wp-block-navigation-item__label">${sanitizePostContent(String(a.label))}</span>`;
-  if (!isEmpty(a.description)) html += `<span class="wp-block-navigation-item__description">${sanitizePostContent(String(a.description))}</span>`;
+  if (!isEmpty(a.description))
+    html += `<span class="wp-block-navigation-item__description">${sanitizePostContent(String(a.description))}</span>`;
   html += '</a>';
-  if (hasSubmenu) html += `<ul class="wp-block-navigation__submenu-container">${block.innerBlocks.map(renderInner).join('')}</ul>`;
+  if (hasSubmenu)
+    html += `<ul class="wp-block-navigation__submenu-container">${block.innerBlocks.map(renderInner).join('')}</ul>`;
   return `${html}</li>`;
 };

@@ -12,7 +12,14 @@
 import { randomBytes } from 'node:crypto';
 import sanitizeHtml from 'sanitize-html';
 import { hasBlocks, parseBlocks, serializeBlocks, type ParsedBlock } from './blocks';
-import { ALLOWED_POST_TAGS, ALLOWED_PROTOCOLS, ALLOWED_TITLE_TAGS, GLOBAL_ATTRIBUTES, URI_ATTRIBUTES, safecssFilterAttr } from './kses';
+import {
+  ALLOWED_POST_TAGS,
+  ALLOWED_PROTOCOLS,
+  ALLOWED_TITLE_TAGS,
+  GLOBAL_ATTRIBUTES,
+  URI_ATTRIBUTES,
+  safecssFilterAttr,
+} from './kses';
 import { phpTrim } from './texturize';
 
 // sanitize-html 2.17 option the @types package does not declare yet: empty values kept as attr="".
@@ -24,7 +31,9 @@ function options(tags: Readonly<Record<string, string[]>>, globalAttributes: str
     allowedAttributes: { ...tags, '*': globalAttributes },
     allowedSchemes: ALLOWED_PROTOCOLS,
     allowedSchemesByTag: {},
-    allowedSchemesAppliedToAttributes: [...new Set([...URI_ATTRIBUTES, ...sanitizeHtml.defaults.allowedSchemesAppliedToAttributes])],
+    allowedSchemesAppliedToAttributes: [
+      ...new Set([...URI_ATTRIBUTES, ...sanitizeHtml.defaults.allowedSchemesAppliedToAttributes]),
+    ],
     allowProtocolRelative: true,
     allowedEmptyAttributes: ['alt', 'title', 'value', 'download', 'hidden'],
     // Disallowed elements go, their text stays (as kses), except where the text is code or hidden fallback.
@@ -79,7 +88,9 @@ function kses(html: string, opts: Options): string {
     sanitizeHtml(protectedHtml, { ...opts, allowedTags: [...(opts.allowedTags || []), placeholder] })
       .replace(new RegExp(`<${placeholder}>(\\d+)</${placeholder}>`, 'g'), (_, i: string) => comments[Number(i)])
       // Inside an attribute value the placeholder was only text, escaped by sanitize-html: so is the comment.
-      .replace(new RegExp(`&lt;${placeholder}&gt;(\\d+)&lt;/${placeholder}&gt;`, 'g'), (_, i: string) => escapeComment(comments[Number(i)]))
+      .replace(new RegExp(`&lt;${placeholder}&gt;(\\d+)&lt;/${placeholder}&gt;`, 'g'), (_, i: string) =>
+        escapeComment(comments[Number(i)]),
+      )
       // A placeholder the parser split up (it never should) leaves no trace.
       .replace(new RegExp(`</?${placeholder}>`, 'g'), '')
   );
@@ -93,7 +104,9 @@ function filterAttributeValue(value: unknown): unknown {
   if (typeof value === 'string') return ksesString(value);
   if (Array.isArray(value)) return value.map(filterAttributeValue);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [ksesString(key), filterAttributeValue(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [ksesString(key), filterAttributeValue(inner)]),
+    );
   }
   return value;
 }

@@ -100,7 +100,13 @@ function replaceAll(text: string, from: string, to: string): string {
  * wptexturize_primes(): decides whether a ' or " after a digit is a prime (9' = nine feet) or a closing quote,
  * sentence by sentence (the text between opening quotes).
  */
-function texturizePrimes(haystack: string, needle: string, prime: string, openQuote: string, closeQuote: string): string {
+function texturizePrimes(
+  haystack: string,
+  needle: string,
+  prime: string,
+  openQuote: string,
+  closeQuote: string,
+): string {
   const flag = '<!--wp-prime-or-quote-->';
   const quotePattern = re(`${needle}(?=${END}|[.,:;!?)}\\-\\]]|&gt;|${SPACES})`);
   const primePattern = re(`(?<=\\d)${needle}`);
@@ -232,6 +238,7 @@ export function capitalPDangitTitle(text: string): string {
 
 /** capital_P_dangit() for content: only where the word clearly starts (not in URLs or file names). */
 export function capitalPDangit(text: string): string {
-  for (const prefix of [' ', '&#8216;', OPENING_DOUBLE, '>', '(']) text = replaceAll(text, `${prefix}Wordpress`, `${prefix}WordPress`);
+  for (const prefix of [' ', '&#8216;', OPENING_DOUBLE, '>', '('])
+    text = replaceAll(text, `${prefix}Wordpress`, `${prefix}WordPress`);
   return text;
 }

@@ -4,22 +4,49 @@
  * WordPress 6.4's gallery_shortcode(), wp_audio_shortcode(), wp_video_shortcode() and wp_playlist_shortcode() print
  * for the same attachments with an HTML5 (block) theme and no $content_width.
  */
-import { createCoreShortcodes, mediaShortcodeRefs, renderContent, renderExcerpt, type MediaAttachment, type MediaLookup } from '../src';
+import {
+  createCoreShortcodes,
+  mediaShortcodeRefs,
+  renderContent,
+  renderExcerpt,
+  type MediaAttachment,
+  type MediaLookup,
+} from '../src';
 
 const UP = 'http://loom.test/uploads/2030/01/';
 
 function attachment(id: number, fields: Partial<MediaAttachment>): MediaAttachment {
   return {
-    id, parent: 10, status: 'inherit', menu_order: 0, date: `2030-01-01T00:00:${String(id).padStart(2, '0')}`, modified: '2030-01-01T00:00:00',
-    title: `Item ${id}`, name: `item-${id}`, caption: '', description: '', author: 1, alt: '', mime_type: 'image/jpeg',
-    url: `${UP}item-${id}.jpg`, link: `http://loom.test/?attachment_id=${id}`, meta: null, ...fields,
+    id,
+    parent: 10,
+    status: 'inherit',
+    menu_order: 0,
+    date: `2030-01-01T00:00:${String(id).padStart(2, '0')}`,
+    modified: '2030-01-01T00:00:00',
+    title: `Item ${id}`,
+    name: `item-${id}`,
+    caption: '',
+    description: '',
+    author: 1,
+    alt: '',
+    mime_type: 'image/jpeg',
+    url: `${UP}item-${id}.jpg`,
+    link: `http://loom.test/?attachment_id=${id}`,
+    meta: null,
+    ...fields,
   };
 }
 
 const landscape = attachment(1, {
-  title: 'Linen', caption: 'Fresh "linen"', alt: 'A <b>linen</b> sheet', url: `${UP}linen.jpg`, menu_order: 2,
+  title: 'Linen',
+  caption: 'Fresh "linen"',
+  alt: 'A <b>linen</b> sheet',
+  url: `${UP}linen.jpg`,
+  menu_order: 2,
   meta: {
-    width: 1200, height: 800, file: '2030/01/linen.jpg',
+    width: 1200,
+    height: 800,
+    file: '2030/01/linen.jpg',
     sizes: {
       thumbnail: { file: 'linen-150x150.jpg', width: 150, height: 150, mime_type: 'image/jpeg' },
       medium: { file: 'linen-300x200.jpg', width: 300, height: 200, mime_type: 'image/jpeg' },
@@ -29,17 +56,50 @@ const landscape = attachment(1, {
   },
 });
 const portrait = attachment(2, {
-  title: 'Wool', url: `${UP}wool.png`, mime_type: 'image/png', menu_order: 1,
-  meta: { width: 600, height: 900, file: '2030/01/wool.png', sizes: { thumbnail: { file: 'wool-150x150.png', width: 150, height: 150 }, medium: { file: 'wool-200x300.png', width: 200, height: 300 } } },
+  title: 'Wool',
+  url: `${UP}wool.png`,
+  mime_type: 'image/png',
+  menu_order: 1,
+  meta: {
+    width: 600,
+    height: 900,
+    file: '2030/01/wool.png',
+    sizes: {
+      thumbnail: { file: 'wool-150x150.png', width: 150, height: 150 },
+      medium: { file: 'wool-200x300.png', width: 200, height: 300 },
+    },
+  },
 });
-const small = attachment(3, { title: '', menu_order: 3, url: `${UP}dot.gif`, mime_type: 'image/gif', meta: { width: 100, height: 50, file: '2030/01/dot.gif', sizes: {} } });
+const small = attachment(3, {
+  title: '',
+  menu_order: 3,
+  url: `${UP}dot.gif`,
+  mime_type: 'image/gif',
+  meta: { width: 100, height: 50, file: '2030/01/dot.gif', sizes: {} },
+});
 const song = attachment(4, {
-  title: 'Song <One>', caption: 'sung', url: `${UP}song.mp3`, mime_type: 'audio/mpeg',
+  title: 'Song <One>',
+  caption: 'sung',
+  url: `${UP}song.mp3`,
+  mime_type: 'audio/mpeg',
   meta: { length_formatted: '0:03', artist: 'Éva', album: '', year: 2030, filesize: 1000 },
 });
-const clip = attachment(5, { title: 'Clip', url: `${UP}clip.mp4`, mime_type: 'video/mp4', meta: { width: 1280, height: 720, length_formatted: '0:02' } });
-const hidden = attachment(6, { status: 'private', url: `${UP}private.jpg`, meta: { width: 10, height: 10, file: '2030/01/private.jpg' } });
-const other = attachment(7, { parent: 20, url: `${UP}other.jpg`, meta: { width: 10, height: 10, file: '2030/01/other.jpg' } });
+const clip = attachment(5, {
+  title: 'Clip',
+  url: `${UP}clip.mp4`,
+  mime_type: 'video/mp4',
+  meta: { width: 1280, height: 720, length_formatted: '0:02' },
+});
+const hidden = attachment(6, {
+  status: 'private',
+  url: `${UP}private.jpg`,
+  meta: { width: 10, height: 10, file: '2030/01/private.jpg' },
+});
+const other = attachment(7, {
+  parent: 20,
+  url: `${UP}other.jpg`,
+  meta: { width: 10, height: 10, file: '2030/01/other.jpg' },
+});
 const ALL = [landscape, portrait, small, song, clip, hidden, other];
 
 const lookup = (readable = new Set([10])): MediaLookup & { asked: number[] } => {
@@ -54,10 +114,10 @@ const lookup = (readable = new Set([10])): MediaLookup & { asked: number[] } => 
 };
 
 /** the_content of a post holding `content`, without the newline wpautop ends every text with. */
-const render = (content: string, postId = 10, media: MediaLookup = lookup()) => renderContent(content, createCoreShortcodes({ postId, media }), {}, media).replace(/\n$/, '');
+const render = (content: string, postId = 10, media: MediaLookup = lookup()) =>
+  renderContent(content, createCoreShortcodes({ postId, media }), {}, media).replace(/\n$/, '');
 
-const THUMB_1 =
-  `<img decoding="async" loading="lazy" width="150" height="150" src="${UP}linen-150x150.jpg" class="attachment-thumbnail size-thumbnail" alt="A linen sheet" aria-describedby="gallery-1-1" />`;
+const THUMB_1 = `<img decoding="async" loading="lazy" width="150" height="150" src="${UP}linen-150x150.jpg" class="attachment-thumbnail size-thumbnail" alt="A linen sheet" aria-describedby="gallery-1-1" />`;
 const THUMB_2 = `<img decoding="async" loading="lazy" width="150" height="150" src="${UP}wool-150x150.png" class="attachment-thumbnail size-thumbnail" alt="" />`;
 
 describe('[gallery]', () => {
@@ -102,7 +162,9 @@ describe('[gallery]', () => {
   });
 
   test('attributes are escaped; unknown tags fall back to dl/dt/dd; each gallery has its own instance', () => {
-    const html = render('[gallery ids="1" size="x\' onclick=\'alert(1)" itemtag="script" captiontag="b" icontag="i"]\n\n[gallery ids="2"]');
+    const html = render(
+      '[gallery ids="1" size="x\' onclick=\'alert(1)" itemtag="script" captiontag="b" icontag="i"]\n\n[gallery ids="2"]',
+    );
     expect(html).not.toMatch(/<script|' onclick/);
     expect(html).toContain("gallery-size-xonclickalert1'");
     expect(html).toContain('class="attachment-x&#039; onclick=&#039;alert(1) size-x&#039; onclick=&#039;alert(1)"');
@@ -129,7 +191,9 @@ describe('[audio] and [video]', () => {
 
   test('[audio] without a file plays the first attached audio; a second one has no IE comment', () => {
     const html = render('[audio]\n\n[audio autoplay="false" mp3="http://cdn.test/b.mp3" ogg="http://cdn.test/b.ogg"]');
-    expect(html).toContain(`<audio class="wp-audio-shortcode" id="audio-10-1" preload="none" style="width: 100%;" controls="controls"><source type="audio/mpeg" src="${UP}song.mp3?_=1" />`);
+    expect(html).toContain(
+      `<audio class="wp-audio-shortcode" id="audio-10-1" preload="none" style="width: 100%;" controls="controls"><source type="audio/mpeg" src="${UP}song.mp3?_=1" />`,
+    );
     expect(html).toContain(
       '<audio class="wp-audio-shortcode" id="audio-10-2" preload="none" style="width: 100%;" controls="controls">' +
         '<source type="audio/mpeg" src="http://cdn.test/b.mp3?_=2" /><source type="audio/ogg" src="http://cdn.test/b.ogg?_=2" />',
@@ -139,8 +203,10 @@ describe('[audio] and [video]', () => {
   });
 
   test('an unsupported or hostile src is a plain, escaped link', () => {
-    expect(render('[audio src="http://cdn.test/a.exe"]')).toBe('<a class="wp-embedded-audio" href="http://cdn.test/a.exe">http://cdn.test/a.exe</a>');
-    const bad = render('[audio src=\'javascript:alert(1)//"><b>.mp3\']');
+    expect(render('[audio src="http://cdn.test/a.exe"]')).toBe(
+      '<a class="wp-embedded-audio" href="http://cdn.test/a.exe">http://cdn.test/a.exe</a>',
+    );
+    const bad = render("[audio src='javascript:alert(1)//\"><b>.mp3']");
     expect(bad).toContain('href=""');
     expect(bad).not.toMatch(/<b>|href="javascript/);
     const script = render('[audio src="javascript:alert(1)//x.mp3"]');
@@ -148,7 +214,9 @@ describe('[audio] and [video]', () => {
   });
 
   test('[video] with the attached video, width and height, muted, poster; enclosed tracks kept', () => {
-    const html = render('[video width="480" height="270" muted="true" poster="http://cdn.test/p.jpg"]<track src="c.vtt" />\n[/video]');
+    const html = render(
+      '[video width="480" height="270" muted="true" poster="http://cdn.test/p.jpg"]<track src="c.vtt" />\n[/video]',
+    );
     expect(html).toBe(
       '<div style="width: 480px;" class="wp-video">' +
         "<!--[if lt IE 9]><script>document.createElement('video');</script><![endif]-->\n" +
@@ -187,7 +255,9 @@ describe('[playlist]', () => {
     expect(html).toContain('<video controls="controls" preload="none" width="640"\n\t\t height="360"\t></video>');
     expect(html).toContain('"tracklist":false');
     expect(html).toContain('"images":false');
-    expect(html).toContain('"dimensions":{"original":{"width":1280,"height":720},"resized":{"width":640,"height":360.0}}');
+    expect(html).toContain(
+      '"dimensions":{"original":{"width":1280,"height":720},"resized":{"width":640,"height":360.0}}',
+    );
     // PHP tests the attribute itself for images, so "false" still adds them.
     expect(html).toContain('"image":{"src":');
   });
@@ -199,9 +269,10 @@ describe('[playlist]', () => {
 });
 
 describe('images of the media library (wp_filter_content_tags with a lookup)', () => {
-  const block = (img: string) => `<!-- wp:image {"id":1} -->\n<figure class="wp-block-image">${img}</figure>\n<!-- /wp:image -->`;
+  const block = (img: string) =>
+    `<!-- wp:image {"id":1} -->\n<figure class="wp-block-image">${img}</figure>\n<!-- /wp:image -->`;
 
-  test('a wp-image-{id} image gets its file\'s width and height, then srcset and sizes of the same proportions', () => {
+  test("a wp-image-{id} image gets its file's width and height, then srcset and sizes of the same proportions", () => {
     expect(render(block(`<img src="${UP}linen-300x200.jpg" alt="" class="wp-image-1"/>`))).toBe(
       `\n<figure class="wp-block-image"><img decoding="async" loading="lazy" width="300" height="200" src="${UP}linen-300x200.jpg" alt="" class="wp-image-1" ` +
         `srcset="${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w, ${UP}linen.jpg 1200w" sizes="(max-width: 300px) 100vw, 300px" /></figure>`,
@@ -212,21 +283,39 @@ describe('images of the media library (wp_filter_content_tags with a lookup)', (
     expect(render(`<img src="${UP}linen.jpg" width="600" height="400" sizes="50vw" class="wp-image-1">`)).toBe(
       `<p><img decoding="async" loading="lazy" src="${UP}linen.jpg" width="600" height="400" sizes="50vw" class="wp-image-1" srcset="${UP}linen.jpg 1200w, ${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w" /></p>`,
     );
-    expect(render('<img src="http://elsewhere.test/x.jpg" class="wp-image-1">')).toBe('<p><img decoding="async" src="http://elsewhere.test/x.jpg" class="wp-image-1"></p>');
-    expect(render(`<img src="${UP}linen-300x200.jpg" class="wp-image-99">`)).toBe(`<p><img decoding="async" src="${UP}linen-300x200.jpg" class="wp-image-99"></p>`);
-    expect(renderContent(`<img src="${UP}linen-300x200.jpg" class="wp-image-1">`)).toBe(`<p><img decoding="async" src="${UP}linen-300x200.jpg" class="wp-image-1"></p>\n`);
+    expect(render('<img src="http://elsewhere.test/x.jpg" class="wp-image-1">')).toBe(
+      '<p><img decoding="async" src="http://elsewhere.test/x.jpg" class="wp-image-1"></p>',
+    );
+    expect(render(`<img src="${UP}linen-300x200.jpg" class="wp-image-99">`)).toBe(
+      `<p><img decoding="async" src="${UP}linen-300x200.jpg" class="wp-image-99"></p>`,
+    );
+    expect(renderContent(`<img src="${UP}linen-300x200.jpg" class="wp-image-1">`)).toBe(
+      `<p><img decoding="async" src="${UP}linen-300x200.jpg" class="wp-image-1"></p>\n`,
+    );
   });
 });
 
 describe('mediaShortcodeRefs(): what the caller loads before rendering', () => {
   test('ids and include lists, parents for galleries without ids and for audio/video without a file', () => {
-    expect(mediaShortcodeRefs('[gallery ids="3, 1,3"] [playlist include="9"] [gallery id="20" exclude="2"] [audio] [video src="x.mp4"] [[gallery]]', 10)).toEqual({
+    expect(
+      mediaShortcodeRefs(
+        '[gallery ids="3, 1,3"] [playlist include="9"] [gallery id="20" exclude="2"] [audio] [video src="x.mp4"] [[gallery]]',
+        10,
+      ),
+    ).toEqual({
       ids: [3, 1, 9],
       parents: [20, 10],
     });
     expect(mediaShortcodeRefs('no shortcodes', 10)).toEqual({ ids: [], parents: [] });
-    expect(mediaShortcodeRefs('<p><img src="a.jpg" class="alignleft WP-IMAGE-12"/></p><img class="wp-image-x">', 10)).toEqual({ ids: [12], parents: [] });
+    expect(
+      mediaShortcodeRefs('<p><img src="a.jpg" class="alignleft WP-IMAGE-12"/></p><img class="wp-image-x">', 10),
+    ).toEqual({ ids: [12], parents: [] });
     // Only safe integers reach the caller's query; a hostile id list names nothing.
-    expect(mediaShortcodeRefs('[gallery ids="99999999999999999999,1e400,-3,abc"] [playlist id="123456789012345678901234"]', 10)).toEqual({ ids: [3], parents: [] });
+    expect(
+      mediaShortcodeRefs(
+        '[gallery ids="99999999999999999999,1e400,-3,abc"] [playlist id="123456789012345678901234"]',
+        10,
+      ),
+    ).toEqual({ ids: [3], parents: [] });
   });
 });

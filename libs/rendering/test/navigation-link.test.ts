@@ -5,7 +5,9 @@
 import { escUrl, linkedPostIds, renderContent } from '../src';
 
 const link = (attrs: Record<string, unknown>, inner = '') =>
-  inner ? `<!-- wp:navigation-link ${JSON.stringify(attrs)} -->${inner}<!-- /wp:navigation-link -->` : `<!-- wp:navigation-link ${JSON.stringify(attrs)} /-->`;
+  inner
+    ? `<!-- wp:navigation-link ${JSON.stringify(attrs)} -->${inner}<!-- /wp:navigation-link -->`
+    : `<!-- wp:navigation-link ${JSON.stringify(attrs)} /-->`;
 const about = link({ label: 'About', type: 'page', id: 32, url: 'http://127.0.0.1:8089/about/', kind: 'post-type' });
 const example = link({ label: 'Example', url: 'https://example.com/', kind: 'custom' });
 const li = (href: string, label: string) =>
@@ -14,7 +16,9 @@ const li = (href: string, label: string) =>
 describe('core/navigation-link', () => {
   test('samples 108 and 114: one list item per link', () => {
     expect(renderContent(about)).toBe(li('http://127.0.0.1:8089/about/', 'About'));
-    expect(renderContent(about + example)).toBe(li('http://127.0.0.1:8089/about/', 'About') + li('https://example.com/', 'Example'));
+    expect(renderContent(about + example)).toBe(
+      li('http://127.0.0.1:8089/about/', 'About') + li('https://example.com/', 'Example'),
+    );
   });
 
   test('a link to a post that is not published, or gone, renders nothing; custom links do not ask', () => {
@@ -22,12 +26,21 @@ describe('core/navigation-link', () => {
     const postStatus = (id: number) => (seen.push(id), id === 32 ? 'draft' : undefined);
     expect(renderContent(about + example, undefined, { postStatus })).toBe(li('https://example.com/', 'Example'));
     expect(seen).toEqual([32]);
-    expect(renderContent(about, undefined, { postStatus: () => 'publish' })).toBe(li('http://127.0.0.1:8089/about/', 'About'));
-    expect(renderContent(link({ label: 'Post', type: 'post', id: '7', url: '/p' }), undefined, { postStatus: () => undefined })).toBe('');
+    expect(renderContent(about, undefined, { postStatus: () => 'publish' })).toBe(
+      li('http://127.0.0.1:8089/about/', 'About'),
+    );
+    expect(
+      renderContent(link({ label: 'Post', type: 'post', id: '7', url: '/p' }), undefined, {
+        postStatus: () => undefined,
+      }),
+    ).toBe('');
   });
 
   test('linkedPostIds: the posts and pages links name, nested ones included, for one lookup', () => {
-    const nested = link({ label: 'Top', type: 'page', id: 5, url: '/top' }, link({ label: 'Sub', kind: 'post-type', id: '9', url: '/sub' }) + example);
+    const nested = link(
+      { label: 'Top', type: 'page', id: 5, url: '/top' },
+      link({ label: 'Sub', kind: 'post-type', id: '9', url: '/sub' }) + example,
+    );
     expect(linkedPostIds(about + nested + about)).toEqual([32, 5, 9]);
     expect(linkedPostIds(example)).toEqual([]);
     expect(linkedPostIds('<!-- wp:paragraph --><p>navigation-link</p><!-- /wp:paragraph -->')).toEqual([]);
@@ -38,9 +51,17 @@ describe('core/navigation-link', () => {
     expect(renderContent(link({ label: '', url: '/x' }))).toBe('');
   });
 
-  test('attributes: new tab, rel, title, class name, description; the label kses\'d and texturized', () => {
+  test("attributes: new tab, rel, title, class name, description; the label kses'd and texturized", () => {
     const html = renderContent(
-      link({ label: "Tom's <b>shop</b><script>x()</script>", url: '/shop', opensInNewTab: true, rel: 'me "you"', title: 'A "title"', className: 'one two', description: 'Our <em>shop</em>' }),
+      link({
+        label: "Tom's <b>shop</b><script>x()</script>",
+        url: '/shop',
+        opensInNewTab: true,
+        rel: 'me "you"',
+        title: 'A "title"',
+        className: 'one two',
+        description: 'Our <em>shop</em>',
+      }),
     );
     expect(html).toBe(
       '<li class=" wp-block-navigation-item one two wp-block-navigation-link"><a class="wp-block-navigation-item__content"  href="/shop" target="_blank"   rel="me &quot;you&quot;" title="A &quot;title&quot;">' +
@@ -60,7 +81,9 @@ describe('core/navigation-link', () => {
 
   test('URLs: a dangerous scheme is dropped, an encoded one decoded once, ampersands as entities', () => {
     expect(renderContent(link({ label: 'x', url: 'javascript:alert(1)' }))).toContain('href=""');
-    expect(renderContent(link({ label: 'x', url: '/search?q=a%2520b&x=1' }))).toContain('href="/search?q=a%20b&#038;x=1"');
+    expect(renderContent(link({ label: 'x', url: '/search?q=a%2520b&x=1' }))).toContain(
+      'href="/search?q=a%20b&#038;x=1"',
+    );
     expect(renderContent(link({ label: 'x', url: '/search?q=a%20b' }))).toContain('href="/search?q=a%20b"');
   });
 });

@@ -39,33 +39,73 @@ const entries = (atts: ShortcodeAtts) => [...atts];
 
 describe('shortcode_parse_atts()', () => {
   test('named (double, single, unquoted), positional (quoted and not), names lower-cased', () => {
-    expect(entries(parseShortcodeAtts(' foo="asdf" bar=\'bing\' baz=123'))).toEqual([['foo', 'asdf'], ['bar', 'bing'], ['baz', '123']]);
-    expect(entries(parseShortcodeAtts(' 123 url=https://wordpress.org/ foo bar="baz"'))).toEqual([['0', '123'], ['url', 'https://wordpress.org/'], ['1', 'foo'], ['bar', 'baz']]);
-    expect(entries(parseShortcodeAtts(` 'something in quotes' "something else" 123 foo bar='baz' example="test" `))).toEqual([
-      ['0', 'something in quotes'], ['1', 'something else'], ['2', '123'], ['3', 'foo'], ['bar', 'baz'], ['example', 'test'],
+    expect(entries(parseShortcodeAtts(' foo="asdf" bar=\'bing\' baz=123'))).toEqual([
+      ['foo', 'asdf'],
+      ['bar', 'bing'],
+      ['baz', '123'],
     ]);
-    expect(entries(parseShortcodeAtts(' A="Upper" b = "spaced" c= d e="x"f="y"'))).toEqual([['a', 'Upper'], ['b', 'spaced'], ['c', 'd'], ['0', 'e="x"f="y"']]);
+    expect(entries(parseShortcodeAtts(' 123 url=https://wordpress.org/ foo bar="baz"'))).toEqual([
+      ['0', '123'],
+      ['url', 'https://wordpress.org/'],
+      ['1', 'foo'],
+      ['bar', 'baz'],
+    ]);
+    expect(
+      entries(parseShortcodeAtts(` 'something in quotes' "something else" 123 foo bar='baz' example="test" `)),
+    ).toEqual([
+      ['0', 'something in quotes'],
+      ['1', 'something else'],
+      ['2', '123'],
+      ['3', 'foo'],
+      ['bar', 'baz'],
+      ['example', 'test'],
+    ]);
+    expect(entries(parseShortcodeAtts(' A="Upper" b = "spaced" c= d e="x"f="y"'))).toEqual([
+      ['a', 'Upper'],
+      ['b', 'spaced'],
+      ['c', 'd'],
+      ['0', 'e="x"f="y"'],
+    ]);
   });
 
   test('hyphenated names (ticket 9405); NBSP and zero-width space separate attributes (ticket 6562)', () => {
     expect(entries(parseShortcodeAtts(' foo-bar="foo-bar" foo-bar-="x" -foo-bar="y" foo--bar="z"'))).toEqual([
-      ['foo-bar', 'foo-bar'], ['foo-bar-', 'x'], ['-foo-bar', 'y'], ['foo--bar', 'z'],
+      ['foo-bar', 'foo-bar'],
+      ['foo-bar-', 'x'],
+      ['-foo-bar', 'y'],
+      ['foo--bar', 'z'],
     ]);
-    expect(entries(parseShortcodeAtts(' foo="bar" \u00a0baz="123"'))).toEqual([['foo', 'bar'], ['baz', '123']]);
-    expect(entries(parseShortcodeAtts(' foo="bar" \u200babc="def"'))).toEqual([['foo', 'bar'], ['abc', 'def']]);
+    expect(entries(parseShortcodeAtts(' foo="bar" \u00a0baz="123"'))).toEqual([
+      ['foo', 'bar'],
+      ['baz', '123'],
+    ]);
+    expect(entries(parseShortcodeAtts(' foo="bar" \u200babc="def"'))).toEqual([
+      ['foo', 'bar'],
+      ['abc', 'def'],
+    ]);
   });
 
   test('nothing, blanks and empty quotes give no attribute (WordPress: "" for the first two, [] for quotes)', () => {
     for (const text of ['', '\t', '""', "''"]) expect(entries(parseShortcodeAtts(text))).toEqual([]);
   });
 
-  test("PHP's keys: a name \"0\" is dropped (empty()), a numeric name moves the next positional index", () => {
-    expect(entries(parseShortcodeAtts(' 0="zero" 7=seven next'))).toEqual([['7', 'seven'], ['8', 'next']]);
-    expect(entries(parseShortcodeAtts(' 12=x y'))).toEqual([['12', 'x'], ['13', 'y']]);
+  test('PHP\'s keys: a name "0" is dropped (empty()), a numeric name moves the next positional index', () => {
+    expect(entries(parseShortcodeAtts(' 0="zero" 7=seven next'))).toEqual([
+      ['7', 'seven'],
+      ['8', 'next'],
+    ]);
+    expect(entries(parseShortcodeAtts(' 12=x y'))).toEqual([
+      ['12', 'x'],
+      ['13', 'y'],
+    ]);
   });
 
   test('C escapes are decoded (stripcslashes); a value with an unclosed element is emptied', () => {
-    expect(entries(parseShortcodeAtts(" a=\"\\x41\\101\\n\" b='<i>x</i>' c=\"<i\""))).toEqual([['a', 'AA\n'], ['b', '<i>x</i>'], ['c', '']]);
+    expect(entries(parseShortcodeAtts(' a="\\x41\\101\\n" b=\'<i>x</i>\' c="<i"'))).toEqual([
+      ['a', 'AA\n'],
+      ['b', '<i>x</i>'],
+      ['c', ''],
+    ]);
     // On the UTF-8 bytes, as PHP: \xc3\xa9 is "é".
     expect(stripcslashes('\\xc3\\xa9 \\q \\\\ \\x a\\')).toBe('é q \\ x a\\');
   });
@@ -82,7 +122,8 @@ describe('add_shortcode() names', () => {
       expect(isValidShortcodeName(bad)).toBe(false);
       expect(() => new ShortcodeRegistry().add(bad, () => '')).toThrow(TypeError);
     }
-    for (const good of ['good!', 'plain', 'unreserved!#$%()*+,-.;?@^_{|}~chars']) expect(isValidShortcodeName(good)).toBe(true);
+    for (const good of ['good!', 'plain', 'unreserved!#$%()*+,-.;?@^_{|}~chars'])
+      expect(isValidShortcodeName(good)).toBe(true);
     const reg = new ShortcodeRegistry().add('unreserved!#$%()*+,-.;?@^_{|}~chars', () => 'ran');
     expect(reg.doShortcode('[unreserved!#$%()*+,-.;?@^_{|}~chars]')).toBe('ran');
   });
@@ -102,19 +143,35 @@ describe('do_shortcode() (Tests_Shortcode)', () => {
 
   test('self-closing, enclosing and unclosed tags: attributes, content and tag reach the handler', () => {
     expect(last('[test-shortcode-tag /]')).toEqual({ atts: [], content: '', tag: 'test-shortcode-tag' });
-    expect(last('[test-shortcode-tag foo="asdf" /]')).toEqual({ atts: [['foo', 'asdf']], content: '', tag: 'test-shortcode-tag' });
+    expect(last('[test-shortcode-tag foo="asdf" /]')).toEqual({
+      atts: [['foo', 'asdf']],
+      content: '',
+      tag: 'test-shortcode-tag',
+    });
     expect(last('[test-shortcode-tag foo="bar" baz="bing"]content[/test-shortcode-tag]')).toEqual({
-      atts: [['foo', 'bar'], ['baz', 'bing']],
+      atts: [
+        ['foo', 'bar'],
+        ['baz', 'bing'],
+      ],
       content: 'content',
       tag: 'test-shortcode-tag',
     });
     expect(reg.doShortcode('[test-shortcode-tag]')).toBe('');
-    expect(last('[test-shortcode-tag http://www.youtube.com/watch?v=eBGIQ7ZuuiU]').atts).toEqual([['0', 'http://www.youtube.com/watch?v=eBGIQ7ZuuiU']]);
+    expect(last('[test-shortcode-tag http://www.youtube.com/watch?v=eBGIQ7ZuuiU]').atts).toEqual([
+      ['0', 'http://www.youtube.com/watch?v=eBGIQ7ZuuiU'],
+    ]);
   });
 
   test('only registered names, whole names only (ticket 17657)', () => {
     expect(reg.doShortcode('[not-a-shortcode-tag]')).toBe('[not-a-shortcode-tag]');
-    for (const other of ['[dumptag-notreal]', '[dumptag_notreal]', '[dumptagnotreal]', '[hyphen-baz]', '[hyphen-foo-bar-baz]']) expect(reg.doShortcode(other)).toBe(other);
+    for (const other of [
+      '[dumptag-notreal]',
+      '[dumptag_notreal]',
+      '[dumptagnotreal]',
+      '[hyphen-baz]',
+      '[hyphen-foo-bar-baz]',
+    ])
+      expect(reg.doShortcode(other)).toBe(other);
     expect(reg.doShortcode('[hyphen]')).toBe('_shortcode_hyphen');
     expect(reg.doShortcode('[hyphen-foo]')).toBe('_shortcode_hyphen_foo');
     expect(reg.doShortcode('[hyphen-foo-bar]')).toBe('_shortcode_hyphen_foo_bar');
@@ -123,7 +180,9 @@ describe('do_shortcode() (Tests_Shortcode)', () => {
   test('defaults, nesting through the handler, [x=value] as a positional attribute (ticket 34939)', () => {
     expect(reg.doShortcode('[footag]')).toBe('foo = ');
     expect(reg.doShortcode('[footag foo="xyz"]')).toBe('foo = xyz');
-    expect(reg.doShortcode('[baztag][dumptag abc="foo" def=123 https://wordpress.org/][/baztag]')).toBe('content = abc = foo\ndef = 123\n0 = https://wordpress.org\n');
+    expect(reg.doShortcode('[baztag][dumptag abc="foo" def=123 https://wordpress.org/][/baztag]')).toBe(
+      'content = abc = foo\ndef = 123\n0 = https://wordpress.org\n',
+    );
     expect(reg.doShortcode('[dumptag=https://wordpress.org/]')).toBe('0 = =https://wordpress.org\n');
   });
 
@@ -139,9 +198,10 @@ describe('do_shortcode() (Tests_Shortcode)', () => {
   });
 
   test('mixed tags over several lines', () => {
-    const input = 'So this is a post with [footag foo="some stuff"] and a bunch of tags.\n\n[bartag]\n\n[baztag]\nHere\'s some content\non more than one line\n[/baztag]\n\n[bartag foo=1] [baztag] [footag foo="2"] [baztag]\n\n[baztag]\nmore content\n[/baztag]\n\n';
+    const input =
+      'So this is a post with [footag foo="some stuff"] and a bunch of tags.\n\n[bartag]\n\n[baztag]\nHere\'s some content\non more than one line\n[/baztag]\n\n[bartag foo=1] [baztag] [footag foo="2"] [baztag]\n\n[baztag]\nmore content\n[/baztag]\n\n';
     expect(reg.doShortcode(input)).toBe(
-      'So this is a post with foo = some stuff and a bunch of tags.\n\nfoo = no foo\n\ncontent = \nHere\'s some content\non more than one line\n\n\nfoo = 1 content =  foo = 2 content = \n\ncontent = \nmore content\n\n\n',
+      "So this is a post with foo = some stuff and a bunch of tags.\n\nfoo = no foo\n\ncontent = \nHere's some content\non more than one line\n\n\nfoo = 1 content =  foo = 2 content = \n\ncontent = \nmore content\n\n\n",
     );
   });
 
@@ -149,7 +209,10 @@ describe('do_shortcode() (Tests_Shortcode)', () => {
     const cases: Array<[string, string]> = [
       ['<!--[if lt IE 7]>', '<!--[if lt IE 7]>'],
       ['1 <a href="[test-shortcode-tag]"> 2 <a href="[test-shortcode-tag]" >', '1 <a href=""> 2 <a href="" >'],
-      ['1 <a noise="[test-shortcode-tag]"> 2 <a noise=" [test-shortcode-tag] " >', '1 <a noise="[test-shortcode-tag]"> 2 <a noise=" [test-shortcode-tag] " >'],
+      [
+        '1 <a noise="[test-shortcode-tag]"> 2 <a noise=" [test-shortcode-tag] " >',
+        '1 <a noise="[test-shortcode-tag]"> 2 <a noise=" [test-shortcode-tag] " >',
+      ],
       ['<div [footag]>', '<div foo = >'],
       ['<div [[footag]]>', '<div [footag]>'],
       ['<[[footag]]>', '<[footag]>'],
@@ -160,7 +223,10 @@ describe('do_shortcode() (Tests_Shortcode)', () => {
       ['<a href="[url]plugins/">', '<a href="http://www.wordpress.org/plugins/">'],
       ['<a href="bad[url]">', '<a href="//www.wordpress.org/">'],
       ['<a onclick="bad[url]">', '<a onclick="bad[url]">'],
-      ['<a title="[caption width=1]x[/caption]" href="[url]">[url]</a> <!-- [url] --> &#91;url&#93;', '<a title="x" href="http://www.wordpress.org/">http://www.wordpress.org/</a> <!-- [url] --> &#091;url&#093;'],
+      [
+        '<a title="[caption width=1]x[/caption]" href="[url]">[url]</a> <!-- [url] --> &#91;url&#93;',
+        '<a title="x" href="http://www.wordpress.org/">http://www.wordpress.org/</a> <!-- [url] --> &#091;url&#093;',
+      ],
     ];
     for (const [input, output] of cases) expect(reg.doShortcode(input)).toBe(output);
   });
@@ -192,7 +258,9 @@ describe('strip_shortcodes()', () => {
     expect(reg.stripShortcodes('[caption caption="test" width="2"]<div>hello</div>[/caption]')).toBe('');
     expect(reg.stripShortcodes('<div [footag]>')).toBe('<div [footag]>');
     expect(reg.stripShortcodes('<[[footag]]>')).toBe('<[[footag]]>');
-    expect(reg.stripShortcodes('<div title="[footag]">[footag]</div> &#91;x&#93; [[footag]]')).toBe('<div title="[footag]"></div> &#091;x&#093; [footag]');
+    expect(reg.stripShortcodes('<div title="[footag]">[footag]</div> &#91;x&#93; [[footag]]')).toBe(
+      '<div title="[footag]"></div> &#091;x&#093; [footag]',
+    );
   });
 });
 
@@ -200,14 +268,20 @@ describe('shortcode_unautop()', () => {
   const reg = testShortcodes();
 
   test('spaces around a lone shortcode in a paragraph (ticket 22692), and wpautop round trip (ticket 14050)', () => {
-    for (const input of ['<p>[footag ids="37,15,11"]</p>', '<p> [footag ids="37,15,11"] </p>', '<p> \u00a0[footag ids="37,15,11"] \u00a0</p>', '<p> &nbsp;[footag ids="37,15,11"] &nbsp;</p>']) {
+    for (const input of [
+      '<p>[footag ids="37,15,11"]</p>',
+      '<p> [footag ids="37,15,11"] </p>',
+      '<p> \u00a0[footag ids="37,15,11"] \u00a0</p>',
+      '<p> &nbsp;[footag ids="37,15,11"] &nbsp;</p>',
+    ]) {
       expect(reg.unautop(input)).toBe('[footag ids="37,15,11"]');
     }
     expect(reg.unautop(wpautop('[footag]\n'))).toBe('[footag]\n');
   });
 
   test('not with other text, not for unknown tags, not for two shortcodes in one paragraph', () => {
-    for (const input of ['<p>[footag] text</p>', '<p>[unknown]</p>', '<p>[footag]<br />\n[bartag]</p>']) expect(reg.unautop(input)).toBe(input);
+    for (const input of ['<p>[footag] text</p>', '<p>[unknown]</p>', '<p>[footag]<br />\n[bartag]</p>'])
+      expect(reg.unautop(input)).toBe(input);
     expect(reg.unautop('<p>[baztag]x\ny[/baztag]</p>\n')).toBe('[baztag]x\ny[/baztag]\n');
   });
 });
@@ -216,15 +290,21 @@ describe('wptexturize() with registered shortcodes', () => {
   const reg = testShortcodes();
 
   test("a registered tag's attributes stay as typed, the text it encloses is texturized; unknown tags are text", () => {
-    expect(wptexturize('[caption caption="It\'s" width="1"]"Quoted" -- text[/caption] [unknown caption="It\'s"]', reg.tags)).toBe(
+    expect(
+      wptexturize('[caption caption="It\'s" width="1"]"Quoted" -- text[/caption] [unknown caption="It\'s"]', reg.tags),
+    ).toBe(
       '[caption caption="It\'s" width="1"]&#8220;Quoted&#8221; &#8212; text[/caption] [unknown caption=&#8221;It&#8217;s&#8221;]',
     );
-    expect(wptexturize('[[caption caption="x"]] [caption-x "y"] [/caption "z"]', reg.tags)).toBe('[[caption caption="x"]] [caption-x &#8220;y&#8221;] [/caption "z"]');
+    expect(wptexturize('[[caption caption="x"]] [caption-x "y"] [/caption "z"]', reg.tags)).toBe(
+      '[[caption caption="x"]] [caption-x &#8220;y&#8221;] [/caption "z"]',
+    );
   });
 
   test('a registered [code] shortcode switches texturizing off until its closing tag', () => {
     reg.add('code', (_atts, content) => `<code>${content}</code>`);
-    expect(wptexturize('[code]"not" -- curled[/code] "curled"', reg.tags)).toBe('[code]"not" -- curled[/code] &#8220;curled&#8221;');
+    expect(wptexturize('[code]"not" -- curled[/code] "curled"', reg.tags)).toBe(
+      '[code]"not" -- curled[/code] &#8220;curled&#8221;',
+    );
   });
 });
 
@@ -233,7 +313,8 @@ describe('[caption] (img_caption_shortcode, Tests_Media)', () => {
   const IMG = '<img src="pic.jpg" id=\'anId\' alt="pic"/>';
   const HTML = 'A <strong class="classy">bolded</strong> <em>caption</em> with a <a href="#">link</a>.';
   const core = createCoreShortcodes();
-  const run = (html5: boolean, atts: Record<string, string>, content = '') => captionShortcode({ html5 })(new Map(Object.entries(atts)), content, 'caption', core);
+  const run = (html5: boolean, atts: Record<string, string>, content = '') =>
+    captionShortcode({ html5 })(new Map(Object.entries(atts)), content, 'caption', core);
 
   test('empty parameters, no width or no caption: the content as given', () => {
     expect(run(false, {})).toBe('');
@@ -244,22 +325,32 @@ describe('[caption] (img_caption_shortcode, Tests_Media)', () => {
   });
 
   test('old format (caption attribute): 10px wider without html5, exact width with it', () => {
-    expect(run(false, { width: '20', caption: CAPTION })).toBe('<div style="width: 30px" class="wp-caption alignnone"><p class="wp-caption-text">A simple caption.</p></div>');
-    expect(run(true, { width: '20', caption: CAPTION })).toBe('<figure style="width: 20px" class="wp-caption alignnone"><figcaption class="wp-caption-text">A simple caption.</figcaption></figure>');
+    expect(run(false, { width: '20', caption: CAPTION })).toBe(
+      '<div style="width: 30px" class="wp-caption alignnone"><p class="wp-caption-text">A simple caption.</p></div>',
+    );
+    expect(run(true, { width: '20', caption: CAPTION })).toBe(
+      '<figure style="width: 20px" class="wp-caption alignnone"><figcaption class="wp-caption-text">A simple caption.</figcaption></figure>',
+    );
   });
 
   test('id sanitized, align escaped, class appended', () => {
     expect(run(false, { width: '20', caption: CAPTION, id: '"myId', align: '&myAlignment' })).toBe(
       '<div id="myId" style="width: 30px" class="wp-caption &amp;myAlignment"><p id="caption-myId" class="wp-caption-text">A simple caption.</p></div>',
     );
-    expect(run(false, { width: '20', class: 'some-class another-class', caption: CAPTION })).toContain('class="wp-caption alignnone some-class another-class"');
+    expect(run(false, { width: '20', class: 'some-class another-class', caption: CAPTION })).toContain(
+      'class="wp-caption alignnone some-class another-class"',
+    );
   });
 
   test('HTML captions are kept (kses post); new format: image first, the rest is the caption; a link around the image stays', () => {
     expect(run(false, { width: '20', caption: HTML })).toContain(`<p class="wp-caption-text">${HTML}</p>`);
-    expect(run(false, { width: '20' }, IMG + HTML)).toBe(`<div style="width: 30px" class="wp-caption alignnone">${IMG}<p class="wp-caption-text">${HTML}</p></div>`);
+    expect(run(false, { width: '20' }, IMG + HTML)).toBe(
+      `<div style="width: 30px" class="wp-caption alignnone">${IMG}<p class="wp-caption-text">${HTML}</p></div>`,
+    );
     const linked = `<a href='#'>${IMG}</a>`;
-    expect(run(false, { width: '20' }, `${linked}\n\n${HTML}`)).toBe(`<div style="width: 30px" class="wp-caption alignnone">${linked}<p class="wp-caption-text">${HTML}</p></div>`);
+    expect(run(false, { width: '20' }, `${linked}\n\n${HTML}`)).toBe(
+      `<div style="width: 30px" class="wp-caption alignnone">${linked}<p class="wp-caption-text">${HTML}</p></div>`,
+    );
   });
 
   test('aria-describedby only with an id (ticket 34595): on the image without html5, on the <figure> with it', () => {
@@ -279,30 +370,46 @@ describe('[caption] (img_caption_shortcode, Tests_Media)', () => {
         '<figure id="my_id" aria-describedby="ownid" style="width: 20px" class="wp-caption alignleft one two"><img src="a.jpg" /><figcaption id="ownid" class="wp-caption-text">C</figcaption></figure>',
       ],
       // An id that sanitizes to nothing still writes id="", but no caption id.
-      ['[caption id="!!!" width="20"]<img src="a.jpg" /> C[/caption]', '<figure id="" style="width: 20px" class="wp-caption alignnone"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>'],
-      ['[caption id="0" width="20"]<img src="a.jpg" /> C[/caption]', '<figure style="width: 20px" class="wp-caption alignnone"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>'],
-      ['[caption width=" 20px" align=\'a"b&c\']<img src="a.jpg" /> C[/caption]', '<figure style="width: 20px" class="wp-caption a&quot;b&amp;c"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>'],
+      [
+        '[caption id="!!!" width="20"]<img src="a.jpg" /> C[/caption]',
+        '<figure id="" style="width: 20px" class="wp-caption alignnone"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>',
+      ],
+      [
+        '[caption id="0" width="20"]<img src="a.jpg" /> C[/caption]',
+        '<figure style="width: 20px" class="wp-caption alignnone"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>',
+      ],
+      [
+        '[caption width=" 20px" align=\'a"b&c\']<img src="a.jpg" /> C[/caption]',
+        '<figure style="width: 20px" class="wp-caption a&quot;b&amp;c"><img src="a.jpg" /><figcaption class="wp-caption-text">C</figcaption></figure>',
+      ],
       ['[caption width="20" caption="0"]<img src="a.jpg" />[/caption]', '<img src="a.jpg" />'],
-      ['[caption width="20"]Text before <IMG SRC="a.jpg"> after\nmore[/caption]', '<figure style="width: 20px" class="wp-caption alignnone"><IMG SRC="a.jpg"><figcaption class="wp-caption-text">after\nmore</figcaption></figure>'],
+      [
+        '[caption width="20"]Text before <IMG SRC="a.jpg"> after\nmore[/caption]',
+        '<figure style="width: 20px" class="wp-caption alignnone"><IMG SRC="a.jpg"><figcaption class="wp-caption-text">after\nmore</figcaption></figure>',
+      ],
       // The inner [/caption] closes the outer one: the rest is text.
       [
         '[caption width="20"]<img src="a.jpg"> [caption width="5"]<img src="b.jpg"> inner[/caption] outer[/caption]',
         '<figure style="width: 20px" class="wp-caption alignnone"><img src="a.jpg"><figcaption class="wp-caption-text">[caption width="5"]<img src="b.jpg"> inner</figcaption></figure> outer[/caption]',
       ],
-      ['[wp_caption width="20"]<img src="a.jpg"> old name[/wp_caption]', '<figure style="width: 20px" class="wp-caption alignnone"><img src="a.jpg"><figcaption class="wp-caption-text">old name</figcaption></figure>'],
+      [
+        '[wp_caption width="20"]<img src="a.jpg"> old name[/wp_caption]',
+        '<figure style="width: 20px" class="wp-caption alignnone"><img src="a.jpg"><figcaption class="wp-caption-text">old name</figcaption></figure>',
+      ],
     ];
     for (const [input, output] of cases) expect(core.doShortcode(input)).toBe(output);
   });
 
   test("width is PHP's (int): leading spaces and units ignored, exponents read, out of range capped", () => {
-    expect([' 300px', '1e2', '-5', '1.9', 'abc', '9999999999999999999999', '1e400'].map((w) => String(phpIntval(w)))).toEqual([
-      '300', '100', '-5', '1', '0', '9223372036854775807', '0',
-    ]);
+    expect(
+      [' 300px', '1e2', '-5', '1.9', 'abc', '9999999999999999999999', '1e400'].map((w) => String(phpIntval(w))),
+    ).toEqual(['300', '100', '-5', '1', '0', '9223372036854775807', '0']);
   });
 });
 
 describe('content.rendered with shortcodes (the_content: do_shortcode at 11, after wpautop and shortcode_unautop)', () => {
-  const caption = '[caption id="attachment_9" align="alignright" width="150"]<img src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" /> Linen, "washed"[/caption]';
+  const caption =
+    '[caption id="attachment_9" align="alignright" width="150"]<img src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" /> Linen, "washed"[/caption]';
   const figure =
     '<figure id="attachment_9" aria-describedby="caption-attachment-9" style="width: 150px" class="wp-caption alignright">' +
     '<img decoding="async" loading="lazy" src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" />' +
@@ -318,25 +425,42 @@ describe('content.rendered with shortcodes (the_content: do_shortcode at 11, aft
   test('block content: a shortcode block and a paragraph holding only a shortcode both lose their <p>', () => {
     expect(renderContent(`<!-- wp:shortcode -->\n${caption}\n<!-- /wp:shortcode -->`)).toBe(`${figure}\n`);
     expect(renderContent(`<!-- wp:paragraph -->\n<p>${caption}</p>\n<!-- /wp:paragraph -->`)).toBe(`\n${figure}\n`);
-    expect(renderContent('<!-- wp:paragraph -->\n<p>Text [caption width="300"]<img src="photo.jpg" alt="" /> inline[/caption] and [unknown "x"]</p>\n<!-- /wp:paragraph -->')).toBe(
+    expect(
+      renderContent(
+        '<!-- wp:paragraph -->\n<p>Text [caption width="300"]<img src="photo.jpg" alt="" /> inline[/caption] and [unknown "x"]</p>\n<!-- /wp:paragraph -->',
+      ),
+    ).toBe(
       '\n<p>Text <figure style="width: 300px" class="wp-caption alignnone"><img decoding="async" src="photo.jpg" alt="" /><figcaption class="wp-caption-text">inline</figcaption></figure> and [unknown &#8220;x&#8221;]</p>\n',
     );
   });
 
   test('block content: shortcodes run in code blocks too (untexturized) and in HTML attributes', () => {
-    expect(renderContent('<!-- wp:code -->\n<pre class="wp-block-code"><code>[caption width="300"]<img src="photo.jpg" alt="" /> "code"[/caption]</code></pre>\n<!-- /wp:code -->')).toBe(
+    expect(
+      renderContent(
+        '<!-- wp:code -->\n<pre class="wp-block-code"><code>[caption width="300"]<img src="photo.jpg" alt="" /> "code"[/caption]</code></pre>\n<!-- /wp:code -->',
+      ),
+    ).toBe(
       '\n<pre class="wp-block-code"><code><figure style="width: 300px" class="wp-caption alignnone"><img decoding="async" src="photo.jpg" alt="" /><figcaption class="wp-caption-text">"code"</figcaption></figure></code></pre>\n',
     );
-    expect(renderContent('<!-- wp:html -->\n<div title="[caption width=1]x[/caption]">[[caption]]</div>\n<!-- /wp:html -->')).toBe('\n<div title="x">[caption]</div>\n');
+    expect(
+      renderContent('<!-- wp:html -->\n<div title="[caption width=1]x[/caption]">[[caption]]</div>\n<!-- /wp:html -->'),
+    ).toBe('\n<div title="x">[caption]</div>\n');
   });
 
   test('a caption with no width, or no caption text, is only its image', () => {
-    expect(renderContent('[caption width="300"]<img src="photo.jpg" alt="" />[/caption]')).toBe('<img decoding="async" src="photo.jpg" alt="" />\n');
-    expect(renderContent('[caption width="0" caption="Not shown"]<img src="photo.jpg" alt="" />[/caption]')).toBe('<img decoding="async" src="photo.jpg" alt="" />\n');
+    expect(renderContent('[caption width="300"]<img src="photo.jpg" alt="" />[/caption]')).toBe(
+      '<img decoding="async" src="photo.jpg" alt="" />\n',
+    );
+    expect(renderContent('[caption width="0" caption="Not shown"]<img src="photo.jpg" alt="" />[/caption]')).toBe(
+      '<img decoding="async" src="photo.jpg" alt="" />\n',
+    );
   });
 
   test('a registry given to renderContent is the one used (media adds its own shortcodes)', () => {
-    const reg = createCoreShortcodes().add('gallery', (atts) => `<div class="gallery" data-ids="${atts.get('ids')}"></div>`);
+    const reg = createCoreShortcodes().add(
+      'gallery',
+      (atts) => `<div class="gallery" data-ids="${atts.get('ids')}"></div>`,
+    );
     expect(renderContent('[gallery ids="9,10"]', reg)).toBe('<div class="gallery" data-ids="9,10"></div>\n');
     // The default registry's [gallery] knows no attachments: an empty gallery, as WordPress's without those ids.
     expect(renderContent('[gallery ids="9,10"]')).toBe('\n');
@@ -345,9 +469,12 @@ describe('content.rendered with shortcodes (the_content: do_shortcode at 11, aft
 
 describe('excerpt.rendered with shortcodes', () => {
   test('generated: strip_shortcodes() first, so a caption goes with its text; unknown ones stay, texturized', () => {
-    expect(renderExcerpt('', 'Intro "text" [caption id="attachment_7" width="300"]<img src="photo.jpg" alt="" /> Caption text[/caption] and [unknown a="b"] end.')).toBe(
-      '<p>Intro &#8220;text&#8221; and [unknown a=&#8221;b&#8221;] end.</p>\n',
-    );
+    expect(
+      renderExcerpt(
+        '',
+        'Intro "text" [caption id="attachment_7" width="300"]<img src="photo.jpg" alt="" /> Caption text[/caption] and [unknown a="b"] end.',
+      ),
+    ).toBe('<p>Intro &#8220;text&#8221; and [unknown a=&#8221;b&#8221;] end.</p>\n');
     const blocks =
       '<!-- wp:paragraph -->\n<p>Para [caption width="300"]<img src="photo.jpg" alt="" /> gone[/caption] "kept".</p>\n<!-- /wp:paragraph -->\n\n' +
       '<!-- wp:shortcode -->\n[caption width="300"]<img src="photo.jpg" alt="" /> block[/caption]\n<!-- /wp:shortcode -->';
@@ -355,17 +482,23 @@ describe('excerpt.rendered with shortcodes', () => {
   });
 
   test('generated: an [[escaped]] caption is unescaped by strip_shortcodes(), then run by the_content', () => {
-    expect(renderExcerpt('', 'Escaped [[caption width="300"]]<img src="photo.jpg" alt="" /> shown[[/caption]] stays.')).toBe('<p>Escaped shown[ stays.</p>\n');
+    expect(
+      renderExcerpt('', 'Escaped [[caption width="300"]]<img src="photo.jpg" alt="" /> shown[[/caption]] stays.'),
+    ).toBe('<p>Escaped shown[ stays.</p>\n');
   });
 
   test('manual: the_excerpt runs no do_shortcode; texturize leaves the tags, shortcode_unautop the paragraph', () => {
-    expect(renderExcerpt('Manual [caption width="300"]<img alt="" /> "cap"[/caption] excerpt', '')).toBe('<p>Manual [caption width="300"]<img alt="" /> &#8220;cap&#8221;[/caption] excerpt</p>\n');
+    expect(renderExcerpt('Manual [caption width="300"]<img alt="" /> "cap"[/caption] excerpt', '')).toBe(
+      '<p>Manual [caption width="300"]<img alt="" /> &#8220;cap&#8221;[/caption] excerpt</p>\n',
+    );
     expect(renderExcerpt('[caption width="300"]x[/caption]', '')).toBe('[caption width="300"]x[/caption]\n');
   });
 });
 
 describe('title.rendered with shortcodes', () => {
   test("a registered shortcode's tag is not texturized and not run; an unknown one is text", () => {
-    expect(renderTitle('[caption caption="It\'s"] and [other "x"]')).toBe('[caption caption="It\'s"] and [other &#8220;x&#8221;]');
+    expect(renderTitle('[caption caption="It\'s"] and [other "x"]')).toBe(
+      '[caption caption="It\'s"] and [other &#8220;x&#8221;]',
+    );
   });
 });

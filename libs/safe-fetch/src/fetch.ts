@@ -112,7 +112,8 @@ export class SafeFetcher {
         const location = res.headers.location;
         if (REDIRECTS.has(res.statusCode ?? 0) && location) {
           res.destroy();
-          if (hop >= this.maxRedirects) throw new SafeFetchError('redirects', `more than ${this.maxRedirects} redirects`);
+          if (hop >= this.maxRedirects)
+            throw new SafeFetchError('redirects', `more than ${this.maxRedirects} redirects`);
           try {
             current = new URL(location, target.url).toString();
           } catch {
@@ -147,14 +148,24 @@ export class SafeFetcher {
     if (!t.allowed) {
       for (const a of addresses) {
         const why = refusedAddress(a.address);
-        if (why) throw new SafeFetchError('refused', family ? `${a.address} is ${why}` : `${t.hostname} resolves to ${a.address}, ${why}`);
+        if (why)
+          throw new SafeFetchError(
+            'refused',
+            family ? `${a.address} is ${why}` : `${t.hostname} resolves to ${a.address}, ${why}`,
+          );
       }
     }
     return addresses[0]!;
   }
 
   /** One GET to the checked address (never to a name: nothing is resolved again), answered with its headers. */
-  private request(t: CheckedUrl, address: ResolvedAddress, signal: AbortSignal, opts: GetOptions, timedOut: () => Error): Promise<IncomingMessage> {
+  private request(
+    t: CheckedUrl,
+    address: ResolvedAddress,
+    signal: AbortSignal,
+    opts: GetOptions,
+    timedOut: () => Error,
+  ): Promise<IncomingMessage> {
     const dialed = this.dial(address.address, t.port);
     const tls = t.url.protocol === 'https:';
     return new Promise((resolve, reject) => {
@@ -177,20 +188,33 @@ export class SafeFetcher {
         ...(tls && !isIP(t.hostname) ? { servername: t.hostname } : {}),
       });
       req.once('response', resolve);
-      req.once('error', (e) => reject(signal.aborted ? timedOut() : new SafeFetchError('network', `${t.hostname}: ${(e as NodeJS.ErrnoException).code ?? e.message}`)));
+      req.once('error', (e) =>
+        reject(
+          signal.aborted
+            ? timedOut()
+            : new SafeFetchError('network', `${t.hostname}: ${(e as NodeJS.ErrnoException).code ?? e.message}`),
+        ),
+      );
       req.end();
     });
   }
 
   /** The body, decompressed, within the byte limit (cut there with `truncate`, else too_large). */
-  private read(res: IncomingMessage, opts: GetOptions, signal: AbortSignal, timedOut: () => Error): Promise<{ body: Buffer; truncated: boolean }> {
+  private read(
+    res: IncomingMessage,
+    opts: GetOptions,
+    signal: AbortSignal,
+    timedOut: () => Error,
+  ): Promise<{ body: Buffer; truncated: boolean }> {
     const max = opts.maxBytes ?? this.maxBytes;
     const declared = Number(res.headers['content-length']);
     if (!opts.truncate && Number.isFinite(declared) && declared > max) {
       res.destroy();
       return Promise.reject(new SafeFetchError('too_large', `the answer is larger than ${max} bytes`));
     }
-    const encoding = String(res.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+    const encoding = String(res.headers['content-encoding'] ?? 'identity')
+      .trim()
+      .toLowerCase();
     const decoder = decoderFor(encoding);
     if (decoder === undefined) {
       res.destroy();
@@ -233,9 +257,29 @@ export class SafeFetcher {
         size += chunk.length;
       });
       body.once('end', () => finish(null));
-      body.once('error', (e) => finish(signal.aborted ? timedOut() : new SafeFetchError('network', `the answer could not be read (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
-      res.once('error', (e) => finish(signal.aborted ? timedOut() : new SafeFetchError('network', `the answer could not be read (${(e as NodeJS.ErrnoException).code ?? e.message})`)));
-      res.once('aborted', () => finish(signal.aborted ? timedOut() : new SafeFetchError('network', 'the connection closed early')));
+      body.once('error', (e) =>
+        finish(
+          signal.aborted
+            ? timedOut()
+            : new SafeFetchError(
+                'network',
+                `the answer could not be read (${(e as NodeJS.ErrnoException).code ?? e.message})`,
+              ),
+        ),
+      );
+      res.once('error', (e) =>
+        finish(
+          signal.aborted
+            ? timedOut()
+            : new SafeFetchError(
+                'network',
+                `the answer could not be read (${(e as NodeJS.ErrnoException).code ?? e.message})`,
+              ),
+        ),
+      );
+      res.once('aborted', () =>
+        finish(signal.aborted ? timedOut() : new SafeFetchError('network', 'the connection closed early')),
+      );
     });
   }
 }

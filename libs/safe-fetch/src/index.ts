@@ -1,4 +1,4 @@
 export { addressRange, refusedAddress } from './addresses';
-export { SafeFetchError,  } from './errors';
-export { SafeFetcher, type Dial,  type Lookup, type ResolvedAddress,   } from './fetch';
-export {   parseAllowHosts, type AllowedHost,  } from './policy';
+export { SafeFetchError } from './errors';
+export { SafeFetcher, type Dial, type Lookup, type ResolvedAddress } from './fetch';
+export { parseAllowHosts, type AllowedHost } from './policy';

@@ -31,7 +31,14 @@ export function parseAllowHosts(setting: string | undefined, name = 'allow list'
     } catch {
       throw new Error(`${name}: "${entry}" is not a host or host:port`);
     }
-    if (url.username || url.password || (url.pathname !== '/' && url.pathname !== '') || url.search || url.hash || !url.hostname) {
+    if (
+      url.username ||
+      url.password ||
+      (url.pathname !== '/' && url.pathname !== '') ||
+      url.search ||
+      url.hash ||
+      !url.hostname
+    ) {
       throw new Error(`${name}: "${entry}" is not a host or host:port`);
     }
     out.push({ host: normalHost(url.hostname), ...(url.port ? { port: Number(url.port) } : {}) });
@@ -56,13 +63,15 @@ export function checkUrl(raw: string | URL, ports: readonly number[], allowHosts
   } catch {
     throw new SafeFetchError('refused', 'not a URL');
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new SafeFetchError('refused', `the ${url.protocol.replace(/:$/, '')} scheme is not allowed`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new SafeFetchError('refused', `the ${url.protocol.replace(/:$/, '')} scheme is not allowed`);
   if (url.username || url.password) throw new SafeFetchError('refused', 'URLs with credentials are not fetched');
   if (!url.hostname) throw new SafeFetchError('refused', 'the URL has no host');
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
   const host = normalHost(url.hostname);
   const entries = allowHosts.filter((a) => a.host === host);
   const allowed = entries.length > 0;
-  if (!ports.includes(port) && !entries.some((a) => a.port === port)) throw new SafeFetchError('refused', `port ${port} is not allowed`);
+  if (!ports.includes(port) && !entries.some((a) => a.port === port))
+    throw new SafeFetchError('refused', `port ${port} is not allowed`);
   return { url, hostname: url.hostname.replace(/^\[|\]$/g, ''), port, allowed };
 }

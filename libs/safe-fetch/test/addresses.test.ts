@@ -38,7 +38,14 @@ describe('address classes', () => {
     expect(refusedAddress(address)).toEqual(expect.any(String));
   });
 
-  it.each(['8.8.8.8', '93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700:4700::1111', '2a00:1450:4007:80e::200e'])('%s is a public unicast address', (address) => {
+  it.each([
+    '8.8.8.8',
+    '93.184.216.34',
+    '172.32.0.1',
+    '100.128.0.1',
+    '2606:4700:4700::1111',
+    '2a00:1450:4007:80e::200e',
+  ])('%s is a public unicast address', (address) => {
     expect(addressRange(address)).toBe('unicast');
     expect(refusedAddress(address)).toBeNull();
   });

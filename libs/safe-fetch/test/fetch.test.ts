@@ -9,7 +9,11 @@ import { parseAllowHosts, SafeFetcher, SafeFetchError, type ResolvedAddress } fr
 import { countingListener, httpServer, silentListener } from './servers';
 
 const allow = (entry: string) => parseAllowHosts(entry);
-const code = async (p: Promise<unknown>) => p.then(() => 'ok', (e: unknown) => (e instanceof SafeFetchError ? e.code : String(e)));
+const code = async (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: unknown) => (e instanceof SafeFetchError ? e.code : String(e)),
+  );
 
 describe('SafeFetcher: allowed hosts', () => {
   it('fetches from an allowed loopback host and port, sending only its own headers', async () => {
@@ -58,7 +62,10 @@ describe('SafeFetcher: refusals with the default settings', () => {
   const names: Record<string, ResolvedAddress[]> = {
     'loopback.test': [{ address: '127.0.0.1', family: 4 }],
     'metadata.test': [{ address: '169.254.169.254', family: 4 }],
-    'mixed.test': [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.1', family: 4 }],
+    'mixed.test': [
+      { address: '93.184.216.34', family: 4 },
+      { address: '10.0.0.1', family: 4 },
+    ],
     'v6.test': [{ address: '::1', family: 6 }],
   };
   const fetcher = () =>
@@ -119,9 +126,17 @@ describe('SafeFetcher: refusals with the default settings', () => {
 describe('SafeFetcher: redirects, limits and time', () => {
   it('checks every redirect again: an allowed host redirecting to a refused one gets nothing', async () => {
     const trap = await countingListener();
-    const targets = [`http://127.0.0.1:${trap.port}/`, 'http://169.254.169.254/latest/meta-data/', 'http://localhost:8080/', 'http://[::1]/', 'file:///etc/passwd'];
+    const targets = [
+      `http://127.0.0.1:${trap.port}/`,
+      'http://169.254.169.254/latest/meta-data/',
+      'http://localhost:8080/',
+      'http://[::1]/',
+      'file:///etc/passwd',
+    ];
     let i = 0;
-    const server = await httpServer((_req, res) => res.writeHead(302, { location: targets[i++ % targets.length] }).end());
+    const server = await httpServer((_req, res) =>
+      res.writeHead(302, { location: targets[i++ % targets.length] }).end(),
+    );
     try {
       const f = new SafeFetcher({ allowHosts: allow(`127.0.0.1:${server.port}`) });
       for (let n = 0; n < targets.length; n++) await expect(code(f.get(`${server.url}/go`))).resolves.toBe('refused');

@@ -18,7 +18,9 @@ function closer(server: { close(cb: () => void): void }, sockets: Set<Socket>): 
 }
 
 /** An HTTP server on a free loopback port; `requests` records what reached it (method, url, headers). */
-export async function httpServer(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Listening & { requests: IncomingMessage[] }> {
+export async function httpServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Listening & { requests: IncomingMessage[] }> {
   const requests: IncomingMessage[] = [];
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {

@@ -36,7 +36,6 @@ export interface ServiceDefinition {
   beforeDispatch?: RequestHandler;
 }
 
-
 const INTERNAL_PATHS = new Set(['/healthz', '/readyz', '/_loom/routes', '/metrics']);
 
 /** A request id we accept from upstream (the gateway); anything else is replaced. */
@@ -49,14 +48,29 @@ function namespaceRootBindings(def: ServiceDefinition, config: KitConfig): Bindi
     if (!root) throw new Error(`${def.name}: no root route for namespace ${ns}`);
     const own = def.routes.filter((r) => r.namespace === ns);
     return bind(root.endpoints.index!, null, () => ({
-      body: { namespace: ns, routes: routeEntries(own, config.restUrl), _links: { up: [{ href: `${config.restUrl}/` }] } },
+      body: {
+        namespace: ns,
+        routes: routeEntries(own, config.restUrl),
+        _links: { up: [{ href: `${config.restUrl}/` }] },
+      },
     }));
   });
 }
 
-export function createServiceApp(def: ServiceDefinition, deps: { config: KitConfig; store: Store; log: Logger }): Express {
+export function createServiceApp(
+  def: ServiceDefinition,
+  deps: { config: KitConfig; store: Store; log: Logger },
+): Express {
   const { config, store, log } = deps;
-  const dispatcher = new Dispatcher({ routes: def.routes, bindings: [...namespaceRootBindings(def, config), ...def.bindings], config, store, log, resolveUser: def.resolveUser, embedders: def.embedders });
+  const dispatcher = new Dispatcher({
+    routes: def.routes,
+    bindings: [...namespaceRootBindings(def, config), ...def.bindings],
+    config,
+    store,
+    log,
+    resolveUser: def.resolveUser,
+    embedders: def.embedders,
+  });
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -74,7 +88,14 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      const line = { reqId: id, method: req.method, route: res.locals.route ?? req.path.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10, user: res.locals.user?.id };
+      const line = {
+        reqId: id,
+        method: req.method,
+        route: res.locals.route ?? req.path.split('?')[0],
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        user: res.locals.user?.id,
+      };
       if (res.statusCode >= 500) log.error(line, 'request');
       // Probes and the gateway's index polling would drown the access log at info.
       else if (INTERNAL_PATHS.has(req.path)) log.debug(line, 'request');
@@ -89,7 +110,9 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
   app.get('/readyz', (_req, res) => {
     const ready = store.isOpen() && !res.app.locals.shuttingDown;
     // The pid tells a launcher (scripts/start.js) that the answer is from the process it started, not another on the port.
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind, pid: process.pid });
+    res
+      .status(ready ? 200 : 503)
+      .json({ status: ready ? 'ready' : 'unavailable', service: def.name, store: store.kind, pid: process.pid });
   });
   /** Prometheus metrics; not under /rest, so never reachable through the gateway (see docs/operations.md, "Metrics and traces"). */
   app.get('/metrics', metrics.handler());
@@ -101,7 +124,9 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     const withSchema = req.query.context === 'help';
     // `docs=1`: the endpoints' docs too, for the gateway's API reference only (WordPress's index has none).
     const withDocs = withSchema && req.query.docs === '1';
-    const routes = Object.fromEntries(def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema, withDocs })]));
+    const routes = Object.fromEntries(
+      def.routes.map((r) => [r.pattern, routeEntry(r, config.restUrl, { withSchema, withDocs })]),
+    );
     res.json({ service: def.name, namespaces: def.namespaces, routes });
   });
 
@@ -113,7 +138,10 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
     '/rest',
     // multipart/form-data is left unread: the route that takes it streams it (files must not become text); so is
     // the body of an endpoint that reads its own (Binding.readBody: uploads).
-    express.text({ type: (req) => !isMultipart(req.headers['content-type']) && !dispatcher.readsOwnBody(req as Request), limit: config.maxBodyBytes }),
+    express.text({
+      type: (req) => !isMultipart(req.headers['content-type']) && !dispatcher.readsOwnBody(req as Request),
+      limit: config.maxBodyBytes,
+    }),
     (err: Error & { status?: number; type?: string }, _req: Request, res: Response, next: NextFunction) => {
       if (!err) return next();
       const status = err.status ?? 400;
@@ -137,7 +165,12 @@ export function createServiceApp(def: ServiceDefinition, deps: { config: KitConf
  */
 export function answerClientError(err: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const code: ErrorCode = err.code === 'HPE_HEADER_OVERFLOW' ? 'loom_headers_too_large' : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'loom_request_timeout' : 'loom_bad_request';
+  const code: ErrorCode =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? 'loom_headers_too_large'
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'loom_request_timeout'
+        : 'loom_bad_request';
   const answer = errorBody(code);
   const { status } = answer.data;
   const body = JSON.stringify(answer);
@@ -168,7 +201,10 @@ export function keepConnections<S extends Server>(server: S): S {
 }
 
 /** Starts listening; SIGTERM/SIGINT stop accepting, finish requests in flight, close the store, exit. */
-export async function runService(app: Express, deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> }): Promise<Server> {
+export async function runService(
+  app: Express,
+  deps: { config: KitConfig; store?: Store; log: Logger; onClose?: () => Promise<void> },
+): Promise<Server> {
   const { config, store, log } = deps;
   const server = await new Promise<Server>((resolve, reject) => {
     // Express 5 calls back with the listen error too (a port another process holds): that is no start.

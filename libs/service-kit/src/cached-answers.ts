@@ -12,13 +12,14 @@ import { FrequencySketch, hashKey } from './frequency-sketch';
 import { heldBytes } from './held-bytes';
 import type { Metrics } from './telemetry';
 
-export {  ownBuffer } from './held-bytes';
+export { ownBuffer } from './held-bytes';
 
 /** LOOM_ANSWER_CACHE_BYTES's default: well within the manifests' 256 MiB per pod (--max-old-space-size=192). */
 export const DEFAULT_ANSWER_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** The byte budget of a process's answer cache (LOOM_ANSWER_CACHE_BYTES), read the same way by every service. */
-export const answerCacheBytes = (env: NodeJS.ProcessEnv): number => envInt(env, 'LOOM_ANSWER_CACHE_BYTES', DEFAULT_ANSWER_CACHE_BYTES);
+export const answerCacheBytes = (env: NodeJS.ProcessEnv): number =>
+  envInt(env, 'LOOM_ANSWER_CACHE_BYTES', DEFAULT_ANSWER_CACHE_BYTES);
 
 export interface CachedAnswersOptions<A> {
   /** Bytes all cached answers may hold together. */

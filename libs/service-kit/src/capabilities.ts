@@ -22,7 +22,13 @@ function tribeCaps(plural: string) {
   return {
     contributor: [`edit_${plural}`, `delete_${plural}`, `read_${plural}`],
     author: [`publish_${plural}`, `edit_published_${plural}`, `delete_published_${plural}`],
-    editor: [`edit_others_${plural}`, `delete_others_${plural}`, `read_private_${plural}`, `edit_private_${plural}`, `delete_private_${plural}`],
+    editor: [
+      `edit_others_${plural}`,
+      `delete_others_${plural}`,
+      `read_private_${plural}`,
+      `edit_private_${plural}`,
+      `delete_private_${plural}`,
+    ],
   };
 }
 const TRIBE = ['tribe_events', 'tribe_venues', 'tribe_organizers'].map(tribeCaps);
@@ -30,7 +36,15 @@ const tribe = (level: 'contributor' | 'author' | 'editor') => TRIBE.flatMap((t) 
 
 const subscriber = ['read', 'level_0'];
 const contributor = [...subscriber, 'edit_posts', 'delete_posts', 'level_1', ...tribe('contributor')];
-const author = [...contributor, 'upload_files', 'publish_posts', 'edit_published_posts', 'delete_published_posts', 'level_2', ...tribe('author')];
+const author = [
+  ...contributor,
+  'upload_files',
+  'publish_posts',
+  'edit_published_posts',
+  'delete_published_posts',
+  'level_2',
+  ...tribe('author'),
+];
 const editor = [
   ...author,
   'moderate_comments',
@@ -182,10 +196,12 @@ const editOrDelete =
     const post = obj.post;
     if (!post) return null;
     const caps = post.caps;
-    const cap = (what: 'posts' | 'others_posts' | 'published_posts' | 'private_posts') => caps[`${verb}_${what}` as keyof PostTypeCapNames];
+    const cap = (what: 'posts' | 'others_posts' | 'published_posts' | 'private_posts') =>
+      caps[`${verb}_${what}` as keyof PostTypeCapNames];
     if (isAuthor(user, post)) {
       if (PUBLISHED.includes(post.status)) return [cap('published_posts')];
-      if (post.status === 'trash') return [PUBLISHED.includes(post.trashedFrom ?? '') ? cap('published_posts') : cap('posts')];
+      if (post.status === 'trash')
+        return [PUBLISHED.includes(post.trashedFrom ?? '') ? cap('published_posts') : cap('posts')];
       return [cap('posts')];
     }
     const required = [cap('others_posts')];
@@ -229,9 +245,18 @@ const META_CAPS: Record<string, Mapper> = {
   // map_meta_cap's default branch: the block type's primitives asked for by name are the post ones (not those
   // it returns for edit_post and read_post: nobody holds edit_private_blocks, as in WordPress).
   ...Object.fromEntries(
-    ['edit', 'edit_others', 'publish', 'read_private', 'delete', 'delete_private', 'delete_published', 'delete_others', 'edit_private', 'edit_published'].map(
-      (verb): [string, Mapper] => [`${verb}_blocks`, () => [`${verb}_posts`]],
-    ),
+    [
+      'edit',
+      'edit_others',
+      'publish',
+      'read_private',
+      'delete',
+      'delete_private',
+      'delete_published',
+      'delete_others',
+      'edit_private',
+      'edit_published',
+    ].map((verb): [string, Mapper] => [`${verb}_blocks`, () => [`${verb}_posts`]]),
   ),
   // Taxonomy meta capabilities (category, post_tag, and the events plugin's taxonomies).
   edit_categories: () => ['manage_categories'],

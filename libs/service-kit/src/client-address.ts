@@ -14,7 +14,12 @@ export function signClientAddress(ip: string, secret: string, now = Date.now()):
 }
 
 /** The address, when the header is signed with `secret` and at most `maxAgeS` old; null otherwise. */
-export function verifyClientAddress(header: string | undefined, secret: string, maxAgeS: number, now = Date.now()): string | null {
+export function verifyClientAddress(
+  header: string | undefined,
+  secret: string,
+  maxAgeS: number,
+  now = Date.now(),
+): string | null {
   const [ip, iat, sig, extra] = (header ?? '').split('.');
   if (!ip || !iat || !sig || extra !== undefined || !/^\d{1,12}$/.test(iat)) return null;
   const age = Math.floor(now / 1000) - Number(iat);
@@ -32,9 +37,7 @@ function ipv6Groups(ip: string): number[] | null {
   if (!isIPv6(addr)) return null;
   const halves = addr.split('::');
   const parse = (part: string): number[] =>
-    part
-      ? part.split(':').flatMap((g) => (g.includes('.') ? ipv4Groups(g) : [parseInt(g, 16)]))
-      : [];
+    part ? part.split(':').flatMap((g) => (g.includes('.') ? ipv4Groups(g) : [parseInt(g, 16)])) : [];
   const head = parse(halves[0]);
   const tail = halves.length > 1 ? parse(halves[1]) : [];
   return [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail];

@@ -74,7 +74,11 @@ export class ServiceClient {
       this.remember(path, value);
       return value;
     } catch (e) {
-      if (!this.downSince) this.o.log.warn({ service: this.o.service, err: (e as Error).message }, `${this.o.service} unreachable; answering without it until it is back`);
+      if (!this.downSince)
+        this.o.log.warn(
+          { service: this.o.service, err: (e as Error).message },
+          `${this.o.service} unreachable; answering without it until it is back`,
+        );
       this.downSince = Date.now();
       return undefined;
     }
@@ -96,7 +100,12 @@ export class ServiceClient {
  * The transport of a service's typed client for core-content: CORE_CONTENT_URL, LOOM_CORE_TIMEOUT_MS (1.5 s) and
  * LOOM_CORE_CACHE_MS (the asking service's own default), calls signed with the internal proof.
  */
-export function coreContentTransport(config: KitConfig, log: Logger, env: NodeJS.ProcessEnv, defaults: { cacheMs: number }): ServiceClient {
+export function coreContentTransport(
+  config: KitConfig,
+  log: Logger,
+  env: NodeJS.ProcessEnv,
+  defaults: { cacheMs: number },
+): ServiceClient {
   return new ServiceClient({
     service: 'core-content',
     baseUrl: serviceUrl('core-content', env),

@@ -103,7 +103,8 @@ export function envGmtOffset(env: NodeJS.ProcessEnv): string {
   const raw = (env.LOOM_GMT_OFFSET ?? '').trim();
   if (raw === '') return '0';
   const n = Number(raw);
-  if (!/^[+-]?\d+(\.\d+)?$/.test(raw) || Math.abs(n) > 14) throw new Error(`LOOM_GMT_OFFSET must be a number of hours between -14 and 14, got "${raw}"`);
+  if (!/^[+-]?\d+(\.\d+)?$/.test(raw) || Math.abs(n) > 14)
+    throw new Error(`LOOM_GMT_OFFSET must be a number of hours between -14 and 14, got "${raw}"`);
   return raw;
 }
 
@@ -122,7 +123,8 @@ export function envTimezone(env: NodeJS.ProcessEnv): string {
 export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.ProcessEnv = process.env): KitConfig {
   const baseUrl = (env.LOOM_BASE_URL || 'http://localhost:8080').replace(/\/+$/, '');
   const secret = env.LOOM_INTERNAL_SECRET || '';
-  if (!secret && env.NODE_ENV === 'production') throw new Error('LOOM_INTERNAL_SECRET must be set when NODE_ENV=production');
+  if (!secret && env.NODE_ENV === 'production')
+    throw new Error('LOOM_INTERNAL_SECRET must be set when NODE_ENV=production');
   return {
     service,
     host: env.LOOM_HOST || '127.0.0.1',

@@ -40,7 +40,9 @@ export interface RestResult {
   headers?: Record<string, string>;
 }
 
-export type Permission<S extends ArgsShape = ArgsShape> = (req: RestRequest<S>) => true | WpError | Promise<true | WpError>;
+export type Permission<S extends ArgsShape = ArgsShape> = (
+  req: RestRequest<S>,
+) => true | WpError | Promise<true | WpError>;
 export type Handler<S extends ArgsShape = ArgsShape> = (req: RestRequest<S>) => RestResult | Promise<RestResult>;
 
 export interface Binding<S extends ArgsShape = ArgsShape> {
@@ -57,7 +59,11 @@ export interface Binding<S extends ArgsShape = ArgsShape> {
  * An endpoint's own body reading: it gets the unread request (the kit has not touched the body) and gives the body
  * parameters (as a form body's) and whatever else the handler needs (`req.payload`). Throws WpError to refuse.
  */
-export type BodyReader = (req: Request, res: Response, ctx: { user: Identity | null; config: KitConfig }) => Promise<{ form: Record<string, unknown> | null; payload?: unknown }>;
+export type BodyReader = (
+  req: Request,
+  res: Response,
+  ctx: { user: Identity | null; config: KitConfig },
+) => Promise<{ form: Record<string, unknown> | null; payload?: unknown }>;
 
 /**
  * A body in another format than JSON, chosen from the request's raw query (WordPress's rest_pre_serve_request, as
@@ -66,7 +72,12 @@ export type BodyReader = (req: Request, res: Response, ctx: { user: Identity | n
 export type ResponseFormat = (query: Record<string, unknown>, body: unknown) => { type: string; text: string } | null;
 
 /** Connects a contract endpoint to its permission check (null = public) and handler. */
-export function bind<S extends ArgsShape>(endpoint: EndpointDef<S>, permission: Permission<S> | null, handler: Handler<S>, opts: { format?: ResponseFormat; readBody?: BodyReader } = {}): Binding {
+export function bind<S extends ArgsShape>(
+  endpoint: EndpointDef<S>,
+  permission: Permission<S> | null,
+  handler: Handler<S>,
+  opts: { format?: ResponseFormat; readBody?: BodyReader } = {},
+): Binding {
   // Typed against the endpoint's own args here; erased for the dispatcher, which validated them.
   return { endpoint, permission, handler, ...opts } as unknown as Binding;
 }
@@ -196,7 +207,15 @@ export class Dispatcher {
       // rest_send_allow_header: whenever a route matched (errors included), the methods whose permission check
       // passes for this caller and request, checked after the handler ran (so none after a permanent delete).
       if (matched) {
-        const forAllow = restReq ? { ...restReq, memo: memoOf(new Map()) } : this.lenientRequest(matched, sources ?? { query, path: matched.pathParams, json: null, form: null }, { user, method: 'GET', path, rawQuery, requestId });
+        const forAllow = restReq
+          ? { ...restReq, memo: memoOf(new Map()) }
+          : this.lenientRequest(matched, sources ?? { query, path: matched.pathParams, json: null, form: null }, {
+              user,
+              method: 'GET',
+              path,
+              rawQuery,
+              requestId,
+            });
         const allow = await this.allowedMethods(matched.route, forAllow);
         if (allow) all.Allow = allow;
       }
@@ -208,7 +227,10 @@ export class Dispatcher {
       const format = matched && method === 'GET' ? this.bindings.get(matched.endpoint)?.format?.(query, payload) : null;
       if (format) {
         // A Buffer, so that Express keeps the Content-Type as given (a string body would get `charset=utf-8`).
-        res.status(enveloped ? 200 : status).set('Content-Type', format.type).send(Buffer.from(format.text, 'utf8'));
+        res
+          .status(enveloped ? 200 : status)
+          .set('Content-Type', format.type)
+          .send(Buffer.from(format.text, 'utf8'));
         return;
       }
       sendJson(req, res, enveloped ? 200 : status, payload);
@@ -225,7 +247,11 @@ export class Dispatcher {
       locals.user = user;
 
       const validateOnly = req.get(VALIDATE_ONLY_HEADER);
-      if (validateOnly !== undefined && ((validateOnly !== '1' && validateOnly !== 'params') || !verifyInternal(req.get(INTERNAL_HEADER), config.internalSecret))) {
+      if (
+        validateOnly !== undefined &&
+        ((validateOnly !== '1' && validateOnly !== 'params') ||
+          !verifyInternal(req.get(INTERNAL_HEADER), config.internalSecret))
+      ) {
         throw wpError('loom_internal_only', { message: 'Validate-only requests are for Loom services only.' });
       }
 
@@ -259,14 +285,32 @@ export class Dispatcher {
         payload = own.payload;
       } else if (isMultipart(req.get('content-type'))) {
         // WordPress reads a multipart/form-data body's fields as a form body ($_POST); its files are no parameters.
-        const body = await readMultipart(req, { maxBodyBytes: config.maxBodyBytes, maxFileBytes: 0, maxFiles: 20, maxFields: 1000, maxFieldBytes: config.maxBodyBytes }, { acceptFile: () => false });
-        if (method !== 'GET') sources = { ...sources, form: parsePhpStyle(new URLSearchParams(body.fields).toString()) };
+        const body = await readMultipart(
+          req,
+          {
+            maxBodyBytes: config.maxBodyBytes,
+            maxFileBytes: 0,
+            maxFiles: 20,
+            maxFields: 1000,
+            maxFieldBytes: config.maxBodyBytes,
+          },
+          { acceptFile: () => false },
+        );
+        if (method !== 'GET')
+          sources = { ...sources, form: parsePhpStyle(new URLSearchParams(body.fields).toString()) };
       } else {
-        sources = { ...sources, ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : '') };
+        sources = {
+          ...sources,
+          ...bodySources(method, req.get('content-type'), typeof req.body === 'string' ? req.body : ''),
+        };
       }
       restReq = { ...this.request(found, sources, { user, method, path, rawQuery, requestId }), payload };
       restReq.incoming = req;
-      restReq.clientIp = verifyClientAddress(req.get(CLIENT_ADDRESS_HEADER), config.internalSecret, config.identityMaxAgeS);
+      restReq.clientIp = verifyClientAddress(
+        req.get(CLIENT_ADDRESS_HEADER),
+        config.internalSecret,
+        config.identityMaxAgeS,
+      );
       if (validateOnly !== undefined) {
         if (validateOnly === '1') await this.checkPermission(restReq);
         return await send(200, { valid: true });
@@ -277,7 +321,13 @@ export class Dispatcher {
       const embed = parseEmbedParam(query._embed);
       // With `_fields`, links are embedded only when `_links` or `_embedded` is among them (as WordPress).
       if (embed && status < 300 && (!fields || fields.some((f) => f === '_links' || f === '_embedded'))) {
-        await embedLinks(result.body, embed, this.opts.embedders ?? [], (href, r) => this.internalGet(href, r), restReq);
+        await embedLinks(
+          result.body,
+          embed,
+          this.opts.embedders ?? [],
+          (href, r) => this.internalGet(href, r),
+          restReq,
+        );
       }
       const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
       return await send(status, body, result.headers);
@@ -292,7 +342,10 @@ export class Dispatcher {
   /** Whether the endpoint a request names reads its body itself (the kit's body parser must leave it alone then). */
   readsOwnBody(req: Request): boolean {
     try {
-      const method = this.effectiveMethod(req, parsePhpStyle(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''));
+      const method = this.effectiveMethod(
+        req,
+        parsePhpStyle(req.originalUrl.includes('?') ? req.originalUrl.slice(req.originalUrl.indexOf('?') + 1) : ''),
+      );
       if (method === 'OPTIONS') return false;
       let path = decodeURIComponent(req.path) || '/';
       if (path.length > 1) path = path.replace(/\/+$/, '');
@@ -323,7 +376,11 @@ export class Dispatcher {
   }
 
   /** Validated parameters and the request handlers see. */
-  private request(found: Matched, sources: Sources, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+  private request(
+    found: Matched,
+    sources: Sources,
+    r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>,
+  ): RestRequest {
     return this.withParams(found, parseArgs(found.endpoint, sources), r);
   }
 
@@ -331,13 +388,31 @@ export class Dispatcher {
    * The request as the permission checks of the Allow header see it when its parameters did not validate (or it
    * is an OPTIONS request): the valid parameters, defaults for the rest, as WordPress runs them on the raw request.
    */
-  private lenientRequest(found: Matched, sources: Sources, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+  private lenientRequest(
+    found: Matched,
+    sources: Sources,
+    r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>,
+  ): RestRequest {
     return this.withParams(found, parseArgsLeniently(found.endpoint, sources), r);
   }
 
-  private withParams(found: Matched, parsed: ParsedArgs, r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>): RestRequest {
+  private withParams(
+    found: Matched,
+    parsed: ParsedArgs,
+    r: Pick<RestRequest, 'user' | 'method' | 'path' | 'rawQuery' | 'requestId'>,
+  ): RestRequest {
     const { params, given } = parsed;
-    return { ...r, params, has: (name) => given.has(name), route: found.route, endpoint: found.endpoint, config: this.opts.config, store: this.opts.store, log: this.opts.log, memo: memoOf(new Map()) };
+    return {
+      ...r,
+      params,
+      has: (name) => given.has(name),
+      route: found.route,
+      endpoint: found.endpoint,
+      config: this.opts.config,
+      store: this.opts.store,
+      log: this.opts.log,
+      memo: memoOf(new Map()),
+    };
   }
 
   /** Permission check, then the handler. */
@@ -369,7 +444,11 @@ export class Dispatcher {
       const query = parsePhpStyle(url.search.slice(1));
       query.context ??= 'embed';
       if (query.per_page === undefined && 'per_page' in found.endpoint.args) query.per_page = '100';
-      const req = this.request(found, { query, path: found.pathParams, json: null, form: null }, { user: parent.user, method: 'GET', path, rawQuery: url.search.slice(1), requestId: parent.requestId });
+      const req = this.request(
+        found,
+        { query, path: found.pathParams, json: null, form: null },
+        { user: parent.user, method: 'GET', path, rawQuery: url.search.slice(1), requestId: parent.requestId },
+      );
       return (await this.execute(req)).body;
     } catch (err) {
       if (err instanceof WpError) return err.toBody();

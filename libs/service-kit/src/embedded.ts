@@ -25,7 +25,10 @@ export type InternalGet = (href: string, req: RestRequest) => Promise<unknown>;
 /** `_embed` absent → null; present empty, `1` or `true` → every rel; otherwise the listed rels. */
 export function parseEmbedParam(raw: unknown): true | string[] | null {
   if (raw === undefined || raw === null) return null;
-  const list = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : [])).map((s) => s.trim()).filter(Boolean);
+  const list = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => (typeof v === 'string' ? v.split(',') : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (list.length === 0 || (list.length === 1 && (list[0] === '1' || list[0] === 'true'))) return true;
   return list;
 }
@@ -34,8 +37,16 @@ type Item = { _links?: Record<string, Link[]>; _embedded?: Record<string, unknow
 
 const noRouteBody = errorBody('rest_no_route');
 
-export async function embedLinks(body: unknown, rels: true | string[], embedders: Embedder[], internalGet: InternalGet, req: RestRequest): Promise<void> {
-  const items = (Array.isArray(body) ? body : [body]).filter((i): i is Item => !!i && typeof i === 'object' && !!(i as Item)._links);
+export async function embedLinks(
+  body: unknown,
+  rels: true | string[],
+  embedders: Embedder[],
+  internalGet: InternalGet,
+  req: RestRequest,
+): Promise<void> {
+  const items = (Array.isArray(body) ? body : [body]).filter(
+    (i): i is Item => !!i && typeof i === 'object' && !!(i as Item)._links,
+  );
   const wanted = (rel: string) => rel !== 'curies' && (rels === true || rels.includes(rel));
 
   // Every distinct embeddable href, grouped by the embedder that loads it.

@@ -3,7 +3,16 @@
  * (@loom/contracts' ERROR_CODES): `wpError(code)` answers the code's status and message, `forbidden(user, code)` a
  * permission code with the 401/403 rule.
  */
-import { ERROR_CODES, errorBody, type AuthErrorCode, type ErrorCode, type ErrorOverridesArg, type Identity, type MessageRule, type WpErrorBody } from '@loom/contracts';
+import {
+  ERROR_CODES,
+  errorBody,
+  type AuthErrorCode,
+  type ErrorCode,
+  type ErrorOverridesArg,
+  type Identity,
+  type MessageRule,
+  type WpErrorBody,
+} from '@loom/contracts';
 
 /**
  * A WordPress error. Made with wpError / forbidden (the constructor, for an error WordPress answers without data:
@@ -38,7 +47,13 @@ export class WpError extends Error {
     return typeof s === 'number' ? s : 500;
   }
 
-  toBody(): { code: string; message: string; data: Record<string, unknown> | null; additional_data?: unknown[]; additional_errors?: unknown[] } {
+  toBody(): {
+    code: string;
+    message: string;
+    data: Record<string, unknown> | null;
+    additional_data?: unknown[];
+    additional_errors?: unknown[];
+  } {
     return {
       code: this.code,
       message: this.message,
@@ -80,13 +95,18 @@ export function authStatus(user: Identity | null): 401 | 403 {
 }
 
 /** forbidden()'s message argument for `code`: none where the table has its one message, else optional or required. */
-export type ForbiddenMessageArg<C extends AuthErrorCode> = MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
+export type ForbiddenMessageArg<C extends AuthErrorCode> =
+  MessageRule<C> extends 'required' ? [message: string] : MessageRule<C> extends 'optional' ? [message?: string] : [];
 
 /**
  * A permission failure with the 401/403 rule applied: `rest_forbidden` unless another permission code is given, with
  * the table's message unless the table lets the call site give one.
  */
-export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(user: Identity | null, code?: C, ...message: ForbiddenMessageArg<C>): WpError {
+export function forbidden<C extends AuthErrorCode = 'rest_forbidden'>(
+  user: Identity | null,
+  code?: C,
+  ...message: ForbiddenMessageArg<C>
+): WpError {
   const c: AuthErrorCode = code ?? 'rest_forbidden';
   return new WpError(c, message[0] ?? ERROR_CODES[c].message, { status: authStatus(user) });
 }

@@ -20,7 +20,8 @@ export class FrequencySketch {
 
   /** `width`: counters per row, a power of two; the sketch holds 4 × width bytes and its doorkeeper 8 × width. */
   constructor(private readonly width: number) {
-    if (width < 1 || (width & (width - 1)) !== 0) throw new Error(`FrequencySketch width must be a power of two, not ${width}`);
+    if (width < 1 || (width & (width - 1)) !== 0)
+      throw new Error(`FrequencySketch width must be a power of two, not ${width}`);
     this.counters = new Uint8Array(DEPTH * width);
     this.sampleSize = 10 * width;
     this.doorkeeper = new Uint32Array((BITS_PER_WIDTH / 32) * width);

@@ -27,7 +27,8 @@ export function verifyIdentity(header: string, secret: string, maxAgeS: number, 
   if (!payload || !sig || extra !== undefined) return { ok: false, reason: 'malformed' };
   const expected = mac(secret, payload);
   const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    return { ok: false, reason: 'bad signature' };
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));

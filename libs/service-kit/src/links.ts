@@ -19,7 +19,8 @@ export function links(rels: Record<string, Link | Link[] | string | undefined | 
     const list = (Array.isArray(value) ? value : [value]).map((v) => (typeof v === 'string' ? { href: v } : v));
     out[key] = [...(out[key] ?? []), ...list];
   }
-  if (Object.keys(out).some((k) => k.startsWith('wp:'))) out.curies = [{ name: 'wp', href: `${API_W_ORG}{rel}`, templated: true }];
+  if (Object.keys(out).some((k) => k.startsWith('wp:')))
+    out.curies = [{ name: 'wp', href: `${API_W_ORG}{rel}`, templated: true }];
   return out;
 }
 
@@ -27,7 +28,9 @@ export function links(rels: Record<string, Link | Link[] | string | undefined | 
  * The answer of a permanent delete: `{deleted: true, previous}` where `previous` is the item's data alone, without
  * its links (WP_REST_Response::get_data(), as every WordPress controller answers a forced delete).
  */
-export function deletedAnswer(previous: Record<string, unknown>): { body: { deleted: true; previous: Record<string, unknown> } } {
+export function deletedAnswer(previous: Record<string, unknown>): {
+  body: { deleted: true; previous: Record<string, unknown> };
+} {
   const { _links, ...data } = previous;
   void _links;
   return { body: { deleted: true, previous: data } };

@@ -12,7 +12,17 @@ export function createLogger(name: string, level = process.env.LOG_LEVEL || 'inf
   return pino({
     name,
     level,
-    redact: { paths: ['*.authorization', '*.password', '*.headers', 'authorization', 'password'], censor: '[redacted]' },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+    redact: {
+      paths: ['*.authorization', '*.password', '*.headers', 'authorization', 'password'],
+      censor: '[redacted]',
+    },
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   });
 }

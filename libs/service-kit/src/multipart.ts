@@ -39,7 +39,8 @@ export interface MultipartBody {
 }
 
 /** A multipart/form-data request, by its Content-Type. */
-export const isMultipart = (contentType: string | undefined): boolean => /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
+export const isMultipart = (contentType: string | undefined): boolean =>
+  /^\s*multipart\/form-data\s*(;|$)/i.test(contentType ?? '');
 
 const unreadable = (): WpError => wpError('rest_invalid_body');
 const tooLargeBody = (): WpError => wpError('rest_request_too_large');
@@ -60,7 +61,15 @@ export function readMultipart(
         headers: stream.headers,
         defParamCharset: 'utf8',
         // busboy stops a file at its limit: one byte past ours tells a file of exactly the limit from a larger one.
-        limits: { fieldNameSize: 256, fieldSize: limits.maxFieldBytes, fields: limits.maxFields, fileSize: limits.maxFileBytes + 1, files: limits.maxFiles, parts: limits.maxFields + limits.maxFiles, headerPairs: 50 },
+        limits: {
+          fieldNameSize: 256,
+          fieldSize: limits.maxFieldBytes,
+          fields: limits.maxFields,
+          fileSize: limits.maxFileBytes + 1,
+          files: limits.maxFiles,
+          parts: limits.maxFields + limits.maxFiles,
+          headerPairs: 50,
+        },
       });
     } catch {
       return reject(unreadable()); // no boundary, or not multipart at all
@@ -83,7 +92,14 @@ export function readMultipart(
     bb.on('field', (name, value) => out.fields.push([name, value]));
     bb.on('file', (field, file, info) => {
       if (opts.acceptFile && !opts.acceptFile(field, out.files)) return void file.resume();
-      const entry: MultipartFile = { field, filename: info.filename ?? '', contentType: info.mimeType || 'application/octet-stream', content: Buffer.alloc(0), md5: '', tooLarge: false };
+      const entry: MultipartFile = {
+        field,
+        filename: info.filename ?? '',
+        contentType: info.mimeType || 'application/octet-stream',
+        content: Buffer.alloc(0),
+        md5: '',
+        tooLarge: false,
+      };
       out.files.push(entry); // in part order, claimed at once so `taken` counts it
       const chunks: Buffer[] = [];
       const md5 = createHash('md5');

@@ -4,13 +4,28 @@
  */
 import { z } from 'zod';
 import { parse as parseQs } from 'qs';
-import { isSanitizedOnly, isWellFormedDeep, parseClientJson, toWpArg, type ArgsShape, type EndpointDef, type WpSchema } from '@loom/contracts';
+import {
+  isSanitizedOnly,
+  isWellFormedDeep,
+  parseClientJson,
+  toWpArg,
+  type ArgsShape,
+  type EndpointDef,
+  type WpSchema,
+} from '@loom/contracts';
 import { wpError } from './errors';
 import { checkValue, type Issue } from './validate';
 
 /** PHP-like query/form parsing: `a[]=1&a[]=2` lists, `a[k]=v` maps, last duplicate wins, bounded depth. */
 export function parsePhpStyle(raw: string): Record<string, unknown> {
-  return parseQs(raw, { depth: 5, arrayLimit: 100, parameterLimit: 1000, duplicates: 'last', allowPrototypes: false, plainObjects: true }) as Record<string, unknown>;
+  return parseQs(raw, {
+    depth: 5,
+    arrayLimit: 100,
+    parameterLimit: 1000,
+    duplicates: 'last',
+    allowPrototypes: false,
+    plainObjects: true,
+  }) as Record<string, unknown>;
 }
 
 /** wp_is_json_media_type. */
@@ -26,16 +41,25 @@ export interface Sources {
 }
 
 /** Parses the raw body into the JSON or form source; malformed JSON is rest_invalid_json. */
-export function bodySources(method: string, contentType: string | undefined, raw: string): Pick<Sources, 'json' | 'form'> {
+export function bodySources(
+  method: string,
+  contentType: string | undefined,
+  raw: string,
+): Pick<Sources, 'json' | 'form'> {
   if (raw.trim() === '') return { json: null, form: null };
   if (isJsonType(contentType)) {
     let parsed: unknown;
     try {
       parsed = parseClientJson(raw);
     } catch (e) {
-      throw wpError('rest_invalid_json', { data: { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message } });
+      throw wpError('rest_invalid_json', {
+        data: { json_error_code: 4, json_error_message: 'Syntax error', detail: (e as Error).message },
+      });
     }
-    return { json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null, form: null };
+    return {
+      json: parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null,
+      form: null,
+    };
   }
   const formLike = !contentType || /^application\/x-www-form-urlencoded/i.test(contentType);
   if (formLike && method !== 'GET') return { json: null, form: parsePhpStyle(raw) };
@@ -114,7 +138,10 @@ export function parseArgs(endpoint: EndpointDef, sources: Sources): ParsedArgs {
   const { values, given, missing, invalid } = collect(endpoint, sources);
 
   if (missing.length) {
-    throw wpError('rest_missing_callback_param', { message: `Missing parameter(s): ${missing.join(', ')}`, data: { params: missing } });
+    throw wpError('rest_missing_callback_param', {
+      message: `Missing parameter(s): ${missing.join(', ')}`,
+      data: { params: missing },
+    });
   }
   if (Object.keys(invalid).length === 0) {
     // zod applies defaults and the contracts' transforms (WordPress's sanitize callbacks) and refinements.

@@ -5,11 +5,19 @@
 import { own, type Context, type FieldDef, type ResourceDef } from '@loom/contracts';
 
 /** Keeps the fields (and nested sub-fields) whose context list includes `context`. */
-export function filterByContext(res: ResourceDef, data: Record<string, unknown>, context: Context): Record<string, unknown> {
+export function filterByContext(
+  res: ResourceDef,
+  data: Record<string, unknown>,
+  context: Context,
+): Record<string, unknown> {
   return filterFields(res.fields, data, context);
 }
 
-function filterFields(fields: Record<string, FieldDef>, data: Record<string, unknown>, context: Context): Record<string, unknown> {
+function filterFields(
+  fields: Record<string, FieldDef>,
+  data: Record<string, unknown>,
+  context: Context,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     const f = own(fields, key);
@@ -19,7 +27,10 @@ function filterFields(fields: Record<string, FieldDef>, data: Record<string, unk
       continue;
     }
     if (!f.context.includes(context)) continue;
-    out[key] = f.properties && value && typeof value === 'object' && !Array.isArray(value) ? filterFields(f.properties, value as Record<string, unknown>, context) : value;
+    out[key] =
+      f.properties && value && typeof value === 'object' && !Array.isArray(value)
+        ? filterFields(f.properties, value as Record<string, unknown>, context)
+        : value;
   }
   return out;
 }
@@ -60,7 +71,12 @@ function pick(value: unknown, tree: FieldTree): unknown {
     if (!Object.hasOwn(value, key)) continue;
     const v = (value as Record<string, unknown>)[key];
     // defineProperty: an own `__proto__` field stays a field of the copy instead of becoming its prototype.
-    Object.defineProperty(out, key, { value: sub === true ? v : pick(v, sub), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: sub === true ? v : pick(v, sub),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }

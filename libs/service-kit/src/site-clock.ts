@@ -12,7 +12,10 @@ export interface SiteClock {
   now(): number;
 }
 
-export function siteClock(config: { gmtOffset: string; timezoneString: string }, now: () => number = Date.now): SiteClock {
+export function siteClock(
+  config: { gmtOffset: string; timezoneString: string },
+  now: () => number = Date.now,
+): SiteClock {
   return { timezone: config.timezoneString, gmtOffset: Number(config.gmtOffset) || 0, now };
 }
 

@@ -22,11 +22,23 @@ export function testConfig(service: ServiceName | 'gateway', env: NodeJS.Process
 }
 
 /** Fixed ids per role, so tests can reason about ownership. */
-export const TEST_USER_IDS: Record<Role, number> = { administrator: 1, editor: 2, author: 3, contributor: 4, subscriber: 5 };
+export const TEST_USER_IDS: Record<Role, number> = {
+  administrator: 1,
+  editor: 2,
+  author: 3,
+  contributor: 4,
+  subscriber: 5,
+};
 
 /** `{ 'x-loom-identity': <signed> }` for a user of the given role (or {} for anonymous). */
-export function asRole(role: Role | null, secret = TEST_SECRET, extra: { id?: number; iat?: number } = {}): Record<string, string> {
+export function asRole(
+  role: Role | null,
+  secret = TEST_SECRET,
+  extra: { id?: number; iat?: number } = {},
+): Record<string, string> {
   if (!role) return {};
   const id = extra.id ?? TEST_USER_IDS[role];
-  return { [IDENTITY_HEADER]: signIdentity({ id, login: `${role}${id}`, name: role, roles: [role], iat: extra.iat }, secret) };
+  return {
+    [IDENTITY_HEADER]: signIdentity({ id, login: `${role}${id}`, name: role, roles: [role], iat: extra.iat }, secret),
+  };
 }

@@ -15,7 +15,11 @@ export type Checked = { ok: true; value: unknown } | { ok: false; issue: Issue }
 
 const ok = (value: unknown): Checked => ({ ok: true, value });
 /** An invalid value: `code` with the call's message (the table's where the code has one). */
-const fail = (code: ErrorCode, message: string = ERROR_CODES[code].message, data: Record<string, unknown> | null = null): Checked => ({ ok: false, issue: { code, message, data } });
+const fail = (
+  code: ErrorCode,
+  message: string = ERROR_CODES[code].message,
+  data: Record<string, unknown> | null = null,
+): Checked => ({ ok: false, issue: { code, message, data } });
 
 /** PHP's is_numeric for strings (leading/trailing whitespace allowed). */
 const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/;
@@ -93,7 +97,9 @@ const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 function checkFormat(value: string, schema: WpSchema, param: string): Checked | null {
   switch (schema.format) {
     case 'date-time':
-      return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T'))) ? null : fail('rest_invalid_date');
+      return DATE_TIME.test(value) && !Number.isNaN(Date.parse(value.replace(' ', 'T')))
+        ? null
+        : fail('rest_invalid_date');
     case 'email':
       return EMAIL.test(value) ? null : fail('rest_invalid_email');
     case 'uuid':
@@ -101,7 +107,9 @@ function checkFormat(value: string, schema: WpSchema, param: string): Checked | 
     case 'hex-color':
       return HEX_COLOR.test(value) ? null : fail('rest_invalid_hex_color', `${param} is not a valid hex color.`);
     case 'ip':
-      return IPV4.test(value) || (value.includes(':') && /^[0-9a-f:.]+$/i.test(value)) ? null : fail('rest_invalid_ip', `${param} is not a valid IP address.`);
+      return IPV4.test(value) || (value.includes(':') && /^[0-9a-f:.]+$/i.test(value))
+        ? null
+        : fail('rest_invalid_ip', `${param} is not a valid IP address.`);
     default:
       return null;
   }
@@ -220,7 +228,8 @@ export function checkValue(value: unknown, schema: WpSchema, param: string): Che
         }
       }
       for (const [key, prop] of Object.entries(props)) {
-        if (prop.required && !(key in out)) return fail('rest_property_required', `${key} is a required property of ${param}.`);
+        if (prop.required && !(key in out))
+          return fail('rest_property_required', `${key} is a required property of ${param}.`);
       }
       return ok({ ...out });
     }

@@ -122,7 +122,11 @@ describe('admission and eviction', () => {
   });
 
   test('stale answers are never returned, and make room first whatever their use', () => {
-    const kept = new CachedAnswers<A>({ maxBytes: 3 * cost('a', answer(100)), maxEntryBytes: 1 << 20, fresh: (a) => !a.stale });
+    const kept = new CachedAnswers<A>({
+      maxBytes: 3 * cost('a', answer(100)),
+      maxEntryBytes: 1 << 20,
+      fresh: (a) => !a.stale,
+    });
     const a = answer(100);
     kept.set('a', a);
     for (let i = 0; i < 5; i++) kept.get('a');
@@ -154,7 +158,14 @@ describe('admission and eviction', () => {
     kept.set('c', answer(100));
     kept.set('d', answer(1 << 21));
     const text = await metrics.registry.metrics();
-    for (const [event, n] of [['hit', 1], ['kept', 3], ['refused', 1], ['evicted', 1], ['too_large', 1]] as const) expect(text).toContain(`loom_answer_cache_events_total{event="${event}",service="test"} ${n}`);
+    for (const [event, n] of [
+      ['hit', 1],
+      ['kept', 3],
+      ['refused', 1],
+      ['evicted', 1],
+      ['too_large', 1],
+    ] as const)
+      expect(text).toContain(`loom_answer_cache_events_total{event="${event}",service="test"} ${n}`);
     expect(text).toContain(`loom_answer_cache_bytes{service="test"} ${kept.bytes}`);
   });
 });

@@ -1,7 +1,16 @@
 /** The kit hooks the identity issue added: resolveUser, sanitize-callback errors, sanitize-only arguments. */
 import request from 'supertest';
 import { z } from 'zod';
-import { CREATABLE, READABLE, endpoint, namespaceRoute, route, sanitizeError, sanitizedOnly, wp } from '@loom/contracts';
+import {
+  CREATABLE,
+  READABLE,
+  endpoint,
+  namespaceRoute,
+  route,
+  sanitizeError,
+  sanitizedOnly,
+  wp,
+} from '@loom/contracts';
 import { openStore } from '@loom/store';
 import { asRole, bind, createLogger, createServiceApp, testConfig, type ServiceDefinition } from '../src';
 
@@ -14,7 +23,12 @@ const make = route(NS, `/${NS}/make`, {
       .transform((v, ctx) => (v === 'bad' ? sanitizeError(ctx, 'rest_thing_invalid', 'Things cannot be bad.') : v))
       .optional(),
     // Declared integer (the index says so) but checked by its own transform only, like users' `reassign`.
-    flag: sanitizedOnly(wp(z.unknown().transform((v) => (v === 'false' ? false : Number(v))), { type: 'integer' })).optional(),
+    flag: sanitizedOnly(
+      wp(
+        z.unknown().transform((v) => (v === 'false' ? false : Number(v))),
+        { type: 'integer' },
+      ),
+    ).optional(),
   }),
 });
 
@@ -31,13 +45,19 @@ async function start(resolveUser?: ServiceDefinition['resolveUser']) {
     ],
     resolveUser,
   };
-  return { app: createServiceApp(def, { config, store, log: createLogger('hooks', 'silent') }), close: () => store.close() };
+  return {
+    app: createServiceApp(def, { config, store, log: createLogger('hooks', 'silent') }),
+    close: () => store.close(),
+  };
 }
 
 test('resolveUser maps a verified identity to the caller, or to nobody', async () => {
   const { app, close } = await start(async (user) => (user.id === 2 ? { ...user, roles: ['subscriber'] } : null));
   try {
-    expect((await request(app).get(`/rest/${NS}/who`).set(asRole('editor'))).body).toEqual({ id: 2, roles: ['subscriber'] });
+    expect((await request(app).get(`/rest/${NS}/who`).set(asRole('editor'))).body).toEqual({
+      id: 2,
+      roles: ['subscriber'],
+    });
     expect((await request(app).get(`/rest/${NS}/who`).set(asRole('author'))).body).toBeNull();
     expect((await request(app).get(`/rest/${NS}/who`)).body).toBeNull();
   } finally {
@@ -48,7 +68,10 @@ test('resolveUser maps a verified identity to the caller, or to nobody', async (
 test('without resolveUser the verified identity is the caller, as before', async () => {
   const { app, close } = await start();
   try {
-    expect((await request(app).get(`/rest/${NS}/who`).set(asRole('author'))).body).toEqual({ id: 3, roles: ['author'] });
+    expect((await request(app).get(`/rest/${NS}/who`).set(asRole('author'))).body).toEqual({
+      id: 3,
+      roles: ['author'],
+    });
   } finally {
     await close();
   }

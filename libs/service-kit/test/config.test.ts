@@ -24,7 +24,7 @@ describe('site clock settings', () => {
 });
 
 describe('service URLs', () => {
-  test('follow the service\'s port when no URL is set, so that ports alone place a whole stack', () => {
+  test("follow the service's port when no URL is set, so that ports alone place a whole stack", () => {
     expect(serviceUrl('core-content', {})).toBe('http://127.0.0.1:8081');
     expect(serviceUrl('core-content', { CORE_CONTENT_PORT: '9201' })).toBe('http://127.0.0.1:9201');
     expect(serviceUrl('oembed', { OEMBED_PORT: '9204', LOOM_HOST: '0.0.0.0' })).toBe('http://127.0.0.1:9204');

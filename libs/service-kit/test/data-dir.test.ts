@@ -34,6 +34,11 @@ test('a built service started from its own folder, or from anywhere, resolves th
   // What serviceMain does at start (loadConfig from the built kit), in real processes with other working directories.
   const kit = join(ROOT, 'libs/service-kit/dist/index.js');
   const env = { PATH: process.env.PATH };
-  const dataDirFrom = (cwd: string) => execFileSync(process.execPath, ['-e', `process.stdout.write(require(${JSON.stringify(kit)}).loadConfig('events').dataDir)`], { cwd, env, encoding: 'utf8' });
+  const dataDirFrom = (cwd: string) =>
+    execFileSync(
+      process.execPath,
+      ['-e', `process.stdout.write(require(${JSON.stringify(kit)}).loadConfig('events').dataDir)`],
+      { cwd, env, encoding: 'utf8' },
+    );
   for (const cwd of [join(ROOT, 'services/events'), tmpdir(), ROOT]) expect(dataDirFrom(cwd)).toBe(join(ROOT, 'data'));
 });

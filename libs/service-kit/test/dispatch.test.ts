@@ -1,6 +1,16 @@
 import request from 'supertest';
 import { z } from 'zod';
-import { CREATABLE, EDITABLE, READABLE, endpoint, field, namespaceRoute, resource, route, type Context } from '@loom/contracts';
+import {
+  CREATABLE,
+  EDITABLE,
+  READABLE,
+  endpoint,
+  field,
+  namespaceRoute,
+  resource,
+  route,
+  type Context,
+} from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
 import {
   asRole,
@@ -40,12 +50,19 @@ const things = route(
       slug: z.array(z.string()).optional(),
       flag: z.boolean().optional(),
     }),
-    create: endpoint(CREATABLE, { name: z.string(), count: z.number().int().optional(), tags: z.array(z.number().int()).optional() }),
+    create: endpoint(CREATABLE, {
+      name: z.string(),
+      count: z.number().int().optional(),
+      tags: z.array(z.number().int()).optional(),
+    }),
   },
   thing,
 );
 const item = route(NS, `/${NS}/things/<id>`, {
-  read: endpoint(READABLE, { id: z.number().int().optional(), context: z.enum(['view', 'embed', 'edit']).default('view') }),
+  read: endpoint(READABLE, {
+    id: z.number().int().optional(),
+    context: z.enum(['view', 'embed', 'edit']).default('view'),
+  }),
   update: endpoint(EDITABLE, { id: z.number().int().optional(), name: z.string().optional() }),
 });
 const boom = route(NS, `/${NS}/boom`, { go: endpoint(READABLE, {}) });
@@ -56,12 +73,26 @@ const def: ServiceDefinition = {
   routes: [namespaceRoute(NS), things, item, boom],
   bindings: [
     bind(things.endpoints.list, null, (req) => ({
-      body: [filterByContext(thing, { id: 1, title: { raw: 'T', rendered: '<p>T</p>' }, secret: 's', _links: { self: [{ href: 'x' }] } }, req.params.context as Context)],
+      body: [
+        filterByContext(
+          thing,
+          { id: 1, title: { raw: 'T', rendered: '<p>T</p>' }, secret: 's', _links: { self: [{ href: 'x' }] } },
+          req.params.context as Context,
+        ),
+      ],
       headers: { 'X-WP-Total': '1' },
     })),
-    bind(things.endpoints.create, (req) => (can(req.user, 'edit_posts') ? true : forbidden(req.user, 'rest_cannot_create', 'Sorry.')), (req) => ({ status: 201, body: { params: req.params, user: req.user?.id } })),
+    bind(
+      things.endpoints.create,
+      (req) => (can(req.user, 'edit_posts') ? true : forbidden(req.user, 'rest_cannot_create', 'Sorry.')),
+      (req) => ({ status: 201, body: { params: req.params, user: req.user?.id } }),
+    ),
     bind(item.endpoints.read, null, (req) => ({ body: { id: req.params.id, has: req.has('context') } })),
-    bind(item.endpoints.update, (req) => (can(req.user, 'manage_categories') ? true : forbidden(req.user)), (req) => ({ body: req.params })),
+    bind(
+      item.endpoints.update,
+      (req) => (can(req.user, 'manage_categories') ? true : forbidden(req.user)),
+      (req) => ({ body: req.params }),
+    ),
     bind(boom.endpoints.go, null, () => {
       throw new Error('kaput');
     }),
@@ -81,7 +112,11 @@ describe('routing', () => {
   test('unknown route and unregistered method are rest_no_route 404', async () => {
     for (const r of [await request(app).get('/rest/test/v1/nope'), await request(app).delete('/rest/test/v1/things')]) {
       expect(r.status).toBe(404);
-      expect(r.body).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+      expect(r.body).toEqual({
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
     }
   });
 
@@ -102,7 +137,12 @@ describe('routing', () => {
     const r = await request(app).get('/rest/test/v1');
     expect(r.status).toBe(200);
     expect(r.body.namespace).toBe(NS);
-    expect(Object.keys(r.body.routes)).toEqual(['/test/v1', '/test/v1/things', '/test/v1/things/(?P<id>[\\d]+)', '/test/v1/boom']);
+    expect(Object.keys(r.body.routes)).toEqual([
+      '/test/v1',
+      '/test/v1/things',
+      '/test/v1/things/(?P<id>[\\d]+)',
+      '/test/v1/boom',
+    ]);
     expect(r.body._links.up).toEqual([{ href: 'http://loom.test/rest/' }]);
   });
 
@@ -114,7 +154,9 @@ describe('routing', () => {
     expect(r.body.schema.properties.secret.context).toEqual(['edit']);
     // Only the methods this caller may use (anonymous: not POST); a contributor may create too.
     expect(r.headers.allow).toBe('GET');
-    expect((await request(app).options('/rest/test/v1/things').set(asRole('contributor'))).headers.allow).toBe('GET, POST');
+    expect((await request(app).options('/rest/test/v1/things').set(asRole('contributor'))).headers.allow).toBe(
+      'GET, POST',
+    );
     const none = await request(app).options('/rest/test/v1/zzz');
     expect(none.status).toBe(200);
     expect(none.body).toEqual([]);
@@ -134,22 +176,38 @@ describe('routing', () => {
   test('a thrown bug is a 500 envelope and the service keeps serving', async () => {
     const r = await request(app).get('/rest/test/v1/boom');
     expect(r.status).toBe(500);
-    expect(r.body).toEqual({ code: 'internal_server_error', message: 'There has been a critical error on this website.', data: { status: 500 } });
+    expect(r.body).toEqual({
+      code: 'internal_server_error',
+      message: 'There has been a critical error on this website.',
+      data: { status: 500 },
+    });
     expect((await request(app).get('/rest/test/v1/things')).status).toBe(200);
   });
 });
 
 describe('parameters', () => {
   test('malformed JSON is rest_invalid_json', async () => {
-    const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).set('Content-Type', 'application/json').send('{"name": ');
+    const r = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .set('Content-Type', 'application/json')
+      .send('{"name": ');
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' } });
+    expect(r.body).toMatchObject({
+      code: 'rest_invalid_json',
+      message: 'Invalid JSON body passed.',
+      data: { status: 400, json_error_code: 4, json_error_message: 'Syntax error' },
+    });
   });
 
   test('missing required parameters come before permission errors', async () => {
     const r = await request(app).post('/rest/test/v1/things').send({});
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): name', data: { status: 400, params: ['name'] } });
+    expect(r.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): name',
+      data: { status: 400, params: ['name'] },
+    });
     const anon = await request(app).post('/rest/test/v1/things').send({ name: 'x' });
     expect(anon.status).toBe(401);
     expect(anon.body.code).toBe('rest_cannot_create');
@@ -167,7 +225,11 @@ describe('parameters', () => {
       per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive)',
       include: 'include[1] is not of type integer.',
     });
-    expect(r.body.data.details.per_page).toEqual({ code: 'rest_out_of_bounds', message: 'per_page must be between 1 (inclusive) and 100 (inclusive)', data: null });
+    expect(r.body.data.details.per_page).toEqual({
+      code: 'rest_out_of_bounds',
+      message: 'per_page must be between 1 (inclusive) and 100 (inclusive)',
+      data: null,
+    });
   });
 
   test('query operators never reach a handler: ?slug[$ne]=x is a 400', async () => {
@@ -177,7 +239,11 @@ describe('parameters', () => {
   });
 
   test('coercion: comma lists, PHP lists, booleans', async () => {
-    const r = await request(app).post('/rest/test/v1/things?tags[]=4&tags[]=5').set(asRole('author')).type('form').send('name=n&count=7');
+    const r = await request(app)
+      .post('/rest/test/v1/things?tags[]=4&tags[]=5')
+      .set(asRole('author'))
+      .type('form')
+      .send('name=n&count=7');
     expect(r.status).toBe(201);
     expect(r.body.params).toEqual({ name: 'n', count: 7, tags: [4, 5] });
     const flag = await request(app).get('/rest/test/v1/things?flag=yes');
@@ -185,9 +251,16 @@ describe('parameters', () => {
   });
 
   test('precedence: JSON body > form/query > path', async () => {
-    const json = await request(app).post('/rest/test/v1/things?name=fromquery').set(asRole('author')).send({ name: 'fromjson' });
+    const json = await request(app)
+      .post('/rest/test/v1/things?name=fromquery')
+      .set(asRole('author'))
+      .send({ name: 'fromjson' });
     expect(json.body.params.name).toBe('fromjson');
-    const form = await request(app).post('/rest/test/v1/things?name=fromquery').set(asRole('author')).type('form').send('name=fromform');
+    const form = await request(app)
+      .post('/rest/test/v1/things?name=fromquery')
+      .set(asRole('author'))
+      .type('form')
+      .send('name=fromform');
     expect(form.body.params.name).toBe('fromform');
     // WordPress's quirk: the query string beats the path placeholder.
     const path = await request(app).get('/rest/test/v1/things/5?id=9');
@@ -195,7 +268,10 @@ describe('parameters', () => {
   });
 
   test('unknown parameters are ignored', async () => {
-    const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).send({ name: 'a', $where: '1', __proto__x: 1 });
+    const r = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .send({ name: 'a', $where: '1', __proto__x: 1 });
     expect(r.body.params).toEqual({ name: 'a' });
   });
 });
@@ -219,7 +295,11 @@ describe('response shaping', () => {
     const r = await request(app).post('/rest/test/v1/things?_envelope').send({});
     expect(r.status).toBe(200);
     // An error of a matched route carries Allow too (here: GET only, the caller may not create).
-    expect(r.body).toEqual({ status: 400, body: expect.objectContaining({ code: 'rest_missing_callback_param' }), headers: { Allow: 'GET' } });
+    expect(r.body).toEqual({
+      status: 400,
+      body: expect.objectContaining({ code: 'rest_missing_callback_param' }),
+      headers: { Allow: 'GET' },
+    });
     const ok = await request(app).get('/rest/test/v1/things?_envelope=1');
     // The counts are integers, as WordPress stores them.
     expect(ok.body.headers).toMatchObject({ 'X-WP-Total': 1, Allow: 'GET' });
@@ -229,16 +309,30 @@ describe('response shaping', () => {
 
 describe('identity', () => {
   test('a signed header is the caller; a forged or stale one is refused', async () => {
-    const ok = await request(app).post('/rest/test/v1/things').set(asRole('editor', TEST_SECRET, { id: 42 })).send({ name: 'a' });
+    const ok = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('editor', TEST_SECRET, { id: 42 }))
+      .send({ name: 'a' });
     expect(ok.body.user).toBe(42);
-    const forged = await request(app).post('/rest/test/v1/things').set(asRole('administrator', 'not-the-secret')).send({ name: 'a' });
+    const forged = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('administrator', 'not-the-secret'))
+      .send({ name: 'a' });
     expect(forged.status).toBe(401);
     expect(forged.body.code).toBe('loom_invalid_identity');
-    const stale = await request(app).post('/rest/test/v1/things').set(asRole('administrator', TEST_SECRET, { iat: Math.floor(Date.now() / 1000) - 3600 })).send({ name: 'a' });
+    const stale = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('administrator', TEST_SECRET, { iat: Math.floor(Date.now() / 1000) - 3600 }))
+      .send({ name: 'a' });
     expect(stale.status).toBe(401);
     const garbage = await request(app).get('/rest/test/v1/things').set('x-loom-identity', 'abc');
     expect(garbage.status).toBe(401);
-    const tampered = signIdentity({ id: 5, login: 'sub', roles: ['subscriber'] }, TEST_SECRET).replace(/^[^.]+/, Buffer.from(JSON.stringify({ id: 5, login: 'sub', roles: ['administrator'], name: '', iat: Math.floor(Date.now() / 1000) })).toString('base64url'));
+    const tampered = signIdentity({ id: 5, login: 'sub', roles: ['subscriber'] }, TEST_SECRET).replace(
+      /^[^.]+/,
+      Buffer.from(
+        JSON.stringify({ id: 5, login: 'sub', roles: ['administrator'], name: '', iat: Math.floor(Date.now() / 1000) }),
+      ).toString('base64url'),
+    );
     expect((await request(app).get('/rest/test/v1/things').set('x-loom-identity', tampered)).status).toBe(401);
   });
 });
@@ -272,10 +366,16 @@ describe('operations', () => {
     expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], proof, TEST_SECRET)).toBe(true);
     // Proof of this secret for this request only: another secret, or another request's proof, does not verify.
     expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], proof, 'other-secret')).toBe(false);
-    expect(verifyInternalAnswer(r.headers['x-loom-internal-answer'], signInternal(TEST_SECRET, Date.now() - 5000), TEST_SECRET)).toBe(false);
+    expect(
+      verifyInternalAnswer(
+        r.headers['x-loom-internal-answer'],
+        signInternal(TEST_SECRET, Date.now() - 5000),
+        TEST_SECRET,
+      ),
+    ).toBe(false);
   });
 
-  test('/_loom/routes refuses a caller without the secret (another stack\'s gateway): 403, no routes', async () => {
+  test("/_loom/routes refuses a caller without the secret (another stack's gateway): 403, no routes", async () => {
     for (const headers of [{}, { 'x-loom-internal': signInternal('other-secret') }]) {
       const r = await request(app).get('/_loom/routes').set(headers);
       expect(r.status).toBe(403);
@@ -288,19 +388,28 @@ describe('operations', () => {
 
 describe('helpers', () => {
   test('pagination headers keep the query and replace page', () => {
-    expect(paginationHeaders({ total: 25, perPage: 10, page: 2 }, 'http://s/rest/c', 'per_page=10&page=2&search=a%20b')).toEqual({
+    expect(
+      paginationHeaders({ total: 25, perPage: 10, page: 2 }, 'http://s/rest/c', 'per_page=10&page=2&search=a%20b'),
+    ).toEqual({
       'X-WP-Total': '25',
       'X-WP-TotalPages': '3',
       Link: '<http://s/rest/c?per_page=10&page=1&search=a+b>; rel="prev", <http://s/rest/c?per_page=10&page=3&search=a+b>; rel="next"',
     });
-    expect(paginationHeaders({ total: 0, perPage: 10, page: 1 }, 'http://s/rest/c', '')).toEqual({ 'X-WP-Total': '0', 'X-WP-TotalPages': '0' });
+    expect(paginationHeaders({ total: 0, perPage: 10, page: 1 }, 'http://s/rest/c', '')).toEqual({
+      'X-WP-Total': '0',
+      'X-WP-TotalPages': '0',
+    });
   });
 
   test('a page past the end is the WordPress 400 for post-like collections, unless there is nothing at all', () => {
     expect(() => checkPageInRange({ total: 25, perPage: 10, page: 3 })).not.toThrow();
     expect(() => checkPageInRange({ total: 0, perPage: 10, page: 9 })).not.toThrow();
     expect(() => checkPageInRange({ total: 25, perPage: 10, page: 4 })).toThrow(
-      expect.objectContaining({ code: 'rest_post_invalid_page_number', message: 'The page number requested is larger than the number of pages available.', data: { status: 400 } }),
+      expect.objectContaining({
+        code: 'rest_post_invalid_page_number',
+        message: 'The page number requested is larger than the number of pages available.',
+        data: { status: 400 },
+      }),
     );
   });
 
@@ -312,7 +421,13 @@ describe('helpers', () => {
   });
 
   test('roles carry WordPress capabilities', () => {
-    const u = (role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber') => ({ id: 1, login: 'x', name: '', roles: [role], iat: 0 });
+    const u = (role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber') => ({
+      id: 1,
+      login: 'x',
+      name: '',
+      roles: [role],
+      iat: 0,
+    });
     expect(can(null, 'read')).toBe(false);
     expect(can(u('subscriber'), 'read')).toBe(true);
     expect(can(u('subscriber'), 'edit_posts')).toBe(false);
@@ -327,7 +442,13 @@ describe('helpers', () => {
   });
 
   test('meta capabilities are mapped for their object, as map_meta_cap', () => {
-    const u = (role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber', id = 10) => ({ id, login: 'x', name: '', roles: [role], iat: 0 });
+    const u = (role: 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber', id = 10) => ({
+      id,
+      login: 'x',
+      name: '',
+      roles: [role],
+      iat: 0,
+    });
     expect(can(u('subscriber', 10), 'edit_user', { userId: 10 })).toBe(true);
     expect(can(u('subscriber', 10), 'edit_user', { userId: 11 })).toBe(false);
     expect(can(u('editor', 10), 'create_app_password', { userId: 11 })).toBe(false);
@@ -351,39 +472,80 @@ describe('validate-only mode (x-loom-validate-only)', () => {
   const internal = () => ({ 'x-loom-internal': signInternal(TEST_SECRET) });
 
   test('valid parameters and permission: {valid:true} 200, the handler does not run', async () => {
-    const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', '1').send({ name: 'a' });
+    const r = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .set(internal())
+      .set('x-loom-validate-only', '1')
+      .send({ name: 'a' });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ valid: true }); // the handler would have answered 201 with its params
   });
 
   test('parameter errors and unknown routes are answered as usual', async () => {
-    const missing = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', '1').send({});
+    const missing = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .set(internal())
+      .set('x-loom-validate-only', '1')
+      .send({});
     expect(missing.status).toBe(400);
     expect(missing.body.code).toBe('rest_missing_callback_param');
-    const invalid = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', 'params').send({ name: 'a', count: 'x' });
+    const invalid = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .set(internal())
+      .set('x-loom-validate-only', 'params')
+      .send({ name: 'a', count: 'x' });
     expect(invalid.status).toBe(400);
     expect(invalid.body.code).toBe('rest_invalid_param');
-    const none = await request(app).post('/rest/test/v1/nope').set(internal()).set('x-loom-validate-only', '1').send({});
+    const none = await request(app)
+      .post('/rest/test/v1/nope')
+      .set(internal())
+      .set('x-loom-validate-only', '1')
+      .send({});
     expect(none.status).toBe(404);
     expect(none.body.code).toBe('rest_no_route');
   });
 
   test('mode 1 checks permission; mode params stops after the parameters (WordPress batch pre-validation)', async () => {
-    const denied = await request(app).post('/rest/test/v1/things').set(internal()).set('x-loom-validate-only', '1').send({ name: 'a' });
+    const denied = await request(app)
+      .post('/rest/test/v1/things')
+      .set(internal())
+      .set('x-loom-validate-only', '1')
+      .send({ name: 'a' });
     expect(denied.status).toBe(401);
     expect(denied.body.code).toBe('rest_cannot_create');
-    const paramsOnly = await request(app).post('/rest/test/v1/things').set(internal()).set('x-loom-validate-only', 'params').send({ name: 'a' });
+    const paramsOnly = await request(app)
+      .post('/rest/test/v1/things')
+      .set(internal())
+      .set('x-loom-validate-only', 'params')
+      .send({ name: 'a' });
     expect(paramsOnly.status).toBe(200);
     expect(paramsOnly.body).toEqual({ valid: true });
   });
 
   test('refused without the internal proof, with a stale or forged proof, or an unknown mode: 403, nothing runs', async () => {
-    for (const extra of [{}, { 'x-loom-internal': signInternal(TEST_SECRET, Date.now() - 600_000) }, { 'x-loom-internal': signInternal('other-secret') }]) {
-      const r = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(extra).set('x-loom-validate-only', '1').send({ name: 'a' });
+    for (const extra of [
+      {},
+      { 'x-loom-internal': signInternal(TEST_SECRET, Date.now() - 600_000) },
+      { 'x-loom-internal': signInternal('other-secret') },
+    ]) {
+      const r = await request(app)
+        .post('/rest/test/v1/things')
+        .set(asRole('author'))
+        .set(extra)
+        .set('x-loom-validate-only', '1')
+        .send({ name: 'a' });
       expect(r.status).toBe(403);
       expect(r.body.code).toBe('loom_internal_only');
     }
-    const mode = await request(app).post('/rest/test/v1/things').set(asRole('author')).set(internal()).set('x-loom-validate-only', 'yes').send({ name: 'a' });
+    const mode = await request(app)
+      .post('/rest/test/v1/things')
+      .set(asRole('author'))
+      .set(internal())
+      .set('x-loom-validate-only', 'yes')
+      .send({ name: 'a' });
     expect(mode.status).toBe(403);
   });
 });

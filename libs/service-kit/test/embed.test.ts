@@ -2,12 +2,32 @@ import request from 'supertest';
 import { z } from 'zod';
 import { READABLE, endpoint, namespaceRoute, route } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
-import { bind, createLogger, createServiceApp, forbidden, links, testConfig, type Embedder, type ServiceDefinition } from '../src';
+import {
+  bind,
+  createLogger,
+  createServiceApp,
+  forbidden,
+  links,
+  testConfig,
+  type Embedder,
+  type ServiceDefinition,
+} from '../src';
 
 const NS = 'emb/v1';
 const REST = 'http://loom.test/rest';
-const authors = route(NS, `/${NS}/authors/<id>`, { read: endpoint(READABLE, { id: z.number().int().optional(), context: z.enum(['view', 'embed', 'edit']).default('view') }) });
-const tags = route(NS, `/${NS}/tags`, { list: endpoint(READABLE, { post: z.number().int().optional(), per_page: z.number().int().min(1).max(100).default(10), context: z.enum(['view', 'embed', 'edit']).default('view') }) });
+const authors = route(NS, `/${NS}/authors/<id>`, {
+  read: endpoint(READABLE, {
+    id: z.number().int().optional(),
+    context: z.enum(['view', 'embed', 'edit']).default('view'),
+  }),
+});
+const tags = route(NS, `/${NS}/tags`, {
+  list: endpoint(READABLE, {
+    post: z.number().int().optional(),
+    per_page: z.number().int().min(1).max(100).default(10),
+    context: z.enum(['view', 'embed', 'edit']).default('view'),
+  }),
+});
 const posts = route(NS, `/${NS}/posts`, { list: endpoint(READABLE, {}) });
 
 let authorReads = 0;
@@ -38,11 +58,18 @@ const def: ServiceDefinition = {
   routes: [namespaceRoute(NS), authors, tags, posts],
   embedders: [tagEmbedder],
   bindings: [
-    bind(authors.endpoints.read, (req) => (req.params.id === 99 ? forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.') : true), (req) => {
-      authorReads++;
-      seen.push(`${req.params.context}`);
-      return { body: { id: req.params.id, name: `author ${req.params.id}` } };
-    }),
+    bind(
+      authors.endpoints.read,
+      (req) =>
+        req.params.id === 99
+          ? forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to list users.')
+          : true,
+      (req) => {
+        authorReads++;
+        seen.push(`${req.params.context}`);
+        return { body: { id: req.params.id, name: `author ${req.params.id}` } };
+      },
+    ),
     bind(tags.endpoints.list, null, (req) => {
       seen.push(`tags per_page=${req.params.per_page}`);
       return { body: [] };
@@ -78,7 +105,9 @@ test('_embed places embeddable links under _embedded, each distinct href resolve
   expect(seen).toEqual(['embed']);
   // Not embeddable: no _embedded entry. An error is embedded as its body.
   expect(r.body[0]._embedded['wp:attachment']).toBeUndefined();
-  expect(r.body[2]._embedded.author).toEqual([{ code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to list users.', data: { status: 401 } }]);
+  expect(r.body[2]._embedded.author).toEqual([
+    { code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to list users.', data: { status: 401 } },
+  ]);
 });
 
 test('_embed with a list of rels embeds only those; absent embeds nothing; _fields must ask for links', async () => {

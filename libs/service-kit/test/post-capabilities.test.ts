@@ -5,8 +5,12 @@ import { can, capabilityType, type CapPost } from '../src';
 const user = (role: Role, id = 10): Identity => ({ id, login: role, name: role, roles: [role], iat: 0 });
 const OWN = 10;
 const OTHER = 99;
-const post = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'post', caps: capabilityType('posts'), ...extra } });
-const page = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({ post: { author, status, type: 'page', caps: capabilityType('pages'), ...extra } });
+const post = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({
+  post: { author, status, type: 'post', caps: capabilityType('posts'), ...extra },
+});
+const page = (status: string, author = OWN, extra: Partial<CapPost> = {}): { post: CapPost } => ({
+  post: { author, status, type: 'page', caps: capabilityType('pages'), ...extra },
+});
 
 describe('edit_post', () => {
   test.each([
@@ -49,8 +53,15 @@ describe('edit_post', () => {
   });
 
   test('a type with its own capability names (theme-options types)', () => {
-    const themeCaps = { ...capabilityType('posts'), edit_posts: 'edit_theme_options', edit_others_posts: 'edit_theme_options', edit_published_posts: 'edit_theme_options' };
-    const nav = (status: string, author: number) => ({ post: { author, status, type: 'wp_navigation', caps: themeCaps } });
+    const themeCaps = {
+      ...capabilityType('posts'),
+      edit_posts: 'edit_theme_options',
+      edit_others_posts: 'edit_theme_options',
+      edit_published_posts: 'edit_theme_options',
+    };
+    const nav = (status: string, author: number) => ({
+      post: { author, status, type: 'wp_navigation', caps: themeCaps },
+    });
     expect(can(user('editor'), 'edit_post', nav('publish', OWN))).toBe(false);
     expect(can(user('administrator'), 'edit_post', nav('publish', OTHER))).toBe(true);
   });

@@ -11,7 +11,9 @@ test('runService rejects with EADDRINUSE on a port another process holds', async
   const { port } = holder.address() as AddressInfo;
   try {
     const config = testConfig('forms', { FORMS_PORT: String(port) });
-    await expect(runService(express(), { config, log: createLogger('forms', 'silent') })).rejects.toMatchObject({ code: 'EADDRINUSE' });
+    await expect(runService(express(), { config, log: createLogger('forms', 'silent') })).rejects.toMatchObject({
+      code: 'EADDRINUSE',
+    });
   } finally {
     holder.close();
   }

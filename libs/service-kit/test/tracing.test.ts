@@ -12,7 +12,16 @@ import { trace } from '@opentelemetry/api';
 import request from 'supertest';
 import { endpoint, READABLE, route } from '@loom/contracts';
 import { openStore, type Store } from '@loom/store';
-import { bind, createLogger, createServiceApp, inSpan, initTracing, ServiceClient, testConfig, tracingEnabled } from '../src';
+import {
+  bind,
+  createLogger,
+  createServiceApp,
+  inSpan,
+  initTracing,
+  ServiceClient,
+  testConfig,
+  tracingEnabled,
+} from '../src';
 
 let owner: Server;
 const ownerHeaders: IncomingHttpHeaders[] = [];
@@ -33,7 +42,7 @@ afterAll(async () => {
   await store?.close();
 });
 
-test('a request continues the caller\'s trace: its handler runs in a span whose parent is the traceparent', async () => {
+test("a request continues the caller's trace: its handler runs in a span whose parent is the traceparent", async () => {
   expect(tracingEnabled()).toBe(true);
   const config = testConfig('forms');
   store = await openStore({ service: 'forms', dataDir: config.dataDir });
@@ -46,7 +55,8 @@ test('a request continues the caller\'s trace: its handler runs in a span whose 
       routes: [things],
       bindings: [
         bind(things.endpoints.list, null, async () => {
-          const span = trace.getActiveSpan() as (ReturnType<typeof trace.getActiveSpan> & { parentSpanContext?: { spanId: string } }) | undefined;
+          const span = trace.getActiveSpan() as
+            (ReturnType<typeof trace.getActiveSpan> & { parentSpanContext?: { spanId: string } }) | undefined;
           seen = { traceId: span!.spanContext().traceId, parent: span!.parentSpanContext?.spanId };
           return { body: [] };
         }),
@@ -54,14 +64,22 @@ test('a request continues the caller\'s trace: its handler runs in a span whose 
     },
     { config, store, log: createLogger('forms', 'silent') },
   );
-  const res = await request(app).get('/rest/t/v1/things').set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
+  const res = await request(app)
+    .get('/rest/t/v1/things')
+    .set('traceparent', '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01');
   expect(res.status).toBe(200);
   expect(seen).toEqual({ traceId: '0af7651916cd43dd8448eb211c80319c', parent: 'b7ad6b7169203331' });
 });
 
 test('a typed client call carries the active span as its traceparent', async () => {
   const { port } = owner.address() as AddressInfo;
-  const client = new ServiceClient({ service: 'core-content', baseUrl: `http://127.0.0.1:${port}`, timeoutMs: 2000, cacheMs: 0, log: createLogger('t', 'silent') });
+  const client = new ServiceClient({
+    service: 'core-content',
+    baseUrl: `http://127.0.0.1:${port}`,
+    timeoutMs: 2000,
+    cacheMs: 0,
+    log: createLogger('t', 'silent'),
+  });
   let ctx: { traceId: string; spanId: string } | undefined;
   await inSpan('caller', {}, async () => {
     ctx = trace.getActiveSpan()!.spanContext();

@@ -87,7 +87,12 @@ function translateField(path: string, condition: unknown): NedbQuery[] {
       case '$contains': {
         // nedb has no such operator: its $where runs the same test as the compiled predicates.
         const test = containsTest(operand as string);
-        clauses.push({ $where: function (this: Raw) { const vs = valuesOf(this, path); return vs.some((v) => test(v) || (Array.isArray(v) && v.some(test))); } });
+        clauses.push({
+          $where: function (this: Raw) {
+            const vs = valuesOf(this, path);
+            return vs.some((v) => test(v) || (Array.isArray(v) && v.some(test)));
+          },
+        });
         break;
       }
       default: // $gt $gte $lt $lte $regex behave alike (any element of an array may match)
@@ -120,7 +125,8 @@ function conjuncts(filter: Filter): NedbQuery[] {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and') for (const sub of value as Filter[]) clauses.push(...conjuncts(sub));
     else if (key === '$or') clauses.push({ $or: (value as Filter[]).map(toNedbQuery) });
-    else if (key === '$nor') clauses.push({ $not: { $or: (value as Filter[]).map(toNedbQuery) } }); // nedb has no $nor
+    else if (key === '$nor')
+      clauses.push({ $not: { $or: (value as Filter[]).map(toNedbQuery) } }); // nedb has no $nor
     else clauses.push(...translateField(key, value));
   }
   return clauses;
@@ -154,7 +160,8 @@ function violatedFields(db: Nedb, key: unknown): string[] {
   try {
     const indexes = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes ?? {};
     for (const index of Object.values(indexes)) {
-      if (index.unique && index.fieldName !== '_id' && index.tree.search(key).length > 0) return index.fieldName.split(',');
+      if (index.unique && index.fieldName !== '_id' && index.tree.search(key).length > 0)
+        return index.fieldName.split(',');
     }
   } catch {
     // best effort: the error is still a DuplicateKeyError without field names
@@ -175,7 +182,8 @@ interface IndexedDb {
   getAllData(): Raw[];
 }
 
-const isIndexableValue = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+const isIndexableValue = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
 /**
  * The documents that may match: those an index gives for the most selective top-level equality or `$in` of
@@ -191,7 +199,10 @@ function candidatesFor(db: IndexedDb, query: NedbQuery, allDocs: () => Raw[]): R
     if (!index || field.startsWith('$')) continue;
     const values = isIndexableValue(condition)
       ? [condition]
-      : isPlainObject(condition) && Object.keys(condition).length === 1 && Array.isArray(condition.$in) && condition.$in.every(isIndexableValue)
+      : isPlainObject(condition) &&
+          Object.keys(condition).length === 1 &&
+          Array.isArray(condition.$in) &&
+          condition.$in.every(isIndexableValue)
         ? (condition.$in as unknown[])
         : null;
     if (!values) continue;
@@ -241,7 +252,14 @@ interface Cache {
   /** What each entry of `sorted` was made from: its match, its order, and how many (absent: all of them). */
   orders: Map<string, { match: string; sort: Sort; first?: number }>;
 }
-const emptyCache = (): Cache => ({ all: null, matches: new Map(), sorted: new Map(), ranked: new Set(), tests: new Map(), orders: new Map() });
+const emptyCache = (): Cache => ({
+  all: null,
+  matches: new Map(),
+  sorted: new Map(),
+  ranked: new Set(),
+  tests: new Map(),
+  orders: new Map(),
+});
 
 /** Where a document with this _id is or would be in nedb's list of every document (in _id order). */
 function idPosition(all: Raw[], id: string): number {
@@ -257,7 +275,9 @@ function idPosition(all: Raw[], id: string): number {
 
 /** Whether two documents hold the same sort keys (so an updated document keeps its place in an order). */
 function sameSortKeys(a: Raw, b: Raw, sort: Sort): boolean {
-  return (Object.entries(sort) as [string, 1 | -1][]).every(([field, dir]) => compareSortKeys(sortKey(a, field, dir), sortKey(b, field, dir)) === 0);
+  return (Object.entries(sort) as [string, 1 | -1][]).every(
+    ([field, dir]) => compareSortKeys(sortKey(a, field, dir), sortKey(b, field, dir)) === 0,
+  );
 }
 /** Keeps a cache map bounded (oldest entry out first). */
 function remember<V>(map: Map<string, V>, key: string, value: V): V {
@@ -419,7 +439,11 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
           const updated = ordered.slice();
           updated[j] = fresh;
           cache.sorted.set(k, updated);
-        } else if (!passes && o.first === undefined) cache.sorted.set(k, ordered.filter((_, n) => n !== j));
+        } else if (!passes && o.first === undefined)
+          cache.sorted.set(
+            k,
+            ordered.filter((_, n) => n !== j),
+          );
         else cache.sorted.delete(k);
       }
     }
@@ -442,11 +466,15 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const unique = spec.unique ?? false;
     const sparse = spec.sparse ?? false;
     return this.exclusive(async (db) => {
-      const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[[...fields].sort().join(',')];
+      const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[
+        [...fields].sort().join(',')
+      ];
       if (existing) {
         // MongoDB refuses to redefine an index; nedb would silently keep the old one.
         if (existing.unique !== unique || Boolean(existing.sparse) !== sparse) {
-          throw new Error(`index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}, sparse=${Boolean(existing.sparse)}`);
+          throw new Error(
+            `index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}, sparse=${Boolean(existing.sparse)}`,
+          );
         }
         return;
       }
@@ -474,7 +502,8 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const candidates = candidatesFor(db, toNedbQuery(normalized), () => (cache.all ??= db.getAllData()));
     const test = Object.keys(normalized).length ? compileFilter(normalized) : null;
     cache.tests.set(key, test);
-    if (cache.tests.size > 128) for (const k of cache.tests.keys()) if (!cache.matches.has(k) && k !== key) cache.tests.delete(k);
+    if (cache.tests.size > 128)
+      for (const k of cache.tests.keys()) if (!cache.matches.has(k) && k !== key) cache.tests.delete(k);
     return { docs: remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates), key };
   }
 
@@ -500,11 +529,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
       else if (first !== undefined && !cache.ranked.has(base)) {
         if (cache.ranked.size >= 256) cache.ranked.clear();
         cache.ranked.add(base);
-        if (cache.orders.size > 128) for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
+        if (cache.orders.size > 128)
+          for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
         cache.orders.set(`${base}|${first}`, { match: key, sort, first });
         ordered = remember(cache.sorted, `${base}|${first}`, sortDocs(all, sort, first));
       } else {
-        if (cache.orders.size > 128) for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
+        if (cache.orders.size > 128)
+          for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
         cache.orders.set(base, { match: key, sort });
         ordered = remember(cache.sorted, base, sortDocs(all, sort));
       }
@@ -548,7 +579,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return this.exclusive(
       async (db) => {
         try {
-          const { affectedDocuments } = await db.updateAsync(query, modifier, { multi: false, returnUpdatedDocs: true });
+          const { affectedDocuments } = await db.updateAsync(query, modifier, {
+            multi: false,
+            returnUpdatedDocs: true,
+          });
           updatedId = (affectedDocuments as Raw | null)?._id;
           return affectedDocuments ? stripId<T>(affectedDocuments as Raw) : null;
         } catch (e) {
@@ -637,7 +671,8 @@ class EmbeddedStore implements Store {
 
   async nextId(sequence: string, floor?: number): Promise<number> {
     checkSequenceName(sequence);
-    if (floor !== undefined && !Number.isSafeInteger(floor)) throw new TypeError(`floor must be an integer, got ${floor}`);
+    if (floor !== undefined && !Number.isSafeInteger(floor))
+      throw new TypeError(`floor must be an integer, got ${floor}`);
     const db = (await this.datastore(SEQUENCES)) as unknown as Datastore<SequenceDoc>;
     // Each update is atomic in nedb (its executor runs one command at a time). Raising first and then
     // incrementing stays correct under concurrency: increments only ever move the value up.

@@ -46,9 +46,15 @@ export class EmbeddedFileStore implements FileStore {
       const s = await stat(this.pathOf(name));
       if (!s.isFile()) return null;
       // Every put is a new inode (rename), so inode, size and time together change with every write.
-      return { name, size: s.size, modified: s.mtime, etag: `"${s.ino.toString(16)}-${s.size.toString(16)}-${Math.round(s.mtimeMs * 1000).toString(16)}"` };
+      return {
+        name,
+        size: s.size,
+        modified: s.mtime,
+        etag: `"${s.ino.toString(16)}-${s.size.toString(16)}-${Math.round(s.mtimeMs * 1000).toString(16)}"`,
+      };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR')
+        return null;
       throw e;
     }
   }

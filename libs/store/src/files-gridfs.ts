@@ -7,7 +7,12 @@ import { pipeline } from 'node:stream/promises';
 import { GridFSBucket, type Db, type GridFSFile } from 'mongodb';
 import { checkFileName, type ByteRange, type FileStore, type StoredFile } from './files';
 
-const describe = (f: GridFSFile): StoredFile => ({ name: f.filename, size: f.length, modified: f.uploadDate, etag: `"${f._id.toHexString()}"` });
+const describe = (f: GridFSFile): StoredFile => ({
+  name: f.filename,
+  size: f.length,
+  modified: f.uploadDate,
+  etag: `"${f._id.toHexString()}"`,
+});
 
 export class GridFsFileStore implements FileStore {
   private readonly bucket: GridFSBucket;
@@ -30,7 +35,8 @@ export class GridFsFileStore implements FileStore {
       await this.bucket.delete(upload.id).catch(() => undefined);
       throw e;
     }
-    for (const old of await this.revisions(name)) if (!old._id.equals(upload.id)) await this.bucket.delete(old._id).catch(() => undefined);
+    for (const old of await this.revisions(name))
+      if (!old._id.equals(upload.id)) await this.bucket.delete(old._id).catch(() => undefined);
     const [current] = await this.revisions(name);
     return describe(current!);
   }

@@ -42,12 +42,18 @@ const UNSAFE = /[\p{Cc}\p{White_Space}\\\p{Cs}\u200e\u200f\u202a-\u202e\u2066-\u
 /** A segment's limit: the 255 bytes of a file name on common disks (ext4, xfs); GridFS is held to it too. */
 const SEGMENT_BYTES = 255;
 
-const safeSegment = (s: string): boolean => s !== '' && !s.startsWith('.') && !UNSAFE.test(s) && Buffer.byteLength(s, 'utf8') <= SEGMENT_BYTES;
+const safeSegment = (s: string): boolean =>
+  s !== '' && !s.startsWith('.') && !UNSAFE.test(s) && Buffer.byteLength(s, 'utf8') <= SEGMENT_BYTES;
 
 /** Throws for a name that is not a relative path of safe segments (no `..`, no absolute path, no hidden file), or not
  * in NFC (one spelling per name, whatever the disk does with others). */
 export function checkFileName(name: string): void {
-  if (typeof name !== 'string' || name.length > 1000 || name.normalize('NFC') !== name || !name.split('/').every(safeSegment)) {
+  if (
+    typeof name !== 'string' ||
+    name.length > 1000 ||
+    name.normalize('NFC') !== name ||
+    !name.split('/').every(safeSegment)
+  ) {
     throw new TypeError(`invalid file name ${JSON.stringify(name)}`);
   }
 }

@@ -33,7 +33,8 @@ export function mongoDbName(service: string): string {
 
 /** Opens the store a service is configured for: MongoDB when `mongoUrl` is set, else the embedded files. */
 export async function openStore(opts: OpenStoreOptions): Promise<Store> {
-  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(opts.service)) throw new TypeError(`invalid service name ${JSON.stringify(opts.service)}`);
+  if (!/^[a-z0-9][a-z0-9_-]*$/i.test(opts.service))
+    throw new TypeError(`invalid service name ${JSON.stringify(opts.service)}`);
   const mongoUrl = opts.mongoUrl?.trim();
   if (mongoUrl) return openMongoStore(mongoUrl, mongoDbName(opts.service), opts.mongoOptions);
   return openEmbeddedStore(path.join(opts.dataDir ?? './data', opts.service));

@@ -10,7 +10,9 @@ const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,99}$/;
 
 export function checkCollectionName(name: string): void {
   if (!COLLECTION_NAME.test(name)) {
-    throw new TypeError(`invalid collection name ${JSON.stringify(name)} (letters, digits, _ and -; starts with a letter)`);
+    throw new TypeError(
+      `invalid collection name ${JSON.stringify(name)} (letters, digits, _ and -; starts with a letter)`,
+    );
   }
 }
 
@@ -19,7 +21,8 @@ export function checkIndexSpec(spec: IndexSpec): string[] {
   const fields = spec.fields;
   if (!Array.isArray(fields) || fields.length === 0) throw new TypeError('an index needs at least one field');
   for (const f of fields) {
-    if (typeof f !== 'string' || f === '' || f.startsWith('$') || f.includes(',')) throw new TypeError(`invalid index field ${JSON.stringify(f)}`);
+    if (typeof f !== 'string' || f === '' || f.startsWith('$') || f.includes(','))
+      throw new TypeError(`invalid index field ${JSON.stringify(f)}`);
   }
   if (new Set(fields).size !== fields.length) throw new TypeError(`duplicate field in index ${fields.join(', ')}`);
   return fields;
@@ -43,17 +46,21 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
  * Dates are copied; other class instances (RegExp, Buffer, ...) are kept as they are.
  */
 export function cloneValue(value: unknown, path = ''): unknown {
-  if (Array.isArray(value)) return value.map((item, i) => (item === undefined ? null : cloneValue(item, `${path}.${i}`)));
+  if (Array.isArray(value))
+    return value.map((item, i) => (item === undefined ? null : cloneValue(item, `${path}.${i}`)));
   if (value instanceof Date) return new Date(value.getTime());
   if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
       // Both backends reserve these: nedb rejects them outright, MongoDB treats them as operators/paths.
       if (key.startsWith('$') || key.includes('.')) {
-        throw new TypeError(`field name ${JSON.stringify(key)}${path ? ` in ${path.slice(1)}` : ''} must not start with $ or contain .`);
+        throw new TypeError(
+          `field name ${JSON.stringify(key)}${path ? ` in ${path.slice(1)}` : ''} must not start with $ or contain .`,
+        );
       }
       // Copied key by key, `__proto__` would replace the copy's prototype instead of naming a field.
-      if (key === '__proto__') throw new TypeError(`field name "__proto__"${path ? ` in ${path.slice(1)}` : ''} is not storable`);
+      if (key === '__proto__')
+        throw new TypeError(`field name "__proto__"${path ? ` in ${path.slice(1)}` : ''} is not storable`);
       if (item !== undefined) out[key] = cloneValue(item, `${path}.${key}`);
     }
     return out;
@@ -75,7 +82,19 @@ export function stripId<T extends Doc>(doc: Record<string, unknown>): T {
   return rest as T;
 }
 
-const FIELD_OPS = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin', '$exists', '$regex', '$contains']);
+const FIELD_OPS = new Set([
+  '$eq',
+  '$ne',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$in',
+  '$nin',
+  '$exists',
+  '$regex',
+  '$contains',
+]);
 const LOGICAL_OPS = new Set(['$and', '$or', '$nor']);
 
 /** A RegExp without g/y: those make RegExp#test stateful, and MongoDB ignores them anyway. */
@@ -118,7 +137,8 @@ function checkFieldCondition(field: string, condition: unknown): unknown {
   for (const op of ops) {
     if (!FIELD_OPS.has(op)) throw new TypeError(`unsupported filter operator ${op} on ${field}`);
     const operand = condition[op];
-    if ((op === '$in' || op === '$nin') && !Array.isArray(operand)) throw new TypeError(`${op} on ${field} needs an array`);
+    if ((op === '$in' || op === '$nin') && !Array.isArray(operand))
+      throw new TypeError(`${op} on ${field} needs an array`);
     if (op === '$regex' && !(operand instanceof RegExp)) throw new TypeError(`$regex on ${field} needs a RegExp`);
     if (op === '$exists' && typeof operand !== 'boolean') throw new TypeError(`$exists on ${field} needs a boolean`);
     if (op === '$contains' && typeof operand !== 'string') throw new TypeError(`$contains on ${field} needs a string`);
@@ -199,7 +219,8 @@ export function normalizeFindOptions(options: FindOptions | undefined): CheckedF
   const skip = options?.skip ?? 0;
   const limit = options?.limit ?? 0;
   if (!Number.isSafeInteger(skip) || skip < 0) throw new RangeError(`skip must be a non-negative integer, got ${skip}`);
-  if (!Number.isSafeInteger(limit) || limit < 0) throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
+  if (!Number.isSafeInteger(limit) || limit < 0)
+    throw new RangeError(`limit must be a non-negative integer, got ${limit}`);
   let sort: Sort | undefined;
   if (options?.sort) {
     for (const [field, dir] of Object.entries(options.sort)) {
@@ -374,15 +395,27 @@ export function sortDocs<T>(docs: T[], sort: Sort, first?: number): T[] {
       // Same-type numbers and strings compare directly; the rest as MongoDB orders them.
       const c =
         typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
-          ? a < b ? -1 : a > b ? 1 : 0
+          ? a < b
+            ? -1
+            : a > b
+              ? 1
+              : 0
           : typeof a === 'string' && typeof b === 'string'
-            ? a < b ? -1 : a > b ? 1 : 0
+            ? a < b
+              ? -1
+              : a > b
+                ? 1
+                : 0
             : compareSortKeys(a, b);
       if (c) return c * criteria[i][1];
     }
     return x.index - y.index;
   };
-  if (first === undefined || first * 8 >= keyed.length) return keyed.sort(compare).slice(0, first).map((k) => k.doc);
+  if (first === undefined || first * 8 >= keyed.length)
+    return keyed
+      .sort(compare)
+      .slice(0, first)
+      .map((k) => k.doc);
   // A heap of the best `first` so far, worst on top: a document enters only if it beats the worst.
   const heap: Keyed[] = [];
   const worse = (i: number, j: number) => compare(heap[i]!, heap[j]!) > 0;

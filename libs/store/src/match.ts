@@ -40,8 +40,10 @@ export function valuesOf(doc: Record<string, unknown>, path: string): unknown[] 
   return out;
 }
 
-const rank = (v: unknown) => (v === null || v === undefined ? 'null' : v instanceof Date ? 'date' : Array.isArray(v) ? 'array' : typeof v);
-const isPrimitive = (v: unknown) => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
+const rank = (v: unknown) =>
+  v === null || v === undefined ? 'null' : v instanceof Date ? 'date' : Array.isArray(v) ? 'array' : typeof v;
+const isPrimitive = (v: unknown) =>
+  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
 /** Whether `test` holds for a reached value or, when it is an array, for one of its elements (no $elemMatch needed). */
 function anyOf(values: unknown[], test: (c: unknown) => boolean): boolean {

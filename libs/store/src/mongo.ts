@@ -12,7 +12,17 @@ import {
   MongoClientOptions,
   UpdateFilter,
 } from 'mongodb';
-import { Collection, Doc, DuplicateKeyError, escapeRegExp, Filter, FindOptions, IndexSpec, Store, Update } from './port';
+import {
+  Collection,
+  Doc,
+  DuplicateKeyError,
+  escapeRegExp,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Store,
+  Update,
+} from './port';
 import {
   checkCollectionName,
   checkIndexSpec,
@@ -64,7 +74,12 @@ function translate(filter: Filter): Document {
   for (const [key, value] of Object.entries(filter)) {
     if (key === '$and' || key === '$or' || key === '$nor') {
       out[key] = (value as Filter[]).map(translate);
-    } else if (value && typeof value === 'object' && !(value instanceof RegExp) && typeof (value as Document).$contains === 'string') {
+    } else if (
+      value &&
+      typeof value === 'object' &&
+      !(value instanceof RegExp) &&
+      typeof (value as Document).$contains === 'string'
+    ) {
       const { $contains, ...rest } = value as Document;
       if (Object.keys(rest).length) out[key] = rest;
       extra.push(containsClause(key, $contains as string));
@@ -93,7 +108,11 @@ class MongoStoreCollection<T extends Doc> implements Collection<T> {
     const name = fields.map((f) => `${f}_1`).join('_');
     try {
       // A sparse index leaves out documents lacking every field (what the embedded adapter's nedb does too).
-      await this.coll().createIndex(keys, { name, unique: spec.unique ?? false, ...(spec.sparse ? { sparse: true } : {}) });
+      await this.coll().createIndex(keys, {
+        name,
+        unique: spec.unique ?? false,
+        ...(spec.sparse ? { sparse: true } : {}),
+      });
     } catch (e) {
       throw mapError(this.name, e, fields);
     }
@@ -160,7 +179,10 @@ class MongoStoreCollection<T extends Doc> implements Collection<T> {
   }
 
   async deleteOne(filter: Filter): Promise<T | null> {
-    const doc = await this.coll().findOneAndDelete(toMongoFilter(filter), { projection: NO_ID, includeResultMetadata: false });
+    const doc = await this.coll().findOneAndDelete(toMongoFilter(filter), {
+      projection: NO_ID,
+      includeResultMetadata: false,
+    });
     return doc ? stripId<T>(doc) : null;
   }
 
@@ -200,7 +222,8 @@ class MongoStore implements Store {
 
   async nextId(sequence: string, floor?: number): Promise<number> {
     checkSequenceName(sequence);
-    if (floor !== undefined && !Number.isSafeInteger(floor)) throw new TypeError(`floor must be an integer, got ${floor}`);
+    if (floor !== undefined && !Number.isSafeInteger(floor))
+      throw new TypeError(`floor must be an integer, got ${floor}`);
     const sequences = this.raw<SequenceDoc>(SEQUENCES);
     // Upserts on _id are retried by the server when two race to insert, but older servers surface E11000: retry once.
     const retryOnce = async <R>(op: () => Promise<R>): Promise<R> => {

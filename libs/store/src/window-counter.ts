@@ -13,7 +13,11 @@ export async function ensureWindowCounterIndexes(store: Store, collection: strin
 export type WindowVerdict = { counted: true } | { counted: false; retryAfterMs: number };
 
 /** Counts one more for `key` in the current window, unless it already holds `max`; then says when the window ends. */
-export async function countInWindow(col: Collection, key: string, opts: { max: number; windowMs: number; now?: number }): Promise<WindowVerdict> {
+export async function countInWindow(
+  col: Collection,
+  key: string,
+  opts: { max: number; windowMs: number; now?: number },
+): Promise<WindowVerdict> {
   const now = opts.now ?? Date.now();
   const window = Math.floor(now / opts.windowMs);
   await col.deleteMany({ key, window: { $lt: window } });

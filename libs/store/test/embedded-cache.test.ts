@@ -19,11 +19,30 @@ const rand = (n: number) => {
   return seed % n;
 };
 const STATUSES = ['publish', 'draft', 'future'];
-const randomFields = () => ({ status: STATUSES[rand(3)], date: `2024-0${1 + rand(5)}-1${rand(3)}`, n: rand(100), title: `t${rand(1000)}`, tags: [rand(5), rand(5)] });
+const randomFields = () => ({
+  status: STATUSES[rand(3)],
+  date: `2024-0${1 + rand(5)}-1${rand(3)}`,
+  n: rand(100),
+  title: `t${rand(1000)}`,
+  tags: [rand(5), rand(5)],
+});
 
-const FILTERS: Filter[] = [{}, { status: 'publish' }, { status: { $in: ['publish', 'future'] } }, { n: { $gt: 50 } }, { status: 'draft', n: { $lt: 30 } }, { tags: 3 }];
+const FILTERS: Filter[] = [
+  {},
+  { status: 'publish' },
+  { status: { $in: ['publish', 'future'] } },
+  { n: { $gt: 50 } },
+  { status: 'draft', n: { $lt: 30 } },
+  { tags: 3 },
+];
 // With the unique `id` last, so the expected order is fully defined.
-const SORTS: (Sort | undefined)[] = [undefined, { date: -1, id: -1 }, { n: 1, id: 1 }, { status: 1, date: -1, id: 1 }, { title: 1, id: -1 }];
+const SORTS: (Sort | undefined)[] = [
+  undefined,
+  { date: -1, id: -1 },
+  { n: 1, id: 1 },
+  { status: 1, date: -1, id: 1 },
+  { title: 1, id: -1 },
+];
 
 let dir: string;
 let store: Store;
@@ -73,7 +92,9 @@ test('reads after one-document inserts and updates equal a fresh computation', a
     // Warm a few answers, then update, some reads running during the update.
     await check();
     await check();
-    const during = Array.from({ length: rand(3) }, () => c.find(FILTERS[rand(FILTERS.length)]!, { sort: SORTS[1], limit: 10 }));
+    const during = Array.from({ length: rand(3) }, () =>
+      c.find(FILTERS[rand(FILTERS.length)]!, { sort: SORTS[1], limit: 10 }),
+    );
     if (rand(4) === 0) {
       const doc = { id: model.size + 1, ...randomFields() };
       model.set(doc.id, doc);

@@ -74,7 +74,12 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
 
   test('put then stat and read back the same bytes, from a buffer or a stream', async () => {
     const a = await f.store.files.put('2026/11/a.txt', Buffer.from('hello world'));
-    expect({ ...a, modified: typeof a.modified.getTime() }).toEqual({ name: '2026/11/a.txt', size: 11, modified: 'number', etag: expect.stringMatching(/^"[^"]+"$/) });
+    expect({ ...a, modified: typeof a.modified.getTime() }).toEqual({
+      name: '2026/11/a.txt',
+      size: 11,
+      modified: 'number',
+      etag: expect.stringMatching(/^"[^"]+"$/),
+    });
     expect(await f.store.files.stat('2026/11/a.txt')).toEqual(a);
     expect(await text(await f.store.files.read('2026/11/a.txt'))).toBe('hello world');
     const big = Buffer.alloc(600 * 1024, 7);
@@ -87,9 +92,15 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
   test('ranges are inclusive, across GridFS chunk boundaries too', async () => {
     const data = Buffer.from(Array.from({ length: 300 * 1024 }, (_, i) => i % 251));
     await f.store.files.put('r.bin', data);
-    expect(await text(await f.store.files.read('r.bin', { start: 0, end: 0 }))).toBe(data.subarray(0, 1).toString('latin1'));
-    expect(await text(await f.store.files.read('r.bin', { start: 255 * 1024 - 5, end: 255 * 1024 + 5 }))).toBe(data.subarray(255 * 1024 - 5, 255 * 1024 + 6).toString('latin1'));
-    expect(await text(await f.store.files.read('r.bin', { start: data.length - 3, end: data.length - 1 }))).toBe(data.subarray(-3).toString('latin1'));
+    expect(await text(await f.store.files.read('r.bin', { start: 0, end: 0 }))).toBe(
+      data.subarray(0, 1).toString('latin1'),
+    );
+    expect(await text(await f.store.files.read('r.bin', { start: 255 * 1024 - 5, end: 255 * 1024 + 5 }))).toBe(
+      data.subarray(255 * 1024 - 5, 255 * 1024 + 6).toString('latin1'),
+    );
+    expect(await text(await f.store.files.read('r.bin', { start: data.length - 3, end: data.length - 1 }))).toBe(
+      data.subarray(-3).toString('latin1'),
+    );
   });
 
   test('a missing file is null; delete says whether there was one', async () => {
@@ -126,7 +137,16 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
     });
     await expect(f.store.files.put('kept.txt', failing)).rejects.toThrow('client went away');
     expect(await text(await f.store.files.read('kept.txt'))).toBe('old');
-    await expect(f.store.files.put('new.txt', new Readable({ read() { this.destroy(new Error('boom')); } }))).rejects.toThrow('boom');
+    await expect(
+      f.store.files.put(
+        'new.txt',
+        new Readable({
+          read() {
+            this.destroy(new Error('boom'));
+          },
+        }),
+      ),
+    ).rejects.toThrow('boom');
     expect(await f.store.files.stat('new.txt')).toBeNull();
     if (f.dir) expect(await readdir(path.join(f.dir, 'files', '.tmp'))).toEqual([]);
   });
@@ -145,7 +165,23 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
 
   test('names that could leave the store or hide are refused', async () => {
     const long = `${'照'.repeat(84)}.jpg`; // 256 bytes of UTF-8
-    const bad = ['../x', '/etc/passwd', 'a/../../b', '.hidden', 'a//b', '', 'a\\b', 'a/b/', 'x\0y', 'a b', 'a\u3000b', 'x\u202Egpj.exe', 'a\uD800b', 'e\u0301.jpg', long];
+    const bad = [
+      '../x',
+      '/etc/passwd',
+      'a/../../b',
+      '.hidden',
+      'a//b',
+      '',
+      'a\\b',
+      'a/b/',
+      'x\0y',
+      'a b',
+      'a\u3000b',
+      'x\u202Egpj.exe',
+      'a\uD800b',
+      'e\u0301.jpg',
+      long,
+    ];
     for (const name of bad) {
       await expect(f.store.files.put(name, Buffer.from('x'))).rejects.toThrow(TypeError);
       await expect(f.store.files.stat(name)).rejects.toThrow(TypeError);
@@ -153,7 +189,14 @@ describe.each(adapters)('file store contract: %s', (_kind, open) => {
   });
 
   test('names keep the letters of every script (UTF-8, composed), as WordPress keeps them', async () => {
-    const names = ['2026/11/照片.jpg', '2026/11/é.jpg', '2026/11/Фото-1.png', '2026/11/می‌خواهم.jpg', '2026/11/a．．／b.jpg', `2026/11/${'照'.repeat(83)}.jpg`];
+    const names = [
+      '2026/11/照片.jpg',
+      '2026/11/é.jpg',
+      '2026/11/Фото-1.png',
+      '2026/11/می‌خواهم.jpg',
+      '2026/11/a．．／b.jpg',
+      `2026/11/${'照'.repeat(83)}.jpg`,
+    ];
     for (const [i, name] of names.entries()) await f.store.files.put(name, Buffer.from(`file ${i}`));
     for (const [i, name] of names.entries()) {
       expect([name, await text(await f.store.files.read(name))]).toEqual([name, `file ${i}`]);

@@ -35,7 +35,10 @@ function doc(id: number): Record<string, unknown> {
   if (random() < 0.8) d.s = pick(['a', 'b', 'B', 'ab', '', null, 1]);
   if (random() < 0.7) d.tags = Array.from({ length: Math.floor(random() * 4) }, () => pick(['a', 'b', 1, 2, null]));
   if (random() < 0.6) d.sub = random() < 0.8 ? { x: pick(SCALARS) } : pick([null, 3, 'x']);
-  if (random() < 0.5) d.list = Array.from({ length: Math.floor(random() * 3) }, () => (random() < 0.8 ? { y: pick(SCALARS) } : pick([1, 'y'])));
+  if (random() < 0.5)
+    d.list = Array.from({ length: Math.floor(random() * 3) }, () =>
+      random() < 0.8 ? { y: pick(SCALARS) } : pick([1, 'y']),
+    );
   return d;
 }
 
@@ -63,7 +66,10 @@ function condition(): unknown {
 
 function filter(depth = 0): Filter {
   const r = random();
-  if (depth < 2 && r < 0.2) return { [pick(['$and', '$or', '$nor'])]: Array.from({ length: 1 + Math.floor(random() * 3) }, () => filter(depth + 1)) } as Filter;
+  if (depth < 2 && r < 0.2)
+    return {
+      [pick(['$and', '$or', '$nor'])]: Array.from({ length: 1 + Math.floor(random() * 3) }, () => filter(depth + 1)),
+    } as Filter;
   const f: Record<string, unknown> = {};
   for (let i = 0; i < 1 + Math.floor(random() * 2); i++) f[pick(FIELDS)] = condition();
   return f as Filter;
@@ -79,6 +85,9 @@ test('compiled predicates select what nedb selects for the translated query', as
     const byNedb = ids(await db.findAsync(toNedbQuery(f)));
     const test = compileFilter(f);
     const compiled = ids(docs.filter((d) => test(d)));
-    expect([JSON.stringify(f, (_k, v) => (v instanceof RegExp ? String(v) : v)), compiled]).toEqual([JSON.stringify(f, (_k, v) => (v instanceof RegExp ? String(v) : v)), byNedb]);
+    expect([JSON.stringify(f, (_k, v) => (v instanceof RegExp ? String(v) : v)), compiled]).toEqual([
+      JSON.stringify(f, (_k, v) => (v instanceof RegExp ? String(v) : v)),
+      byNedb,
+    ]);
   }
 });

@@ -58,7 +58,9 @@ const mongo: Adapter = {
 
 const adapters: [string, Adapter][] = [['embedded', embedded]];
 if (MONGO_URL) adapters.push(['mongodb', mongo]);
-else describe.skip('mongodb adapter (set MONGO_URL to run the contract against MongoDB)', () => it('runs', () => undefined));
+else
+  describe.skip('mongodb adapter (set MONGO_URL to run the contract against MongoDB)', () =>
+    it('runs', () => undefined));
 
 interface Post extends Doc {
   id: number;
@@ -72,7 +74,14 @@ interface Post extends Doc {
 }
 
 const POSTS: Post[] = [
-  { id: 1, title: 'Hello world', status: 'publish', tags: ['news', 'intro'], views: 10, author: { id: 1, name: 'Ada' } },
+  {
+    id: 1,
+    title: 'Hello world',
+    status: 'publish',
+    tags: ['news', 'intro'],
+    views: 10,
+    author: { id: 1, name: 'Ada' },
+  },
   { id: 2, title: 'Second post', status: 'draft', tags: ['news'], views: 5, author: { id: 2, name: 'Brian' } },
   { id: 3, title: 'C++ (draft) [v1.0]?', status: 'publish', tags: [], views: 20, author: { id: 1, name: 'Ada' } },
   {
@@ -81,7 +90,10 @@ const POSTS: Post[] = [
     status: null,
     views: 0,
     author: { id: 3, name: 'Cleo' },
-    meta: [{ key: 'color', value: 'red' }, { key: 'size', value: 'L' }],
+    meta: [
+      { key: 'color', value: 'red' },
+      { key: 'size', value: 'L' },
+    ],
   },
   { id: 5, title: 'Untagged', status: 'publish', tags: ['misc'], author: { id: 2, name: 'Brian' } },
 ];
@@ -178,7 +190,11 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(sortedIds(await posts.find({ title: { $contains: '(draft) [v1' } }))).toEqual([3]);
       expect(sortedIds(await posts.find({ tags: { $contains: 'NEW' } }))).toEqual([1, 2]);
       expect(sortedIds(await posts.find({ 'author.name': { $contains: 'ad' } }))).toEqual([1, 3]);
-      expect(sortedIds(await posts.find({ $or: [{ title: { $contains: 'tagged' } }, { 'meta.value': { $contains: 'RE' } }] }))).toEqual([4, 5]);
+      expect(
+        sortedIds(
+          await posts.find({ $or: [{ title: { $contains: 'tagged' } }, { 'meta.value': { $contains: 'RE' } }] }),
+        ),
+      ).toEqual([4, 5]);
       expect(sortedIds(await posts.find({ title: { $contains: 'hello', $ne: 'hello again' } }))).toEqual([1]);
       // Far longer than any pattern V8 or MongoDB would compile: still a plain question, answered.
       const long = 'x'.repeat(100_000);
@@ -187,7 +203,10 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(sortedIds(await posts.find({ title: { $contains: long.toUpperCase() } }))).toEqual([6]);
       expect(await posts.count({ title: { $contains: long } })).toBe(1);
       expect((await posts.findOne({ title: { $contains: long } }))?.id).toBe(6);
-      expect(await posts.updateOne({ title: { $contains: long } }, { $set: { views: 1 } })).toMatchObject({ id: 6, views: 1 });
+      expect(await posts.updateOne({ title: { $contains: long } }, { $set: { views: 1 } })).toMatchObject({
+        id: 6,
+        views: 1,
+      });
       expect(await posts.deleteMany({ title: { $contains: long } })).toBe(1);
       await expect(posts.find({ title: { $contains: 5 as unknown as string } })).rejects.toThrow(TypeError);
     });
@@ -374,8 +393,15 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
         [{ g: { $in: ['y'] } }, { k: 1, id: 1 }],
       ] as const) {
         const everything = (await items.find(filter, { sort })).map((d) => d.id);
-        for (const [skip, limit] of [[0, 10], [3, 5], [40, 20], [0, 1]]) {
-          expect((await items.find(filter, { sort, skip, limit })).map((d) => d.id)).toEqual(everything.slice(skip, skip + limit));
+        for (const [skip, limit] of [
+          [0, 10],
+          [3, 5],
+          [40, 20],
+          [0, 1],
+        ]) {
+          expect((await items.find(filter, { sort, skip, limit })).map((d) => d.id)).toEqual(
+            everything.slice(skip, skip + limit),
+          );
         }
         expect(await items.count(filter)).toBe(everything.length);
       }
@@ -393,7 +419,14 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
         { id: 1 },
         { $set: { title: 'Renamed', 'author.name': 'Ada L.' }, $unset: { tags: true }, $inc: { views: 5, likes: 1 } },
       );
-      const expected = { id: 1, title: 'Renamed', status: 'publish', views: 15, likes: 1, author: { id: 1, name: 'Ada L.' } };
+      const expected = {
+        id: 1,
+        title: 'Renamed',
+        status: 'publish',
+        views: 15,
+        likes: 1,
+        author: { id: 1, name: 'Ada L.' },
+      };
       expect(updated).toEqual(expected);
       expect(updated).not.toHaveProperty('_id');
       expect(await posts.findOne({ id: 1 })).toEqual(expected);
@@ -424,7 +457,9 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
 
     it('refuses updates the adapters would apply differently', async () => {
       await expect(posts.updateOne({ id: 1 }, { $set: { views: 1 }, $inc: { views: 1 } })).rejects.toThrow(TypeError);
-      await expect(posts.updateOne({ id: 1 }, { $inc: { views: 'x' as unknown as number } })).rejects.toThrow(TypeError);
+      await expect(posts.updateOne({ id: 1 }, { $inc: { views: 'x' as unknown as number } })).rejects.toThrow(
+        TypeError,
+      );
       await expect(posts.updateOne({ id: 1 }, { title: 'replacement' } as never)).rejects.toThrow(TypeError);
       await expect(posts.updateOne({ id: 1 }, { $set: { _id: 'x' } })).rejects.toThrow(TypeError);
       expect(await posts.findOne({ id: 1 })).toEqual(POSTS[0]);
@@ -468,7 +503,11 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
 
       const onInsert = posts.insert({ id: 3, title: 'dup', slug: 'a' });
       await expect(onInsert).rejects.toBeInstanceOf(DuplicateKeyError);
-      await expect(onInsert).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'posts', fields: ['slug'] });
+      await expect(onInsert).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'posts',
+        fields: ['slug'],
+      });
       expect(await posts.count()).toBe(2);
       expect(await posts.findOne({ id: 3 })).toBeNull();
 
@@ -495,7 +534,10 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       const onInsert = votes.insert({ postId: 1, userId: 2, v: 9 });
       await expect(onInsert).rejects.toBeInstanceOf(DuplicateKeyError);
       await expect(onInsert).rejects.toMatchObject({ collection: 'votes' });
-      expect(((await onInsert.catch((e: DuplicateKeyError) => e)) as DuplicateKeyError).fields.sort()).toEqual(['postId', 'userId']);
+      expect(((await onInsert.catch((e: DuplicateKeyError) => e)) as DuplicateKeyError).fields.sort()).toEqual([
+        'postId',
+        'userId',
+      ]);
       expect(await votes.count()).toBe(3);
 
       await expect(votes.updateOne({ v: 3 }, { $set: { postId: 1 } })).rejects.toBeInstanceOf(DuplicateKeyError);
@@ -527,7 +569,11 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       await posts.insert({ id: 1, title: 'a' });
       await posts.insert({ id: 2, title: 'b' });
       await posts.insert({ id: 3, title: 'c', claim: 'x' });
-      await expect(posts.insert({ id: 4, title: 'd', claim: 'x' })).rejects.toMatchObject({ name: 'DuplicateKeyError', collection: 'posts', fields: ['claim'] });
+      await expect(posts.insert({ id: 4, title: 'd', claim: 'x' })).rejects.toMatchObject({
+        name: 'DuplicateKeyError',
+        collection: 'posts',
+        fields: ['claim'],
+      });
       await expect(posts.updateOne({ id: 1 }, { $set: { claim: 'x' } })).rejects.toBeInstanceOf(DuplicateKeyError);
       expect(await posts.findOne({ id: 1 })).toEqual({ id: 1, title: 'a' });
 
@@ -564,9 +610,17 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       await posts.ensureIndex({ fields: ['slug'], unique: true });
       const writers = 60;
       // Inserts racing for one sparse key and one plain unique key, next to inserts without the sparse key.
-      const claims = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: i + 1, title: 't', claim: 'race', slug: `c-${i}` })));
-      const slugs = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: 100 + i, title: 't', slug: 'race' })));
-      const free = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.insert({ id: 200 + i, title: 't', slug: `f-${i}` })));
+      const claims = await Promise.allSettled(
+        Array.from({ length: writers }, (_, i) =>
+          posts.insert({ id: i + 1, title: 't', claim: 'race', slug: `c-${i}` }),
+        ),
+      );
+      const slugs = await Promise.allSettled(
+        Array.from({ length: writers }, (_, i) => posts.insert({ id: 100 + i, title: 't', slug: 'race' })),
+      );
+      const free = await Promise.allSettled(
+        Array.from({ length: writers }, (_, i) => posts.insert({ id: 200 + i, title: 't', slug: `f-${i}` })),
+      );
       for (const results of [claims, slugs]) {
         expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
         const failures = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -578,9 +632,13 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(await posts.count({ slug: 'race' })).toBe(1);
 
       // Updates claiming one key at once: one wins.
-      const updates = await Promise.allSettled(Array.from({ length: writers }, (_, i) => posts.updateOne({ id: 200 + i }, { $set: { claim: 'other' } })));
+      const updates = await Promise.allSettled(
+        Array.from({ length: writers }, (_, i) => posts.updateOne({ id: 200 + i }, { $set: { claim: 'other' } })),
+      );
       expect(updates.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect(updates.filter((r) => r.status === 'rejected' && r.reason instanceof DuplicateKeyError)).toHaveLength(writers - 1);
+      expect(updates.filter((r) => r.status === 'rejected' && r.reason instanceof DuplicateKeyError)).toHaveLength(
+        writers - 1,
+      );
       expect(await posts.count({ claim: 'other' })).toBe(1);
       expect(await posts.count()).toBe(2 + writers);
     });
@@ -617,7 +675,9 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       expect(await store.nextId('posts', 50)).toBe(102); // a lower floor changes nothing
       expect(await store.nextId('posts', 102)).toBe(103);
       expect(await store.nextId('posts', 200)).toBe(200);
-      const concurrent = await Promise.all(Array.from({ length: 20 }, (_, i) => store.nextId('pages', i % 2 ? 10 : undefined)));
+      const concurrent = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => store.nextId('pages', i % 2 ? 10 : undefined)),
+      );
       expect(new Set(concurrent).size).toBe(20);
       expect(Math.max(...concurrent)).toBeGreaterThanOrEqual(10);
     });
@@ -714,7 +774,13 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       await posts.updateOne({ id: 1 }, { $set: set });
       set.tags.push('y');
 
-      expect(await posts.findOne({ id: 1 })).toEqual({ id: 1, title: 'orig', tags: ['x'], views: 1, author: { id: 1, name: 'Ada' } });
+      expect(await posts.findOne({ id: 1 })).toEqual({
+        id: 1,
+        title: 'orig',
+        tags: ['x'],
+        views: 1,
+        author: { id: 1, name: 'Ada' },
+      });
     });
 
     it('refuses keys and paths that would reach a prototype, and stores nothing', async () => {
@@ -722,7 +788,9 @@ describe.each(adapters)('%s adapter', (_name, adapter) => {
       const before = await posts.find({}, { sort: { id: 1 } });
       const proto = JSON.parse('{"id": 50, "meta": {"__proto__": {"x": 1}}}') as Post;
       await expect(posts.insert(proto)).rejects.toThrow(TypeError);
-      await expect(posts.updateOne({ id: 1 }, { $set: JSON.parse('{"meta": {"__proto__": {"x": 1}}}') })).rejects.toThrow(TypeError);
+      await expect(
+        posts.updateOne({ id: 1 }, { $set: JSON.parse('{"meta": {"__proto__": {"x": 1}}}') }),
+      ).rejects.toThrow(TypeError);
       for (const path of ['__proto__.x', 'author.constructor.prototype', 'prototype']) {
         await expect(posts.updateOne({ id: 1 }, { $set: { [path]: 1 } })).rejects.toThrow(TypeError);
         await expect(posts.find({ [path]: 1 })).rejects.toThrow(TypeError);
@@ -745,7 +813,9 @@ describe('openStore', () => {
         await store.collection('posts').insert({ id: 1 });
         await store.close();
       }
-      const lines = (await readFile(path.join(dataDir, 'core-content', 'posts.db'), 'utf8')).split('\n').filter(Boolean);
+      const lines = (await readFile(path.join(dataDir, 'core-content', 'posts.db'), 'utf8'))
+        .split('\n')
+        .filter(Boolean);
       expect(lines).toHaveLength(3);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -35,6 +35,8 @@ test('counts up to max in a window, then says when the window ends; each key on 
 
 test('concurrent counts never pass the limit together', async () => {
   const col = store.collection('rates');
-  const verdicts = await Promise.all(Array.from({ length: 20 }, () => countInWindow(col, 'k', { max: 5, windowMs: MINUTE, now: MINUTE })));
+  const verdicts = await Promise.all(
+    Array.from({ length: 20 }, () => countInWindow(col, 'k', { max: 5, windowMs: MINUTE, now: MINUTE })),
+  );
   expect(verdicts.filter((v) => v.counted)).toHaveLength(5);
 });

@@ -14,7 +14,9 @@ function fieldOf(fields: TaxonomyFieldMap, taxonomy: string): string | undefined
 }
 
 function fieldNames(fields: TaxonomyFieldMap): string[] {
-  return [...new Set(fields instanceof Map ? fields.values() : Object.values(fields as Readonly<Record<string, string>>))];
+  return [
+    ...new Set(fields instanceof Map ? fields.values() : Object.values(fields as Readonly<Record<string, string>>)),
+  ];
 }
 
 /** Every term id a post carries, over all taxonomies of the map. */
@@ -48,7 +50,8 @@ export async function adjustTermCounts(
   previous: Record<string, unknown> | null,
   current: Record<string, unknown> | null,
 ): Promise<void> {
-  const counted = (post: Record<string, unknown> | null) => new Set(post && post.status === 'publish' ? termIdsOf(post, fields) : []);
+  const counted = (post: Record<string, unknown> | null) =>
+    new Set(post && post.status === 'publish' ? termIdsOf(post, fields) : []);
   const before = counted(previous);
   const after = counted(current);
   const terms = store.collection<TermDoc>(TERMS);

@@ -76,7 +76,14 @@ export interface TermInput {
 }
 
 /** Column sorts; `include`/`include_slugs` are ordered in memory by the list given. */
-const SORT_FIELDS: Record<string, string> = { id: 'id', name: 'name_sort', slug: 'slug', description: 'description', count: 'count', term_group: 'term_group' };
+const SORT_FIELDS: Record<string, string> = {
+  id: 'id',
+  name: 'name_sort',
+  slug: 'slug',
+  description: 'description',
+  count: 'count',
+  term_group: 'term_group',
+};
 
 export async function ensureTermIndexes(store: Store): Promise<void> {
   const terms = store.collection<TermDoc>(TERMS);
@@ -105,7 +112,8 @@ function termExists(message: string, termId: number): WpError {
 }
 
 /** wp_insert_term / wp_update_term's duplicate_term_slug. */
-const duplicateSlug = (slug: string): WpError => wpError('duplicate_term_slug', { message: `The slug “${slug}” is already in use by another term.` });
+const duplicateSlug = (slug: string): WpError =>
+  wpError('duplicate_term_slug', { message: `The slug “${slug}” is already in use by another term.` });
 
 /** Bounds the retries of a write whose unique key another write took meanwhile (each retry re-reads what won). */
 const MAX_ATTEMPTS = 1000;
@@ -119,9 +127,20 @@ export async function seedDefaultTerms(store: Store, seeds: DefaultTermSeed[]): 
   if ((await terms.count({})) > 0) return;
   for (const seed of [...seeds].sort((a, b) => a.id - b.id)) {
     const id = await store.nextId(TERM_SEQUENCE);
-    if (id !== seed.id) throw new Error(`default term ${seed.slug} of ${seed.taxonomy} would get id ${id}, not ${seed.id}`);
+    if (id !== seed.id)
+      throw new Error(`default term ${seed.slug} of ${seed.taxonomy} would get id ${id}, not ${seed.id}`);
     const { name, slug, taxonomy } = seed;
-    await terms.insert({ id, taxonomy, name, name_sort: name.toLowerCase(), slug, description: '', parent: 0, count: 0, term_group: 0 });
+    await terms.insert({
+      id,
+      taxonomy,
+      name,
+      name_sort: name.toLowerCase(),
+      slug,
+      description: '',
+      parent: 0,
+      count: 0,
+      term_group: 0,
+    });
   }
 }
 
@@ -165,7 +184,12 @@ export class TermRepository {
     const total = await this.terms.count(filter);
     const dir = q.order === 'desc' ? -1 : 1;
 
-    const listOrder = q.orderby === 'include' && q.include.length ? { key: 'id', list: q.include as unknown[] } : q.orderby === 'include_slugs' && q.slug?.length ? { key: 'slug', list: q.slug as unknown[] } : null;
+    const listOrder =
+      q.orderby === 'include' && q.include.length
+        ? { key: 'id', list: q.include as unknown[] }
+        : q.orderby === 'include_slugs' && q.slug?.length
+          ? { key: 'slug', list: q.slug as unknown[] }
+          : null;
     if (listOrder) {
       // Bounded by the include/slug list the client sent, so sorting in memory is safe.
       const all = await this.terms.find(filter);
@@ -201,7 +225,9 @@ export class TermRepository {
       if (claim && attempt > 0 && (await this.terms.findOne({ name_key: nameKey }))) claim = false;
       id ||= await this.store.nextId(TERM_SEQUENCE);
       // A name with no sluggable characters gets its id as slug, as WordPress does.
-      const { slug, suffix } = requested ? await this.uniqueSlug(requested, parent, id, from) : { slug: String(id), suffix: 0 };
+      const { slug, suffix } = requested
+        ? await this.uniqueSlug(requested, parent, id, from)
+        : { slug: String(id), suffix: 0 };
       const doc: TermDoc = {
         id,
         taxonomy: this.rules.taxonomy,
@@ -230,7 +256,10 @@ export class TermRepository {
    * taxonomies compare names case-insensitively; hierarchical ones need the very name among the siblings.
    */
   private async refuseDuplicateName(name: string, parent: number, slug: string, slugProvided: boolean): Promise<void> {
-    const sameName = await this.terms.find({ taxonomy: this.rules.taxonomy, parent, name_sort: name.toLowerCase() }, { sort: { id: 1 } });
+    const sameName = await this.terms.find(
+      { taxonomy: this.rules.taxonomy, parent, name_sort: name.toLowerCase() },
+      { sort: { id: 1 } },
+    );
     const nameMatch = sameName[0];
     if (!nameMatch) return;
     const slugMatch = slug ? await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug }) : null;
@@ -273,7 +302,10 @@ export class TermRepository {
       set.parent = parent;
     }
     // wp_update_term checks no names: a renamed or moved term gives up its name's claim.
-    const unset = term.name_key !== undefined && (name !== term.name || parent !== term.parent) ? { $unset: { name_key: true as const } } : {};
+    const unset =
+      term.name_key !== undefined && (name !== term.name || parent !== term.parent)
+        ? { $unset: { name_key: true as const } }
+        : {};
 
     const emptySlug = input.slug === undefined ? !term.slug : !input.slug;
     const wanted = input.slug !== undefined && input.slug ? input.slug : emptySlug ? sanitizeTitle(name) : term.slug;
@@ -304,9 +336,14 @@ export class TermRepository {
   /** wp_delete_term: children move up to the deleted term's parent. */
   async delete(id: number): Promise<TermDoc> {
     const term = await this.require(id);
-    if (this.isDefault(id)) throw wpError('rest_cannot_delete', { message: 'The term cannot be deleted.', status: 500 });
+    if (this.isDefault(id))
+      throw wpError('rest_cannot_delete', { message: 'The term cannot be deleted.', status: 500 });
     // The children's names were claimed at their old level (see update).
-    if (this.rules.hierarchical) await this.terms.updateMany({ taxonomy: this.rules.taxonomy, parent: id }, { $set: { parent: term.parent }, $unset: { name_key: true } });
+    if (this.rules.hierarchical)
+      await this.terms.updateMany(
+        { taxonomy: this.rules.taxonomy, parent: id },
+        { $set: { parent: term.parent }, $unset: { name_key: true } },
+      );
     await this.terms.deleteOne({ id, taxonomy: this.rules.taxonomy });
     await this.detachFromPosts(term);
     return term;
@@ -354,7 +391,8 @@ export class TermRepository {
 
   private async checkedParent(parent: number): Promise<number> {
     if (!parent) return 0;
-    if (!(await this.get(parent))) throw wpError('rest_term_invalid', { message: 'Parent term does not exist.', status: 400 });
+    if (!(await this.get(parent)))
+      throw wpError('rest_term_invalid', { message: 'Parent term does not exist.', status: 400 });
     return parent;
   }
 
@@ -368,8 +406,14 @@ export class TermRepository {
    * later, db_version 30133); then parent slugs are appended (hierarchical), then -2, -3... `from` starts the
    * numbers further on, past one lost to a concurrent write; `suffix` is the number used (0: none).
    */
-  private async uniqueSlug(slug: string, parent: number, id: number, from = 2): Promise<{ slug: string; suffix: number }> {
-    if (!(await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug, id: { $ne: id } }))) return { slug, suffix: 0 };
+  private async uniqueSlug(
+    slug: string,
+    parent: number,
+    id: number,
+    from = 2,
+  ): Promise<{ slug: string; suffix: number }> {
+    if (!(await this.terms.findOne({ taxonomy: this.rules.taxonomy, slug, id: { $ne: id } })))
+      return { slug, suffix: 0 };
     if (this.rules.hierarchical && parent) {
       let p = await this.get(parent);
       let candidate = slug;
@@ -391,7 +435,11 @@ export class TermRepository {
  * The terms plus all their ancestors, keyed by id, loaded level by level for a whole page of terms (one query per
  * depth, never one per term): what hierarchical permalinks need.
  */
-export async function termsWithAncestors(store: Store, taxonomy: string, terms: TermDoc[]): Promise<Map<number, TermDoc>> {
+export async function termsWithAncestors(
+  store: Store,
+  taxonomy: string,
+  terms: TermDoc[],
+): Promise<Map<number, TermDoc>> {
   const known = new Map(terms.map((t) => [t.id, t]));
   let pending = [...new Set(terms.map((t) => t.parent).filter((p) => p && !known.has(p)))];
   for (let depth = 0; pending.length && depth < 100; depth++) {

@@ -88,7 +88,8 @@ describe.each(backends)('%s store', (_name, backend) => {
     await cleanup();
   });
 
-  const settle = (n: number, run: (i: number) => Promise<TermDoc>) => Promise.allSettled(Array.from({ length: n }, (_, i) => run(i)));
+  const settle = (n: number, run: (i: number) => Promise<TermDoc>) =>
+    Promise.allSettled(Array.from({ length: n }, (_, i) => run(i)));
 
   test.each([
     ['a flat taxonomy', tag, 'A term with the name provided already exists in this taxonomy.'],
@@ -96,7 +97,9 @@ describe.each(backends)('%s store', (_name, backend) => {
   ])('100 creations of one name in %s: one term, 99 term_exists with its id', async (_what, rules, message) => {
     const repo = new TermRepository(barrier(store, 100), rules);
     const results = await settle(100, (i) => repo.create({ name: i % 2 ? 'Race' : 'race' }));
-    const created = results.filter((r): r is PromiseFulfilledResult<TermDoc> => r.status === 'fulfilled').map((r) => r.value);
+    const created = results
+      .filter((r): r is PromiseFulfilledResult<TermDoc> => r.status === 'fulfilled')
+      .map((r) => r.value);
     // Case differs: flat taxonomies compare names case-insensitively; in hierarchical ones the slug a sibling has refuses it.
     expect(created).toHaveLength(1);
     for (const r of results) {

@@ -19,10 +19,18 @@ let seq = 0;
 
 /** The identity header core-content accepts for `user` (signed as the gateway would). */
 export function identityOf(user: Pick<TestUser, 'id' | 'login' | 'role'>): Record<string, string> {
-  return { [IDENTITY_HEADER]: signIdentity({ id: user.id, login: user.login, name: user.login, roles: [user.role] }, TEST_SECRET) };
+  return {
+    [IDENTITY_HEADER]: signIdentity(
+      { id: user.id, login: user.login, name: user.login, roles: [user.role] },
+      TEST_SECRET,
+    ),
+  };
 }
 
-async function call(url: string, init: { method: string; headers: Record<string, string>; body?: unknown }): Promise<{ status: number; body: Record<string, unknown> }> {
+async function call(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: unknown },
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const res = await fetch(url, {
     method: init.method,
     headers: { 'content-type': 'application/json', ...init.headers },
@@ -32,7 +40,13 @@ async function call(url: string, init: { method: string; headers: Record<string,
 }
 
 /** The administrator core-content creates on its first start (LOOM_ADMIN_*); it creates the other users. */
-export const ADMIN: TestUser = { id: 1, login: 'administrator', email: 'administrator@loom.test', password: 'admin-account-password', role: 'administrator' };
+export const ADMIN: TestUser = {
+  id: 1,
+  login: 'administrator',
+  email: 'administrator@loom.test',
+  password: 'admin-account-password',
+  role: 'administrator',
+};
 
 const passwordFor = (login: string) => `pw-${login}-Secret!`;
 
@@ -44,19 +58,35 @@ export function seeded(role: Exclude<Role, 'administrator'>): TestUser {
 export async function createUser(coreUrl: string, role: Role, login = `${role}${++seq}`): Promise<TestUser> {
   const password = passwordFor(login);
   const email = `${login}@loom.test`;
-  const r = await call(`${coreUrl}/rest/core/v2/users`, { method: 'POST', headers: identityOf(ADMIN), body: { username: login, email, password, roles: [role], name: login } });
+  const r = await call(`${coreUrl}/rest/core/v2/users`, {
+    method: 'POST',
+    headers: identityOf(ADMIN),
+    body: { username: login, email, password, roles: [role], name: login },
+  });
   if (r.status !== 201) throw new Error(`creating ${login}: ${r.status} ${JSON.stringify(r.body)}`);
   return { id: r.body.id as number, login, email, password, role };
 }
 
-export async function createAppPassword(coreUrl: string, user: TestUser, name = `App ${++seq}`): Promise<{ uuid: string; password: string }> {
-  const r = await call(`${coreUrl}/rest/core/v2/users/${user.id}/application-passwords`, { method: 'POST', headers: identityOf(user), body: { name } });
-  if (r.status !== 201) throw new Error(`creating an application password for ${user.login}: ${r.status} ${JSON.stringify(r.body)}`);
+export async function createAppPassword(
+  coreUrl: string,
+  user: TestUser,
+  name = `App ${++seq}`,
+): Promise<{ uuid: string; password: string }> {
+  const r = await call(`${coreUrl}/rest/core/v2/users/${user.id}/application-passwords`, {
+    method: 'POST',
+    headers: identityOf(user),
+    body: { name },
+  });
+  if (r.status !== 201)
+    throw new Error(`creating an application password for ${user.login}: ${r.status} ${JSON.stringify(r.body)}`);
   return { uuid: r.body.uuid as string, password: r.body.password as string };
 }
 
 export async function revokeAppPassword(coreUrl: string, user: TestUser, uuid: string): Promise<void> {
-  const r = await call(`${coreUrl}/rest/core/v2/users/${user.id}/application-passwords/${uuid}`, { method: 'DELETE', headers: identityOf(user) });
+  const r = await call(`${coreUrl}/rest/core/v2/users/${user.id}/application-passwords/${uuid}`, {
+    method: 'DELETE',
+    headers: identityOf(user),
+  });
   if (r.status !== 200) throw new Error(`revoking ${uuid}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
@@ -76,7 +106,10 @@ export const roleUsers = () => ({
 });
 
 /** Basic auth headers for each named user, plus `anonymous` (no headers). */
-export async function basicForAll<K extends string>(coreUrl: string, users: Record<K, TestUser>): Promise<Record<K | 'anonymous', Record<string, string>>> {
+export async function basicForAll<K extends string>(
+  coreUrl: string,
+  users: Record<K, TestUser>,
+): Promise<Record<K | 'anonymous', Record<string, string>>> {
   const auth = { anonymous: {} } as Record<K | 'anonymous', Record<string, string>>;
   for (const [name, user] of Object.entries(users) as [K, TestUser][]) auth[name] = await basicFor(coreUrl, user);
   return auth;

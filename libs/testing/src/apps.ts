@@ -72,7 +72,9 @@ export async function formsApp(opts: AppOptions = {}): Promise<InProcess> {
 }
 
 /** oembed (oembed/1.0); `fetch` gives its fetcher the test seams (a DNS stand-in, a dialer). */
-export async function oembedApp(opts: AppOptions & { fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<InProcess> {
+export async function oembedApp(
+  opts: AppOptions & { fetch?: { lookup?: Lookup; dial?: Dial } } = {},
+): Promise<InProcess> {
   const { config, store, log, env } = await prepared('oembed', opts);
   const app = await buildOembed({ config, store, log, env, fetch: opts.fetch });
   return { app, store, config, close: () => store.close() };

@@ -16,7 +16,14 @@ export type Notifier = NonNullable<GatewayDeps['notifier']>;
 
 /** A notifier for startGateway({ notifier }): publishes to `natsUrl`, retries every 50–400 ms, 1 s per publish. */
 export function testNotifier(natsUrl: string, maxPending = 1000): Notifier {
-  return createNotifier({ natsUrl, dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')), maxPending, log: silentLog(), retry: { minMs: 50, maxMs: 400 }, publishTimeoutMs: 1000 });
+  return createNotifier({
+    natsUrl,
+    dataDir: mkdtempSync(join(tmpdir(), 'loom-gw-')),
+    maxPending,
+    log: silentLog(),
+    retry: { minMs: 50, maxMs: 400 },
+    publishTimeoutMs: 1000,
+  });
 }
 
 export interface Changes {
@@ -32,7 +39,11 @@ export async function watchChanges(natsUrl: string): Promise<Changes> {
   const live: Changes['live'] = [];
   const sub = nc.subscribe('loom.changes.>');
   void (async () => {
-    for await (const m of sub) live.push({ subject: m.subject, n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(m.data))) });
+    for await (const m of sub)
+      live.push({
+        subject: m.subject,
+        n: changeNotificationSchema.parse(JSON.parse(new TextDecoder().decode(m.data))),
+      });
   })();
   await nc.flush();
   return { live, nc, close: () => nc.close() };

@@ -41,7 +41,11 @@ export const FAST_MAIL_ENV: NodeJS.ProcessEnv = {
   LOOM_FORMS_RATE_MAX: '1000',
 };
 
-export async function startFormsWorld(env: NodeJS.ProcessEnv = {}, gatewayDeps: Partial<GatewayDeps> = {}, gatewayEnv: NodeJS.ProcessEnv = {}): Promise<FormsWorld> {
+export async function startFormsWorld(
+  env: NodeJS.ProcessEnv = {},
+  gatewayDeps: Partial<GatewayDeps> = {},
+  gatewayEnv: NodeJS.ProcessEnv = {},
+): Promise<FormsWorld> {
   const smtp = await startSmtp();
   const formsEnv = { ...FAST_MAIL_ENV, SMTP_URL: smtp.url, ...env };
   const core = await startCore();
@@ -83,8 +87,16 @@ export function formsClient(world: FormsWorld, caller: FormsCaller, prefix = '/r
     patch: (p: string, body: object = {}) => request(world.gw.app).patch(url(p)).set(h).send(body),
     delete: (p: string) => request(world.gw.app).delete(url(p)).set(h),
     /** A multipart/form-data submission: fields in order (`name[]` repeated for lists), then files. */
-    feedback: (id: number, fields: Array<[string, string]>, files: Array<{ field: string; name: string; type: string; content: Buffer }> = [], headers: Record<string, string> = {}) => {
-      let r = request(world.gw.app).post(url(`/contact-forms/${id}/feedback`)).set(h).set(headers);
+    feedback: (
+      id: number,
+      fields: Array<[string, string]>,
+      files: Array<{ field: string; name: string; type: string; content: Buffer }> = [],
+      headers: Record<string, string> = {},
+    ) => {
+      let r = request(world.gw.app)
+        .post(url(`/contact-forms/${id}/feedback`))
+        .set(h)
+        .set(headers);
       for (const [k, v] of fields) r = r.field(k, v);
       for (const f of files) r = r.attach(f.field, f.content, { filename: f.name, contentType: f.type });
       return r;

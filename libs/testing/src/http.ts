@@ -14,7 +14,8 @@ export function restClient(app: Express, headers: Record<string, string>, prefix
     post: (path: string, body: object = {}) => request(app).post(url(path)).set(headers).send(body),
     put: (path: string, body: object = {}) => request(app).put(url(path)).set(headers).send(body),
     patch: (path: string, body: object = {}) => request(app).patch(url(path)).set(headers).send(body),
-    delete: (path: string, body?: object) => (body ? request(app).delete(url(path)).set(headers).send(body) : request(app).delete(url(path)).set(headers)),
+    delete: (path: string, body?: object) =>
+      body ? request(app).delete(url(path)).set(headers).send(body) : request(app).delete(url(path)).set(headers),
   };
 }
 

@@ -15,7 +15,10 @@ export function captureLog(): { log: Logger; lines: () => Array<Record<string, u
       cb();
     },
   });
-  return { log: pino({ level: 'debug' }, stream), lines: () => raw.map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    log: pino({ level: 'debug' }, stream),
+    lines: () => raw.map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 /** Polls `check` until it passes or `ms` elapse. */

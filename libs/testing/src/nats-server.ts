@@ -11,7 +11,10 @@ import { delimiter, join } from 'node:path';
 import { freePort } from './net';
 
 export function natsServerBinary(): string {
-  const candidates = ['/usr/sbin/nats-server', ...(process.env.PATH ?? '').split(delimiter).map((d) => join(d, 'nats-server'))];
+  const candidates = [
+    '/usr/sbin/nats-server',
+    ...(process.env.PATH ?? '').split(delimiter).map((d) => join(d, 'nats-server')),
+  ];
   const found = candidates.find((c) => c && existsSync(c));
   if (!found) throw new Error('nats-server not found in /usr/sbin or PATH (.ci/run installs it)');
   return found;

@@ -22,7 +22,10 @@ export interface Observed {
 
 export async function startObserved(env: NodeJS.ProcessEnv = {}): Promise<Observed> {
   const coreMetrics = new Metrics('core-content');
-  const built = await coreApp({ env: { ...env, LOOM_ADMIN_PASSWORD: 'correct horse battery staple' }, wrapStore: (s) => observedStore(s, coreMetrics) });
+  const built = await coreApp({
+    env: { ...env, LOOM_ADMIN_PASSWORD: 'correct horse battery staple' },
+    wrapStore: (s) => observedStore(s, coreMetrics),
+  });
   const core = await listen(built.app);
   const gw = await startGateway({ upstreams: { 'core-content': core.url } }, env);
   const site = await listen(gw.app);

@@ -41,14 +41,34 @@ async function startCoreFront(target: string) {
   return { ...running, count: (prefix: string) => counts.filter((p) => p.startsWith(prefix)).length, state };
 }
 
-export async function startOembedWorld(env: NodeJS.ProcessEnv = {}, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<OembedWorld> {
+export async function startOembedWorld(
+  env: NodeJS.ProcessEnv = {},
+  opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {},
+): Promise<OembedWorld> {
   const core = await startCore();
   const coreFront = await startCoreFront(core.url);
   // Suites fetch far more than a person would; the per-user limit is services/oembed/test/limits.test.ts' subject, not theirs.
-  const oembed = await startOembed({ LOOM_SITE_NAME: SITE_NAME, CORE_CONTENT_URL: coreFront.url, LOOM_CORE_CACHE_MS: '0', LOOM_OEMBED_RATE_MAX: '1000', ...env }, opts);
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, oembed: oembed.url } }, { LOOM_SITE_NAME: SITE_NAME, LOOM_AUTH_MAX_FAILURES: '1000' });
+  const oembed = await startOembed(
+    {
+      LOOM_SITE_NAME: SITE_NAME,
+      CORE_CONTENT_URL: coreFront.url,
+      LOOM_CORE_CACHE_MS: '0',
+      LOOM_OEMBED_RATE_MAX: '1000',
+      ...env,
+    },
+    opts,
+  );
+  const gw = await startGateway(
+    { upstreams: { 'core-content': core.url, oembed: oembed.url } },
+    { LOOM_SITE_NAME: SITE_NAME, LOOM_AUTH_MAX_FAILURES: '1000' },
+  );
   const all = roleUsers();
-  const users = { administrator: all.administrator, editor: all.editor, contributor: all.contributor, subscriber: all.subscriber };
+  const users = {
+    administrator: all.administrator,
+    editor: all.editor,
+    contributor: all.contributor,
+    subscriber: all.subscriber,
+  };
   const auth = await basicForAll(core.url, users);
   return {
     gw,

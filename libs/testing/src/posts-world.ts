@@ -51,7 +51,11 @@ export function as(world: World, caller: Caller | Record<string, string>) {
 export type Client = ReturnType<typeof as>;
 
 /** Creates an item and returns its body (fails the test when not 201). */
-export async function make(client: Client, base: 'posts' | 'pages', body: object): Promise<Record<string, unknown> & { id: number }> {
+export async function make(
+  client: Client,
+  base: 'posts' | 'pages',
+  body: object,
+): Promise<Record<string, unknown> & { id: number }> {
   const r = await client.post(`/core/v2/${base}`, body);
   if (r.status !== 201) throw new Error(`creating ${base}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as Record<string, unknown> & { id: number };

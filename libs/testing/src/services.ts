@@ -42,7 +42,12 @@ export async function listenApp(built: InProcess, port = 0): Promise<RunningServ
  * core-content's own settings (the theme: LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS).
  */
 export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
-  const env = { ...configEnv, LOOM_ADMIN_USER: ADMIN.login, LOOM_ADMIN_EMAIL: ADMIN.email, LOOM_ADMIN_PASSWORD: ADMIN.password };
+  const env = {
+    ...configEnv,
+    LOOM_ADMIN_USER: ADMIN.login,
+    LOOM_ADMIN_EMAIL: ADMIN.email,
+    LOOM_ADMIN_PASSWORD: ADMIN.password,
+  };
   const running = await listenApp(await coreApp({ config: configEnv, env }));
   for (const role of ['editor', 'author', 'contributor', 'subscriber'] as const) {
     const user = await createUser(running.url, role, role);
@@ -60,12 +65,18 @@ export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): 
 }
 
 /** The real forms app on a fresh embedded store (or `dataDir`, on `port`: a restart), with its mail outbox. */
-export async function startForms(env: NodeJS.ProcessEnv = {}, at: { dataDir?: string; port?: number } = {}): Promise<RunningService> {
+export async function startForms(
+  env: NodeJS.ProcessEnv = {},
+  at: { dataDir?: string; port?: number } = {},
+): Promise<RunningService> {
   return listenApp(await formsApp({ config: env, dataDir: at.dataDir }), at.port);
 }
 
 /** The real oembed app on a fresh embedded store; `opts.fetch` gives its fetcher the test seams. */
-export async function startOembed(env: NodeJS.ProcessEnv = {}, opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {}): Promise<RunningService> {
+export async function startOembed(
+  env: NodeJS.ProcessEnv = {},
+  opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {},
+): Promise<RunningService> {
   return listenApp(await oembedApp({ config: env, log: opts.log, fetch: opts.fetch }));
 }
 
@@ -86,11 +97,17 @@ export async function startEcho(): Promise<Running> {
   const app = express();
   app.get('/_loom/routes', requireInternal(TEST_SECRET), (req, res) => {
     const routes = routeEntries([...forms.formsARoutes, ...forms.formsBRoutes], restUrl);
-    if (req.query.context === 'help') routes['/formsA/v1'] = { ...routeEntry(forms.formsARoot, restUrl), schema: { type: 'object', title: 'echo' } };
+    if (req.query.context === 'help')
+      routes['/formsA/v1'] = { ...routeEntry(forms.formsARoot, restUrl), schema: { type: 'object', title: 'echo' } };
     res.json({ service: 'forms', namespaces: [forms.FORMS_A, forms.FORMS_B], routes });
   });
   app.use('/rest', express.raw({ type: () => true }), (req, res) => {
-    const echoed: Echoed = { method: req.method, url: req.originalUrl, headers: req.headers, body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '' };
+    const echoed: Echoed = {
+      method: req.method,
+      url: req.originalUrl,
+      headers: req.headers,
+      body: Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '',
+    };
     res.set('Vary', 'Accept-Encoding');
     res.json(echoed);
   });
@@ -115,7 +132,10 @@ export async function startCounter(target: string): Promise<Running & { count(pa
 }
 
 /** The gateway with test config; every service not given is pointed at a port where nothing listens. */
-export async function startGateway(deps: Partial<GatewayDeps> & { upstreams: GatewayDeps['upstreams'] }, env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
+export async function startGateway(
+  deps: Partial<GatewayDeps> & { upstreams: GatewayDeps['upstreams'] },
+  env: NodeJS.ProcessEnv = {},
+): Promise<Gateway> {
   const closed = `http://127.0.0.1:${await freePort()}`;
   const gw = buildGateway({
     config: testConfig('gateway'),
@@ -131,12 +151,21 @@ export async function startGateway(deps: Partial<GatewayDeps> & { upstreams: Gat
 }
 
 /** The real gateway on an ephemeral 127.0.0.1 port whose base URL is that very address (forms post there). */
-export async function gatewayOnOwnAddress(upstreams: GatewayDeps['upstreams'], deps: Partial<GatewayDeps> = {}): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
+export async function gatewayOnOwnAddress(
+  upstreams: GatewayDeps['upstreams'],
+  deps: Partial<GatewayDeps> = {},
+): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const gateway = buildGateway({ config: testConfig('gateway', { LOOM_BASE_URL: url }), log: silentLog('gateway'), env: {}, ...deps, upstreams });
+  const gateway = buildGateway({
+    config: testConfig('gateway', { LOOM_BASE_URL: url }),
+    log: silentLog('gateway'),
+    env: {},
+    ...deps,
+    upstreams,
+  });
   server.on('request', gateway.app);
   await gateway.ready;
   return {

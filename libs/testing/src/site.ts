@@ -22,7 +22,9 @@ export async function startSite(): Promise<Site> {
     forms: await startForms(),
     oembed: await startOembed({ CORE_CONTENT_URL: core.url }),
   };
-  const site = await gatewayOnOwnAddress(Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.url])));
+  const site = await gatewayOnOwnAddress(
+    Object.fromEntries(Object.entries(services).map(([name, s]) => [name, s.url])),
+  );
   return {
     ...site,
     services,

@@ -41,7 +41,8 @@ export interface Sink {
   close(): Promise<void>;
 }
 
-const smtpError = (e: { code: number; message: string }) => Object.assign(new Error(e.message), { responseCode: e.code });
+const smtpError = (e: { code: number; message: string }) =>
+  Object.assign(new Error(e.message), { responseCode: e.code });
 
 export async function startSink(opts: SinkOptions = {}): Promise<Sink> {
   const received: Received[] = opts.received ?? [];
@@ -94,7 +95,8 @@ export async function startSink(opts: SinkOptions = {}): Promise<Sink> {
     port,
     received,
     authAttempts,
-    url: (userinfo?: string) => `${opts.secure ? 'smtps' : 'smtp'}://${userinfo ? `${userinfo}@` : ''}127.0.0.1:${port}`,
+    url: (userinfo?: string) =>
+      `${opts.secure ? 'smtps' : 'smtp'}://${userinfo ? `${userinfo}@` : ''}127.0.0.1:${port}`,
     async waitFor(count, timeoutMs = 5000) {
       const until = Date.now() + timeoutMs;
       while (received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));

@@ -12,15 +12,24 @@ import { forward } from './site/cli/forward';
 import { ensureIndexes } from './service';
 
 /** Runs one command line; returns the exit code. Split from main() so that it is callable in-process. */
-export async function run(argv: string[], env: NodeJS.ProcessEnv, io: Io, err: (line: string) => void): Promise<number> {
+export async function run(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  io: Io,
+  err: (line: string) => void,
+): Promise<number> {
   return runCommandLine(argv, io, err, async (command, opts) => {
     // Without LOOM_INTERNAL_SECRET the CLI still opens the store; forwarding then signs with the service's key (cli/key.ts).
-    const config = loadConfig('core-content', { ...env, LOOM_INTERNAL_SECRET: env.LOOM_INTERNAL_SECRET || (env.NODE_ENV === 'production' ? 'unused-by-the-cli' : '') });
+    const config = loadConfig('core-content', {
+      ...env,
+      LOOM_INTERNAL_SECRET: env.LOOM_INTERNAL_SECRET || (env.NODE_ENV === 'production' ? 'unused-by-the-cli' : ''),
+    });
     let store: Store;
     try {
       store = await openStore({ service: 'core-content', dataDir: config.dataDir, mongoUrl: config.mongoUrl });
     } catch (e) {
-      if (e instanceof StoreLockedError && e.pid !== process.pid) return forward(argv, opts, e, { env, config, io, err });
+      if (e instanceof StoreLockedError && e.pid !== process.pid)
+        return forward(argv, opts, e, { env, config, io, err });
       throw e;
     }
     try {

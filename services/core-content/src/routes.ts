@@ -48,25 +48,28 @@ export function servedTypeRoutes(name: string): RouteDef[] {
 }
 
 /** Every core/v2 route in index order (derived: read once the lists in src/types and src/taxonomies have run). */
-export const coreRoutes = derived((): RouteDef[] => [
-  coreRoot,
-  // WordPress registers the post types' routes first (in registration order, each by its controller), then the terms'.
-  ...servedPostTypes().flatMap((t) => servedTypeRoutes(t.name)),
-  ...[...termRouteTable().values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
-  descriptors.types.collection,
-  descriptors.types.item,
-  descriptors.statuses.collection,
-  descriptors.statuses.item,
-  descriptors.taxonomies.collection,
-  descriptors.taxonomies.item,
-  // WordPress registers users, then application passwords, after the taxonomies.
-  users().collection,
-  users().item,
-  users().me,
-  applicationPasswords.collection,
-  applicationPasswords.introspect,
-  applicationPasswords.item,
-  // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
-  menuLocations.collection,
-  menuLocations.item,
-] as RouteDef[]);
+export const coreRoutes = derived(
+  (): RouteDef[] =>
+    [
+      coreRoot,
+      // WordPress registers the post types' routes first (in registration order, each by its controller), then the terms'.
+      ...servedPostTypes().flatMap((t) => servedTypeRoutes(t.name)),
+      ...[...termRouteTable().values()].flatMap((r) => [r.collection, r.item] as RouteDef[]),
+      descriptors.types.collection,
+      descriptors.types.item,
+      descriptors.statuses.collection,
+      descriptors.statuses.item,
+      descriptors.taxonomies.collection,
+      descriptors.taxonomies.item,
+      // WordPress registers users, then application passwords, after the taxonomies.
+      users().collection,
+      users().item,
+      users().me,
+      applicationPasswords.collection,
+      applicationPasswords.introspect,
+      applicationPasswords.item,
+      // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
+      menuLocations.collection,
+      menuLocations.item,
+    ] as RouteDef[],
+);

@@ -14,9 +14,22 @@ import { ensureAppPasswordIndexes } from './resources/application-passwords/repo
 import { mountInternalAuth } from './site/auth/internal';
 import { mountCli } from './site/cli/route';
 import { mountOembedPost } from './site/oembed-post/internal';
-import { activateMedia, ensureMediaIndexes, loadMediaSettings, mediaBindings, mountUploads, startOrphanSweep } from './types/attachment';
+import {
+  activateMedia,
+  ensureMediaIndexes,
+  loadMediaSettings,
+  mediaBindings,
+  mountUploads,
+  startOrphanSweep,
+} from './types/attachment';
 import { descriptorBindings } from './resources/descriptors';
-import { postItemEmbedder, repliesEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './engine/embedded';
+import {
+  postItemEmbedder,
+  repliesEmbedder,
+  termItemEmbedder,
+  termsOfPostEmbedder,
+  userEmbedder,
+} from './engine/embedded';
 import { mediaItemEmbedder } from './engine/media/embedded';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './engine';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
@@ -105,7 +118,10 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
 }
 
 /** `env` holds the first administrator (LOOM_ADMIN_*) and the theme's settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS). */
-export async function buildApp(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv = process.env) {
+export async function buildApp(
+  deps: { config: KitConfig; store: Store; log: Logger },
+  env: NodeJS.ProcessEnv = process.env,
+) {
   const { theme } = activateTheme(deps.config, loadThemeSettings(env));
   activateMedia(loadMediaSettings(env));
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');

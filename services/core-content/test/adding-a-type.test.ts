@@ -39,7 +39,11 @@ test('the index lists its routes, with revisions and autosaves, as WordPress reg
 });
 
 test('created, read, updated into a revision and listed through the generic controller; anonymous readers see no draft', async () => {
-  const created = await request(app).post(N).set(admin).send({ title: 'Main', content: '<!-- wp:page-list /-->', status: 'draft' }).expect(201);
+  const created = await request(app)
+    .post(N)
+    .set(admin)
+    .send({ title: 'Main', content: '<!-- wp:page-list /-->', status: 'draft' })
+    .expect(201);
   const id = created.body.id as number;
   expect(created.body).toMatchObject({ type: 'wp_navigation', status: 'draft', title: { raw: 'Main' } });
   await request(app).post(`${N}/${id}`).set(admin).send({ title: 'Main menu', status: 'publish' }).expect(200);

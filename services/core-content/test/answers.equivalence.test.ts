@@ -34,12 +34,17 @@ interface Seen {
 }
 
 async function ask(app: Express, url: string, role: Role | null, extra: Record<string, string> = {}): Promise<Seen> {
-  const r = await request(app).get(url).set(asRole(role)).set(extra).buffer(true).parse((res, done) => {
-    let text = '';
-    res.setEncoding('utf8');
-    res.on('data', (c: string) => (text += c));
-    res.on('end', () => done(null, text));
-  });
+  const r = await request(app)
+    .get(url)
+    .set(asRole(role))
+    .set(extra)
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => done(null, text));
+    });
   const headers = Object.fromEntries(Object.entries(r.headers).filter(([k]) => !PER_REQUEST.has(k)));
   return { status: r.status, headers, text: r.body as string };
 }
@@ -80,7 +85,10 @@ async function expectSameAnswers(): Promise<void> {
       const first = await ask(optimised, url, role);
       const again = await ask(optimised, url, role);
       const base = await ask(baseline, url, role);
-      for (const [which, got] of [['computed', first], ['repeated', again]] as const) {
+      for (const [which, got] of [
+        ['computed', first],
+        ['repeated', again],
+      ] as const) {
         try {
           expect(got).toEqual(base);
         } catch {
@@ -102,11 +110,31 @@ beforeAll(async () => {
   optimised = await buildApp({ config, store, log }, {});
 
   const classic = 'A "quoted" paragraph -- with dashes...\n\nSecond paragraph, <em>emphasis</em> and 1/2.';
-  ids.published = await create('administrator', { title: '"Hello" -- world', content: classic, excerpt: '', status: 'publish' });
-  ids.byAuthor = await create('author', { title: 'Author\'s post', content: '<!-- wp:paragraph --><p>Block "text"</p><!-- /wp:paragraph -->', status: 'publish' });
+  ids.published = await create('administrator', {
+    title: '"Hello" -- world',
+    content: classic,
+    excerpt: '',
+    status: 'publish',
+  });
+  ids.byAuthor = await create('author', {
+    title: "Author's post",
+    content: '<!-- wp:paragraph --><p>Block "text"</p><!-- /wp:paragraph -->',
+    status: 'publish',
+  });
   ids.draft = await create('author', { title: 'A draft', content: 'Draft text', status: 'draft' });
-  ids.protected = await create('administrator', { title: 'Protected', content: 'Secret text', excerpt: 'Secret excerpt', status: 'publish', password: 'secret' });
-  ids.scheduled = await create('administrator', { title: 'Far future', content: 'Later', status: 'future', date_gmt: '2099-01-01T00:00:00' });
+  ids.protected = await create('administrator', {
+    title: 'Protected',
+    content: 'Secret text',
+    excerpt: 'Secret excerpt',
+    status: 'publish',
+    password: 'secret',
+  });
+  ids.scheduled = await create('administrator', {
+    title: 'Far future',
+    content: 'Later',
+    status: 'future',
+    date_gmt: '2099-01-01T00:00:00',
+  });
   ids.private = await create('editor', { title: 'Private', content: 'Only editors', status: 'private' });
   await create('administrator', { title: 'A page', content: 'Page "text"', status: 'publish' }, 'pages');
 });
@@ -128,7 +156,10 @@ test('a repeated anonymous read is answered without reading the store, and a wri
   expect(find).toHaveBeenCalled();
   find.mockRestore();
 
-  const r = await request(baseline).post(`/rest/core/v2/posts/${ids.published}`).set(asRole('editor')).send({ title: 'Changed by the other app' });
+  const r = await request(baseline)
+    .post(`/rest/core/v2/posts/${ids.published}`)
+    .set(asRole('editor'))
+    .send({ title: 'Changed by the other app' });
   expect(r.status).toBe(200);
   const after = await ask(optimised, url, null);
   expect(after.text).toContain('Changed by the other app');
@@ -137,9 +168,17 @@ test('a repeated anonymous read is answered without reading the store, and a wri
 });
 
 test('after writes (update, trash, a new protected post) every answer still equals the baseline', async () => {
-  await request(optimised).post(`/rest/core/v2/posts/${ids.published}`).set(asRole('administrator')).send({ content: 'Rewritten -- "again"', excerpt: 'Hand-made excerpt' }).expect(200);
+  await request(optimised)
+    .post(`/rest/core/v2/posts/${ids.published}`)
+    .set(asRole('administrator'))
+    .send({ content: 'Rewritten -- "again"', excerpt: 'Hand-made excerpt' })
+    .expect(200);
   await request(optimised).delete(`/rest/core/v2/posts/${ids.byAuthor}`).set(asRole('editor')).expect(200);
-  await request(optimised).post(`/rest/core/v2/posts/${ids.protected}`).set(asRole('administrator')).send({ password: 'other' }).expect(200);
+  await request(optimised)
+    .post(`/rest/core/v2/posts/${ids.protected}`)
+    .set(asRole('administrator'))
+    .send({ password: 'other' })
+    .expect(200);
   await expectSameAnswers();
 });
 
@@ -147,7 +186,12 @@ test('a scheduled post is published on time: the cached list does not outlive it
   const list = '/rest/core/v2/posts?context=view&per_page=50';
   const due = Date.now() + 2000;
   // WordPress publishes a post scheduled less than a minute ahead at once: scheduled far ahead, then moved close.
-  const id = await create('administrator', { title: 'Due soon', content: 'Now', status: 'future', date_gmt: '2098-01-01T00:00:00' });
+  const id = await create('administrator', {
+    title: 'Due soon',
+    content: 'Now',
+    status: 'future',
+    date_gmt: '2098-01-01T00:00:00',
+  });
   await store.collection(POSTS).updateOne({ id }, { $set: { date_gmt: formatUtc(due), date: formatUtc(due) } });
   const before = await ask(optimised, list, null);
   expect(JSON.parse(before.text).map((p: { id: number }) => p.id)).not.toContain(id);
@@ -159,8 +203,11 @@ test('a scheduled post is published on time: the cached list does not outlive it
 });
 
 test('the gateway is told which answers it may keep, and until the next scheduled publication', async () => {
-  const shareable = async (url: string, role: Role | null, headers: Record<string, string> = {}) => (await request(optimised).get(url).set(asRole(role)).set(headers)).headers[SHAREABLE_HEADER];
-  const due = Date.parse(`${(await store.collection(POSTS).find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 }))[0]!.date_gmt}Z`);
+  const shareable = async (url: string, role: Role | null, headers: Record<string, string> = {}) =>
+    (await request(optimised).get(url).set(asRole(role)).set(headers)).headers[SHAREABLE_HEADER];
+  const due = Date.parse(
+    `${(await store.collection(POSTS).find({ status: 'future' }, { sort: { date_gmt: 1 }, limit: 1 }))[0]!.date_gmt}Z`,
+  );
   // A lifetime in ms from the answer, not a time: the gateway's clock need not agree with ours.
   const lifetime = async (url: string, role: Role | null) => {
     const before = Date.now();
@@ -195,6 +242,9 @@ test('ETag: a hash of the body, the same from both apps; If-None-Match gets a 30
     expect((await ask(optimised, url, role, { 'If-None-Match': 'W/"other"' })).status).toBe(200);
   }
   // Writes carry none.
-  const created = await request(optimised).post('/rest/core/v2/posts').set(asRole('administrator')).send({ title: 'x' });
+  const created = await request(optimised)
+    .post('/rest/core/v2/posts')
+    .set(asRole('administrator'))
+    .send({ title: 'x' });
   expect(created.headers.etag).toBeUndefined();
 });

@@ -3,7 +3,11 @@ import request from 'supertest';
 import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authResponseSchema, INTERNAL_HEADER } from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { APP_PASSWORDS, USAGE_INTERVAL_MS, type AppPasswordDoc } from '../src/resources/application-passwords/repository';
+import {
+  APP_PASSWORDS,
+  USAGE_INTERVAL_MS,
+  type AppPasswordDoc,
+} from '../src/resources/application-passwords/repository';
 import * as passwords from '../src/resources/users/passwords';
 import { passwordOf, startCore } from './helpers';
 
@@ -21,18 +25,26 @@ beforeEach(async () => {
 afterEach(() => close());
 
 const internal = () => ({ [INTERNAL_HEADER]: signInternal(TEST_SECRET) });
-const check = (path: string, body: unknown) => request(app).post(path).set(internal()).send(body as object);
-const appAuth = (username: string, password: string, ip?: string) => check(AUTH_APP_PASSWORD_PATH, { username, password, ...(ip ? { ip } : {}) });
+const check = (path: string, body: unknown) =>
+  request(app)
+    .post(path)
+    .set(internal())
+    .send(body as object);
+const appAuth = (username: string, password: string, ip?: string) =>
+  check(AUTH_APP_PASSWORD_PATH, { username, password, ...(ip ? { ip } : {}) });
 
 /** Creates an application password for the author through the REST API; returns it as shown (chunked). */
 async function newAppPassword(name = 'client'): Promise<{ password: string; uuid: string }> {
-  const r = await request(app).post('/rest/core/v2/users/me/application-passwords').set(asRole('author')).send({ name });
+  const r = await request(app)
+    .post('/rest/core/v2/users/me/application-passwords')
+    .set(asRole('author'))
+    .send({ name });
   return { password: r.body.password, uuid: r.body.uuid };
 }
 const stored = async (uuid: string) => (await store.collection<AppPasswordDoc>(APP_PASSWORDS).findOne({ uuid }))!;
 
-describe('application passwords (the gateway\'s Basic credentials)', () => {
-  test('by login and by email (any case), spaced or not: {user} with the password\'s uuid; `recorded` when the use was written', async () => {
+describe("application passwords (the gateway's Basic credentials)", () => {
+  test("by login and by email (any case), spaced or not: {user} with the password's uuid; `recorded` when the use was written", async () => {
     const { password, uuid } = await newAppPassword();
     const user = { id: TEST_USER_IDS.author, login: 'author', name: 'author', roles: ['author'], app_password: uuid };
     // The first use records last_used (a write the gateway's answer cache must hear of); later ones, within a day, do not.
@@ -52,7 +64,7 @@ describe('application passwords (the gateway\'s Basic credentials)', () => {
     }
   });
 
-  test('unknown login, unknown email, wrong password: 401 with WordPress\'s codes and messages', async () => {
+  test("unknown login, unknown email, wrong password: 401 with WordPress's codes and messages", async () => {
     const { password } = await newAppPassword();
     expect((await appAuth('nobody', password)).body).toEqual({
       code: 'invalid_username',
@@ -66,7 +78,11 @@ describe('application passwords (the gateway\'s Basic credentials)', () => {
     });
     const wrong = await appAuth('author', 'abcd efgh ijkl mnop qrst uvwx');
     expect(wrong.status).toBe(401);
-    expect(wrong.body).toEqual({ code: 'incorrect_password', message: 'The provided password is an invalid application password.', data: { status: 401 } });
+    expect(wrong.body).toEqual({
+      code: 'incorrect_password',
+      message: 'The provided password is an invalid application password.',
+      data: { status: 401 },
+    });
   });
 
   test('the account password is not accepted here', async () => {
@@ -95,7 +111,9 @@ describe('application passwords (the gateway\'s Basic credentials)', () => {
     await appAuth('author', password, '198.51.100.7');
     expect(await stored(uuid)).toMatchObject({ last_used: first.last_used, last_ip: '203.0.113.9' });
     // A day later the next use is recorded again.
-    await store.collection(APP_PASSWORDS).updateOne({ uuid }, { $set: { last_used: first.last_used! - USAGE_INTERVAL_MS - 1 } });
+    await store
+      .collection(APP_PASSWORDS)
+      .updateOne({ uuid }, { $set: { last_used: first.last_used! - USAGE_INTERVAL_MS - 1 } });
     await appAuth('author', password, '198.51.100.7');
     const later = await stored(uuid);
     expect(later.last_ip).toBe('198.51.100.7');
@@ -117,20 +135,30 @@ describe('account passwords (the authorize-application page)', () => {
     for (const username of ['editor', 'Editor@Example.com']) {
       const r = await check(AUTH_LOGIN_PATH, { username, password: passwordOf('editor') });
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ user: { id: TEST_USER_IDS.editor, login: 'editor', name: 'editor', roles: ['editor'] } });
+      expect(r.body).toEqual({
+        user: { id: TEST_USER_IDS.editor, login: 'editor', name: 'editor', roles: ['editor'] },
+      });
     }
   });
 
-  test('wrong password, unknown login or email, empty fields: 401 with WordPress\'s codes; application passwords refused', async () => {
+  test("wrong password, unknown login or email, empty fields: 401 with WordPress's codes; application passwords refused", async () => {
     const { password } = await newAppPassword();
     const viaApp = await check(AUTH_LOGIN_PATH, { username: 'author', password });
-    expect(viaApp.body).toEqual({ code: 'incorrect_password', message: '<strong>Error</strong>: The password you entered for the username <strong>author</strong> is incorrect.', data: { status: 401 } });
+    expect(viaApp.body).toEqual({
+      code: 'incorrect_password',
+      message:
+        '<strong>Error</strong>: The password you entered for the username <strong>author</strong> is incorrect.',
+      data: { status: 401 },
+    });
     const byEmail = await check(AUTH_LOGIN_PATH, { username: 'author@example.com', password: 'nope' });
-    expect(byEmail.body.message).toBe('<strong>Error</strong>: The password you entered for the email address <strong>author@example.com</strong> is incorrect.');
+    expect(byEmail.body.message).toBe(
+      '<strong>Error</strong>: The password you entered for the email address <strong>author@example.com</strong> is incorrect.',
+    );
     const unknown = await check(AUTH_LOGIN_PATH, { username: '<i>x</i>', password: 'nope' });
     expect(unknown.body).toEqual({
       code: 'invalid_username',
-      message: '<strong>Error</strong>: The username <strong>&lt;i&gt;x&lt;/i&gt;</strong> is not registered on this site. If you are unsure of your username, try your email address instead.',
+      message:
+        '<strong>Error</strong>: The username <strong>&lt;i&gt;x&lt;/i&gt;</strong> is not registered on this site. If you are unsure of your username, try your email address instead.',
       data: { status: 401 },
     });
     expect((await check(AUTH_LOGIN_PATH, { username: 'who@example.com', password: 'nope' })).body).toEqual({
@@ -158,41 +186,80 @@ describe('account passwords (the authorize-application page)', () => {
 describe('the endpoints themselves', () => {
   test('no or a bad x-loom-internal proof: 403, whatever the body', async () => {
     for (const path of [AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH]) {
-      const none = await request(app).post(path).send({ username: 'editor', password: passwordOf('editor') });
+      const none = await request(app)
+        .post(path)
+        .send({ username: 'editor', password: passwordOf('editor') });
       expect(none.status).toBe(403);
-      expect(none.body).toEqual({ code: 'loom_internal_only', message: 'This endpoint is for Loom services only.', data: { status: 403 } });
-      const forged = await request(app).post(path).set(INTERNAL_HEADER, signInternal('not-the-secret')).send({ username: 'editor', password: passwordOf('editor') });
+      expect(none.body).toEqual({
+        code: 'loom_internal_only',
+        message: 'This endpoint is for Loom services only.',
+        data: { status: 403 },
+      });
+      const forged = await request(app)
+        .post(path)
+        .set(INTERNAL_HEADER, signInternal('not-the-secret'))
+        .send({ username: 'editor', password: passwordOf('editor') });
       expect(forged.status).toBe(403);
     }
   });
 
   test('not reachable under /rest (the gateway proxies only /rest)', async () => {
-    const r = await request(app).post(`/rest${AUTH_APP_PASSWORD_PATH}`).set(internal()).send({ username: 'a', password: 'b' });
+    const r = await request(app)
+      .post(`/rest${AUTH_APP_PASSWORD_PATH}`)
+      .set(internal())
+      .send({ username: 'a', password: 'b' });
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('rest_no_route');
   });
 
-  test('malformed or incomplete bodies are 400s in WordPress\'s shape', async () => {
-    const bad = await request(app).post(AUTH_LOGIN_PATH).set(internal()).set('content-type', 'application/json').send('{"username":');
+  test("malformed or incomplete bodies are 400s in WordPress's shape", async () => {
+    const bad = await request(app)
+      .post(AUTH_LOGIN_PATH)
+      .set(internal())
+      .set('content-type', 'application/json')
+      .send('{"username":');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ code: 'rest_invalid_json', message: 'Invalid JSON body passed.', data: { status: 400 } });
+    expect(bad.body).toEqual({
+      code: 'rest_invalid_json',
+      message: 'Invalid JSON body passed.',
+      data: { status: 400 },
+    });
     const missing = await check(AUTH_APP_PASSWORD_PATH, { username: 'editor' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { password: expect.any(String) } } });
+    expect(missing.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { password: expect.any(String) } },
+    });
   });
 
   test('no password, application password or hash ever reaches the logs', async () => {
     const { password, uuid } = await newAppPassword();
-    const secrets = [password, password.replace(/ /g, ''), passwordOf('editor'), 'wrong-password-value', 'NewUserPassword123'];
+    const secrets = [
+      password,
+      password.replace(/ /g, ''),
+      passwordOf('editor'),
+      'wrong-password-value',
+      'NewUserPassword123',
+    ];
     await appAuth('author', password, '192.0.2.1');
     await appAuth('author', password.replace(/ /g, ''));
     await appAuth('author', 'wrong-password-value');
     await appAuth('nobody', password);
     await check(AUTH_LOGIN_PATH, { username: 'editor', password: passwordOf('editor') });
     await check(AUTH_LOGIN_PATH, { username: 'editor', password: 'wrong-password-value' });
-    await request(app).post('/rest/core/v2/users').set(asRole('administrator')).send({ username: 'newbie', email: 'newbie@example.com', password: 'NewUserPassword123' });
-    await request(app).post(AUTH_LOGIN_PATH).set(internal()).set('content-type', 'application/json').send(`{"username":"editor","password":"${passwordOf('editor')}"`);
-    const hashes = [(await stored(uuid)).password, ...(await store.collection('users').find({})).map((u) => String(u.password_hash))];
+    await request(app)
+      .post('/rest/core/v2/users')
+      .set(asRole('administrator'))
+      .send({ username: 'newbie', email: 'newbie@example.com', password: 'NewUserPassword123' });
+    await request(app)
+      .post(AUTH_LOGIN_PATH)
+      .set(internal())
+      .set('content-type', 'application/json')
+      .send(`{"username":"editor","password":"${passwordOf('editor')}"`);
+    const hashes = [
+      (await stored(uuid)).password,
+      ...(await store.collection('users').find({})).map((u) => String(u.password_hash)),
+    ];
     const all = logged.join('');
     expect(logged.length).toBeGreaterThan(5);
     for (const s of [...secrets, ...hashes]) expect(all).not.toContain(s);

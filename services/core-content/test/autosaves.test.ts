@@ -54,9 +54,17 @@ describe('autosave revisions', () => {
     const post = await make(author, 'posts', { title: 'Live', content: 'live', status: 'publish' });
     const first = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'edit 1' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ parent: post.id, author: w.users.author.id, slug: `${post.id}-autosave-v1`, title: { raw: 'Live' }, content: { raw: 'edit 1' } });
+    expect(first.body).toMatchObject({
+      parent: post.id,
+      author: w.users.author.id,
+      slug: `${post.id}-autosave-v1`,
+      title: { raw: 'Live' },
+      content: { raw: 'edit 1' },
+    });
     expect(first.body.id).not.toBe(post.id);
-    expect(first.body.preview_link).toMatch(new RegExp(`^http://loom\\.test/live/\\?preview_id=${post.id}&preview_nonce=[0-9a-f]{10}&preview=true$`));
+    expect(first.body.preview_link).toMatch(
+      new RegExp(`^http://loom\\.test/live/\\?preview_id=${post.id}&preview_nonce=[0-9a-f]{10}&preview=true$`),
+    );
     // The post itself is unchanged.
     expect((await author.get(`/core/v2/posts/${post.id}?context=edit`)).body.content.raw).toBe('live');
 
@@ -87,7 +95,7 @@ describe('autosave revisions', () => {
     expect(none.body.message).toBe('There is no autosave revision for this post.');
   });
 
-  test('of someone else\'s draft: an autosave revision, the draft untouched', async () => {
+  test("of someone else's draft: an autosave revision, the draft untouched", async () => {
     const draft = await make(author, 'posts', { title: 'Theirs', content: 'orig' });
     const r = await editor.post(`/core/v2/posts/${draft.id}/autosaves`, { content: 'by editor' });
     expect(r.status).toBe(200);
@@ -107,7 +115,7 @@ describe('autosave revisions', () => {
     expect((await author.get(`/core/v2/posts/${post.id}/autosaves`)).body).toHaveLength(1);
   });
 
-  test('a change replaces the user\'s autosave; going back to the post\'s content leaves the autosave as it was (6.4)', async () => {
+  test("a change replaces the user's autosave; going back to the post's content leaves the autosave as it was (6.4)", async () => {
     const post = await make(author, 'posts', { title: 'Back', content: 'same', status: 'publish' });
     const changed = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'changed' });
     expect(changed.status).toBe(200);
@@ -125,31 +133,59 @@ describe('autosave revisions', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ parent: page.id, content: { raw: 'p2' } });
     expect(r.body._links.parent).toEqual([{ href: `http://loom.test/rest/core/v2/pages/${page.id}` }]);
-    expect(err(await admin.post(`/core/v2/posts/${page.id}/autosaves`, { content: 'x' }))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+    expect(err(await admin.post(`/core/v2/posts/${page.id}/autosaves`, { content: 'x' }))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_id',
+    });
   });
 
   test('deleting the post deletes its autosaves', async () => {
     const post = await make(admin, 'posts', { title: 'Gone', content: 'a', status: 'publish' });
     const a = await admin.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'b' });
     await admin.delete(`/core/v2/posts/${post.id}?force=true`);
-    expect(err(await admin.get(`/core/v2/posts/${post.id}/autosaves/${a.body.id}`))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
-    expect(await (w.core as unknown as { store: { collection(n: string): { count(f: object): Promise<number> } } }).store.collection('posts').count({ id: a.body.id })).toBe(0);
+    expect(err(await admin.get(`/core/v2/posts/${post.id}/autosaves/${a.body.id}`))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_parent',
+    });
+    expect(
+      await (w.core as unknown as { store: { collection(n: string): { count(f: object): Promise<number> } } }).store
+        .collection('posts')
+        .count({ id: a.body.id }),
+    ).toBe(0);
   });
 });
 
 describe('permissions', () => {
   test('create needs edit_post on the post (rest_cannot_edit); lists and reads rest_cannot_read; unknown post 404', async () => {
     const post = await make(author, 'posts', { title: 'P', content: 'c', status: 'publish' });
-    expect(err(await anon.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({ status: 401, code: 'rest_cannot_edit' });
-    expect(err(await author2.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_edit' });
-    expect(err(await contributor.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_edit' });
+    expect(err(await anon.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({
+      status: 401,
+      code: 'rest_cannot_edit',
+    });
+    expect(err(await author2.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_edit',
+    });
+    expect(err(await contributor.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_edit',
+    });
     const list = await author2.get(`/core/v2/posts/${post.id}/autosaves`);
     expect(err(list)).toEqual({ status: 403, code: 'rest_cannot_read' });
     expect(list.body.message).toBe('Sorry, you are not allowed to view autosaves of this post.');
     const a = await author.post(`/core/v2/posts/${post.id}/autosaves`, { content: 'x' });
-    expect(err(await anon.get(`/core/v2/posts/${post.id}/autosaves/${a.body.id}`))).toEqual({ status: 401, code: 'rest_cannot_read' });
-    expect(err(await admin.post('/core/v2/posts/999999/autosaves', { content: 'x' }))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
-    expect(err(await admin.get('/core/v2/posts/999999/autosaves'))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
+    expect(err(await anon.get(`/core/v2/posts/${post.id}/autosaves/${a.body.id}`))).toEqual({
+      status: 401,
+      code: 'rest_cannot_read',
+    });
+    expect(err(await admin.post('/core/v2/posts/999999/autosaves', { content: 'x' }))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_id',
+    });
+    expect(err(await admin.get('/core/v2/posts/999999/autosaves'))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_parent',
+    });
   });
 
   test('a contributor autosaving their own pending post gets an autosave revision; may not change the author', async () => {
@@ -157,7 +193,11 @@ describe('permissions', () => {
     const r = await contributor.post(`/core/v2/posts/${pending.id}/autosaves`, { content: 'c2' });
     expect(r.status).toBe(200);
     expect(r.body.slug).toBe(`${pending.id}-autosave-v1`);
-    expect(err(await contributor.post(`/core/v2/posts/${pending.id}/autosaves`, { content: 'c3', author: w.users.editor.id }))).toEqual({
+    expect(
+      err(
+        await contributor.post(`/core/v2/posts/${pending.id}/autosaves`, { content: 'c3', author: w.users.editor.id }),
+      ),
+    ).toEqual({
       status: 403,
       code: 'rest_cannot_edit_others',
     });

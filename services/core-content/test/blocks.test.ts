@@ -51,8 +51,18 @@ beforeAll(async () => {
   anon = as(w, 'anonymous');
   forms = (await admin.post('/core/v2/pattern_category', { name: 'Forms' })).body.id;
   footers = (await admin.post('/core/v2/pattern_category', { name: 'Footers' })).body.id;
-  cta = await block(admin, { title: 'Call to action', status: 'publish', content: PARAGRAPH, pattern_category: [forms] });
-  members = await block(admin, { title: 'Members-only block', status: 'publish', password: 's3cret', content: '<!-- wp:paragraph -->\n<p>Members only.</p>\n<!-- /wp:paragraph -->' });
+  cta = await block(admin, {
+    title: 'Call to action',
+    status: 'publish',
+    content: PARAGRAPH,
+    pattern_category: [forms],
+  });
+  members = await block(admin, {
+    title: 'Members-only block',
+    status: 'publish',
+    password: 's3cret',
+    content: '<!-- wp:paragraph -->\n<p>Members only.</p>\n<!-- /wp:paragraph -->',
+  });
 });
 afterAll(() => w.close());
 
@@ -87,7 +97,10 @@ describe('fields per context (samples 122, 124, 126, 128)', () => {
       status: 'draft',
       type: 'wp_block',
       link: `http://loom.test/?post_type=wp_block&p=${r.body.id}`,
-      guid: { rendered: `http://loom.test/?post_type=wp_block&p=${r.body.id}`, raw: `http://loom.test/?post_type=wp_block&p=${r.body.id}` },
+      guid: {
+        rendered: `http://loom.test/?post_type=wp_block&p=${r.body.id}`,
+        raw: `http://loom.test/?post_type=wp_block&p=${r.body.id}`,
+      },
       title: { raw: 'Fresh' },
       content: { raw: PARAGRAPH, protected: false, block_version: 1 },
       template: '',
@@ -121,15 +134,30 @@ describe('fields per context (samples 122, 124, 126, 128)', () => {
       'wp_pattern_sync_status',
       '_links',
     ]);
-    expect(r.body).toMatchObject({ slug: 'call-to-action', status: 'publish', title: { raw: 'Call to action' }, content: { raw: PARAGRAPH, protected: false }, pattern_category: [forms] });
+    expect(r.body).toMatchObject({
+      slug: 'call-to-action',
+      status: 'publish',
+      title: { raw: 'Call to action' },
+      content: { raw: PARAGRAPH, protected: false },
+      pattern_category: [forms],
+    });
     expect(Object.keys(r.body.content)).toEqual(['raw', 'protected']);
     expect(Object.keys(r.body.guid)).toEqual(['rendered']);
     expect(r.headers.link).not.toMatch(/rel="alternate"/);
   });
 
-  test('embed: id, date, slug, type, link, an empty title (PHP\'s []) and the sync status as WordPress answers it there', async () => {
+  test("embed: id, date, slug, type, link, an empty title (PHP's []) and the sync status as WordPress answers it there", async () => {
     const r = await admin.get(`/core/v2/blocks/${cta.id}?context=embed`);
-    expect(Object.keys(r.body)).toEqual(['id', 'date', 'slug', 'type', 'link', 'title', 'wp_pattern_sync_status', '_links']);
+    expect(Object.keys(r.body)).toEqual([
+      'id',
+      'date',
+      'slug',
+      'type',
+      'link',
+      'title',
+      'wp_pattern_sync_status',
+      '_links',
+    ]);
     expect(r.body.title).toEqual([]);
     expect(r.body.wp_pattern_sync_status).toBe('');
   });
@@ -142,7 +170,9 @@ describe('fields per context (samples 122, 124, 126, 128)', () => {
       about: [{ href: `${REST}/types/wp_block` }],
       'version-history': [{ count: 0, href: `${REST}/blocks/${cta.id}/revisions` }],
       'wp:attachment': [{ href: `${REST}/media?parent=${cta.id}` }],
-      'wp:term': [{ taxonomy: 'wp_pattern_category', embeddable: true, href: `${REST}/pattern_category?post=${cta.id}` }],
+      'wp:term': [
+        { taxonomy: 'wp_pattern_category', embeddable: true, href: `${REST}/pattern_category?post=${cta.id}` },
+      ],
       curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
     });
     const edit = await admin.get(`/core/v2/blocks/${cta.id}?context=edit`);
@@ -154,14 +184,27 @@ describe('fields per context (samples 122, 124, 126, 128)', () => {
     ]);
     // An author may publish blocks (publish_blocks is publish_posts) and assign categories, without unfiltered_html.
     const mine = await block(author, { title: 'Author block', status: 'publish' });
-    expect(Object.keys(mine._links as object).filter((k) => k.startsWith('wp:action'))).toEqual(['wp:action-publish', 'wp:action-create-pattern_category', 'wp:action-assign-pattern_category']);
+    expect(Object.keys(mine._links as object).filter((k) => k.startsWith('wp:action'))).toEqual([
+      'wp:action-publish',
+      'wp:action-create-pattern_category',
+      'wp:action-assign-pattern_category',
+    ]);
   });
 
   test('_embed: the pattern categories, in embed context', async () => {
     const r = await admin.get(`/core/v2/blocks/${cta.id}?_embed`);
     expect(Object.keys(r.body._embedded)).toEqual(['wp:term']);
     expect(r.body._embedded['wp:term']).toEqual([
-      [{ id: forms, link: 'http://loom.test/?taxonomy=wp_pattern_category&term=forms', name: 'Forms', slug: 'forms', taxonomy: 'wp_pattern_category', _links: expect.any(Object) }],
+      [
+        {
+          id: forms,
+          link: 'http://loom.test/?taxonomy=wp_pattern_category&term=forms',
+          name: 'Forms',
+          slug: 'forms',
+          taxonomy: 'wp_pattern_category',
+          _links: expect.any(Object),
+        },
+      ],
     ]);
     // Anonymous callers may not read the block, so its terms stay hidden from them too.
     const list = await editor.get('/core/v2/blocks?_embed=wp:term');
@@ -192,11 +235,33 @@ describe('fields per context (samples 122, 124, 126, 128)', () => {
       'pattern_category',
       'pattern_category_exclude',
     ]);
-    expect(Object.keys(create.args)).toEqual(['date', 'date_gmt', 'slug', 'status', 'password', 'title', 'content', 'meta', 'template', 'pattern_category']);
-    expect(create.args.title.properties).toEqual({ raw: { description: 'Title for the post, as it exists in the database.', type: 'string', context: ['view', 'edit'] } });
+    expect(Object.keys(create.args)).toEqual([
+      'date',
+      'date_gmt',
+      'slug',
+      'status',
+      'password',
+      'title',
+      'content',
+      'meta',
+      'template',
+      'pattern_category',
+    ]);
+    expect(create.args.title.properties).toEqual({
+      raw: {
+        description: 'Title for the post, as it exists in the database.',
+        type: 'string',
+        context: ['view', 'edit'],
+      },
+    });
     expect(Object.keys(create.args.content.properties)).toEqual(['raw', 'block_version', 'protected']);
-    expect(create.args.meta.properties.pattern_sync_status).toEqual({ type: 'string', default: '', enum: ['partial', 'unsynced'] });
-    for (const route of ['/core/v2/blocks', '/core/v2/blocks/(?P<id>[\\d]+)']) for (const e of routes[route].endpoints) expect(e.allow_batch).toEqual({ v1: true });
+    expect(create.args.meta.properties.pattern_sync_status).toEqual({
+      type: 'string',
+      default: '',
+      enum: ['partial', 'unsynced'],
+    });
+    for (const route of ['/core/v2/blocks', '/core/v2/blocks/(?P<id>[\\d]+)'])
+      for (const e of routes[route].endpoints) expect(e.allow_batch).toEqual({ v1: true });
     expect(routes['/core/v2/blocks/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
   });
 });
@@ -212,16 +277,24 @@ describe('the sync status (6.4: a meta key shown at the top level)', () => {
     const reset = await admin.post(`/core/v2/blocks/${b.id}`, { meta: { pattern_sync_status: null } });
     expect(reset.body.wp_pattern_sync_status).toBe('');
     // The top-level field is an answer, not an argument.
-    expect((await admin.post(`/core/v2/blocks/${b.id}`, { wp_pattern_sync_status: 'unsynced' })).body.wp_pattern_sync_status).toBe('');
+    expect(
+      (await admin.post(`/core/v2/blocks/${b.id}`, { wp_pattern_sync_status: 'unsynced' })).body.wp_pattern_sync_status,
+    ).toBe('');
   });
 
   test('a value outside partial | unsynced is refused (rest_not_in_enum, 400), the empty string included', async () => {
     for (const value of ['synced', '']) {
       const r = await admin.post('/core/v2/blocks', { title: 'Bad', meta: { pattern_sync_status: value } });
       expect(r.status).toBe(400);
-      expect(r.body).toMatchObject({ code: 'rest_not_in_enum', message: 'meta.pattern_sync_status is not one of partial and unsynced.' });
+      expect(r.body).toMatchObject({
+        code: 'rest_not_in_enum',
+        message: 'meta.pattern_sync_status is not one of partial and unsynced.',
+      });
     }
-    expect(err(await admin.post('/core/v2/blocks', { title: 'Bad', meta: { pattern_sync_status: 5 } }))).toEqual({ status: 400, code: 'rest_invalid_type' });
+    expect(err(await admin.post('/core/v2/blocks', { title: 'Bad', meta: { pattern_sync_status: 5 } }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_type',
+    });
   });
 });
 
@@ -264,9 +337,18 @@ describe('who may read (read_post: a block is never public)', () => {
   });
 
   test('edit context needs edit_post (rest_forbidden_context)', async () => {
-    expect(err(await contributor.get(`/core/v2/blocks/${cta.id}?context=edit`))).toEqual({ status: 403, code: 'rest_forbidden_context' });
-    expect(err(await anon.get(`/core/v2/blocks/${cta.id}?context=edit`))).toEqual({ status: 401, code: 'rest_forbidden_context' });
-    expect(err(await subscriber.get('/core/v2/blocks?context=edit'))).toEqual({ status: 403, code: 'rest_forbidden_context' });
+    expect(err(await contributor.get(`/core/v2/blocks/${cta.id}?context=edit`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden_context',
+    });
+    expect(err(await anon.get(`/core/v2/blocks/${cta.id}?context=edit`))).toEqual({
+      status: 401,
+      code: 'rest_forbidden_context',
+    });
+    expect(err(await subscriber.get('/core/v2/blocks?context=edit'))).toEqual({
+      status: 403,
+      code: 'rest_forbidden_context',
+    });
     expect((await contributor.get('/core/v2/blocks?context=edit')).body).toEqual([]);
     expect((await editor.get(`/core/v2/blocks/${cta.id}?context=edit`)).status).toBe(200);
   });
@@ -282,40 +364,70 @@ describe('password-protected blocks (samples 123, 129-131)', () => {
   test('the raw content is shown, protected: true; the password only in edit context', async () => {
     expect(members).toMatchObject({ password: 's3cret', content: { protected: true, block_version: 1 } });
     const view = await contributor.get(`/core/v2/blocks/${members.id}`);
-    expect(view.body.content).toEqual({ raw: '<!-- wp:paragraph -->\n<p>Members only.</p>\n<!-- /wp:paragraph -->', protected: true });
+    expect(view.body.content).toEqual({
+      raw: '<!-- wp:paragraph -->\n<p>Members only.</p>\n<!-- /wp:paragraph -->',
+      protected: true,
+    });
     expect(view.body).not.toHaveProperty('password');
     expect((await admin.get(`/core/v2/blocks/${members.id}?context=edit`)).body.password).toBe('s3cret');
   });
 
   test('the right password does not open a block to anonymous callers (rest_forbidden); a wrong one is 403', async () => {
-    expect(err(await anon.get(`/core/v2/blocks/${members.id}?password=s3cret`))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await contributor.get(`/core/v2/blocks/${members.id}?password=wrong`))).toEqual({ status: 403, code: 'rest_post_incorrect_password' });
+    expect(err(await anon.get(`/core/v2/blocks/${members.id}?password=s3cret`))).toEqual({
+      status: 401,
+      code: 'rest_forbidden',
+    });
+    expect(err(await contributor.get(`/core/v2/blocks/${members.id}?password=wrong`))).toEqual({
+      status: 403,
+      code: 'rest_post_incorrect_password',
+    });
   });
 });
 
 describe('writes', () => {
   test('creating needs publish_posts (authors and up), even for a draft (sample 119 for navigation)', async () => {
-    expect(err(await anon.post('/core/v2/blocks', { title: 'x' }))).toEqual({ status: 401, code: 'rest_cannot_create' });
-    expect(err(await subscriber.post('/core/v2/blocks', { title: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_create' });
-    expect(err(await contributor.post('/core/v2/blocks', { title: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_create' });
+    expect(err(await anon.post('/core/v2/blocks', { title: 'x' }))).toEqual({
+      status: 401,
+      code: 'rest_cannot_create',
+    });
+    expect(err(await subscriber.post('/core/v2/blocks', { title: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_create',
+    });
+    expect(err(await contributor.post('/core/v2/blocks', { title: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_create',
+    });
     expect((await author.post('/core/v2/blocks', { title: 'x', status: 'publish' })).status).toBe(201);
   });
 
-  test('update: 200 in edit context, a revision; others\' blocks need edit_others_posts (sample 132)', async () => {
+  test("update: 200 in edit context, a revision; others' blocks need edit_others_posts (sample 132)", async () => {
     const mine = await block(author, { title: 'Mine', content: 'one', status: 'publish' });
     const r = await author.post(`/core/v2/blocks/${mine.id}`, { content: 'two' });
     expect(r.status).toBe(200);
     expect(r.body.content).toEqual({ raw: 'two', protected: false, block_version: 0 });
     expect(r.body._links['version-history'][0].count).toBe(1);
     expect(r.body._links['predecessor-version'][0].id).toEqual(expect.any(Number));
-    expect(err(await contributor.post(`/core/v2/blocks/${mine.id}`, { content: 'three' }))).toEqual({ status: 403, code: 'rest_cannot_edit' });
-    expect((await editor.put(`/core/v2/blocks/${mine.id}`, { title: 'Edited by the editor' })).body.title).toEqual({ raw: 'Edited by the editor' });
-    expect(err(await admin.patch('/core/v2/blocks/999999', { title: 'x' }))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+    expect(err(await contributor.post(`/core/v2/blocks/${mine.id}`, { content: 'three' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_edit',
+    });
+    expect((await editor.put(`/core/v2/blocks/${mine.id}`, { title: 'Edited by the editor' })).body.title).toEqual({
+      raw: 'Edited by the editor',
+    });
+    expect(err(await admin.patch('/core/v2/blocks/999999', { title: 'x' }))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_id',
+    });
   });
 
   test('pattern categories: ids of the taxonomy only (others dropped); the term count follows published blocks', async () => {
     const tag = (await admin.post('/core/v2/tags', { name: 'Not a pattern category' })).body.id;
-    const b = await block(author, { title: 'Categorised', status: 'publish', pattern_category: [footers, tag, 999999] });
+    const b = await block(author, {
+      title: 'Categorised',
+      status: 'publish',
+      pattern_category: [footers, tag, 999999],
+    });
     expect(b.pattern_category).toEqual([footers]);
     expect((await anon.get(`/core/v2/pattern_category/${footers}`)).body.count).toBe(1);
     await author.post(`/core/v2/blocks/${b.id}`, { pattern_category: [] });
@@ -323,11 +435,23 @@ describe('writes', () => {
   });
 
   test('errors: an id on create, a template (none exist), a bad status, a bad date', async () => {
-    expect(err(await admin.post('/core/v2/blocks', { id: cta.id, title: 'x' }))).toEqual({ status: 400, code: 'rest_post_exists' });
-    expect(err(await admin.post('/core/v2/blocks', { title: 'x', template: 'page-wide' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await admin.post('/core/v2/blocks', { id: cta.id, title: 'x' }))).toEqual({
+      status: 400,
+      code: 'rest_post_exists',
+    });
+    expect(err(await admin.post('/core/v2/blocks', { title: 'x', template: 'page-wide' }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     expect((await admin.post('/core/v2/blocks', { title: 'x', template: '' })).status).toBe(201);
-    expect(err(await admin.post('/core/v2/blocks', { title: 'x', status: 'published' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await admin.post('/core/v2/blocks', { title: 'x', date: 'yesterday' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await admin.post('/core/v2/blocks', { title: 'x', status: 'published' }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
+    expect(err(await admin.post('/core/v2/blocks', { title: 'x', date: 'yesterday' }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   test('a block with neither title nor content may be saved (no excerpt support)', async () => {
@@ -340,15 +464,23 @@ describe('trash, force and 410 (samples 141, 142)', () => {
     const b = await block(admin, { title: 'Doomed', status: 'publish' });
     const trashed = await admin.delete(`/core/v2/blocks/${b.id}`);
     expect(trashed.status).toBe(200);
-    expect(trashed.body).toMatchObject({ id: b.id, status: 'trash', slug: 'doomed__trashed', link: `http://loom.test/?post_type=wp_block&p=${b.id}` });
+    expect(trashed.body).toMatchObject({
+      id: b.id,
+      status: 'trash',
+      slug: 'doomed__trashed',
+      link: `http://loom.test/?post_type=wp_block&p=${b.id}`,
+    });
     expect(err(await admin.delete(`/core/v2/blocks/${b.id}`))).toEqual({ status: 410, code: 'rest_already_trashed' });
     const gone = await admin.delete(`/core/v2/blocks/${b.id}?force=true`);
     expect(gone.status).toBe(200);
-    expect(gone.body).toMatchObject({ deleted: true, previous: { id: b.id, status: 'trash', title: { raw: 'Doomed' } } });
+    expect(gone.body).toMatchObject({
+      deleted: true,
+      previous: { id: b.id, status: 'trash', title: { raw: 'Doomed' } },
+    });
     expect(err(await admin.get(`/core/v2/blocks/${b.id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
   });
 
-  test('deleting needs delete_post: authors their own, not others\'', async () => {
+  test("deleting needs delete_post: authors their own, not others'", async () => {
     expect(err(await author.delete(`/core/v2/blocks/${cta.id}`))).toEqual({ status: 403, code: 'rest_cannot_delete' });
     expect(err(await anon.delete(`/core/v2/blocks/${cta.id}`))).toEqual({ status: 401, code: 'rest_cannot_delete' });
     const mine = await block(author, { title: 'Own', status: 'publish' });
@@ -361,7 +493,9 @@ describe('revisions and autosaves (samples 133-140)', () => {
   let revision: number;
   beforeAll(async () => {
     revised = await block(admin, { title: 'Revised', status: 'publish', content: PARAGRAPH });
-    await admin.post(`/core/v2/blocks/${revised.id}`, { content: '<!-- wp:paragraph -->\n<p>Subscribe to our weekly newsletter!</p>\n<!-- /wp:paragraph -->' });
+    await admin.post(`/core/v2/blocks/${revised.id}`, {
+      content: '<!-- wp:paragraph -->\n<p>Subscribe to our weekly newsletter!</p>\n<!-- /wp:paragraph -->',
+    });
     revision = (await admin.get(`/core/v2/blocks/${revised.id}/revisions`)).body[0].id;
   });
 
@@ -373,38 +507,79 @@ describe('revisions and autosaves (samples 133-140)', () => {
       parent: revised.id,
       slug: `${revised.id}-revision-v1`,
       title: { raw: 'Revised', rendered: 'Revised' },
-      content: { raw: '<!-- wp:paragraph -->\n<p>Subscribe to our weekly newsletter!</p>\n<!-- /wp:paragraph -->', rendered: '\n<p>Subscribe to our weekly newsletter!</p>\n' },
+      content: {
+        raw: '<!-- wp:paragraph -->\n<p>Subscribe to our weekly newsletter!</p>\n<!-- /wp:paragraph -->',
+        rendered: '\n<p>Subscribe to our weekly newsletter!</p>\n',
+      },
       _links: { parent: [{ href: `${REST}/blocks/${revised.id}` }] },
     });
-    expect(Object.keys(list.body[0])).toEqual(['author', 'date', 'date_gmt', 'id', 'modified', 'modified_gmt', 'parent', 'slug', 'guid', 'title', 'content', '_links']);
+    expect(Object.keys(list.body[0])).toEqual([
+      'author',
+      'date',
+      'date_gmt',
+      'id',
+      'modified',
+      'modified_gmt',
+      'parent',
+      'slug',
+      'guid',
+      'title',
+      'content',
+      '_links',
+    ]);
     expect(Object.keys(list.body[0].title)).toEqual(['raw', 'rendered']);
     const one = await admin.get(`/core/v2/blocks/${revised.id}/revisions/${revision}`);
     expect(one.body.id).toBe(revision);
-    expect(Object.keys((await admin.get(`/core/v2/blocks/${revised.id}/revisions/${revision}?context=embed`)).body.title)).toEqual(['rendered']);
+    expect(
+      Object.keys((await admin.get(`/core/v2/blocks/${revised.id}/revisions/${revision}?context=embed`)).body.title),
+    ).toEqual(['rendered']);
   });
 
   test('reading them needs edit_post on the block (rest_cannot_read); revisions are never deleted without force', async () => {
-    expect(err(await anon.get(`/core/v2/blocks/${revised.id}/revisions`))).toEqual({ status: 401, code: 'rest_cannot_read' });
-    expect(err(await contributor.get(`/core/v2/blocks/${revised.id}/revisions`))).toEqual({ status: 403, code: 'rest_cannot_read' });
-    expect(err(await admin.delete(`/core/v2/blocks/${revised.id}/revisions/${revision}`))).toEqual({ status: 501, code: 'rest_trash_not_supported' });
-    expect(err(await admin.get(`/core/v2/blocks/${cta.id}/revisions/${revision}`))).toEqual({ status: 404, code: 'rest_revision_parent_id_mismatch' });
+    expect(err(await anon.get(`/core/v2/blocks/${revised.id}/revisions`))).toEqual({
+      status: 401,
+      code: 'rest_cannot_read',
+    });
+    expect(err(await contributor.get(`/core/v2/blocks/${revised.id}/revisions`))).toEqual({
+      status: 403,
+      code: 'rest_cannot_read',
+    });
+    expect(err(await admin.delete(`/core/v2/blocks/${revised.id}/revisions/${revision}`))).toEqual({
+      status: 501,
+      code: 'rest_trash_not_supported',
+    });
+    expect(err(await admin.get(`/core/v2/blocks/${cta.id}/revisions/${revision}`))).toEqual({
+      status: 404,
+      code: 'rest_revision_parent_id_mismatch',
+    });
   });
 
   test('autosave: 200, one per user, preview_link empty (a block has no preview), listed and read on its own routes', async () => {
-    const a = await admin.post(`/core/v2/blocks/${revised.id}/autosaves`, { title: 'Revised', content: '<!-- wp:paragraph -->\n<p>Autosaved text.</p>\n<!-- /wp:paragraph -->' });
+    const a = await admin.post(`/core/v2/blocks/${revised.id}/autosaves`, {
+      title: 'Revised',
+      content: '<!-- wp:paragraph -->\n<p>Autosaved text.</p>\n<!-- /wp:paragraph -->',
+    });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({
       parent: revised.id,
       slug: `${revised.id}-autosave-v1`,
       title: { raw: 'Revised', rendered: 'Revised' },
-      content: { raw: '<!-- wp:paragraph -->\n<p>Autosaved text.</p>\n<!-- /wp:paragraph -->', rendered: '\n<p>Autosaved text.</p>\n' },
+      content: {
+        raw: '<!-- wp:paragraph -->\n<p>Autosaved text.</p>\n<!-- /wp:paragraph -->',
+        rendered: '\n<p>Autosaved text.</p>\n',
+      },
       preview_link: '',
     });
     const list = await admin.get(`/core/v2/blocks/${revised.id}/autosaves`);
     expect(list.body.map((x: Body) => x.id)).toEqual([a.body.id]);
     expect(list.body[0]).not.toHaveProperty('preview_link');
-    expect((await admin.get(`/core/v2/blocks/${revised.id}/autosaves/${a.body.id}`)).body.content.raw).toContain('Autosaved text.');
-    expect(err(await contributor.post(`/core/v2/blocks/${revised.id}/autosaves`, { content: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_edit' });
+    expect((await admin.get(`/core/v2/blocks/${revised.id}/autosaves/${a.body.id}`)).body.content.raw).toContain(
+      'Autosaved text.',
+    );
+    expect(err(await contributor.post(`/core/v2/blocks/${revised.id}/autosaves`, { content: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_edit',
+    });
     // Autosaves are not revisions.
     expect((await admin.get(`/core/v2/blocks/${revised.id}/revisions`)).body).toHaveLength(1);
   });
@@ -412,8 +587,21 @@ describe('revisions and autosaves (samples 133-140)', () => {
   test('the autosave routes take the block write arguments (meta included, no excerpt)', async () => {
     const { routes } = (await anon.get('/core/v2')).body;
     const create = routes['/core/v2/blocks/(?P<id>[\\d]+)/autosaves'].endpoints[1];
-    expect(Object.keys(create.args)).toEqual(['parent', 'date', 'date_gmt', 'slug', 'status', 'password', 'title', 'content', 'meta', 'template', 'pattern_category']);
-    for (const e of routes['/core/v2/blocks/(?P<parent>[\\d]+)/revisions'].endpoints) expect(e).not.toHaveProperty('allow_batch');
+    expect(Object.keys(create.args)).toEqual([
+      'parent',
+      'date',
+      'date_gmt',
+      'slug',
+      'status',
+      'password',
+      'title',
+      'content',
+      'meta',
+      'template',
+      'pattern_category',
+    ]);
+    for (const e of routes['/core/v2/blocks/(?P<parent>[\\d]+)/revisions'].endpoints)
+      expect(e).not.toHaveProperty('allow_batch');
   });
 });
 
@@ -422,7 +610,12 @@ describe('collection filters (query set B)', () => {
   let b: Body;
   let c: Body;
   beforeAll(async () => {
-    a = await block(admin, { title: 'Filter alpha', status: 'publish', content: 'zebra', pattern_category: [forms, footers] });
+    a = await block(admin, {
+      title: 'Filter alpha',
+      status: 'publish',
+      content: 'zebra',
+      pattern_category: [forms, footers],
+    });
     b = await block(admin, { title: 'Filter beta', status: 'publish', content: 'yak', pattern_category: [footers] });
     c = await block(admin, { title: 'Filter gamma', status: 'publish', content: 'zebra yak' });
   });
@@ -430,10 +623,17 @@ describe('collection filters (query set B)', () => {
 
   test('pattern_category (any, or all with operator AND) and pattern_category_exclude', async () => {
     expect(await ids(`search=Filter&pattern_category=${footers}`)).toEqual([b.id, a.id]);
-    expect(await ids(`search=Filter&pattern_category[terms]=${forms},${footers}&pattern_category[operator]=AND`)).toEqual([a.id]);
+    expect(
+      await ids(`search=Filter&pattern_category[terms]=${forms},${footers}&pattern_category[operator]=AND`),
+    ).toEqual([a.id]);
     expect(await ids(`search=Filter&pattern_category_exclude=${forms}`)).toEqual([c.id, b.id]);
-    expect(await ids(`search=Filter&pattern_category=${forms}&pattern_category_exclude=${forms}&tax_relation=OR`)).toEqual([c.id, b.id, a.id]);
-    expect(err(await editor.get('/core/v2/blocks?pattern_category[operator]=XOR'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(
+      await ids(`search=Filter&pattern_category=${forms}&pattern_category_exclude=${forms}&tax_relation=OR`),
+    ).toEqual([c.id, b.id, a.id]);
+    expect(err(await editor.get('/core/v2/blocks?pattern_category[operator]=XOR'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   test('search, search_columns, slug, include, orderby and order, per_page with headers', async () => {
@@ -447,7 +647,10 @@ describe('collection filters (query set B)', () => {
     expect(page.headers['x-wp-total']).toBe('3');
     expect(page.headers['x-wp-totalpages']).toBe('2');
     expect(err(await editor.get('/core/v2/blocks?per_page=101'))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await editor.get('/core/v2/blocks?orderby=menu_order'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await editor.get('/core/v2/blocks?orderby=menu_order'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 });
 

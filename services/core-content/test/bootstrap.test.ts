@@ -18,12 +18,22 @@ const freshDir = () => mkdtempSync(join(tmpdir(), 'loom-bootstrap-'));
 
 test('first start with LOOM_ADMIN_*: that administrator, once; the password is not logged', async () => {
   const dir = freshDir();
-  const env = { LOOM_ADMIN_USER: 'owner', LOOM_ADMIN_EMAIL: 'owner@example.org', LOOM_ADMIN_PASSWORD: 'Owner-Secret-1' };
+  const env = {
+    LOOM_ADMIN_USER: 'owner',
+    LOOM_ADMIN_EMAIL: 'owner@example.org',
+    LOOM_ADMIN_PASSWORD: 'Owner-Secret-1',
+  };
   const { lines, log } = capture();
   const core = await startCoreAt(dir, { seedRoles: false, env, log });
   const users = await core.store.collection<UserDoc>(USERS).find({});
   expect(users).toHaveLength(1);
-  expect(users[0]).toMatchObject({ id: 1, login: 'owner', email: 'owner@example.org', roles: ['administrator'], url: 'http://loom.test' });
+  expect(users[0]).toMatchObject({
+    id: 1,
+    login: 'owner',
+    email: 'owner@example.org',
+    roles: ['administrator'],
+    url: 'http://loom.test',
+  });
   const ok = await login(core.app, 'owner', 'Owner-Secret-1');
   expect(ok.body).toEqual({ user: { id: 1, login: 'owner', name: 'owner', roles: ['administrator'] } });
   expect(lines.join('')).not.toContain('Owner-Secret-1');
@@ -31,7 +41,10 @@ test('first start with LOOM_ADMIN_*: that administrator, once; the password is n
   await core.close();
 
   // Restart with other values: the site is set up, nothing changes.
-  const again = await startCoreAt(dir, { seedRoles: false, env: { ...env, LOOM_ADMIN_USER: 'someone-else', LOOM_ADMIN_PASSWORD: 'other' } });
+  const again = await startCoreAt(dir, {
+    seedRoles: false,
+    env: { ...env, LOOM_ADMIN_USER: 'someone-else', LOOM_ADMIN_PASSWORD: 'other' },
+  });
   expect(await again.store.collection<UserDoc>(USERS).find({})).toEqual(users);
   await again.close();
 });
@@ -63,7 +76,9 @@ test('production without LOOM_ADMIN_PASSWORD: nobody is created, and the log say
   const { lines, log } = capture();
   const core = await startCoreAt(freshDir(), { seedRoles: false, env: { NODE_ENV: 'production' }, log });
   expect(await core.store.collection(USERS).count({})).toBe(0);
-  const warning = lines.map((l) => JSON.parse(l)).find((l) => l.level === 40 && /no administrator was created/.test(l.msg));
+  const warning = lines
+    .map((l) => JSON.parse(l))
+    .find((l) => l.level === 40 && /no administrator was created/.test(l.msg));
   expect(warning.msg).toContain('npm run loom -- users create');
   await core.close();
 });

@@ -19,7 +19,10 @@ const CLI = join(ROOT, 'services/core-content/dist/cli.js');
 const MAIN = join(ROOT, 'services/core-content/dist/main.js');
 
 beforeAll(() => {
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'services/core-content'], { cwd: ROOT, stdio: 'pipe' });
+  execFileSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-b', 'services/core-content'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  });
 }, 120000);
 
 let dataDir: string;
@@ -29,7 +32,12 @@ beforeEach(() => {
 
 /** Only PATH, DATA_DIR and `env`: no MONGO_URL or secrets from the test runner's environment. */
 function cli(args: string[], input?: string, env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [CLI, ...args], { env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env }, input, encoding: 'utf8', timeout: 30000 });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
+    input,
+    encoding: 'utf8',
+    timeout: 30000,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -46,11 +54,31 @@ const internal = (app: Parameters<typeof request>[0], path: string, username: st
   request(app).post(path).set(INTERNAL_HEADER, signInternal(TEST_SECRET)).send({ username, password });
 
 test('users create (given and generated passwords), users list, duplicate refused', async () => {
-  const made = cli(['users', 'create', '--login', 'ops', '--email', 'ops@example.org', '--role', 'administrator', '--password', 'Ops-Password-1']);
+  const made = cli([
+    'users',
+    'create',
+    '--login',
+    'ops',
+    '--email',
+    'ops@example.org',
+    '--role',
+    'administrator',
+    '--password',
+    'Ops-Password-1',
+  ]);
   expect(made).toMatchObject({ code: 0, err: '' });
   expect(made.out).toBe('Created user 1 "ops" (administrator).\n');
 
-  const generated = cli(['users', 'create', '--login', 'writer', '--email', 'writer@example.org', '--name', 'The Writer']);
+  const generated = cli([
+    'users',
+    'create',
+    '--login',
+    'writer',
+    '--email',
+    'writer@example.org',
+    '--name',
+    'The Writer',
+  ]);
   expect(generated.code).toBe(0);
   const password = /Password: (\S+)/.exec(generated.out)![1]!;
   expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
@@ -75,14 +103,19 @@ test('users create (given and generated passwords), users list, duplicate refuse
   expect(list.out + JSON.stringify(json)).not.toMatch(/scrypt|password/i);
 
   await withCore(async (app) => {
-    expect((await internal(app, AUTH_LOGIN_PATH, 'ops', 'Ops-Password-1')).body.user).toMatchObject({ id: 1, roles: ['administrator'] });
+    expect((await internal(app, AUTH_LOGIN_PATH, 'ops', 'Ops-Password-1')).body.user).toMatchObject({
+      id: 1,
+      roles: ['administrator'],
+    });
     expect((await internal(app, AUTH_LOGIN_PATH, 'writer', password)).status).toBe(200);
   });
 }, 60000);
 
 test('users set-password, from an option, stdin, or generated', async () => {
   cli(['users', 'create', '--login', 'sam', '--email', 'sam@example.org', '--password', 'first']);
-  expect(cli(['users', 'set-password', '--login', 'sam', '--password', 'second']).out).toBe('Password of "sam" changed.\n');
+  expect(cli(['users', 'set-password', '--login', 'sam', '--password', 'second']).out).toBe(
+    'Password of "sam" changed.\n',
+  );
   await withCore(async (app) => {
     expect((await internal(app, AUTH_LOGIN_PATH, 'sam', 'first')).status).toBe(401);
     expect((await internal(app, AUTH_LOGIN_PATH, 'sam', 'second')).status).toBe(200);
@@ -104,11 +137,16 @@ test('app-passwords create (printed once, chunked) and list', async () => {
   const password = /Password: ((?:[A-Za-z0-9]{4} ){5}[A-Za-z0-9]{4})\n/.exec(made.out)![1]!;
   const uuid = /\(([0-9a-f-]{36})\)/.exec(made.out)![1]!;
   const dup = cli(['app-passwords', 'create', '--login', 'bot', '--name', 'deploy SCRIPT']);
-  expect(dup).toMatchObject({ code: 1, err: 'error: Each application name should be unique. (application_password_duplicate_name)\n' });
+  expect(dup).toMatchObject({
+    code: 1,
+    err: 'error: Each application name should be unique. (application_password_duplicate_name)\n',
+  });
 
   const list = cli(['app-passwords', 'list', '--login', 'bot']);
   expect(list.code).toBe(0);
-  expect(list.out).toMatch(new RegExp(`^UUID\\s+NAME\\s+CREATED\\s+LAST USED\\s+LAST IP\\n${uuid}\\s+Deploy script\\s+\\S+\\s+-\\s+-\\n$`));
+  expect(list.out).toMatch(
+    new RegExp(`^UUID\\s+NAME\\s+CREATED\\s+LAST USED\\s+LAST IP\\n${uuid}\\s+Deploy script\\s+\\S+\\s+-\\s+-\\n$`),
+  );
   expect(list.out).not.toContain(password.replace(/ /g, ''));
 
   await withCore(async (app) => {
@@ -116,7 +154,16 @@ test('app-passwords create (printed once, chunked) and list', async () => {
     expect(r.body.user).toMatchObject({ login: 'bot', roles: ['editor'], app_password: uuid });
   });
   const json = JSON.parse(cli(['app-passwords', 'list', '--login', 'bot', '--json']).out);
-  expect(json).toEqual([{ uuid, app_id: '', name: 'Deploy script', created: expect.any(String), last_used: expect.any(String), last_ip: null }]);
+  expect(json).toEqual([
+    {
+      uuid,
+      app_id: '',
+      name: 'Deploy script',
+      created: expect.any(String),
+      last_used: expect.any(String),
+      last_ip: null,
+    },
+  ]);
 }, 60000);
 
 test('app-passwords revoke: by uuid, by name (any case) or all; a revoked password no longer signs in, the others still do', async () => {
@@ -127,53 +174,105 @@ test('app-passwords revoke: by uuid, by name (any case) or all; a revoked passwo
   };
   const [laptop, ci, phone, tablet] = [make('Laptop'), make('CI'), make('Phone'), make('Tablet')];
 
-  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toEqual({ code: 0, out: `Revoked application password "Laptop" (${laptop.uuid}) of "bot".\n`, err: '' });
-  expect(cli(['app-passwords', 'revoke', '--login', 'bot@example.org', '--name', 'ci'])).toMatchObject({ code: 0, out: `Revoked application password "CI" (${ci.uuid}) of "bot".\n` });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toEqual({
+    code: 0,
+    out: `Revoked application password "Laptop" (${laptop.uuid}) of "bot".\n`,
+    err: '',
+  });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot@example.org', '--name', 'ci'])).toMatchObject({
+    code: 0,
+    out: `Revoked application password "CI" (${ci.uuid}) of "bot".\n`,
+  });
   // Gone already, or never there: not found, nothing else touched.
-  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toMatchObject({ code: 1, err: 'error: Application password not found. (rest_application_password_not_found)\n' });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', laptop.uuid])).toMatchObject({
+    code: 1,
+    err: 'error: Application password not found. (rest_application_password_not_found)\n',
+  });
   expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--name', 'Nothing']).code).toBe(1);
   // Exactly one way of choosing.
   expect(cli(['app-passwords', 'revoke', '--login', 'bot']).code).toBe(2);
   expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--uuid', phone.uuid, '--all']).code).toBe(2);
 
   await withCore(async (app) => {
-    for (const gone of [laptop, ci]) expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', gone.password)).status).toBe(401);
-    for (const kept of [phone, tablet]) expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', kept.password)).body.user).toMatchObject({ app_password: kept.uuid });
+    for (const gone of [laptop, ci])
+      expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', gone.password)).status).toBe(401);
+    for (const kept of [phone, tablet])
+      expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', kept.password)).body.user).toMatchObject({
+        app_password: kept.uuid,
+      });
   });
-  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--all'])).toMatchObject({ code: 0, out: 'Revoked 2 application passwords of "bot".\n' });
+  expect(cli(['app-passwords', 'revoke', '--login', 'bot', '--all'])).toMatchObject({
+    code: 0,
+    out: 'Revoked 2 application passwords of "bot".\n',
+  });
   expect(cli(['app-passwords', 'list', '--login', 'bot', '--json']).out).toBe('[]\n');
-  await withCore(async (app) => expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', phone.password)).status).toBe(401));
+  await withCore(async (app) =>
+    expect((await internal(app, AUTH_APP_PASSWORD_PATH, 'bot', phone.password)).status).toBe(401),
+  );
 }, 60000);
 
 test("users delete: the content goes to --reassign (WordPress's reassign) or with the user (--delete-content), never by default", async () => {
-  cli(['users', 'create', '--login', 'boss', '--email', 'boss@example.org', '--role', 'administrator', '--password', 'x']);
+  cli([
+    'users',
+    'create',
+    '--login',
+    'boss',
+    '--email',
+    'boss@example.org',
+    '--role',
+    'administrator',
+    '--password',
+    'x',
+  ]);
   cli(['users', 'create', '--login', 'leaver', '--email', 'leaver@example.org', '--role', 'author', '--password', 'x']);
   cli(['users', 'create', '--login', 'gone', '--email', 'gone@example.org', '--role', 'author', '--password', 'x']);
   cli(['app-passwords', 'create', '--login', 'leaver', '--name', 'Laptop']);
   const users = JSON.parse(cli(['users', 'list', '--json']).out) as Array<{ id: number; login: string }>;
   const id = (login: string) => users.find((u) => u.login === login)!.id;
   const posts = await withCore(async (app) => {
-    const write = (login: string) => request(app).post('/rest/core/v2/posts').set(as({ id: id(login), roles: ['author'] })).send({ title: `by ${login}`, status: 'publish' });
+    const write = (login: string) =>
+      request(app)
+        .post('/rest/core/v2/posts')
+        .set(as({ id: id(login), roles: ['author'] }))
+        .send({ title: `by ${login}`, status: 'publish' });
     return { leaver: (await write('leaver')).body.id as number, gone: (await write('gone')).body.id as number };
   });
 
   // Neither or both, an unknown heir, or the user themself: refused, nothing deleted.
   expect(cli(['users', 'delete', '--login', 'leaver']).code).toBe(2);
   expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'boss', '--delete-content']).code).toBe(2);
-  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'nobody'])).toMatchObject({ code: 1, err: 'error: Invalid user ID for reassignment. (rest_user_invalid_reassign)\n' });
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'nobody'])).toMatchObject({
+    code: 1,
+    err: 'error: Invalid user ID for reassignment. (rest_user_invalid_reassign)\n',
+  });
   expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', String(id('leaver'))]).code).toBe(1);
   expect(JSON.parse(cli(['users', 'list', '--json']).out)).toHaveLength(3);
 
-  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'boss@example.org'])).toEqual({ code: 0, out: `Deleted user ${id('leaver')} "leaver"; their content now belongs to ${id('boss')} "boss".\n`, err: '' });
-  expect(cli(['users', 'delete', '--login', 'gone', '--delete-content'])).toMatchObject({ code: 0, out: `Deleted user ${id('gone')} "gone"; their content was deleted.\n` });
-  expect((JSON.parse(cli(['users', 'list', '--json']).out) as Array<{ login: string }>).map((u) => u.login)).toEqual(['boss']);
+  expect(cli(['users', 'delete', '--login', 'leaver', '--reassign', 'boss@example.org'])).toEqual({
+    code: 0,
+    out: `Deleted user ${id('leaver')} "leaver"; their content now belongs to ${id('boss')} "boss".\n`,
+    err: '',
+  });
+  expect(cli(['users', 'delete', '--login', 'gone', '--delete-content'])).toMatchObject({
+    code: 0,
+    out: `Deleted user ${id('gone')} "gone"; their content was deleted.\n`,
+  });
+  expect((JSON.parse(cli(['users', 'list', '--json']).out) as Array<{ login: string }>).map((u) => u.login)).toEqual([
+    'boss',
+  ]);
   expect(cli(['app-passwords', 'list', '--login', 'leaver']).code).toBe(1);
 
   await withCore(async (app) => {
     const admin = as({ id: id('boss'), roles: ['administrator'] });
     expect((await request(app).get(`/rest/core/v2/posts/${posts.leaver}`).set(admin)).body.author).toBe(id('boss'));
     expect((await request(app).get(`/rest/core/v2/posts/${posts.gone}?context=edit`).set(admin)).status).toBe(404);
-    expect((await request(app).get(`/rest/core/v2/users/${id('leaver')}`).set(admin)).status).toBe(404);
+    expect(
+      (
+        await request(app)
+          .get(`/rest/core/v2/users/${id('leaver')}`)
+          .set(admin)
+      ).status,
+    ).toBe(404);
   });
 }, 60000);
 
@@ -191,7 +290,15 @@ test('usage errors exit 2', () => {
 async function startService(env: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, CORE_CONTENT_PORT: String(port), LOOM_INTERNAL_SECRET: TEST_SECRET, LOG_FORMAT: 'json', LOOM_ADMIN_PASSWORD: 'Admin-1', ...env },
+    env: {
+      PATH: process.env.PATH,
+      DATA_DIR: dataDir,
+      CORE_CONTENT_PORT: String(port),
+      LOOM_INTERNAL_SECRET: TEST_SECRET,
+      LOG_FORMAT: 'json',
+      LOOM_ADMIN_PASSWORD: 'Admin-1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let logs = '';
@@ -217,17 +324,27 @@ async function startService(env: NodeJS.ProcessEnv = {}) {
 }
 
 const post = (url: string, headers: Record<string, string>, body: unknown) =>
-  fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 test('while core-content runs on the same DATA_DIR, the CLI sends its commands to it', async () => {
   const service = await startService();
   const signed = { [INTERNAL_HEADER]: signInternal(TEST_SECRET) };
-  const signIn = (login: string, password: string) => post(`${service.url}${AUTH_LOGIN_PATH}`, signed, { username: login, password });
+  const signIn = (login: string, password: string) =>
+    post(`${service.url}${AUTH_LOGIN_PATH}`, signed, { username: login, password });
   try {
     expect(existsSync(join(dataDir, 'core-content', LOCK_FILE))).toBe(true);
     // A user made through the REST API, which the CLI then lists.
     const admin = asRole('administrator', TEST_SECRET, { id: 1 });
-    const made = await post(`${service.url}/rest/core/v2/users`, admin, { username: 'viaapi', email: 'viaapi@example.org', password: 'Api-Password-1', roles: ['editor'] });
+    const made = await post(`${service.url}/rest/core/v2/users`, admin, {
+      username: 'viaapi',
+      email: 'viaapi@example.org',
+      password: 'Api-Password-1',
+      roles: ['editor'],
+    });
     expect(made.status).toBe(201);
 
     const env = { CORE_CONTENT_URL: service.url, LOOM_INTERNAL_SECRET: TEST_SECRET };
@@ -239,38 +356,80 @@ test('while core-content runs on the same DATA_DIR, the CLI sends its commands t
     ]);
 
     // Written by the running service: it can sign in at once, with a password given on stdin or generated.
-    expect(cli(['users', 'create', '--login', 'late', '--email', 'late@example.org', '--role', 'author', '--password-stdin'], 'Late-Password-1\n', env)).toEqual({ code: 0, out: 'Created user 3 "late" (author).\n', err: '' });
-    expect((await (await signIn('late', 'Late-Password-1')).json()).user).toMatchObject({ id: 3, login: 'late', roles: ['author'] });
+    expect(
+      cli(
+        ['users', 'create', '--login', 'late', '--email', 'late@example.org', '--role', 'author', '--password-stdin'],
+        'Late-Password-1\n',
+        env,
+      ),
+    ).toEqual({ code: 0, out: 'Created user 3 "late" (author).\n', err: '' });
+    expect((await (await signIn('late', 'Late-Password-1')).json()).user).toMatchObject({
+      id: 3,
+      login: 'late',
+      roles: ['author'],
+    });
     const generated = cli(['users', 'set-password', '--login', 'late'], undefined, env);
     const password = /Password: (\S+)/.exec(generated.out)![1]!;
     expect((await signIn('late', password)).status).toBe(200);
     const app = cli(['app-passwords', 'create', '--login', 'late', '--name', 'Laptop'], undefined, env);
     const appPassword = /Password: (.+)\n/.exec(app.out)![1]!;
-    expect((await post(`${service.url}${AUTH_APP_PASSWORD_PATH}`, signed, { username: 'late', password: appPassword })).status).toBe(200);
+    expect(
+      (await post(`${service.url}${AUTH_APP_PASSWORD_PATH}`, signed, { username: 'late', password: appPassword }))
+        .status,
+    ).toBe(200);
     // The command's own errors and usage come back with its exit code.
-    expect(cli(['users', 'create', '--login', 'LATE', '--email', 'x@example.org'], undefined, env)).toMatchObject({ code: 1, err: 'error: Sorry, that username already exists! (existing_user_login)\n' });
-    expect(cli(['users', 'create', '--login', 'x'], undefined, env)).toMatchObject({ code: 2, err: expect.stringContaining('--email is required') });
+    expect(cli(['users', 'create', '--login', 'LATE', '--email', 'x@example.org'], undefined, env)).toMatchObject({
+      code: 1,
+      err: 'error: Sorry, that username already exists! (existing_user_login)\n',
+    });
+    expect(cli(['users', 'create', '--login', 'x'], undefined, env)).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('--email is required'),
+    });
 
     // Without a secret of its own (`npm start` makes one per run), the CLI signs with the key the service left in DATA_DIR.
     expect(statSync(join(dataDir, 'core-content', CLI_KEY_FILE)).mode & 0o777).toBe(0o600);
-    expect(cli(['users', 'list'], undefined, { CORE_CONTENT_PORT: String(service.port) })).toMatchObject({ code: 0, out: expect.stringContaining('late@example.org') });
+    expect(cli(['users', 'list'], undefined, { CORE_CONTENT_PORT: String(service.port) })).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('late@example.org'),
+    });
 
     // The wrong secret: refused, nothing done.
-    const wrong = cli(['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'], undefined, { ...env, LOOM_INTERNAL_SECRET: 'not-the-secret' });
-    expect(wrong).toEqual({ code: 1, out: '', err: `error: core-content at ${service.url} refused the command (HTTP 403): LOOM_INTERNAL_SECRET here is not the secret core-content runs with.\n` });
+    const wrong = cli(
+      ['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'],
+      undefined,
+      { ...env, LOOM_INTERNAL_SECRET: 'not-the-secret' },
+    );
+    expect(wrong).toEqual({
+      code: 1,
+      out: '',
+      err: `error: core-content at ${service.url} refused the command (HTTP 403): LOOM_INTERNAL_SECRET here is not the secret core-content runs with.\n`,
+    });
     // Nothing answering where the CLI looks.
-    const nowhere = cli(['users', 'list'], undefined, { ...env, CORE_CONTENT_URL: `http://127.0.0.1:${await freePort()}` });
+    const nowhere = cli(['users', 'list'], undefined, {
+      ...env,
+      CORE_CONTENT_URL: `http://127.0.0.1:${await freePort()}`,
+    });
     expect(nowhere.code).toBe(1);
-    expect(nowhere.err).toContain(`in use by process ${service.pid}, and core-content does not answer at http://127.0.0.1:`);
+    expect(nowhere.err).toContain(
+      `in use by process ${service.pid}, and core-content does not answer at http://127.0.0.1:`,
+    );
     // Unsigned, or signed with another secret: WordPress's 403, before the body is read.
     for (const headers of [{}, { [INTERNAL_HEADER]: signInternal('not-the-secret') }]) {
-      const r = await post(`${service.url}/_loom/cli`, headers, { argv: ['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'] });
+      const r = await post(`${service.url}/_loom/cli`, headers, {
+        argv: ['users', 'create', '--login', 'intruder', '--email', 'intruder@example.org', '--password', 'x'],
+      });
       expect(r.status).toBe(403);
-      expect(await r.json()).toEqual({ code: 'loom_internal_only', message: 'This endpoint is for Loom services only.', data: { status: 403 } });
+      expect(await r.json()).toEqual({
+        code: 'loom_internal_only',
+        message: 'This endpoint is for Loom services only.',
+        data: { status: 403 },
+      });
     }
     expect((await signIn('intruder', 'x')).status).toBe(401);
     // Passwords given to or printed by the CLI never reach the service's logs; the command's name does.
-    for (const secret of ['Late-Password-1', password, appPassword, appPassword.replace(/ /g, '')]) expect(service.logs()).not.toContain(secret);
+    for (const secret of ['Late-Password-1', password, appPassword, appPassword.replace(/ /g, '')])
+      expect(service.logs()).not.toContain(secret);
     expect(service.logs()).toContain('"command":"users create"');
   } finally {
     expect(await service.stop()).toBe(0);
@@ -286,19 +445,32 @@ test('while core-content runs on the same DATA_DIR, the CLI sends its commands t
 test('the CLI route runs only for the process holding the store the CLI found locked', async () => {
   await withCore(async (app) => {
     const signed = () => ({ [INTERNAL_HEADER]: signInternal(TEST_SECRET) });
-    const ok = await request(app).post('/_loom/cli').set(signed()).send({ argv: ['users', 'list', '--json'], pid: process.pid });
+    const ok = await request(app)
+      .post('/_loom/cli')
+      .set(signed())
+      .send({ argv: ['users', 'list', '--json'], pid: process.pid });
     expect(ok.status).toBe(200);
     expect(ok.headers['cache-control']).toBe('no-store');
     expect(ok.body).toEqual({ code: 0, out: ['[]'], err: [] });
     // Another process holds the DATA_DIR the CLI looked at: this one must not run the command on its own store.
-    const other = await request(app).post('/_loom/cli').set(signed()).send({ argv: ['users', 'list'], pid: process.pid + 1 });
+    const other = await request(app)
+      .post('/_loom/cli')
+      .set(signed())
+      .send({ argv: ['users', 'list'], pid: process.pid + 1 });
     expect(other.status).toBe(409);
     expect(other.body.code).toBe('loom_cli_other_store');
     // Signed with this process's CLI key instead of the secret.
     const key = readFileSync(join(dataDir, 'core-content', CLI_KEY_FILE), 'utf8').trim();
-    const byKey = await request(app).post('/_loom/cli').set(INTERNAL_HEADER, signInternal(key)).send({ argv: ['users', 'list', '--bogus'] });
+    const byKey = await request(app)
+      .post('/_loom/cli')
+      .set(INTERNAL_HEADER, signInternal(key))
+      .send({ argv: ['users', 'list', '--bogus'] });
     expect(byKey.status).toBe(200);
-    expect(byKey.body).toMatchObject({ code: 2, out: [], err: [expect.stringContaining("error: Unknown option '--bogus'")] });
+    expect(byKey.body).toMatchObject({
+      code: 2,
+      out: [],
+      err: [expect.stringContaining("error: Unknown option '--bogus'")],
+    });
     expect((await request(app).post('/_loom/cli').set(signed()).send({ argv: 'users list' })).status).toBe(400);
   });
 });

@@ -39,7 +39,8 @@ const servedTypes = new Set(contracts.servedPostTypes().map((t) => t.name));
 const servedTaxonomies = new Set(contracts.servedTaxonomies().map((t) => t.name));
 const types = (names: string[]) => names.filter((n) => servedTypes.has(n));
 const taxonomies = (names: string[]) => names.filter((n) => servedTaxonomies.has(n));
-const servedOnly = <T>(byName: Record<string, T>, served: Set<string>) => Object.fromEntries(Object.entries(byName).filter(([k]) => served.has(k)));
+const servedOnly = <T>(byName: Record<string, T>, served: Set<string>) =>
+  Object.fromEntries(Object.entries(byName).filter(([k]) => served.has(k)));
 
 const itemLinks = (collection: string, items: string) => ({
   collection: [{ href: `${CORE}/${collection}` }],
@@ -48,7 +49,16 @@ const itemLinks = (collection: string, items: string) => ({
 });
 
 describe('GET /core/v2/types', () => {
-  const ALL = types(['post', 'page', 'attachment', 'nav_menu_item', 'wp_block', 'wp_template', 'wp_template_part', 'wp_navigation']);
+  const ALL = types([
+    'post',
+    'page',
+    'attachment',
+    'nav_menu_item',
+    'wp_block',
+    'wp_template',
+    'wp_template_part',
+    'wp_navigation',
+  ]);
 
   it('lists every REST post type keyed by slug, in registration order, with view fields as WordPress', async () => {
     const res = await get('/types');
@@ -67,28 +77,48 @@ describe('GET /core/v2/types', () => {
       rest_namespace: 'core/v2',
       _links: itemLinks('types', 'posts'),
     });
-    expect(Object.keys(res.body.post)).toEqual(['description', 'hierarchical', 'has_archive', 'name', 'slug', 'icon', 'taxonomies', 'rest_base', 'rest_namespace', '_links']);
-    if (servedTypes.has('wp_template')) expect(res.body.wp_template).toMatchObject({ description: 'Templates to include in your theme.', name: 'Templates', icon: null });
+    expect(Object.keys(res.body.post)).toEqual([
+      'description',
+      'hierarchical',
+      'has_archive',
+      'name',
+      'slug',
+      'icon',
+      'taxonomies',
+      'rest_base',
+      'rest_namespace',
+      '_links',
+    ]);
+    if (servedTypes.has('wp_template'))
+      expect(res.body.wp_template).toMatchObject({
+        description: 'Templates to include in your theme.',
+        name: 'Templates',
+        icon: null,
+      });
   });
 
   it('gives each type its rest_base, taxonomies and hierarchy', async () => {
     const res = await get('/types');
     const summary = Object.fromEntries(
-      Object.entries(res.body as Record<string, { rest_base: string; taxonomies: string[]; hierarchical: boolean }>).map(([k, v]) => [
-        k,
-        [v.rest_base, v.taxonomies, v.hierarchical],
-      ]),
+      Object.entries(
+        res.body as Record<string, { rest_base: string; taxonomies: string[]; hierarchical: boolean }>,
+      ).map(([k, v]) => [k, [v.rest_base, v.taxonomies, v.hierarchical]]),
     );
-    expect(summary).toEqual(servedOnly({
-      post: ['posts', ['category', 'post_tag'], false],
-      page: ['pages', [], true],
-      attachment: ['media', [], false],
-      nav_menu_item: ['menu-items', ['nav_menu'], false],
-      wp_block: ['blocks', ['wp_pattern_category'], false],
-      wp_template: ['templates', [], false],
-      wp_template_part: ['template-parts', [], false],
-      wp_navigation: ['navigation', [], false],
-    }, servedTypes));
+    expect(summary).toEqual(
+      servedOnly(
+        {
+          post: ['posts', ['category', 'post_tag'], false],
+          page: ['pages', [], true],
+          attachment: ['media', [], false],
+          nav_menu_item: ['menu-items', ['nav_menu'], false],
+          wp_block: ['blocks', ['wp_pattern_category'], false],
+          wp_template: ['templates', [], false],
+          wp_template_part: ['template-parts', [], false],
+          wp_navigation: ['navigation', [], false],
+        },
+        servedTypes,
+      ),
+    );
     for (const [slug, t] of Object.entries(res.body as Record<string, { rest_base: string; _links: unknown }>)) {
       expect([slug, t._links]).toEqual([slug, itemLinks('types', t.rest_base)]);
     }
@@ -97,17 +127,34 @@ describe('GET /core/v2/types', () => {
   it('shows the embed fields only in embed context', async () => {
     const res = await get('/types?context=embed');
     expect(res.status).toBe(200);
-    expect(res.body.page).toEqual({ name: 'Pages', slug: 'page', icon: 'dashicons-admin-page', rest_base: 'pages', rest_namespace: 'core/v2', _links: itemLinks('types', 'pages') });
+    expect(res.body.page).toEqual({
+      name: 'Pages',
+      slug: 'page',
+      icon: 'dashicons-admin-page',
+      rest_base: 'pages',
+      rest_namespace: 'core/v2',
+      _links: itemLinks('types', 'pages'),
+    });
   });
 
   it('refuses edit context to callers who can edit no post type (401 anonymous, 403 signed in)', async () => {
-    await expectError('/types?context=edit', null, 401, 'rest_cannot_view', 'Sorry, you are not allowed to edit posts in this post type.');
+    await expectError(
+      '/types?context=edit',
+      null,
+      401,
+      'rest_cannot_view',
+      'Sorry, you are not allowed to edit posts in this post type.',
+    );
     await expectError('/types?context=edit', 'subscriber', 403, 'rest_cannot_view');
   });
 
   it('lists in edit context only the types the caller can edit', async () => {
-    expect(Object.keys((await get('/types?context=edit', 'contributor')).body)).toEqual(types(['post', 'attachment', 'wp_block']));
-    expect(Object.keys((await get('/types?context=edit', 'editor')).body)).toEqual(types(['post', 'page', 'attachment', 'wp_block']));
+    expect(Object.keys((await get('/types?context=edit', 'contributor')).body)).toEqual(
+      types(['post', 'attachment', 'wp_block']),
+    );
+    expect(Object.keys((await get('/types?context=edit', 'editor')).body)).toEqual(
+      types(['post', 'page', 'attachment', 'wp_block']),
+    );
     expect(Object.keys((await get('/types?context=edit', 'administrator')).body)).toEqual(ALL);
   });
 
@@ -160,11 +207,34 @@ describe('GET /core/v2/types', () => {
       'post-formats': true,
     });
     expect(body.post).toMatchObject({ viewable: true, visibility: { show_in_nav_menus: true, show_ui: true } });
-    expect(body.post.labels).toMatchObject({ name: 'Posts', singular_name: 'Post', add_new_item: 'Add New Post', parent_item_colon: null, menu_name: 'Posts', name_admin_bar: 'Post' });
-    expect(body.page.labels).toMatchObject({ name: 'Pages', parent_item_colon: 'Parent Page:', all_items: 'All Pages' });
-    expect(body.page.capabilities).toMatchObject({ edit_posts: 'edit_pages', create_posts: 'edit_pages', edit_post: 'edit_page' });
-    if (servedTypes.has('attachment')) expect(body.attachment).toMatchObject({ viewable: true, capabilities: { create_posts: 'upload_files' }, labels: { name: 'Media', singular_name: 'Media' } });
-    expect(body.wp_block).toMatchObject({ viewable: false, capabilities: { read: 'edit_posts', create_posts: 'publish_posts', edit_post: 'edit_block' } });
+    expect(body.post.labels).toMatchObject({
+      name: 'Posts',
+      singular_name: 'Post',
+      add_new_item: 'Add New Post',
+      parent_item_colon: null,
+      menu_name: 'Posts',
+      name_admin_bar: 'Post',
+    });
+    expect(body.page.labels).toMatchObject({
+      name: 'Pages',
+      parent_item_colon: 'Parent Page:',
+      all_items: 'All Pages',
+    });
+    expect(body.page.capabilities).toMatchObject({
+      edit_posts: 'edit_pages',
+      create_posts: 'edit_pages',
+      edit_post: 'edit_page',
+    });
+    if (servedTypes.has('attachment'))
+      expect(body.attachment).toMatchObject({
+        viewable: true,
+        capabilities: { create_posts: 'upload_files' },
+        labels: { name: 'Media', singular_name: 'Media' },
+      });
+    expect(body.wp_block).toMatchObject({
+      viewable: false,
+      capabilities: { read: 'edit_posts', create_posts: 'publish_posts', edit_post: 'edit_block' },
+    });
   });
 });
 
@@ -197,15 +267,29 @@ describe('GET /core/v2/types/<type>', () => {
   });
 
   it("needs the type's edit_posts for edit context", async () => {
-    await expectError('/types/post?context=edit', null, 401, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+    await expectError(
+      '/types/post?context=edit',
+      null,
+      401,
+      'rest_forbidden_context',
+      'Sorry, you are not allowed to edit posts in this post type.',
+    );
     await expectError('/types/page?context=edit', 'contributor', 403, 'rest_forbidden_context');
     await expectError('/types/nav_menu_item?context=edit', 'editor', 403, 'rest_forbidden_context');
     const page = await get('/types/page?context=edit', 'editor');
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ slug: 'page', hierarchical: true, viewable: true, supports: { 'page-attributes': true } });
+    expect(page.body).toMatchObject({
+      slug: 'page',
+      hierarchical: true,
+      viewable: true,
+      supports: { 'page-attributes': true },
+    });
     const menuItem = await get('/types/nav_menu_item?context=edit', 'administrator');
     expect(menuItem.status).toBe(200);
-    expect(menuItem.body).toMatchObject({ visibility: { show_in_nav_menus: false, show_ui: false }, capabilities: { edit_posts: 'edit_theme_options' } });
+    expect(menuItem.body).toMatchObject({
+      visibility: { show_in_nav_menus: false, show_ui: false },
+      capabilities: { edit_posts: 'edit_theme_options' },
+    });
   });
 
   it('validates context', async () => {
@@ -239,8 +323,17 @@ describe('OPTIONS /core/v2/types', () => {
       'visibility',
       'icon',
     ]);
-    expect(schema.properties.capabilities).toEqual({ description: 'All capabilities used by the post type.', type: 'object', context: ['edit'], readonly: true });
-    expect(schema.properties.name).toMatchObject({ type: 'string', context: ['view', 'edit', 'embed'], readonly: true });
+    expect(schema.properties.capabilities).toEqual({
+      description: 'All capabilities used by the post type.',
+      type: 'object',
+      context: ['edit'],
+      readonly: true,
+    });
+    expect(schema.properties.name).toMatchObject({
+      type: 'string',
+      context: ['view', 'edit', 'embed'],
+      readonly: true,
+    });
     expect(schema.properties.has_archive.type).toEqual(['string', 'boolean']);
     expect(schema.properties.icon.type).toEqual(['string', 'null']);
     expect(schema.properties.taxonomies).toMatchObject({ type: 'array', items: { type: 'string' } });
@@ -274,18 +367,38 @@ describe('GET /core/v2/statuses', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(['publish', 'closed']);
     // Sample 19.
-    expect(res.body.publish).toEqual({ name: 'Published', public: true, queryable: true, slug: 'publish', date_floating: false, _links: { archives: [{ href: `${CORE}/posts` }] } });
+    expect(res.body.publish).toEqual({
+      name: 'Published',
+      public: true,
+      queryable: true,
+      slug: 'publish',
+      date_floating: false,
+      _links: { archives: [{ href: `${CORE}/posts` }] },
+    });
     expect((await get('/statuses', 'subscriber')).body).toEqual(res.body);
   });
 
   it('shows callers who can edit posts every REST status, trash last', async () => {
     const res = await get('/statuses', 'contributor');
     expect(Object.keys(res.body)).toEqual(PRIVATE_ORDER);
-    expect(res.body.draft).toEqual({ name: 'Draft', public: false, queryable: false, slug: 'draft', date_floating: true, _links: { archives: [{ href: `${CORE}/posts?status=draft` }] } });
+    expect(res.body.draft).toEqual({
+      name: 'Draft',
+      public: false,
+      queryable: false,
+      slug: 'draft',
+      date_floating: true,
+      _links: { archives: [{ href: `${CORE}/posts?status=draft` }] },
+    });
   });
 
   it('refuses edit context without edit_posts, and gives the edit fields otherwise', async () => {
-    await expectError('/statuses?context=edit', null, 401, 'rest_cannot_view', 'Sorry, you are not allowed to manage post statuses.');
+    await expectError(
+      '/statuses?context=edit',
+      null,
+      401,
+      'rest_cannot_view',
+      'Sorry, you are not allowed to manage post statuses.',
+    );
     await expectError('/statuses?context=edit', 'subscriber', 403, 'rest_cannot_view');
     const res = await get('/statuses?context=edit', 'contributor');
     expect(res.status).toBe(200);
@@ -311,13 +424,26 @@ describe('GET /core/v2/statuses', () => {
     expect(flags('spam')).toEqual([false, true, false]);
     expect(flags('orphan')).toEqual([false, true, false]);
     expect(flags('hidden')).toEqual([false, false, true]);
-    for (const s of ['x-disabled', 'x-ea-success', 'x-ea-failed', 'x-ea-schedule', 'x-ea-pending', 'x-ea-draft', 'x-ignored']) expect([s, flags(s)]).toEqual([s, [false, true, false]]);
+    for (const s of [
+      'x-disabled',
+      'x-ea-success',
+      'x-ea-failed',
+      'x-ea-schedule',
+      'x-ea-pending',
+      'x-ea-draft',
+      'x-ignored',
+    ])
+      expect([s, flags(s)]).toEqual([s, [false, true, false]]);
     expect(body['x-ea-draft']._links.archives).toEqual([{ href: `${CORE}/posts?status=x-ea-draft` }]);
   });
 
   it('keeps name and slug in embed context', async () => {
     const res = await get('/statuses?context=embed');
-    expect(res.body.publish).toEqual({ name: 'Published', slug: 'publish', _links: { archives: [{ href: `${CORE}/posts` }] } });
+    expect(res.body.publish).toEqual({
+      name: 'Published',
+      slug: 'publish',
+      _links: { archives: [{ href: `${CORE}/posts` }] },
+    });
   });
 });
 
@@ -394,11 +520,23 @@ describe('GET /core/v2/taxonomies', () => {
 
   it('keeps name, slug, rest_base and rest_namespace in embed context', async () => {
     const res = await get('/taxonomies?context=embed');
-    expect(res.body.post_tag).toEqual({ name: 'Tags', slug: 'post_tag', rest_base: 'tags', rest_namespace: 'core/v2', _links: itemLinks('taxonomies', 'tags') });
+    expect(res.body.post_tag).toEqual({
+      name: 'Tags',
+      slug: 'post_tag',
+      rest_base: 'tags',
+      rest_namespace: 'core/v2',
+      _links: itemLinks('taxonomies', 'tags'),
+    });
   });
 
   it('refuses edit context to callers who can assign no terms', async () => {
-    await expectError('/taxonomies?context=edit', null, 401, 'rest_cannot_view', 'Sorry, you are not allowed to manage terms in this taxonomy.');
+    await expectError(
+      '/taxonomies?context=edit',
+      null,
+      401,
+      'rest_cannot_view',
+      'Sorry, you are not allowed to manage terms in this taxonomy.',
+    );
     await expectError('/taxonomies?context=edit', 'subscriber', 403, 'rest_cannot_view');
     await expectError('/taxonomies?context=edit&type=nav_menu_item', 'editor', 403, 'rest_cannot_view');
     // No taxonomy to check at all: WordPress refuses even administrators.
@@ -406,7 +544,9 @@ describe('GET /core/v2/taxonomies', () => {
   });
 
   it('lists in edit context the taxonomies whose terms the caller can assign, with the edit fields', async () => {
-    expect(Object.keys((await get('/taxonomies?context=edit', 'contributor')).body)).toEqual(taxonomies(['category', 'post_tag', 'wp_pattern_category']));
+    expect(Object.keys((await get('/taxonomies?context=edit', 'contributor')).body)).toEqual(
+      taxonomies(['category', 'post_tag', 'wp_pattern_category']),
+    );
     const { body } = await get('/taxonomies?context=edit', 'administrator');
     expect(Object.keys(body)).toEqual(['category', 'post_tag', 'nav_menu', 'wp_pattern_category']);
     expect(Object.keys(body.category)).toEqual([
@@ -423,13 +563,44 @@ describe('GET /core/v2/taxonomies', () => {
       'visibility',
       '_links',
     ]);
-    expect(body.category.capabilities).toEqual({ manage_terms: 'manage_categories', edit_terms: 'edit_categories', delete_terms: 'delete_categories', assign_terms: 'assign_categories' });
-    expect(body.category.visibility).toEqual({ public: true, publicly_queryable: true, show_admin_column: true, show_in_nav_menus: true, show_in_quick_edit: true, show_ui: true });
-    expect(body.category.labels).toMatchObject({ name: 'Categories', singular_name: 'Category', parent_item: 'Parent Category', popular_items: null, menu_name: 'Categories' });
-    expect(body.post_tag.labels).toMatchObject({ name: 'Tags', popular_items: 'Popular Tags', parent_item: null, separate_items_with_commas: 'Separate tags with commas' });
+    expect(body.category.capabilities).toEqual({
+      manage_terms: 'manage_categories',
+      edit_terms: 'edit_categories',
+      delete_terms: 'delete_categories',
+      assign_terms: 'assign_categories',
+    });
+    expect(body.category.visibility).toEqual({
+      public: true,
+      publicly_queryable: true,
+      show_admin_column: true,
+      show_in_nav_menus: true,
+      show_in_quick_edit: true,
+      show_ui: true,
+    });
+    expect(body.category.labels).toMatchObject({
+      name: 'Categories',
+      singular_name: 'Category',
+      parent_item: 'Parent Category',
+      popular_items: null,
+      menu_name: 'Categories',
+    });
+    expect(body.post_tag.labels).toMatchObject({
+      name: 'Tags',
+      popular_items: 'Popular Tags',
+      parent_item: null,
+      separate_items_with_commas: 'Separate tags with commas',
+    });
     expect(body.category.show_cloud).toBe(true);
-    expect(body.nav_menu).toMatchObject({ show_cloud: false, visibility: { public: false, show_ui: false }, capabilities: { assign_terms: 'edit_theme_options' } });
-    expect(body.wp_pattern_category).toMatchObject({ show_cloud: false, visibility: { show_ui: true, show_admin_column: true }, labels: { name: 'Pattern Categories' } });
+    expect(body.nav_menu).toMatchObject({
+      show_cloud: false,
+      visibility: { public: false, show_ui: false },
+      capabilities: { assign_terms: 'edit_theme_options' },
+    });
+    expect(body.wp_pattern_category).toMatchObject({
+      show_cloud: false,
+      visibility: { show_ui: true, show_admin_column: true },
+      labels: { name: 'Pattern Categories' },
+    });
   });
 });
 
@@ -451,12 +622,22 @@ describe('GET /core/v2/taxonomies/<taxonomy>', () => {
   });
 
   it("needs the taxonomy's assign_terms for edit context", async () => {
-    await expectError('/taxonomies/category?context=edit', null, 401, 'rest_forbidden_context', 'Sorry, you are not allowed to manage terms in this taxonomy.');
+    await expectError(
+      '/taxonomies/category?context=edit',
+      null,
+      401,
+      'rest_forbidden_context',
+      'Sorry, you are not allowed to manage terms in this taxonomy.',
+    );
     await expectError('/taxonomies/category?context=edit', 'subscriber', 403, 'rest_forbidden_context');
     await expectError('/taxonomies/nav_menu?context=edit', 'editor', 403, 'rest_forbidden_context');
     const res = await get('/taxonomies/category?context=edit', 'contributor');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ slug: 'category', show_cloud: true, capabilities: { assign_terms: 'assign_categories' } });
+    expect(res.body).toMatchObject({
+      slug: 'category',
+      show_cloud: true,
+      capabilities: { assign_terms: 'assign_categories' },
+    });
     expect((await get('/taxonomies/nav_menu?context=edit', 'administrator')).status).toBe(200);
   });
 });

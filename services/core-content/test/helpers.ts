@@ -23,7 +23,12 @@ const hashOnce = (password: string) => {
 };
 
 /** Stores a user directly (fast path for fixtures; the repository itself is tested through the API). */
-export async function insertUser(store: Store, login: string, roles: Role[], extra: Partial<UserDoc> = {}): Promise<UserDoc> {
+export async function insertUser(
+  store: Store,
+  login: string,
+  roles: Role[],
+  extra: Partial<UserDoc> = {},
+): Promise<UserDoc> {
   const id = await store.nextId(USER_SEQUENCE);
   const doc: UserDoc = {
     id,
@@ -53,7 +58,8 @@ export async function seedRoleUsers(store: Store): Promise<void> {
   await ensureIndexes(store);
   for (const role of ROLE_ORDER) {
     const user = await insertUser(store, role, [role]);
-    if (user.id !== TEST_USER_IDS[role]) throw new Error(`seeded ${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
+    if (user.id !== TEST_USER_IDS[role])
+      throw new Error(`seeded ${role} got id ${user.id}, expected ${TEST_USER_IDS[role]}`);
   }
 }
 
@@ -75,4 +81,5 @@ export async function startCoreAt(dataDir?: string, opts: StartOptions = {}) {
 export const startCore = (opts: StartOptions = {}) => startCoreAt(undefined, opts);
 
 /** The identity header of a stored user (its first role; core-content reads the real roles from the store). */
-export const as = (user: Pick<UserDoc, 'id' | 'roles'>) => asRole(user.roles[0] ?? 'subscriber', undefined, { id: user.id });
+export const as = (user: Pick<UserDoc, 'id' | 'roles'>) =>
+  asRole(user.roles[0] ?? 'subscriber', undefined, { id: user.id });

@@ -20,7 +20,9 @@ beforeAll(async () => {
   const jpg = await image(40, 30);
   ids.loose = (await uploaded(w, 'author', jpg, 'loose.jpg')).id;
   ids.onDraft = (await uploadRaw(w, 'author', jpg, 'on-draft.jpg', 'image/jpeg', `?post=${draftPost}`)).body.id;
-  ids.onPublished = (await uploadRaw(w, 'author', jpg, 'on-published.jpg', 'image/jpeg', `?post=${publishedPost}`)).body.id;
+  ids.onPublished = (
+    await uploadRaw(w, 'author', jpg, 'on-published.jpg', 'image/jpeg', `?post=${publishedPost}`)
+  ).body.id;
   ids.text = (await uploaded(w, 'author', Buffer.from('plain words\n'), 'words.txt', 'text/plain')).id;
   ids.png = (await uploaded(w, 'author', await image(40, 30, { format: 'png' }), 'shape.png', 'image/png')).id;
   const priv = await uploaded(w, 'author', jpg, 'private.jpg');
@@ -29,7 +31,10 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const listIds = async (caller: Parameters<typeof as>[1], query = '') => ((await as(w, caller).get(`/core/v2/media?per_page=100${query}`)).body as Array<{ id: number }>).map((m) => m.id).sort((a, b) => a - b);
+const listIds = async (caller: Parameters<typeof as>[1], query = '') =>
+  ((await as(w, caller).get(`/core/v2/media?per_page=100${query}`)).body as Array<{ id: number }>)
+    .map((m) => m.id)
+    .sort((a, b) => a - b);
 const sorted = (...list: number[]) => [...list].sort((a, b) => a - b);
 
 test('the list: anonymous readers see unattached and published-parent files, never a draft’s or private ones', async () => {
@@ -43,15 +48,30 @@ test('the list: anonymous readers see unattached and published-parent files, nev
   expect(await listIds('editor')).toContain(ids.onDraft);
   // Private files: status=private, for those who may read them.
   expect(await listIds('editor', '&status=private')).toEqual([ids.private]);
-  expect(err(await as(w, 'anonymous').get('/core/v2/media?status=private'))).toEqual({ status: 400, code: 'rest_invalid_param' });
-  expect(err(await as(w, 'anonymous').get('/core/v2/media?status=publish'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+  expect(err(await as(w, 'anonymous').get('/core/v2/media?status=private'))).toEqual({
+    status: 400,
+    code: 'rest_invalid_param',
+  });
+  expect(err(await as(w, 'anonymous').get('/core/v2/media?status=publish'))).toEqual({
+    status: 400,
+    code: 'rest_invalid_param',
+  });
 });
 
 test('the item: a draft’s attachment is 401/403 to those who may not read the draft; the parent’s publication opens it', async () => {
-  expect(err(await as(w, 'anonymous').get(`/core/v2/media/${ids.onDraft}`))).toEqual({ status: 401, code: 'rest_forbidden' });
-  expect(err(await as(w, 'subscriber').get(`/core/v2/media/${ids.onDraft}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+  expect(err(await as(w, 'anonymous').get(`/core/v2/media/${ids.onDraft}`))).toEqual({
+    status: 401,
+    code: 'rest_forbidden',
+  });
+  expect(err(await as(w, 'subscriber').get(`/core/v2/media/${ids.onDraft}`))).toEqual({
+    status: 403,
+    code: 'rest_forbidden',
+  });
   expect((await as(w, 'author').get(`/core/v2/media/${ids.onDraft}`)).status).toBe(200);
-  expect(err(await as(w, 'anonymous').get(`/core/v2/media/${ids.private}`))).toEqual({ status: 401, code: 'rest_forbidden' });
+  expect(err(await as(w, 'anonymous').get(`/core/v2/media/${ids.private}`))).toEqual({
+    status: 401,
+    code: 'rest_forbidden',
+  });
   expect((await as(w, 'anonymous').get(`/core/v2/media/${ids.onPublished}`)).status).toBe(200);
 
   const other = (await as(w, 'author').post('/core/v2/posts', { title: 'Soon', status: 'draft' })).body.id;
@@ -65,9 +85,44 @@ test('the item: a draft’s attachment is 401/403 to those who may not read the 
 test('fields by context: view, embed and edit as WordPress 6.4 answers them', async () => {
   const view = (await as(w, 'anonymous').get(`/core/v2/media/${ids.onPublished}`)).body;
   expect(Object.keys(view)).toEqual(
-    expect.arrayContaining(['id', 'date', 'date_gmt', 'guid', 'modified', 'modified_gmt', 'slug', 'status', 'type', 'link', 'title', 'author', 'comment_status', 'ping_status', 'template', 'meta', 'description', 'caption', 'alt_text', 'media_type', 'mime_type', 'media_details', 'post', 'source_url', '_links']),
+    expect.arrayContaining([
+      'id',
+      'date',
+      'date_gmt',
+      'guid',
+      'modified',
+      'modified_gmt',
+      'slug',
+      'status',
+      'type',
+      'link',
+      'title',
+      'author',
+      'comment_status',
+      'ping_status',
+      'template',
+      'meta',
+      'description',
+      'caption',
+      'alt_text',
+      'media_type',
+      'mime_type',
+      'media_details',
+      'post',
+      'source_url',
+      '_links',
+    ]),
   );
-  for (const absent of ['password', 'content', 'excerpt', 'featured_media', 'missing_image_sizes', 'permalink_template', 'parent']) expect([absent, absent in view]).toEqual([absent, false]);
+  for (const absent of [
+    'password',
+    'content',
+    'excerpt',
+    'featured_media',
+    'missing_image_sizes',
+    'permalink_template',
+    'parent',
+  ])
+    expect([absent, absent in view]).toEqual([absent, false]);
   expect(view.post).toBe(publishedPost);
   expect(view.title).toEqual({ rendered: 'on-published' });
   expect(view.guid).toEqual({ rendered: view.source_url });
@@ -75,18 +130,48 @@ test('fields by context: view, embed and edit as WordPress 6.4 answers them', as
   expect(Object.keys(view._links).sort()).toEqual(['about', 'author', 'collection', 'replies', 'self']);
 
   const embed = (await as(w, 'anonymous').get(`/core/v2/media/${ids.onPublished}?context=embed`)).body;
-  expect(Object.keys(embed).sort()).toEqual(['_links', 'alt_text', 'author', 'caption', 'date', 'id', 'link', 'media_details', 'media_type', 'mime_type', 'slug', 'source_url', 'title', 'type'].sort());
+  expect(Object.keys(embed).sort()).toEqual(
+    [
+      '_links',
+      'alt_text',
+      'author',
+      'caption',
+      'date',
+      'id',
+      'link',
+      'media_details',
+      'media_type',
+      'mime_type',
+      'slug',
+      'source_url',
+      'title',
+      'type',
+    ].sort(),
+  );
 
   const edit = (await as(w, 'author').get(`/core/v2/media/${ids.onPublished}?context=edit`)).body;
-  expect(edit).toMatchObject({ guid: { raw: edit.source_url }, title: { raw: 'on-published' }, caption: { raw: '' }, description: { raw: '' }, missing_image_sizes: [] });
+  expect(edit).toMatchObject({
+    guid: { raw: edit.source_url },
+    title: { raw: 'on-published' },
+    caption: { raw: '' },
+    description: { raw: '' },
+    missing_image_sizes: [],
+  });
   expect(edit).toHaveProperty('permalink_template');
   const text = (await as(w, 'author').get(`/core/v2/media/${ids.text}`)).body;
-  expect(text).toMatchObject({ media_type: 'file', mime_type: 'text/plain', post: null, media_details: { filesize: 12, sizes: {} } });
+  expect(text).toMatchObject({
+    media_type: 'file',
+    mime_type: 'text/plain',
+    post: null,
+    media_details: { filesize: 12, sizes: {} },
+  });
 });
 
 test('links are attachment pages: under the parent’s permalink, at the root without one, plain for a draft’s', async () => {
   expect((await as(w, 'anonymous').get(`/core/v2/media/${ids.loose}`)).body.link).toBe(`${BASE}/loose/`);
-  expect((await as(w, 'anonymous').get(`/core/v2/media/${ids.onPublished}`)).body.link).toBe(`${BASE}/out-there/on-published/`);
+  expect((await as(w, 'anonymous').get(`/core/v2/media/${ids.onPublished}`)).body.link).toBe(
+    `${BASE}/out-there/on-published/`,
+  );
   const onDraft = (await as(w, 'author').get(`/core/v2/media/${ids.onDraft}?context=edit`)).body;
   expect(onDraft.link).toBe(`${BASE}/?attachment_id=${ids.onDraft}`);
   const loose = (await as(w, 'author').get(`/core/v2/media/${ids.loose}?context=edit`)).body;
@@ -95,7 +180,13 @@ test('links are attachment pages: under the parent’s permalink, at the root wi
 
 test('collection parameters: media_type, mime_type, parent, parent_exclude, search', async () => {
   // Only the fixtures of beforeAll (other tests add files).
-  const listIds = async (caller: Parameters<typeof as>[1], query = '') => ((await as(w, caller).get(`/core/v2/media?per_page=100&include=${Object.values(ids).join(',')}${query}`)).body as Array<{ id: number }>).map((m) => m.id).sort((a, b) => a - b);
+  const listIds = async (caller: Parameters<typeof as>[1], query = '') =>
+    (
+      (await as(w, caller).get(`/core/v2/media?per_page=100&include=${Object.values(ids).join(',')}${query}`))
+        .body as Array<{ id: number }>
+    )
+      .map((m) => m.id)
+      .sort((a, b) => a - b);
   expect(await listIds('anonymous', '&media_type=text')).toEqual([ids.text]);
   expect(await listIds('anonymous', '&media_type=image')).toEqual(sorted(ids.loose!, ids.onPublished!, ids.png!));
   expect(await listIds('anonymous', '&mime_type=image/png')).toEqual([ids.png]);
@@ -105,19 +196,45 @@ test('collection parameters: media_type, mime_type, parent, parent_exclude, sear
   expect(await listIds('anonymous', '&parent=0')).toEqual(sorted(ids.loose!, ids.text!, ids.png!));
   expect(await listIds('anonymous', `&parent_exclude=${publishedPost}`)).not.toContain(ids.onPublished);
   expect(await listIds('anonymous', '&search=shape')).toEqual([ids.png]);
-  expect(err(await as(w, 'anonymous').get('/core/v2/media?media_type=font'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+  expect(err(await as(w, 'anonymous').get('/core/v2/media?media_type=font'))).toEqual({
+    status: 400,
+    code: 'rest_invalid_param',
+  });
 });
 
 test('updates: alt_text, caption, description, post; a revision or attachment is no parent', async () => {
   const a = await uploaded(w, 'author', await image(20, 20), 'upd.jpg');
-  const r = await as(w, 'author').post(`/core/v2/media/${a.id}`, { alt_text: ' Alt <b>text</b> ', caption: { raw: 'Cap' }, description: 'Desc', post: publishedPost, title: 'New title' });
+  const r = await as(w, 'author').post(`/core/v2/media/${a.id}`, {
+    alt_text: ' Alt <b>text</b> ',
+    caption: { raw: 'Cap' },
+    description: 'Desc',
+    post: publishedPost,
+    title: 'New title',
+  });
   expect(r.status).toBe(200);
-  expect(r.body).toMatchObject({ alt_text: 'Alt text', caption: { raw: 'Cap' }, description: { raw: 'Desc' }, post: publishedPost, title: { raw: 'New title' }, status: 'inherit' });
-  expect((await as(w, 'author').post(`/core/v2/media/${a.id}`, { post: ids.loose })).body).toEqual({ code: 'rest_invalid_param', message: 'Invalid parent type.', data: { status: 400 } });
+  expect(r.body).toMatchObject({
+    alt_text: 'Alt text',
+    caption: { raw: 'Cap' },
+    description: { raw: 'Desc' },
+    post: publishedPost,
+    title: { raw: 'New title' },
+    status: 'inherit',
+  });
+  expect((await as(w, 'author').post(`/core/v2/media/${a.id}`, { post: ids.loose })).body).toEqual({
+    code: 'rest_invalid_param',
+    message: 'Invalid parent type.',
+    data: { status: 400 },
+  });
   // Detached with post=0.
   expect((await as(w, 'author').post(`/core/v2/media/${a.id}`, { post: 0 })).body.post).toBeNull();
-  expect(err(await as(w, 'author2').post(`/core/v2/media/${a.id}`, { alt_text: 'x' }))).toEqual({ status: 403, code: 'rest_cannot_edit' });
-  expect(err(await as(w, 'anonymous').post(`/core/v2/media/${a.id}`, { alt_text: 'x' }))).toEqual({ status: 401, code: 'rest_cannot_edit' });
+  expect(err(await as(w, 'author2').post(`/core/v2/media/${a.id}`, { alt_text: 'x' }))).toEqual({
+    status: 403,
+    code: 'rest_cannot_edit',
+  });
+  expect(err(await as(w, 'anonymous').post(`/core/v2/media/${a.id}`, { alt_text: 'x' }))).toEqual({
+    status: 401,
+    code: 'rest_cannot_edit',
+  });
 });
 
 test('deleting a post leaves its attachments unattached (post_parent 0), as wp_delete_post does', async () => {
@@ -145,7 +262,12 @@ test('media is not batchable: a batch naming it gets rest_batch_not_allowed for 
   expect((await as(w, 'anonymous').get(`/core/v2/media/${ids.loose}`)).body.alt_text).toBe('');
   // The index advertises no allow_batch on media routes.
   const index = await as(w, 'anonymous').get('/');
-  for (const pattern of ['/core/v2/media', '/core/v2/media/(?P<id>[\\d]+)', '/core/v2/media/(?P<id>[\\d]+)/post-process', '/core/v2/media/(?P<id>[\\d]+)/edit']) {
+  for (const pattern of [
+    '/core/v2/media',
+    '/core/v2/media/(?P<id>[\\d]+)',
+    '/core/v2/media/(?P<id>[\\d]+)/post-process',
+    '/core/v2/media/(?P<id>[\\d]+)/edit',
+  ]) {
     const route = index.body.routes[pattern];
     expect([pattern, Boolean(route)]).toEqual([pattern, true]);
     expect(route.endpoints.some((e: { allow_batch?: unknown }) => e.allow_batch)).toBe(false);

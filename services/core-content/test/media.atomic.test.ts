@@ -28,7 +28,13 @@ afterEach(async () => {
 
 async function request(bytes: Buffer): Promise<RestRequest> {
   return {
-    payload: { kind: 'raw', bytes, md5: '', contentType: 'image/jpeg', disposition: 'attachment; filename="atomic.jpg"' },
+    payload: {
+      kind: 'raw',
+      bytes,
+      md5: '',
+      contentType: 'image/jpeg',
+      disposition: 'attachment; filename="atomic.jpg"',
+    },
     params: {},
     store,
     user: { id: 1, login: 'admin', name: 'admin', roles: ['administrator'] },
@@ -36,10 +42,15 @@ async function request(bytes: Buffer): Promise<RestRequest> {
   } as unknown as RestRequest;
 }
 
-const storedFiles = async () => (await readdir(path.join(dir, 'files'), { recursive: true, withFileTypes: true }).catch(() => [])).filter((e) => e.isFile()).map((e) => e.name);
+const storedFiles = async () =>
+  (await readdir(path.join(dir, 'files'), { recursive: true, withFileTypes: true }).catch(() => []))
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 
 test('a row that cannot be written takes every file of the upload with it', async () => {
-  const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#a52' } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#a52' } })
+    .jpeg()
+    .toBuffer();
   let seen: PostInput | undefined;
   const failing = async (input: PostInput): Promise<PostDoc> => {
     seen = input;
@@ -54,16 +65,22 @@ test('a row that cannot be written takes every file of the upload with it', asyn
 });
 
 test('a written row keeps its files', async () => {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#25a' } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#25a' } })
+    .jpeg()
+    .toBuffer();
   const made = async (input: PostInput) => ({ id: 7, ...input }) as unknown as PostDoc;
   const { post, headers } = await createAttachment(await request(bytes), {}, made);
   expect(headers).toEqual({ 'X-WP-Upload-Attachment-ID': '7' });
   expect(post.title).toBe('atomic');
-  expect((await storedFiles()).sort()).toEqual(expect.arrayContaining(['atomic.jpg', 'atomic-150x150.jpg', 'atomic-300x225.jpg']));
+  expect((await storedFiles()).sort()).toEqual(
+    expect.arrayContaining(['atomic.jpg', 'atomic-150x150.jpg', 'atomic-300x225.jpg']),
+  );
 });
 
 test('a process that stops between the files and the row: the orphan sweep removes the files once the grace is over', async () => {
-  const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#5a2' } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#5a2' } })
+    .jpeg()
+    .toBuffer();
   // The row write never returns: the process is gone at that instant, with every file written.
   let reached = false;
   const stopped = () => ((reached = true), new Promise<PostDoc>(() => undefined));
@@ -82,8 +99,14 @@ test('a process that stops between the files and the row: the orphan sweep remov
 });
 
 test('attached files are never swept', async () => {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#25a' } }).jpeg().toBuffer();
-  await createAttachment(await request(bytes), {}, async (input: PostInput) => ({ id: 8, ...input }) as unknown as PostDoc);
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#25a' } })
+    .jpeg()
+    .toBuffer();
+  await createAttachment(
+    await request(bytes),
+    {},
+    async (input: PostInput) => ({ id: 8, ...input }) as unknown as PostDoc,
+  );
   const before = await storedFiles();
   expect(await sweepOrphans(store, 0, Date.now() + 10 * ORPHAN_GRACE_MS)).toBe(0);
   expect(await storedFiles()).toEqual(before);

@@ -26,7 +26,8 @@ async function attachmentQueries<T>(run: () => Promise<T>): Promise<{ result: T;
     return new Proxy(c, {
       get(target, prop, receiver) {
         const value = Reflect.get(target, prop, receiver);
-        if (prop !== 'find' || typeof value !== 'function') return typeof value === 'function' ? value.bind(target) : value;
+        if (prop !== 'find' || typeof value !== 'function')
+          return typeof value === 'function' ? value.bind(target) : value;
         return (filter: Record<string, unknown>, ...rest: unknown[]) => {
           if (filter && filter.type === 'attachment') queries++;
           return value.call(target, filter, ...rest);
@@ -44,7 +45,8 @@ async function attachmentQueries<T>(run: () => Promise<T>): Promise<{ result: T;
 /** A mono 8-bit PCM WAV of `seconds` of a tone: a real audio file WordPress accepts. */
 function wav(seconds: number, rate = 8000): Buffer {
   const samples = Buffer.alloc(seconds * rate);
-  for (let i = 0; i < samples.length; i++) samples[i] = 128 + Math.round(100 * Math.sin((2 * Math.PI * 440 * i) / rate));
+  for (let i = 0; i < samples.length; i++)
+    samples[i] = 128 + Math.round(100 * Math.sin((2 * Math.PI * 440 * i) / rate));
   const header = Buffer.alloc(44);
   header.write('RIFF', 0, 'latin1');
   header.writeUInt32LE(36 + samples.length, 4);
@@ -82,13 +84,21 @@ describe('featured_media', () => {
     const links = post._links as Record<string, Array<Record<string, unknown>>>;
     expect(links['wp:featuredmedia']).toEqual([{ embeddable: true, href: `${rest}/media/${img.id}` }]);
     expect(links['wp:attachment']).toEqual([{ href: `${rest}/media?parent=${post.id}` }]);
-    const page = await make(as(w, 'editor'), 'pages', { title: 'Cover page', status: 'publish', featured_media: img.id });
+    const page = await make(as(w, 'editor'), 'pages', {
+      title: 'Cover page',
+      status: 'publish',
+      featured_media: img.id,
+    });
     expect(page.featured_media).toBe(img.id);
     // A contributor cannot upload, but may feature an image anyone can see in a draft of their own.
-    expect((await make(as(w, 'contributor'), 'posts', { title: 'Pitch', featured_media: img.id })).featured_media).toBe(img.id);
+    expect((await make(as(w, 'contributor'), 'posts', { title: 'Pitch', featured_media: img.id })).featured_media).toBe(
+      img.id,
+    );
     // Changed and removed (0) by an update.
     const other = await uploaded(w, 'author', await image(300, 300, { format: 'png' }), 'other.png', 'image/png');
-    expect((await author.post(`/core/v2/posts/${post.id}`, { featured_media: other.id })).body.featured_media).toBe(other.id);
+    expect((await author.post(`/core/v2/posts/${post.id}`, { featured_media: other.id })).body.featured_media).toBe(
+      other.id,
+    );
     const cleared = await author.post(`/core/v2/posts/${post.id}`, { featured_media: 0 });
     expect(cleared.body.featured_media).toBe(0);
     expect(cleared.body._links['wp:featuredmedia']).toBeUndefined();
@@ -100,8 +110,14 @@ describe('featured_media', () => {
     const text = await uploadRaw(w, 'author', Buffer.from('plain words\n'), 'notes.txt', 'text/plain');
     expect(text.status).toBe(201);
     for (const id of [987654, post.id, text.body.id as number]) {
-      expect(err(await author.post(`/core/v2/posts/${post.id}`, { featured_media: id }))).toEqual({ status: 400, code: 'rest_invalid_featured_media' });
-      expect(err(await author.post('/core/v2/posts', { title: 'x', featured_media: id }))).toEqual({ status: 400, code: 'rest_invalid_featured_media' });
+      expect(err(await author.post(`/core/v2/posts/${post.id}`, { featured_media: id }))).toEqual({
+        status: 400,
+        code: 'rest_invalid_featured_media',
+      });
+      expect(err(await author.post('/core/v2/posts', { title: 'x', featured_media: id }))).toEqual({
+        status: 400,
+        code: 'rest_invalid_featured_media',
+      });
     }
     expect((await author.get(`/core/v2/posts/${post.id}?context=edit`)).body.featured_media).toBe(0);
   });
@@ -113,14 +129,29 @@ describe('featured_media', () => {
     expect((await admin.post(`/core/v2/media/${secret.id}`, { status: 'private' })).body.status).toBe('private');
     const trashed = await uploaded(w, 'administrator', await image(400, 300), 'trashed.jpg');
     // The REST API cannot trash media (MEDIA_TRASH is off; `trash` is no status a write takes): as another tool would.
-    await store().collection('posts').updateOne({ id: trashed.id }, { $set: { status: 'trash' } });
+    await store()
+      .collection('posts')
+      .updateOne({ id: trashed.id }, { $set: { status: 'trash' } });
     const draft = await make(admin, 'posts', { title: 'Unannounced', status: 'draft' });
-    const attached = await uploadRaw(w, 'administrator', await image(400, 300), 'attached.jpg', 'image/jpeg', `?post=${draft.id}`);
+    const attached = await uploadRaw(
+      w,
+      'administrator',
+      await image(400, 300),
+      'attached.jpg',
+      'image/jpeg',
+      `?post=${draft.id}`,
+    );
     expect(attached.body.post).toBe(draft.id);
     const mine = await make(author, 'posts', { title: 'Mine' });
-    expect(err(await author.post(`/core/v2/posts/${mine.id}`, { featured_media: trashed.id }))).toEqual({ status: 400, code: 'rest_invalid_featured_media' });
+    expect(err(await author.post(`/core/v2/posts/${mine.id}`, { featured_media: trashed.id }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_featured_media',
+    });
     for (const id of [secret.id, attached.body.id as number]) {
-      expect(err(await author.post(`/core/v2/posts/${mine.id}`, { featured_media: id }))).toEqual({ status: 400, code: 'rest_invalid_featured_media' });
+      expect(err(await author.post(`/core/v2/posts/${mine.id}`, { featured_media: id }))).toEqual({
+        status: 400,
+        code: 'rest_invalid_featured_media',
+      });
       expect((await admin.post(`/core/v2/posts/${draft.id}`, { featured_media: id })).status).toBe(200);
     }
   });
@@ -133,9 +164,16 @@ describe('_embed of wp:featuredmedia', () => {
     for (let i = 0; i < 3; i++) {
       const img = await uploaded(w, 'author', await image(800 + i * 10, 600), `embed-${i}.jpg`);
       ids.push(img.id);
-      await make(author, 'posts', { title: `Embedded ${i}`, status: 'publish', featured_media: img.id, categories: [1] });
+      await make(author, 'posts', {
+        title: `Embedded ${i}`,
+        status: 'publish',
+        featured_media: img.id,
+        categories: [1],
+      });
     }
-    const { result: r, queries } = await attachmentQueries(() => as(w, 'anonymous').get('/core/v2/posts?search=Embedded&_embed=wp:featuredmedia&per_page=3'));
+    const { result: r, queries } = await attachmentQueries(() =>
+      as(w, 'anonymous').get('/core/v2/posts?search=Embedded&_embed=wp:featuredmedia&per_page=3'),
+    );
     expect(r.status).toBe(200);
     expect(r.body).toHaveLength(3);
     expect(queries).toBe(1);
@@ -156,7 +194,11 @@ describe('_embed of wp:featuredmedia', () => {
   test('a featured image the reader may not read embeds as rest_forbidden; the post still answers', async () => {
     const admin = as(w, 'administrator');
     const img = await uploaded(w, 'administrator', await image(500, 400), 'later.jpg');
-    const post = await make(admin, 'posts', { title: 'Public with private cover', status: 'publish', featured_media: img.id });
+    const post = await make(admin, 'posts', {
+      title: 'Public with private cover',
+      status: 'publish',
+      featured_media: img.id,
+    });
     await admin.post(`/core/v2/media/${img.id}`, { status: 'private' });
     const anon = await as(w, 'anonymous').get(`/core/v2/posts/${post.id}?_embed`);
     expect(anon.status).toBe(200);
@@ -178,12 +220,18 @@ describe('media shortcodes in content.rendered', () => {
     const { result: r, queries } = await attachmentQueries(() => as(w, 'anonymous').get(`/core/v2/posts/${post.id}`));
     expect(queries).toBe(1);
     const html = r.body.content.rendered as string;
-    expect(html).toContain(`<div id='gallery-1' class='gallery galleryid-${post.id} gallery-columns-3 gallery-size-thumbnail'>`);
+    expect(html).toContain(
+      `<div id='gallery-1' class='gallery galleryid-${post.id} gallery-columns-3 gallery-size-thumbnail'>`,
+    );
     expect(html).toContain(
       `<div class='gallery-icon landscape'>\n\t\t\t\t<a href='${esc(a.body.link)}'><img decoding="async" loading="lazy" width="150" height="150" src="${thumb(a.body)}" class="attachment-thumbnail size-thumbnail" alt="" /></a>`,
     );
-    expect(html).toContain(`<img decoding="async" loading="lazy" width="150" height="150" src="${thumb(b.body)}" class="attachment-thumbnail size-thumbnail" alt="Tall one" aria-describedby="gallery-1-${b.body.id}" />`);
-    expect(html).toContain(`<figcaption class='wp-caption-text gallery-caption' id='gallery-1-${b.body.id}'>\n\t\t\t\tA &#8220;tall&#8221; one\n\t\t\t\t</figcaption>`);
+    expect(html).toContain(
+      `<img decoding="async" loading="lazy" width="150" height="150" src="${thumb(b.body)}" class="attachment-thumbnail size-thumbnail" alt="Tall one" aria-describedby="gallery-1-${b.body.id}" />`,
+    );
+    expect(html).toContain(
+      `<figcaption class='wp-caption-text gallery-caption' id='gallery-1-${b.body.id}'>\n\t\t\t\tA &#8220;tall&#8221; one\n\t\t\t\t</figcaption>`,
+    );
     // menu_order then id: the first upload first.
     expect(html.indexOf(thumb(a.body))).toBeLessThan(html.indexOf(thumb(b.body)));
     // The post's wp:attachment link lists the same attachments.
@@ -199,7 +247,11 @@ describe('media shortcodes in content.rendered', () => {
     const b = await uploaded(w, 'administrator', await image(640, 480), 'small.jpg');
     const hidden = await uploaded(w, 'administrator', await image(640, 480), 'hidden.jpg');
     await admin.post(`/core/v2/media/${hidden.id}`, { status: 'private' });
-    const post = await make(admin, 'posts', { title: 'Ids', status: 'publish', content: `[gallery ids="${b.id},${hidden.id},${a.id}" size="medium" link="file" columns="2"]` });
+    const post = await make(admin, 'posts', {
+      title: 'Ids',
+      status: 'publish',
+      content: `[gallery ids="${b.id},${hidden.id},${a.id}" size="medium" link="file" columns="2"]`,
+    });
     const html = (await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered as string;
     const sizes = a.media_details.sizes as Record<string, { source_url: string; width: number; height: number }>;
     expect(html).toContain("gallery-columns-2 gallery-size-medium'");
@@ -208,7 +260,9 @@ describe('media shortcodes in content.rendered', () => {
     // The src first, then the other sizes of the same proportions in the metadata's order, then the full size.
     const others = Object.keys(sizes).filter((s) => !['medium', 'thumbnail', 'full'].includes(s));
     expect(others).toEqual(expect.arrayContaining(['medium_large', 'large', '1536x1536']));
-    const srcset = ['medium', ...others].map((s) => `${sizes[s].source_url} ${sizes[s].width}w`).join(', ') + `, ${a.source_url} 1600w`;
+    const srcset =
+      ['medium', ...others].map((s) => `${sizes[s].source_url} ${sizes[s].width}w`).join(', ') +
+      `, ${a.source_url} 1600w`;
     expect(html).toContain(
       `<a href='${a.source_url}'><img decoding="async" loading="lazy" width="300" height="225" src="${sizes.medium.source_url}" class="attachment-medium size-medium" alt="" srcset="${srcset}" sizes="(max-width: 300px) 100vw, 300px" /></a>`,
     );
@@ -219,7 +273,11 @@ describe('media shortcodes in content.rendered', () => {
     const anon = as(w, 'anonymous');
     const photo = await uploaded(w, 'administrator', await image(640, 480), 'linen.jpg');
     await admin.post(`/core/v2/media/${photo.id}`, { alt_text: 'Raw linen' });
-    const post = await make(admin, 'posts', { title: 'Linen', status: 'publish', content: `[gallery ids="${photo.id}" link="file"]` });
+    const post = await make(admin, 'posts', {
+      title: 'Linen',
+      status: 'publish',
+      content: `[gallery ids="${photo.id}" link="file"]`,
+    });
     const read = async () => (await anon.get(`/core/v2/posts/${post.id}`)).body.content.rendered as string;
     expect(await read()).toContain('alt="Raw linen"');
     expect(await read()).toContain(photo.source_url); // asked twice: an answer that can be kept
@@ -240,7 +298,9 @@ describe('media shortcodes in content.rendered', () => {
     const { result: r, queries } = await attachmentQueries(() => admin.get(`/core/v2/posts/${post.id}/revisions`));
     expect(queries).toBe(1);
     const rendered = (r.body as Array<{ content: { rendered: string } }>).map((rev) => rev.content.rendered);
-    expect(rendered.filter((html) => html.includes(`src="${img.media_details.sizes.thumbnail.source_url}"`))).toHaveLength(2);
+    expect(
+      rendered.filter((html) => html.includes(`src="${img.media_details.sizes.thumbnail.source_url}"`)),
+    ).toHaveLength(2);
   });
 
   test('[audio] plays the attached file; [playlist] lists it with its data; escaped throughout', async () => {
@@ -249,10 +309,14 @@ describe('media shortcodes in content.rendered', () => {
     const up = await uploadRaw(w, 'administrator', wav(1), 'tone.wav', 'audio/wav', `?post=${post.id}`);
     expect(up.status).toBe(201);
     await admin.post(`/core/v2/media/${up.body.id}`, { title: 'Tone </script><b>' });
-    await admin.post(`/core/v2/posts/${post.id}`, { content: `[audio]\n\n[playlist ids="${up.body.id}"]\n\n[playlist]` });
+    await admin.post(`/core/v2/posts/${post.id}`, {
+      content: `[audio]\n\n[playlist ids="${up.body.id}"]\n\n[playlist]`,
+    });
     const html = (await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered as string;
     const url = up.body.source_url as string;
-    expect(html).toContain(`<audio class="wp-audio-shortcode" id="audio-${post.id}-1" preload="none" style="width: 100%;" controls="controls"><source type="audio/wav" src="${url}?_=1" /><a href="${url}">${url}</a></audio>`);
+    expect(html).toContain(
+      `<audio class="wp-audio-shortcode" id="audio-${post.id}-1" preload="none" style="width: 100%;" controls="controls"><source type="audio/wav" src="${url}?_=1" /><a href="${url}">${url}</a></audio>`,
+    );
     expect(html).toContain('<div class="wp-playlist wp-audio-playlist wp-playlist-light">');
     expect(html).toContain(`<li><a href='${url}'>Tone &lt;/script&gt;&lt;b&gt;</a></li>`);
     // The second, without ids, lists the post's attached audio, for anonymous readers too.
@@ -260,12 +324,20 @@ describe('media shortcodes in content.rendered', () => {
     const json = /<script type="application\/json" class="wp-playlist-script">(.*?)<\/script>/.exec(html)![1]!;
     expect(json).not.toMatch(/<|>/);
     const data = JSON.parse(json);
-    expect(data).toMatchObject({ type: 'audio', tracklist: true, tracks: [{ src: url, type: 'audio/wav', title: 'Tone </script><b>' }] });
+    expect(data).toMatchObject({
+      type: 'audio',
+      tracklist: true,
+      tracks: [{ src: url, type: 'audio/wav', title: 'Tone </script><b>' }],
+    });
   });
 
   test('[video src] of a file elsewhere: the player with its source; a post without attached video shows nothing for [video]', async () => {
     const admin = as(w, 'administrator');
-    const post = await make(admin, 'posts', { title: 'Clip', status: 'publish', content: '[video src="https://cdn.example/clip.webm" width="480" height="270"]\n\n[video]' });
+    const post = await make(admin, 'posts', {
+      title: 'Clip',
+      status: 'publish',
+      content: '[video src="https://cdn.example/clip.webm" width="480" height="270"]\n\n[video]',
+    });
     const html = (await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered as string;
     expect(html).toBe(
       '<div style="width: 480px;" class="wp-video">' +
@@ -285,7 +357,9 @@ describe('media shortcodes in content.rendered', () => {
     expect(queries).toBe(1);
     const sizes = img.media_details.sizes as Record<string, { source_url: string; width: number }>;
     const others = Object.keys(sizes).filter((s) => !['medium', 'thumbnail', 'full'].includes(s));
-    const srcset = ['medium', ...others].map((s) => `${sizes[s]!.source_url} ${sizes[s]!.width}w`).join(', ') + `, ${img.source_url} 1200w`;
+    const srcset =
+      ['medium', ...others].map((s) => `${sizes[s]!.source_url} ${sizes[s]!.width}w`).join(', ') +
+      `, ${img.source_url} 1200w`;
     expect(r.body.content.rendered).toBe(
       `\n<figure class="wp-block-image size-medium"><img decoding="async" loading="lazy" width="300" height="225" src="${medium.source_url}" alt="" class="wp-image-${img.id}" ` +
         `srcset="${srcset}" sizes="(max-width: 300px) 100vw, 300px" /></figure>\n`,
@@ -296,8 +370,14 @@ describe('media shortcodes in content.rendered', () => {
     const admin = as(w, 'administrator');
     const draft = await make(admin, 'posts', { title: 'Hidden gallery source', status: 'draft' });
     await uploadRaw(w, 'administrator', await image(300, 200), 'draft-only.jpg', 'image/jpeg', `?post=${draft.id}`);
-    const post = await make(admin, 'posts', { title: 'Borrowing', status: 'publish', content: `[gallery id="${draft.id}"]` });
-    expect((await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered).not.toContain('draft-only');
+    const post = await make(admin, 'posts', {
+      title: 'Borrowing',
+      status: 'publish',
+      content: `[gallery id="${draft.id}"]`,
+    });
+    expect((await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered).not.toContain(
+      'draft-only',
+    );
     expect((await admin.get(`/core/v2/posts/${post.id}`)).body.content.rendered).toContain('draft-only');
   });
 });

@@ -71,14 +71,22 @@ test('conditional requests: If-None-Match and If-Modified-Since answer 304 witho
   expect(byDate.status).toBe(304);
   const changed = await fetchFile(w, a.source_url, { 'If-None-Match': '"something-else"' });
   expect(changed.status).toBe(200);
-  const older = await fetchFile(w, a.source_url, { 'If-Modified-Since': new Date(Date.now() - 86400_000 * 365).toUTCString() });
+  const older = await fetchFile(w, a.source_url, {
+    'If-Modified-Since': new Date(Date.now() - 86400_000 * 365).toUTCString(),
+  });
   expect(older.status).toBe(200);
 });
 
 test('unknown names and path tricks are 404s, never files outside the store', async () => {
   const a = await uploaded(w, 'author', await image(20, 20), 'here.jpg');
   const dir = a.source_url.slice(0, a.source_url.lastIndexOf('/'));
-  for (const url of [`${dir}/missing.jpg`, `${dir}/../../../../etc/passwd`, `${dir}/%2e%2e/%2e%2e/core-content/posts.db`, `${dir}/.tmp`, 'http://loom.test/uploads/']) {
+  for (const url of [
+    `${dir}/missing.jpg`,
+    `${dir}/../../../../etc/passwd`,
+    `${dir}/%2e%2e/%2e%2e/core-content/posts.db`,
+    `${dir}/.tmp`,
+    'http://loom.test/uploads/',
+  ]) {
     const r = await fetchFile(w, url);
     expect([url, r.status]).toEqual([url, 404]);
   }
@@ -88,7 +96,13 @@ test('text files are plain text; anything a browser could run is a download', as
   const txt = await uploaded(w, 'author', Buffer.from('just some words\n'), 'notes.txt', 'text/plain');
   const r = await fetchFile(w, txt.source_url);
   expect(r.headers['content-type']).toBe('text/plain; charset=utf-8');
-  const js = await uploadRaw(w, 'administrator', Buffer.from('alert(document.cookie)\n'), 'evil.js', 'application/javascript');
+  const js = await uploadRaw(
+    w,
+    'administrator',
+    Buffer.from('alert(document.cookie)\n'),
+    'evil.js',
+    'application/javascript',
+  );
   expect(js.status).toBe(201);
   const served = await fetchFile(w, js.body.source_url);
   expect(served.headers['content-type']).toBe('application/octet-stream');
@@ -97,18 +111,31 @@ test('text files are plain text; anything a browser could run is a download', as
 
 test('DELETE without force is 501 rest_trash_not_supported; with force the row and every file go', async () => {
   const a = await uploaded(w, 'editor', await image(900, 700), 'doomed.jpg');
-  const urls = [a.source_url, ...Object.values(a.media_details.sizes as Record<string, { source_url: string }>).map((s) => s.source_url)];
+  const urls = [
+    a.source_url,
+    ...Object.values(a.media_details.sizes as Record<string, { source_url: string }>).map((s) => s.source_url),
+  ];
   expect(urls.length).toBeGreaterThan(2);
   for (const u of urls) expect((await fetchFile(w, u)).status).toBe(200);
   const soft = await as(w, 'editor').delete(`/core/v2/media/${a.id}`);
   expect(soft.status).toBe(501);
-  expect(soft.body).toEqual({ code: 'rest_trash_not_supported', message: "The post does not support trashing. Set 'force=true' to delete.", data: { status: 501 } });
+  expect(soft.body).toEqual({
+    code: 'rest_trash_not_supported',
+    message: "The post does not support trashing. Set 'force=true' to delete.",
+    data: { status: 501 },
+  });
   expect((await fetchFile(w, a.source_url)).status).toBe(200);
   // Authors may not delete others' media.
-  expect(err(await as(w, 'author').delete(`/core/v2/media/${a.id}?force=true`))).toEqual({ status: 403, code: 'rest_cannot_delete' });
+  expect(err(await as(w, 'author').delete(`/core/v2/media/${a.id}?force=true`))).toEqual({
+    status: 403,
+    code: 'rest_cannot_delete',
+  });
   const hard = await as(w, 'editor').delete(`/core/v2/media/${a.id}?force=true`);
   expect(hard.status).toBe(200);
   expect(hard.body).toMatchObject({ deleted: true, previous: { id: a.id, source_url: a.source_url } });
   for (const u of urls) expect([u, (await fetchFile(w, u)).status]).toEqual([u, 404]);
-  expect(err(await as(w, 'editor').get(`/core/v2/media/${a.id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+  expect(err(await as(w, 'editor').get(`/core/v2/media/${a.id}`))).toEqual({
+    status: 404,
+    code: 'rest_post_invalid_id',
+  });
 });

@@ -41,16 +41,29 @@ describe('image edits', () => {
         {
           code: 'rest_invalid_param',
           message: 'Invalid parameter(s): modifiers',
-          data: { status: 400, params: { modifiers: 'modifiers must contain at most 10 items.' }, details: { modifiers: { code: 'rest_too_many_items', message: 'modifiers must contain at most 10 items.', data: null } } },
+          data: {
+            status: 400,
+            params: { modifiers: 'modifiers must contain at most 10 items.' },
+            details: {
+              modifiers: {
+                code: 'rest_too_many_items',
+                message: 'modifiers must contain at most 10 items.',
+                data: null,
+              },
+            },
+          },
         },
       ]);
     }
     expect(await stored()).toEqual(before);
   });
 
-  test('ten modifiers are allowed (WordPress\'s editor sends one rotation and one crop)', async () => {
+  test("ten modifiers are allowed (WordPress's editor sends one rotation and one crop)", async () => {
     const a = await uploaded(w, 'author', await image(64, 48), 'ten.jpg');
-    const r = await edit(a.id, { src: a.source_url, modifiers: [...turns(9, 90), { type: 'crop', args: { left: 0, top: 0, width: 50, height: 100 } }] });
+    const r = await edit(a.id, {
+      src: a.source_url,
+      modifiers: [...turns(9, 90), { type: 'crop', args: { left: 0, top: 0, width: 50, height: 100 } }],
+    });
     expect(r.status).toBe(201);
     // Nine quarter turns are one (48×64); then the left half.
     expect(r.body.media_details).toMatchObject({ width: 24, height: 64 });
@@ -63,7 +76,11 @@ describe('image edits', () => {
     // Without the check before each step, the result (18×18 after the crop) would have been accepted.
     const r = await edit(a.id, { src: a.source_url, modifiers: [...turns(3), crop] });
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ code: 'rest_image_rotation_failed', message: `Unable to rotate this image: the result would have more than ${MAX_PIXELS} pixels.`, data: { status: 400 } });
+    expect(r.body).toEqual({
+      code: 'rest_image_rotation_failed',
+      message: `Unable to rotate this image: the result would have more than ${MAX_PIXELS} pixels.`,
+      data: { status: 400 },
+    });
     expect(await stored()).toEqual(before);
     // Two turns stay inside the budget: 129×129.
     const ok = await edit(a.id, { src: a.source_url, modifiers: turns(2) });
@@ -82,8 +99,12 @@ describe('file names in any script', () => {
   /** The name an upload got: the expected one, numbered when an earlier test took it (wp_unique_filename). */
   const expectStoredAs = (body: { media_details: { file: string }; source_url: string }, file: string) => {
     const dot = file.lastIndexOf('.');
-    expect(body.media_details.file).toMatch(new RegExp(`^${month()}/${escapeRegExp(file.slice(0, dot))}(?:-\\d+)?${escapeRegExp(file.slice(dot))}$`));
-    expect(body.source_url).toBe(`${BASE}/uploads/${body.media_details.file.split('/').map(encodeURIComponent).join('/')}`);
+    expect(body.media_details.file).toMatch(
+      new RegExp(`^${month()}/${escapeRegExp(file.slice(0, dot))}(?:-\\d+)?${escapeRegExp(file.slice(dot))}$`),
+    );
+    expect(body.source_url).toBe(
+      `${BASE}/uploads/${body.media_details.file.split('/').map(encodeURIComponent).join('/')}`,
+    );
   };
 
   test.each(names)('multipart %j is stored as %j and served at its URL', async (sent, file) => {
@@ -97,7 +118,13 @@ describe('file names in any script', () => {
   });
 
   test.each(names)('raw %j (UTF-8 in Content-Disposition, as curl sends it) is stored as %j', async (sent, file) => {
-    const r = await uploadRaw(w, 'author', await image(64, 64), Buffer.from(sent, 'utf8').toString('latin1'), 'image/jpeg');
+    const r = await uploadRaw(
+      w,
+      'author',
+      await image(64, 64),
+      Buffer.from(sent, 'utf8').toString('latin1'),
+      'image/jpeg',
+    );
     expect(r.status).toBe(201);
     expectStoredAs(r.body, file);
     expect(r.body.title.raw).toBe(r.body.media_details.file.slice(month().length + 1).replace(/\.jpg$/, ''));
@@ -105,13 +132,23 @@ describe('file names in any script', () => {
   });
 
   test('a download keeps its name for the browser (RFC 6266 filename*)', async () => {
-    const r = await uploadRaw(w, 'author', Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]), Buffer.from('文档.zip').toString('latin1'), 'application/zip');
+    const r = await uploadRaw(
+      w,
+      'author',
+      Buffer.from([0, 1, 2, 3, 255, 254, 0, 7]),
+      Buffer.from('文档.zip').toString('latin1'),
+      'application/zip',
+    );
     expect(r.status).toBe(201);
     const f = await fetchFile(w, r.body.source_url);
     expect(f.headers['content-type']).toBe('application/octet-stream');
-    const base = decodeURIComponent((r.body.source_url as string).slice((r.body.source_url as string).lastIndexOf('/') + 1));
+    const base = decodeURIComponent(
+      (r.body.source_url as string).slice((r.body.source_url as string).lastIndexOf('/') + 1),
+    );
     expect(base).toMatch(/^文档(-\d+)?\.zip$/);
-    expect(f.headers['content-disposition']).toBe(`attachment; filename="${base.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(base)}`);
+    expect(f.headers['content-disposition']).toBe(
+      `attachment; filename="${base.replace(/[^A-Za-z0-9._-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(base)}`,
+    );
   });
 });
 
@@ -131,15 +168,27 @@ describe('a file store that fails', () => {
     const bytes = await image(64, 64);
     const before = await stored();
     const raw = await withFailingWrites(() => uploadRaw(w, 'author', bytes, 'full-disk.jpg', 'image/jpeg'));
-    expect(raw.body).toEqual({ code: 'rest_upload_sideload_error', message: `The uploaded file could not be moved to uploads/${month()}.`, data: { status: 500 } });
+    expect(raw.body).toEqual({
+      code: 'rest_upload_sideload_error',
+      message: `The uploaded file could not be moved to uploads/${month()}.`,
+      data: { status: 500 },
+    });
     const multipart = await withFailingWrites(() => uploadMultipart(w, 'author', bytes, 'full-disk.jpg'));
-    expect(multipart.body).toEqual({ code: 'rest_upload_unknown_error', message: `The uploaded file could not be moved to uploads/${month()}.`, data: { status: 500 } });
+    expect(multipart.body).toEqual({
+      code: 'rest_upload_unknown_error',
+      message: `The uploaded file could not be moved to uploads/${month()}.`,
+      data: { status: 500 },
+    });
     expect((await stored()).attachments).toBe(before.attachments);
     // The names tried are given up, never left pending for the orphan sweep.
-    expect(await w.core.store.collection('media_files').count({ name: { $regex: /full-disk/ }, state: { $ne: 'abandoned' } })).toBe(0);
+    expect(
+      await w.core.store
+        .collection('media_files')
+        .count({ name: { $regex: /full-disk/ }, state: { $ne: 'abandoned' } }),
+    ).toBe(0);
   });
 
-  test('an edit answers WP_Image_Editor::save()\'s error and keeps nothing', async () => {
+  test("an edit answers WP_Image_Editor::save()'s error and keeps nothing", async () => {
     const a = await uploaded(w, 'author', await image(64, 64), 'save-fails.jpg');
     const before = await stored();
     const r = await withFailingWrites(() => edit(a.id, { src: a.source_url, rotation: 90 }));

@@ -10,10 +10,18 @@ export const BASE = 'http://loom.test';
 const headersOf = (w: World, caller: Caller) => w.auth[caller];
 
 /** A bare POST /core/v2/media (no body yet) as the caller. */
-export const mediaPost = (w: World, caller: Caller) => request(w.gw.app).post('/rest/core/v2/media').set(headersOf(w, caller));
+export const mediaPost = (w: World, caller: Caller) =>
+  request(w.gw.app).post('/rest/core/v2/media').set(headersOf(w, caller));
 
 /** POST /core/v2/media with the file as the raw body. */
-export function uploadRaw(w: World, caller: Caller, bytes: Buffer, filename: string, type = 'application/octet-stream', query = '') {
+export function uploadRaw(
+  w: World,
+  caller: Caller,
+  bytes: Buffer,
+  filename: string,
+  type = 'application/octet-stream',
+  query = '',
+) {
   return request(w.gw.app)
     .post(`/rest/core/v2/media${query}`)
     .set(headersOf(w, caller))
@@ -23,7 +31,13 @@ export function uploadRaw(w: World, caller: Caller, bytes: Buffer, filename: str
 }
 
 /** POST /core/v2/media as multipart/form-data: the file under `file`, other fields as parameters. */
-export function uploadMultipart(w: World, caller: Caller, bytes: Buffer, filename: string, fields: Record<string, string> = {}) {
+export function uploadMultipart(
+  w: World,
+  caller: Caller,
+  bytes: Buffer,
+  filename: string,
+  fields: Record<string, string> = {},
+) {
   let r = request(w.gw.app).post('/rest/core/v2/media').set(headersOf(w, caller));
   for (const [k, v] of Object.entries(fields)) r = r.field(k, v);
   return r.attach('file', bytes, filename);
@@ -32,15 +46,25 @@ export function uploadMultipart(w: World, caller: Caller, bytes: Buffer, filenam
 /** GET (or HEAD) of a file URL under the site, through the gateway. */
 export function fetchFile(w: World, url: string, headers: Record<string, string> = {}, method: 'get' | 'head' = 'get') {
   if (!url.startsWith(`${BASE}/`)) throw new Error(`not a site URL: ${url}`);
-  return request(w.gw.app)[method](url.slice(BASE.length)).set(headers).buffer(true).parse((res, cb) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  return request(w.gw.app)
+    [method](url.slice(BASE.length))
+    .set(headers)
+    .buffer(true)
+    .parse((res, cb) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
 }
 
 /** Uploads a file and returns the attachment as answered (fails the test when not 201). */
-export async function uploaded(w: World, caller: Caller, bytes: Buffer, filename: string, type = 'image/jpeg'): Promise<request.Response['body']> {
+export async function uploaded(
+  w: World,
+  caller: Caller,
+  bytes: Buffer,
+  filename: string,
+  type = 'image/jpeg',
+): Promise<request.Response['body']> {
   const r = await uploadRaw(w, caller, bytes, filename, type);
   if (r.status !== 201) throw new Error(`upload ${filename}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

@@ -21,7 +21,8 @@ const month = () => {
   const d = new Date();
   return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
 };
-const mediaCount = async () => (await as(w, 'administrator').get('/core/v2/media?per_page=100&status=inherit,private')).body.length as number;
+const mediaCount = async () =>
+  (await as(w, 'administrator').get('/core/v2/media?per_page=100&status=inherit,private')).body.length as number;
 
 test('a raw upload answers 201 with Location, X-WP-Upload-Attachment-ID and the attachment in edit context', async () => {
   const bytes = await image(640, 480);
@@ -58,9 +59,20 @@ test('a raw upload answers 201 with Location, X-WP-Upload-Attachment-ID and the 
 
 test('multipart: the file under `file`, other fields are parameters; another field name is no file', async () => {
   const bytes = await image(200, 100, { format: 'png' });
-  const r = await uploadMultipart(w, 'editor', bytes, 'logo.png', { title: 'Our logo', alt_text: 'The logo', caption: 'A <b>bold</b> caption', description: 'About it' });
+  const r = await uploadMultipart(w, 'editor', bytes, 'logo.png', {
+    title: 'Our logo',
+    alt_text: 'The logo',
+    caption: 'A <b>bold</b> caption',
+    description: 'About it',
+  });
   expect(r.status).toBe(201);
-  expect(r.body).toMatchObject({ title: { raw: 'Our logo' }, alt_text: 'The logo', caption: { raw: 'A <b>bold</b> caption' }, description: { raw: 'About it' }, mime_type: 'image/png' });
+  expect(r.body).toMatchObject({
+    title: { raw: 'Our logo' },
+    alt_text: 'The logo',
+    caption: { raw: 'A <b>bold</b> caption' },
+    description: { raw: 'About it' },
+    mime_type: 'image/png',
+  });
   expect(r.body.caption.rendered).toBe('<p>A <b>bold</b> caption</p>\n');
   expect(r.body.description.rendered).toContain('<p class="attachment">');
   expect(r.headers['x-wp-upload-attachment-id']).toBe(String(r.body.id));
@@ -79,11 +91,14 @@ test('names are sanitised and made unique (-1, -2) in uploads/YYYY/MM/', async (
 
 test('concurrent uploads of one name get distinct names; a name once used is never given again', async () => {
   const bytes = await image(200, 160);
-  const answers = await Promise.all(Array.from({ length: 6 }, () => uploadRaw(w, 'author', bytes, 'race.jpg', 'image/jpeg')));
+  const answers = await Promise.all(
+    Array.from({ length: 6 }, () => uploadRaw(w, 'author', bytes, 'race.jpg', 'image/jpeg')),
+  );
   expect(answers.map((r) => r.status)).toEqual(Array(6).fill(201));
   const files = answers.map((r) => r.body.media_details.file as string);
   expect(new Set(files).size).toBe(6);
-  for (const r of answers) expect(Buffer.compare((await fetchFile(w, r.body.source_url)).body as Buffer, bytes)).toBe(0);
+  for (const r of answers)
+    expect(Buffer.compare((await fetchFile(w, r.body.source_url)).body as Buffer, bytes)).toBe(0);
   // Deleted, its name stays taken: a year-cached URL never comes to hold other bytes.
   const gone = await uploaded(w, 'editor', bytes, 'once.jpg');
   expect((await as(w, 'editor').delete(`/core/v2/media/${gone.id}?force=true`)).status).toBe(200);
@@ -107,22 +122,42 @@ test('the type comes from the bytes: a PNG named .jpg is stored as .png; html in
   const html = Buffer.from('<html><body><script>alert(1)</script></body></html>');
   const fake = await uploadRaw(w, 'administrator', html, 'photo.jpg', 'image/jpeg');
   expect(fake.status).toBe(500);
-  expect(fake.body).toEqual({ code: 'rest_upload_sideload_error', message: 'Sorry, you are not allowed to upload this file type.', data: { status: 500 } });
+  expect(fake.body).toEqual({
+    code: 'rest_upload_sideload_error',
+    message: 'Sorry, you are not allowed to upload this file type.',
+    data: { status: 500 },
+  });
   expect(await mediaCount()).toBe(before);
 });
 
 test('svg is never accepted; html and js only with unfiltered_html (multipart errors are rest_upload_unknown_error)', async () => {
-  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>');
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+  );
   for (const caller of ['author', 'administrator'] as const) {
-    expect(err(await uploadRaw(w, caller, svg, 'x.svg', 'image/svg+xml'))).toEqual({ status: 500, code: 'rest_upload_sideload_error' });
-    expect(err(await uploadMultipart(w, caller, svg, 'x.svg'))).toEqual({ status: 500, code: 'rest_upload_unknown_error' });
+    expect(err(await uploadRaw(w, caller, svg, 'x.svg', 'image/svg+xml'))).toEqual({
+      status: 500,
+      code: 'rest_upload_sideload_error',
+    });
+    expect(err(await uploadMultipart(w, caller, svg, 'x.svg'))).toEqual({
+      status: 500,
+      code: 'rest_upload_unknown_error',
+    });
   }
   const html = Buffer.from('<!DOCTYPE html><html><body><p>Hello</p></body></html>\n');
   const refused = await uploadRaw(w, 'author', html, 'page.html', 'text/html');
-  expect(refused.body).toEqual({ code: 'rest_upload_sideload_error', message: 'Sorry, you are not allowed to upload this file type.', data: { status: 500 } });
+  expect(refused.body).toEqual({
+    code: 'rest_upload_sideload_error',
+    message: 'Sorry, you are not allowed to upload this file type.',
+    data: { status: 500 },
+  });
   const admin = await uploadRaw(w, 'administrator', html, 'page.html', 'text/html');
   expect(admin.status).toBe(201);
-  expect(admin.body).toMatchObject({ mime_type: 'text/html', media_type: 'file', media_details: { filesize: html.length, sizes: {} } });
+  expect(admin.body).toMatchObject({
+    mime_type: 'text/html',
+    media_type: 'file',
+    media_details: { filesize: html.length, sizes: {} },
+  });
   // Served as a download, never as a page of the site.
   const served = await fetchFile(w, admin.body.source_url);
   expect(served.headers['content-type']).toBe('application/octet-stream');
@@ -133,15 +168,27 @@ test('svg is never accepted; html and js only with unfiltered_html (multipart er
 test('raw body errors: no data, no Content-Type, no or bad Content-Disposition (400s in WordPress order)', async () => {
   const bytes = await image(20, 20);
   const post = () => mediaPost(w, 'author');
-  expect((await post().set('Content-Type', 'image/jpeg').set('Content-Disposition', 'attachment; filename=a.jpg')).body).toEqual({ code: 'rest_upload_no_data', message: 'No data supplied.', data: { status: 400 } });
-  const noType = await post().set('Content-Disposition', 'attachment; filename=a.jpg').set('Content-Type', '').send(bytes);
+  expect(
+    (await post().set('Content-Type', 'image/jpeg').set('Content-Disposition', 'attachment; filename=a.jpg')).body,
+  ).toEqual({ code: 'rest_upload_no_data', message: 'No data supplied.', data: { status: 400 } });
+  const noType = await post()
+    .set('Content-Disposition', 'attachment; filename=a.jpg')
+    .set('Content-Type', '')
+    .send(bytes);
   expect(noType.body.code).toBe('rest_upload_no_content_type');
-  expect((await post().set('Content-Type', 'image/jpeg').send(bytes)).body).toEqual({ code: 'rest_upload_no_content_disposition', message: 'No Content-Disposition supplied.', data: { status: 400 } });
+  expect((await post().set('Content-Type', 'image/jpeg').send(bytes)).body).toEqual({
+    code: 'rest_upload_no_content_disposition',
+    message: 'No Content-Disposition supplied.',
+    data: { status: 400 },
+  });
   const bad = await post().set('Content-Type', 'image/jpeg').set('Content-Disposition', 'attachment').send(bytes);
   expect(bad.status).toBe(400);
   expect(bad.body.code).toBe('rest_upload_invalid_disposition');
   // The last filename= wins, quotes stripped.
-  const good = await post().set('Content-Type', 'image/jpeg').set('Content-Disposition', 'attachment; filename="first.jpg"; filename="second.jpg"').send(bytes);
+  const good = await post()
+    .set('Content-Type', 'image/jpeg')
+    .set('Content-Disposition', 'attachment; filename="first.jpg"; filename="second.jpg"')
+    .send(bytes);
   expect(good.status).toBe(201);
   expect(good.body.source_url).toMatch(/\/second\.jpg$/);
 });
@@ -161,7 +208,11 @@ test('Content-MD5: a match is stored, a mismatch is 412 rest_upload_hash_mismatc
   const before = await mediaCount();
   const bad = await uploadRaw(w, 'author', bytes, 'hashed.jpg', 'image/jpeg').set('Content-MD5', '0'.repeat(32));
   expect(bad.status).toBe(412);
-  expect(bad.body).toEqual({ code: 'rest_upload_hash_mismatch', message: 'Content hash did not match expected.', data: { status: 412 } });
+  expect(bad.body).toEqual({
+    code: 'rest_upload_hash_mismatch',
+    message: 'Content hash did not match expected.',
+    data: { status: 412 },
+  });
   const badMultipart = await uploadMultipart(w, 'author', bytes, 'hashed.jpg').set('Content-MD5', 'abc');
   expect(err(badMultipart)).toEqual({ status: 412, code: 'rest_upload_hash_mismatch' });
   expect(await mediaCount()).toBe(before);
@@ -179,7 +230,11 @@ test('the size limit: too big is 413 rest_upload_file_too_big, streamed bodies a
   const big = Buffer.alloc(LIMIT + 1, 1);
   const r = await uploadRaw(w, 'author', big, 'big.txt', 'text/plain');
   expect(r.status).toBe(413);
-  expect(r.body).toEqual({ code: 'rest_upload_file_too_big', message: `This file is too big. Files must be less than ${LIMIT / 1024} KB in size.`, data: { status: 413 } });
+  expect(r.body).toEqual({
+    code: 'rest_upload_file_too_big',
+    message: `This file is too big. Files must be less than ${LIMIT / 1024} KB in size.`,
+    data: { status: 413 },
+  });
   const multipart = await uploadMultipart(w, 'author', Buffer.alloc(LIMIT + 10, 65), 'big.txt');
   expect(err(multipart)).toEqual({ status: 413, code: 'rest_upload_file_too_big' });
 });
@@ -189,7 +244,18 @@ test('a Content-Length over the limit is answered before any of the body is sent
   try {
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port: gw.port, method: 'POST', path: '/rest/core/v2/media', headers: { ...w.auth.author, 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename=x.jpg', 'content-length': String(500 * 1024 * 1024) } },
+        {
+          host: '127.0.0.1',
+          port: gw.port,
+          method: 'POST',
+          path: '/rest/core/v2/media',
+          headers: {
+            ...w.auth.author,
+            'content-type': 'image/jpeg',
+            'content-disposition': 'attachment; filename=x.jpg',
+            'content-length': String(500 * 1024 * 1024),
+          },
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));
@@ -208,9 +274,18 @@ test('a Content-Length over the limit is answered before any of the body is sent
 
 test('uploading needs upload_files: 401 anonymous, 403 subscriber and contributor, before the body is read', async () => {
   const bytes = await image(10, 10);
-  expect((await uploadRaw(w, 'anonymous', bytes, 'a.jpg', 'image/jpeg')).body).toEqual({ code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create posts as this user.', data: { status: 401 } });
-  for (const role of ['subscriber', 'contributor'] as const) expect(err(await uploadRaw(w, role, bytes, 'a.jpg', 'image/jpeg'))).toEqual({ status: 403, code: 'rest_cannot_create' });
-  for (const role of ['author', 'editor', 'administrator'] as const) expect((await uploadRaw(w, role, bytes, 'a.jpg', 'image/jpeg')).status).toBe(201);
+  expect((await uploadRaw(w, 'anonymous', bytes, 'a.jpg', 'image/jpeg')).body).toEqual({
+    code: 'rest_cannot_create',
+    message: 'Sorry, you are not allowed to create posts as this user.',
+    data: { status: 401 },
+  });
+  for (const role of ['subscriber', 'contributor'] as const)
+    expect(err(await uploadRaw(w, role, bytes, 'a.jpg', 'image/jpeg'))).toEqual({
+      status: 403,
+      code: 'rest_cannot_create',
+    });
+  for (const role of ['author', 'editor', 'administrator'] as const)
+    expect((await uploadRaw(w, role, bytes, 'a.jpg', 'image/jpeg')).status).toBe(201);
 });
 
 test('attaching to a post needs edit_post on it; a revision or attachment is no parent', async () => {
@@ -225,14 +300,19 @@ test('attaching to a post needs edit_post on it; a revision or attachment is no 
   expect(ok.status).toBe(201);
   expect(ok.body.post).toBe(adminPost.body.id);
   const onAttachment = await uploadRaw(w, 'editor', bytes, 'a.jpg', 'image/jpeg', `?post=${ok.body.id}`);
-  expect(onAttachment.body).toEqual({ code: 'rest_invalid_param', message: 'Invalid parent type.', data: { status: 400 } });
+  expect(onAttachment.body).toEqual({
+    code: 'rest_invalid_param',
+    message: 'Invalid parent type.',
+    data: { status: 400 },
+  });
 });
 
 /** One second of a 440 Hz tone as 16-bit mono PCM WAV at 8 kHz. */
 function wav(seconds = 1, rate = 8000): Buffer {
   const samples = seconds * rate;
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i++) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12000), i * 2);
+  for (let i = 0; i < samples; i++)
+    data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 12000), i * 2);
   const h = Buffer.alloc(44);
   h.write('RIFF', 0, 'latin1');
   h.writeUInt32LE(36 + data.length, 4);
@@ -253,7 +333,11 @@ test('audio gets its length, bitrate and format; it is a `file` served as audio'
   const bytes = wav(2);
   const r = await uploadRaw(w, 'author', bytes, 'tone.wav', 'audio/wav');
   expect(r.status).toBe(201);
-  expect(r.body).toMatchObject({ media_type: 'file', mime_type: 'audio/wav', media_details: { length: 2, length_formatted: '0:02', filesize: bytes.length, sizes: {} } });
+  expect(r.body).toMatchObject({
+    media_type: 'file',
+    mime_type: 'audio/wav',
+    media_details: { length: 2, length_formatted: '0:02', filesize: bytes.length, sizes: {} },
+  });
   expect(r.body.media_details.bitrate).toBe(128000);
   expect(r.body.media_details.dataformat).toBe('wav');
   const f = await fetchFile(w, r.body.source_url, { Range: 'bytes=0-43' });
@@ -262,7 +346,9 @@ test('audio gets its length, bitrate and format; it is a `file` served as audio'
 });
 
 test('a TIFF (an image sharp is not asked to size, as WordPress 6.4 leaves it) is stored with its file size and no sizes', async () => {
-  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } }).tiff().toBuffer();
+  const bytes = await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 20, g: 90, b: 160 } } })
+    .tiff()
+    .toBuffer();
   const r = await uploadRaw(w, 'author', bytes, 'swatch.tiff', 'image/tiff');
   expect(r.status).toBe(201);
   // wp_attachment_is('image') knows jpg, jpeg, jpe, gif, png and webp only: a TIFF is a `file` (WordPress 6.4).

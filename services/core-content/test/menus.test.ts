@@ -24,15 +24,27 @@ async function menu(body: Record<string, unknown> = {}): Promise<Record<string, 
   return r.body;
 }
 
-async function item(menuId: number, body: Record<string, unknown> = {}): Promise<Record<string, unknown> & { id: number }> {
-  const r = await admin().post('/core/v2/menu-items', { title: unique('Link'), url: 'https://example.com/', menus: menuId, ...body });
+async function item(
+  menuId: number,
+  body: Record<string, unknown> = {},
+): Promise<Record<string, unknown> & { id: number }> {
+  const r = await admin().post('/core/v2/menu-items', {
+    title: unique('Link'),
+    url: 'https://example.com/',
+    menus: menuId,
+    ...body,
+  });
   if (r.status !== 201) throw new Error(`creating a menu item: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
 describe('create (sample 84)', () => {
   test('201 with Location, in view context, the fields in WordPress order and the menu links', async () => {
-    const r = await admin().post('/core/v2/menus', { name: 'Footer Menu', description: 'Links shown in the footer', auto_add: false });
+    const r = await admin().post('/core/v2/menus', {
+      name: 'Footer Menu',
+      description: 'Links shown in the footer',
+      auto_add: false,
+    });
     expect(r.status).toBe(201);
     expect(r.headers.location).toBe(`${REST}/core/v2/menus/${r.body.id}`);
     expect(r.body).toEqual({
@@ -51,7 +63,16 @@ describe('create (sample 84)', () => {
         curies: CURIES,
       },
     });
-    expect(Object.keys(r.body)).toEqual(['id', 'description', 'name', 'slug', 'meta', 'locations', 'auto_add', '_links']);
+    expect(Object.keys(r.body)).toEqual([
+      'id',
+      'description',
+      'name',
+      'slug',
+      'meta',
+      'locations',
+      'auto_add',
+      '_links',
+    ]);
   });
 
   test('another menu of the same name (whatever its case) is menu_exists with the id twice (sample 85)', async () => {
@@ -67,7 +88,10 @@ describe('create (sample 84)', () => {
   });
 
   test('the name is required and may not be empty; the slug sent is ignored, the name gives one, made unique', async () => {
-    expect(err(await admin().post('/core/v2/menus', { description: 'x' }))).toEqual({ status: 400, code: 'rest_missing_callback_param' });
+    expect(err(await admin().post('/core/v2/menus', { description: 'x' }))).toEqual({
+      status: 400,
+      code: 'rest_missing_callback_param',
+    });
     expect(err(await admin().post('/core/v2/menus', { name: '' }))).toEqual({ status: 400, code: 'empty_term_name' });
     const a = await menu({ name: 'Shop Links', slug: 'my-own-slug' });
     expect(a.slug).toBe('shop-links');
@@ -77,9 +101,16 @@ describe('create (sample 84)', () => {
 
   test('menus are flat: a parent is refused, create and update alike', async () => {
     const r = await admin().post('/core/v2/menus', { name: unique('Nested'), parent: 1 });
-    expect(r.body).toEqual({ code: 'rest_taxonomy_not_hierarchical', message: 'Cannot set parent term, taxonomy is not hierarchical.', data: { status: 400 } });
+    expect(r.body).toEqual({
+      code: 'rest_taxonomy_not_hierarchical',
+      message: 'Cannot set parent term, taxonomy is not hierarchical.',
+      data: { status: 400 },
+    });
     const m = await menu();
-    expect(err(await admin().post(`/core/v2/menus/${m.id}`, { parent: 0 }))).toEqual({ status: 400, code: 'rest_taxonomy_not_hierarchical' });
+    expect(err(await admin().post(`/core/v2/menus/${m.id}`, { parent: 0 }))).toEqual({
+      status: 400,
+      code: 'rest_taxonomy_not_hierarchical',
+    });
   });
 });
 
@@ -100,12 +131,16 @@ describe('update (wp_update_nav_menu_object)', () => {
     const b = await menu();
     const r = await admin().post(`/core/v2/menus/${b.id}`, { name: 'TAKEN NAME' });
     expect(r.status).toBe(500);
-    expect(r.body).toEqual({ code: 'menu_exists', message: 'The menu name <strong>TAKEN NAME</strong> conflicts with another menu name. Please try another.', data: null });
+    expect(r.body).toEqual({
+      code: 'menu_exists',
+      message: 'The menu name <strong>TAKEN NAME</strong> conflicts with another menu name. Please try another.',
+      data: null,
+    });
     // Its own name (in another case) is no conflict.
     expect((await admin().post(`/core/v2/menus/${a.id}`, { name: 'taken name' })).body.slug).toBe('taken-name');
   });
 
-  test('an unknown menu, or the id of another taxonomy\'s term, is rest_term_invalid 404', async () => {
+  test("an unknown menu, or the id of another taxonomy's term, is rest_term_invalid 404", async () => {
     for (const path of ['/core/v2/menus/999999', '/core/v2/menus/1']) {
       expect(err(await admin().get(path))).toEqual({ status: 404, code: 'rest_term_invalid' });
       expect(err(await admin().post(path, { name: unique('x') }))).toEqual({ status: 404, code: 'rest_term_invalid' });
@@ -118,15 +153,24 @@ describe('locations and auto_add', () => {
   test('locations: given on create and update, shown in view and edit context, with a wp:menu-location link each (sample 183)', async () => {
     const m = await menu({ locations: ['primary'] });
     expect(m.locations).toEqual(['primary']);
-    expect(m._links).toMatchObject({ 'wp:menu-location': [{ embeddable: true, href: `${REST}/core/v2/menu-locations/primary` }] });
+    expect(m._links).toMatchObject({
+      'wp:menu-location': [{ embeddable: true, href: `${REST}/core/v2/menu-locations/primary` }],
+    });
     const both = await admin().post(`/core/v2/menus/${m.id}`, { locations: ['footer', 'primary'] });
     expect(both.body.locations).toEqual(['footer', 'primary']);
-    expect(both.body._links['wp:menu-location'].map((l: { href: string }) => l.href)).toEqual([`${REST}/core/v2/menu-locations/footer`, `${REST}/core/v2/menu-locations/primary`]);
+    expect(both.body._links['wp:menu-location'].map((l: { href: string }) => l.href)).toEqual([
+      `${REST}/core/v2/menu-locations/footer`,
+      `${REST}/core/v2/menu-locations/primary`,
+    ]);
     expect((await admin().get(`/core/v2/menus/${m.id}?context=edit`)).body.locations).toEqual(['footer', 'primary']);
     // The setting keeps its order (array_merge): a location taken from another menu stays in its place.
     const holder = await menu({ locations: ['primary'] });
-    expect((await admin().post(`/core/v2/menus/${m.id}`, { locations: ['footer'] })).body.locations).toEqual(['footer']);
-    expect((await admin().post(`/core/v2/menus/${m.id}`, { locations: ['footer', 'primary'] })).body.locations).toEqual(['primary', 'footer']);
+    expect((await admin().post(`/core/v2/menus/${m.id}`, { locations: ['footer'] })).body.locations).toEqual([
+      'footer',
+    ]);
+    expect((await admin().post(`/core/v2/menus/${m.id}`, { locations: ['footer', 'primary'] })).body.locations).toEqual(
+      ['primary', 'footer'],
+    );
     expect((await admin().get(`/core/v2/menus/${holder.id}`)).body.locations).toEqual([]);
 
     // Another menu takes a location over; an empty list frees the menu's.
@@ -137,7 +181,9 @@ describe('locations and auto_add', () => {
     expect((await admin().post(`/core/v2/menus/${m.id}`, { locations: [] })).body.locations).toEqual([]);
     expect((await admin().get('/core/v2/menu-locations/primary')).body.menu).toBe(0);
     // Not sent: left as they are.
-    expect((await admin().post(`/core/v2/menus/${other.id}`, { name: unique('Renamed') })).body.locations).toEqual(['footer']);
+    expect((await admin().post(`/core/v2/menus/${other.id}`, { name: unique('Renamed') })).body.locations).toEqual([
+      'footer',
+    ]);
   });
 
   test('an unregistered location is rest_invalid_param with rest_invalid_menu_location (sample 86), checked before permissions', async () => {
@@ -146,13 +192,33 @@ describe('locations and auto_add', () => {
     expect(r.body).toEqual({
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): locations',
-      data: { status: 400, params: { locations: 'Invalid menu location.' }, details: { locations: { code: 'rest_invalid_menu_location', message: 'Invalid menu location.', data: { location: 'sidebar' } } } },
+      data: {
+        status: 400,
+        params: { locations: 'Invalid menu location.' },
+        details: {
+          locations: {
+            code: 'rest_invalid_menu_location',
+            message: 'Invalid menu location.',
+            data: { location: 'sidebar' },
+          },
+        },
+      },
     });
-    expect(err(await as(w, 'editor').post('/core/v2/menus', { name: 'x', locations: ['sidebar'] }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await as(w, 'editor').post('/core/v2/menus', { name: 'x', locations: ['sidebar'] }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     const m = await menu();
-    expect(err(await as(w, 'editor').post(`/core/v2/menus/${m.id}`, { locations: ['sidebar'] }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await as(w, 'editor').post(`/core/v2/menus/${m.id}`, { locations: ['sidebar'] }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     // A list given as a string is split, as WordPress reads arrays.
-    expect((await admin().post('/core/v2/menus', { name: unique('Split'), locations: 'primary,footer' })).body.locations.sort()).toEqual(['footer', 'primary']);
+    expect(
+      (
+        await admin().post('/core/v2/menus', { name: unique('Split'), locations: 'primary,footer' })
+      ).body.locations.sort(),
+    ).toEqual(['footer', 'primary']);
   });
 
   test('auto_add: stored per menu, false by default; a top-level page published for the first time joins those menus', async () => {
@@ -187,7 +253,16 @@ describe('fields and lists', () => {
     const m = await menu({ description: 'Described' });
     const r = await admin().get(`/core/v2/menus/${m.id}?context=embed`);
     expect(Object.keys(r.body)).toEqual(['id', 'name', 'slug', '_links']);
-    expect(Object.keys((await admin().get(`/core/v2/menus/${m.id}`)).body)).toEqual(['id', 'description', 'name', 'slug', 'meta', 'locations', 'auto_add', '_links']);
+    expect(Object.keys((await admin().get(`/core/v2/menus/${m.id}`)).body)).toEqual([
+      'id',
+      'description',
+      'name',
+      'slug',
+      'meta',
+      'locations',
+      'auto_add',
+      '_links',
+    ]);
   });
 
   test('the term query set M2: search, include, slug, offset, order; post gives the menu of an item', async () => {
@@ -195,8 +270,14 @@ describe('fields and lists', () => {
     const b = await menu({ name: 'Antelope spots' });
     const search = await admin().get('/core/v2/menus?search=stripes');
     expect(search.body.map((t: { id: number }) => t.id)).toEqual([a.id]);
-    expect((await admin().get(`/core/v2/menus?include=${a.id},${b.id}&orderby=include&order=asc`)).body.map((t: { id: number }) => t.id)).toEqual([a.id, b.id]);
-    expect((await admin().get('/core/v2/menus?slug=antelope-spots')).body.map((t: { id: number }) => t.id)).toEqual([b.id]);
+    expect(
+      (await admin().get(`/core/v2/menus?include=${a.id},${b.id}&orderby=include&order=asc`)).body.map(
+        (t: { id: number }) => t.id,
+      ),
+    ).toEqual([a.id, b.id]);
+    expect((await admin().get('/core/v2/menus?slug=antelope-spots')).body.map((t: { id: number }) => t.id)).toEqual([
+      b.id,
+    ]);
     const all = await admin().get('/core/v2/menus?per_page=100');
     expect(Number(all.headers['x-wp-total'])).toBe(all.body.length);
     expect((await admin().get('/core/v2/menus?per_page=100&offset=1')).body).toHaveLength(all.body.length - 1);
@@ -210,21 +291,41 @@ describe('permissions', () => {
   test('reading needs a content editor: anonymous 401 and subscribers 403 rest_cannot_view (sample 88); contributors read', async () => {
     const m = await menu();
     for (const path of ['/core/v2/menus', `/core/v2/menus/${m.id}`]) {
-      expect((await as(w, 'anonymous').get(path)).body).toEqual({ code: 'rest_cannot_view', message: 'Sorry, you are not allowed to view menus.', data: { status: 401 } });
+      expect((await as(w, 'anonymous').get(path)).body).toEqual({
+        code: 'rest_cannot_view',
+        message: 'Sorry, you are not allowed to view menus.',
+        data: { status: 401 },
+      });
       expect(err(await as(w, 'subscriber').get(path))).toEqual({ status: 403, code: 'rest_cannot_view' });
-      for (const role of ['contributor', 'author', 'editor'] as const) expect([role, (await as(w, role).get(path)).status]).toEqual([role, 200]);
+      for (const role of ['contributor', 'author', 'editor'] as const)
+        expect([role, (await as(w, role).get(path)).status]).toEqual([role, 200]);
     }
-    expect(err(await as(w, 'editor').get(`/core/v2/menus/${m.id}?context=edit`))).toEqual({ status: 403, code: 'rest_forbidden_context' });
-    expect(err(await as(w, 'contributor').get('/core/v2/menus?context=edit'))).toEqual({ status: 403, code: 'rest_forbidden_context' });
+    expect(err(await as(w, 'editor').get(`/core/v2/menus/${m.id}?context=edit`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden_context',
+    });
+    expect(err(await as(w, 'contributor').get('/core/v2/menus?context=edit'))).toEqual({
+      status: 403,
+      code: 'rest_forbidden_context',
+    });
   });
 
   test('every write needs edit_theme_options', async () => {
     const m = await menu();
     for (const role of ['anonymous', 'subscriber', 'contributor', 'author', 'editor'] as const) {
       const status = role === 'anonymous' ? 401 : 403;
-      expect([role, err(await as(w, role).post('/core/v2/menus', { name: unique('x') }))]).toEqual([role, { status, code: 'rest_cannot_create' }]);
-      expect([role, err(await as(w, role).post(`/core/v2/menus/${m.id}`, { name: unique('x') }))]).toEqual([role, { status, code: 'rest_cannot_update' }]);
-      expect([role, err(await as(w, role).delete(`/core/v2/menus/${m.id}?force=true`))]).toEqual([role, { status, code: 'rest_cannot_delete' }]);
+      expect([role, err(await as(w, role).post('/core/v2/menus', { name: unique('x') }))]).toEqual([
+        role,
+        { status, code: 'rest_cannot_create' },
+      ]);
+      expect([role, err(await as(w, role).post(`/core/v2/menus/${m.id}`, { name: unique('x') }))]).toEqual([
+        role,
+        { status, code: 'rest_cannot_update' },
+      ]);
+      expect([role, err(await as(w, role).delete(`/core/v2/menus/${m.id}?force=true`))]).toEqual([
+        role,
+        { status, code: 'rest_cannot_delete' },
+      ]);
     }
   });
 });
@@ -234,7 +335,11 @@ describe('delete', () => {
     const m = await menu();
     const r = await admin().delete(`/core/v2/menus/${m.id}`);
     expect(r.status).toBe(501);
-    expect(r.body).toEqual({ code: 'rest_trash_not_supported', message: "Menus do not support trashing. Set 'force=true' to delete.", data: { status: 501 } });
+    expect(r.body).toEqual({
+      code: 'rest_trash_not_supported',
+      message: "Menus do not support trashing. Set 'force=true' to delete.",
+      data: { status: 501 },
+    });
   });
 
   test('force=true: the menu as it was in view context (sample 107); its items, locations and auto_add go with it', async () => {
@@ -243,8 +348,23 @@ describe('delete', () => {
     const b = await item(m.id, { status: 'draft' });
     const r = await admin().delete(`/core/v2/menus/${m.id}?force=true`);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ deleted: true, previous: { id: m.id, description: 'Soon gone', name: 'Doomed', slug: 'doomed', meta: [], locations: ['footer'], auto_add: true } });
-    for (const i of [a, b]) expect(err(await admin().get(`/core/v2/menu-items/${i.id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+    expect(r.body).toEqual({
+      deleted: true,
+      previous: {
+        id: m.id,
+        description: 'Soon gone',
+        name: 'Doomed',
+        slug: 'doomed',
+        meta: [],
+        locations: ['footer'],
+        auto_add: true,
+      },
+    });
+    for (const i of [a, b])
+      expect(err(await admin().get(`/core/v2/menu-items/${i.id}`))).toEqual({
+        status: 404,
+        code: 'rest_post_invalid_id',
+      });
     expect((await admin().get('/core/v2/menu-locations/footer')).body.menu).toBe(0);
     expect(err(await admin().get(`/core/v2/menus/${m.id}`))).toEqual({ status: 404, code: 'rest_term_invalid' });
     // A new top-level page no longer goes anywhere.
@@ -256,7 +376,8 @@ describe('batch (spec 4.1)', () => {
   test('the collection and item endpoints allow batch v1', async () => {
     const routes = (await admin().get('/')).body.routes;
     for (const key of ['/core/v2/menus', '/core/v2/menus/(?P<id>[\\d]+)']) {
-      for (const e of routes[key].endpoints) expect([key, e.methods, e.allow_batch]).toEqual([key, e.methods, { v1: true }]);
+      for (const e of routes[key].endpoints)
+        expect([key, e.methods, e.allow_batch]).toEqual([key, e.methods, { v1: true }]);
     }
   });
 

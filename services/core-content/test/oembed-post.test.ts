@@ -29,7 +29,11 @@ describe('oEmbed post lookup', () => {
   let child: { id: number; link: string };
 
   beforeAll(async () => {
-    post = await create('posts', { title: 'Linen & wool', content: '<p>Woven in <em>spring</em>.</p>', status: 'publish' });
+    post = await create('posts', {
+      title: 'Linen & wool',
+      content: '<p>Woven in <em>spring</em>.</p>',
+      status: 'publish',
+    });
     const parent = await create('pages', { title: 'About', slug: 'about', status: 'publish' });
     child = await create('pages', { title: 'Team', slug: 'team', parent: parent.id, status: 'publish' });
   });
@@ -78,7 +82,11 @@ describe('oEmbed post lookup', () => {
     for (const status of ['draft', 'private', 'pending']) {
       const p = await create('posts', { title: `Hidden ${status}`, status });
       const r = await lookup(`${HOME}/?p=${p.id}`);
-      expect({ status, code: r.status, body: r.body }).toEqual({ status, code: 404, body: { code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } } });
+      expect({ status, code: r.status, body: r.body }).toEqual({
+        status,
+        code: 404,
+        body: { code: 'oembed_invalid_url', message: 'Not Found', data: { status: 404 } },
+      });
     }
     const trashed = await create('posts', { title: 'Trashed', status: 'publish' });
     await request(core.app).delete(`/rest/core/v2/posts/${trashed.id}`).set(asRole('editor')).expect(200);
@@ -87,7 +95,10 @@ describe('oEmbed post lookup', () => {
   });
 
   test('types that are not viewable (reusable blocks) are not found by id', async () => {
-    const block = await request(core.app).post('/rest/core/v2/blocks').set(asRole('editor')).send({ title: 'Block', status: 'publish', content: 'x' });
+    const block = await request(core.app)
+      .post('/rest/core/v2/blocks')
+      .set(asRole('editor'))
+      .send({ title: 'Block', status: 'publish', content: 'x' });
     expect(block.status).toBe(201);
     expect((await lookup(`${HOME}/?p=${block.body.id}`)).status).toBe(404);
   });
@@ -104,7 +115,15 @@ describe('oEmbed post lookup', () => {
     expect((await lookup(p.link)).body).toMatchObject({ featured_media: 77, author: null });
   });
 
-  test.each(['http://elsewhere.test/linen-wool/', `${HOME}/no-such-post/`, `${HOME}/`, 'not-a-url', '', `${HOME}/?p=0`, `${HOME}/?p=99999999999999999999`])('%j is not found', async (url) => {
+  test.each([
+    'http://elsewhere.test/linen-wool/',
+    `${HOME}/no-such-post/`,
+    `${HOME}/`,
+    'not-a-url',
+    '',
+    `${HOME}/?p=0`,
+    `${HOME}/?p=99999999999999999999`,
+  ])('%j is not found', async (url) => {
     const r = await lookup(url);
     expect(r.status).toBe(404);
     expect(r.body.code).toBe('oembed_invalid_url');

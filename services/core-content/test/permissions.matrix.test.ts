@@ -23,13 +23,19 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 describe.each(ROWS)('$name', (row) => {
-  test.each(CALLERS.map((c, i) => [label(c), c, row.expect[i]!] as const))('%s → %i', async (_label, caller, status) => {
-    const path = await row.path(w);
-    let req = request(w.app)[row.method](`/rest/core/v2/${path}`).set(asRole(caller));
-    if (row.body) req = req.send(row.body(w));
-    const r = await req;
-    expect({ status: r.status, code: r.status >= 400 ? r.body.code : undefined }).toEqual({ status, code: r.status >= 400 ? expect.any(String) : undefined });
-  });
+  test.each(CALLERS.map((c, i) => [label(c), c, row.expect[i]!] as const))(
+    '%s → %i',
+    async (_label, caller, status) => {
+      const path = await row.path(w);
+      let req = request(w.app)[row.method](`/rest/core/v2/${path}`).set(asRole(caller));
+      if (row.body) req = req.send(row.body(w));
+      const r = await req;
+      expect({ status: r.status, code: r.status >= 400 ? r.body.code : undefined }).toEqual({
+        status,
+        code: r.status >= 400 ? expect.any(String) : undefined,
+      });
+    },
+  );
 });
 
 test('every route and method of core/v2 has a row', async () => {

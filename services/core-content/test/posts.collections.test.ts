@@ -26,16 +26,65 @@ beforeAll(async () => {
   t1 = (await admin.post('/core/v2/tags', { name: 'one' })).body.id;
   t2 = (await admin.post('/core/v2/tags', { name: 'two' })).body.id;
   const editor = as(w, 'editor');
-  P.alpha = (await make(admin, 'posts', { title: 'Alpha cotton', content: 'A linen weave', status: 'publish', date: '2020-01-01T10:00:00', categories: [catA], tags: [t1] })).id;
-  P.beta = (await make(as(w, 'author'), 'posts', { title: 'Beta linen', excerpt: 'cotton excerpt', status: 'publish', date: '2020-02-01T10:00:00', categories: [catB], tags: [t1, t2] })).id;
-  P.gamma = (await make(editor, 'posts', { title: 'gamma', content: 'plain', status: 'publish', date: '2020-03-01T10:00:00', tags: [t2], sticky: true })).id;
-  P.delta = (await make(as(w, 'author2'), 'posts', { title: 'Delta cotton linen', status: 'publish', date: '2020-04-01T10:00:00', categories: [catA, catB], password: 'secret' })).id;
+  P.alpha = (
+    await make(admin, 'posts', {
+      title: 'Alpha cotton',
+      content: 'A linen weave',
+      status: 'publish',
+      date: '2020-01-01T10:00:00',
+      categories: [catA],
+      tags: [t1],
+    })
+  ).id;
+  P.beta = (
+    await make(as(w, 'author'), 'posts', {
+      title: 'Beta linen',
+      excerpt: 'cotton excerpt',
+      status: 'publish',
+      date: '2020-02-01T10:00:00',
+      categories: [catB],
+      tags: [t1, t2],
+    })
+  ).id;
+  P.gamma = (
+    await make(editor, 'posts', {
+      title: 'gamma',
+      content: 'plain',
+      status: 'publish',
+      date: '2020-03-01T10:00:00',
+      tags: [t2],
+      sticky: true,
+    })
+  ).id;
+  P.delta = (
+    await make(as(w, 'author2'), 'posts', {
+      title: 'Delta cotton linen',
+      status: 'publish',
+      date: '2020-04-01T10:00:00',
+      categories: [catA, catB],
+      password: 'secret',
+    })
+  ).id;
   P.draft = (await make(as(w, 'author'), 'posts', { title: 'Author draft cotton', date: '2020-05-01T10:00:00' })).id;
-  P.draft2 = (await make(as(w, 'contributor'), 'posts', { title: 'Contributor draft', date: '2020-05-02T10:00:00' })).id;
-  P.pending = (await make(as(w, 'contributor'), 'posts', { title: 'Pending cotton', status: 'pending', date: '2020-05-03T10:00:00' })).id;
-  P.private = (await make(editor, 'posts', { title: 'Private cotton', status: 'private', date: '2020-05-04T10:00:00' })).id;
-  P.future = (await make(admin, 'posts', { title: 'Future cotton', status: 'publish', date: '2099-01-01T10:00:00' })).id;
-  P.trash = (await make(admin, 'posts', { title: 'Trashed cotton', status: 'publish', date: '2020-05-05T10:00:00' })).id;
+  P.draft2 = (
+    await make(as(w, 'contributor'), 'posts', { title: 'Contributor draft', date: '2020-05-02T10:00:00' })
+  ).id;
+  P.pending = (
+    await make(as(w, 'contributor'), 'posts', {
+      title: 'Pending cotton',
+      status: 'pending',
+      date: '2020-05-03T10:00:00',
+    })
+  ).id;
+  P.private = (
+    await make(editor, 'posts', { title: 'Private cotton', status: 'private', date: '2020-05-04T10:00:00' })
+  ).id;
+  P.future = (
+    await make(admin, 'posts', { title: 'Future cotton', status: 'publish', date: '2099-01-01T10:00:00' })
+  ).id;
+  P.trash = (
+    await make(admin, 'posts', { title: 'Trashed cotton', status: 'publish', date: '2020-05-05T10:00:00' })
+  ).id;
   await admin.delete(`/core/v2/posts/${P.trash}`);
 });
 afterAll(() => w.close());
@@ -68,7 +117,13 @@ describe('pagination (samples 03, 25, 26, 31, 52)', () => {
       data: {
         status: 400,
         params: { per_page: 'per_page must be between 1 (inclusive) and 100 (inclusive)' },
-        details: { per_page: { code: 'rest_out_of_bounds', message: 'per_page must be between 1 (inclusive) and 100 (inclusive)', data: null } },
+        details: {
+          per_page: {
+            code: 'rest_out_of_bounds',
+            message: 'per_page must be between 1 (inclusive) and 100 (inclusive)',
+            data: null,
+          },
+        },
       },
     };
     expect((await anon.get('/core/v2/posts?per_page=1000')).body).toEqual(perPage);
@@ -76,7 +131,12 @@ describe('pagination (samples 03, 25, 26, 31, 52)', () => {
     expect(err(await anon.get('/core/v2/posts?page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     // No match at all is an empty page, not an error.
     const none = await anon.get('/core/v2/posts?search=nothing-matches-this&page=3');
-    expect([none.status, none.body, none.headers['x-wp-total'], none.headers['x-wp-totalpages']]).toEqual([200, [], '0', '0']);
+    expect([none.status, none.body, none.headers['x-wp-total'], none.headers['x-wp-totalpages']]).toEqual([
+      200,
+      [],
+      '0',
+      '0',
+    ]);
   });
 
   test('offset skips items (totals unchanged); HEAD answers the headers only', async () => {
@@ -98,7 +158,10 @@ describe('filters', () => {
     expect(ids(await admin.get('/core/v2/posts?search=cotton -linen'))).toEqual([]);
     expect(ids(await admin.get('/core/v2/posts?search=weave'))).toEqual([P.alpha]);
     expect(ids(await admin.get('/core/v2/posts?search=GAMMA'))).toEqual([P.gamma]);
-    expect(err(await anon.get('/core/v2/posts?search=x&search_columns=post_name'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon.get('/core/v2/posts?search=x&search_columns=post_name'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   test('include, exclude, slug, author, author_exclude', async () => {
@@ -111,24 +174,49 @@ describe('filters', () => {
 
   test('categories and tags: id lists, objects with operator and include_children, exclusions, tax_relation', async () => {
     expect(ids(await anon.get(`/core/v2/posts?categories=${catA}`))).toEqual([P.delta, P.alpha]);
-    expect(ids(await anon.get(`/core/v2/posts?categories[terms]=${catA}&categories[include_children]=1`))).toEqual([P.delta, P.beta, P.alpha]);
-    expect(ids(await anon.get(`/core/v2/posts?categories[terms]=${catA},${catB}&categories[operator]=AND`))).toEqual([P.delta]);
+    expect(ids(await anon.get(`/core/v2/posts?categories[terms]=${catA}&categories[include_children]=1`))).toEqual([
+      P.delta,
+      P.beta,
+      P.alpha,
+    ]);
+    expect(ids(await anon.get(`/core/v2/posts?categories[terms]=${catA},${catB}&categories[operator]=AND`))).toEqual([
+      P.delta,
+    ]);
     expect(ids(await anon.get(`/core/v2/posts?categories=${catC}`))).toEqual([]);
     expect(ids(await anon.get(`/core/v2/posts?categories_exclude=${catA}`))).toEqual([P.gamma, P.beta]);
-    expect(ids(await anon.get(`/core/v2/posts?categories_exclude[terms]=${catA}&categories_exclude[include_children]=true`))).toEqual([P.gamma]);
+    expect(
+      ids(await anon.get(`/core/v2/posts?categories_exclude[terms]=${catA}&categories_exclude[include_children]=true`)),
+    ).toEqual([P.gamma]);
     expect(ids(await anon.get(`/core/v2/posts?tags=${t1},${t2}`))).toEqual([P.gamma, P.beta, P.alpha]);
     expect(ids(await anon.get(`/core/v2/posts?tags[terms]=${t1},${t2}&tags[operator]=AND`))).toEqual([P.beta]);
     expect(ids(await anon.get(`/core/v2/posts?tags_exclude=${t2}`))).toEqual([P.delta, P.alpha]);
     // Relations: AND by default; OR joins the taxonomies' clauses.
     expect(ids(await anon.get(`/core/v2/posts?categories=${catA}&tags=${t2}`))).toEqual([]);
-    expect(ids(await anon.get(`/core/v2/posts?categories=${catA}&tags=${t2}&tax_relation=OR`))).toEqual([P.delta, P.gamma, P.beta, P.alpha]);
-    expect(ids(await anon.get(`/core/v2/posts?categories=${catB}&tags_exclude=${t1}&tax_relation=OR`))).toEqual([P.delta, P.gamma, P.beta]);
+    expect(ids(await anon.get(`/core/v2/posts?categories=${catA}&tags=${t2}&tax_relation=OR`))).toEqual([
+      P.delta,
+      P.gamma,
+      P.beta,
+      P.alpha,
+    ]);
+    expect(ids(await anon.get(`/core/v2/posts?categories=${catB}&tags_exclude=${t1}&tax_relation=OR`))).toEqual([
+      P.delta,
+      P.gamma,
+      P.beta,
+    ]);
     // JSON form of the object.
-    const body = await anon.get('/core/v2/posts').query({ 'categories[terms][]': [catB], 'categories[operator]': 'OR' });
+    const body = await anon
+      .get('/core/v2/posts')
+      .query({ 'categories[terms][]': [catB], 'categories[operator]': 'OR' });
     expect(ids(body)).toEqual([P.delta, P.beta]);
     expect(err(await anon.get('/core/v2/posts?categories=abc'))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await anon.get(`/core/v2/posts?categories[terms]=${catA}&categories[colour]=red`))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await anon.get(`/core/v2/posts?tags=${t1}&tax_relation=XOR`))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon.get(`/core/v2/posts?categories[terms]=${catA}&categories[colour]=red`))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
+    expect(err(await anon.get(`/core/v2/posts?tags=${t1}&tax_relation=XOR`))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   test('sticky', async () => {
@@ -148,9 +236,20 @@ describe('order and orderby', () => {
     expect(ids(await anon.get('/core/v2/posts?orderby=parent'))).toHaveLength(4);
     await admin.post(`/core/v2/posts/${P.alpha}`, { excerpt: 'touched' });
     expect(ids(await anon.get('/core/v2/posts?orderby=modified')).slice(0, 1)).toEqual([P.alpha]);
-    expect(ids(await anon.get(`/core/v2/posts?orderby=include&include=${P.beta},${P.delta},${P.alpha}`))).toEqual([P.beta, P.delta, P.alpha]);
-    expect(ids(await anon.get('/core/v2/posts?orderby=include_slugs&slug=gamma,alpha-cotton,beta-linen'))).toEqual([P.gamma, P.alpha, P.beta]);
-    expect(err(await anon.get('/core/v2/posts?orderby=menu_order'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(ids(await anon.get(`/core/v2/posts?orderby=include&include=${P.beta},${P.delta},${P.alpha}`))).toEqual([
+      P.beta,
+      P.delta,
+      P.alpha,
+    ]);
+    expect(ids(await anon.get('/core/v2/posts?orderby=include_slugs&slug=gamma,alpha-cotton,beta-linen'))).toEqual([
+      P.gamma,
+      P.alpha,
+      P.beta,
+    ]);
+    expect(err(await anon.get('/core/v2/posts?orderby=menu_order'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   test('relevance needs a search (sample 28) and ranks title matches first', async () => {
@@ -159,10 +258,18 @@ describe('order and orderby', () => {
       message: 'You need to define a search term to order by relevance.',
       data: { status: 400 },
     });
-    expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=cotton linen'))).toEqual([P.delta, P.beta, P.alpha]);
+    expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=cotton linen'))).toEqual([
+      P.delta,
+      P.beta,
+      P.alpha,
+    ]);
     expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=linen'))).toEqual([P.delta, P.beta, P.alpha]);
     // The rank always comes first; order=asc turns only the ties (by date) around.
-    expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=linen&order=asc'))).toEqual([P.beta, P.delta, P.alpha]);
+    expect(ids(await admin.get('/core/v2/posts?orderby=relevance&search=linen&order=asc'))).toEqual([
+      P.beta,
+      P.delta,
+      P.alpha,
+    ]);
     expect((await anon.get('/core/v2/posts?orderby=include')).body.code).toBe('rest_orderby_include_missing_include');
   });
 });
@@ -172,9 +279,15 @@ describe('statuses (sample 27): anything but publish needs authentication and th
     expect((await anon.get('/core/v2/posts?status=draft')).body).toEqual({
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): status',
-      data: { status: 400, params: { status: 'Status is forbidden.' }, details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } } },
+      data: {
+        status: 400,
+        params: { status: 'Status is forbidden.' },
+        details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } },
+      },
     });
-    expect((await as(w, 'subscriber').get('/core/v2/posts?status=private')).body.data.details.status.data).toEqual({ status: 403 });
+    expect((await as(w, 'subscriber').get('/core/v2/posts?status=private')).body.data.details.status.data).toEqual({
+      status: 403,
+    });
     expect(err(await anon.get('/core/v2/posts?status=trash'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect(err(await anon.get('/core/v2/posts?status=any'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect(ids(await anon.get('/core/v2/posts?status=publish'))).toEqual(PUBLISHED());
@@ -186,7 +299,11 @@ describe('statuses (sample 27): anything but publish needs authentication and th
     expect(ids(contributor)).toEqual([P.draft2]);
     expect(contributor.headers['x-wp-total']).toBe('1');
     expect(ids(await as(w, 'author').get('/core/v2/posts?status=draft,pending'))).toEqual([P.draft]);
-    expect(ids(await as(w, 'editor').get('/core/v2/posts?status=draft,pending'))).toEqual([P.pending, P.draft2, P.draft]);
+    expect(ids(await as(w, 'editor').get('/core/v2/posts?status=draft,pending'))).toEqual([
+      P.pending,
+      P.draft2,
+      P.draft,
+    ]);
     expect(ids(await as(w, 'author').get('/core/v2/posts?status=private'))).toEqual([]);
     expect(ids(await as(w, 'editor').get('/core/v2/posts?status=private'))).toEqual([P.private]);
     expect(ids(await as(w, 'author2').get('/core/v2/posts?status=future'))).toEqual([]);

@@ -41,7 +41,12 @@ describe('the site clock', () => {
     expect([zulu.date, zulu.date_gmt]).toEqual(['2023-07-01T14:00:00', '2023-07-01T12:00:00']);
     const offset = await make(admin, 'posts', { title: 'o', status: 'publish', date: '2023-07-01T12:00:00+05:00' });
     expect([offset.date, offset.date_gmt]).toEqual(['2023-07-01T09:00:00', '2023-07-01T07:00:00']);
-    const both = await make(admin, 'posts', { title: 'b', status: 'publish', date: '2023-03-01T08:00:00', date_gmt: '2020-01-01T00:00:00' });
+    const both = await make(admin, 'posts', {
+      title: 'b',
+      status: 'publish',
+      date: '2023-03-01T08:00:00',
+      date_gmt: '2020-01-01T00:00:00',
+    });
     expect(both.date).toBe('2023-03-01T08:00:00');
   });
 
@@ -55,13 +60,26 @@ describe('the site clock', () => {
 describe('scheduling', () => {
   test('publish with a date ahead becomes future, hidden from anonymous readers; future with a past date publishes', async () => {
     const f = await make(admin, 'posts', { title: 'Later', status: 'publish', date: '2099-05-01T09:00:00' });
-    expect(f).toMatchObject({ status: 'future', slug: 'later', link: `http://loom.test/?p=${f.id}`, permalink_template: 'http://loom.test/%postname%/' });
+    expect(f).toMatchObject({
+      status: 'future',
+      slug: 'later',
+      link: `http://loom.test/?p=${f.id}`,
+      permalink_template: 'http://loom.test/%postname%/',
+    });
     expect(err(await anon.get(`/core/v2/posts/${f.id}`))).toEqual({ status: 401, code: 'rest_forbidden' });
     expect((await anon.get('/core/v2/posts?per_page=100')).body.map((p: { id: number }) => p.id)).not.toContain(f.id);
     const back = await admin.post(`/core/v2/posts/${f.id}`, { date: '2020-05-01T09:00:00' });
-    expect(back.body).toMatchObject({ status: 'publish', date: '2020-05-01T09:00:00', link: 'http://loom.test/later/' });
-    expect((await make(admin, 'posts', { title: 'x', status: 'future', date: '2001-01-01T00:00:00' })).status).toBe('publish');
-    expect((await make(admin, 'posts', { title: 'x', status: 'future', date: '2099-01-01T00:00:00' })).status).toBe('future');
+    expect(back.body).toMatchObject({
+      status: 'publish',
+      date: '2020-05-01T09:00:00',
+      link: 'http://loom.test/later/',
+    });
+    expect((await make(admin, 'posts', { title: 'x', status: 'future', date: '2001-01-01T00:00:00' })).status).toBe(
+      'publish',
+    );
+    expect((await make(admin, 'posts', { title: 'x', status: 'future', date: '2099-01-01T00:00:00' })).status).toBe(
+      'future',
+    );
   });
 });
 
@@ -78,7 +96,9 @@ describe('drafts and modified', () => {
   test('a dated draft keeps its date; date: null makes it float again (now)', async () => {
     const d = await make(admin, 'posts', { title: 'dated draft', date: '2022-02-02T02:02:02' });
     expect(d.date).toBe('2022-02-02T02:02:02');
-    expect((await admin.post(`/core/v2/posts/${d.id}`, { title: 'still dated' })).body.date).toBe('2022-02-02T02:02:02');
+    expect((await admin.post(`/core/v2/posts/${d.id}`, { title: 'still dated' })).body.date).toBe(
+      '2022-02-02T02:02:02',
+    );
     const reset = await admin.post(`/core/v2/posts/${d.id}`, { date: null });
     expect(reset.body.date).not.toBe('2022-02-02T02:02:02');
     expect(reset.body.date > '2025-01-01T00:00:00').toBe(true);
@@ -97,13 +117,16 @@ describe('drafts and modified', () => {
 describe('date filters compare in the site timezone', () => {
   test('after/before (post date) and modified_after/modified_before', async () => {
     const p = await make(admin, 'posts', { title: 'Noon in Paris', status: 'publish', date: '2019-07-01T12:00:00' });
-    const ids = async (q: string) => (await anon.get(`/core/v2/posts?per_page=100&${q}`)).body.map((x: { id: number }) => x.id) as number[];
+    const ids = async (q: string) =>
+      (await anon.get(`/core/v2/posts?per_page=100&${q}`)).body.map((x: { id: number }) => x.id) as number[];
     expect(await ids('after=2019-07-01T11:30:00')).toContain(p.id);
     // 10:30 UTC is 12:30 in Paris: after it, the post (12:00 local) no longer matches.
     expect(await ids('after=2019-07-01T10:30:00Z')).not.toContain(p.id);
     expect(await ids('before=2019-07-01T12:30:00&after=2019-07-01T11:00:00')).toEqual([p.id]);
     expect(await ids('before=2019-07-01T10:00:00Z')).not.toContain(p.id);
-    expect(await ids('modified_before=2019-07-02T00:00:00&after=2019-06-30T00:00:00&before=2019-07-02T00:00:00')).toEqual([p.id]);
+    expect(
+      await ids('modified_before=2019-07-02T00:00:00&after=2019-06-30T00:00:00&before=2019-07-02T00:00:00'),
+    ).toEqual([p.id]);
     await admin.post(`/core/v2/posts/${p.id}`, { title: 'Noon in Paris, edited' });
     expect(await ids('modified_after=2025-01-01T00:00:00&before=2019-07-02T00:00:00')).toContain(p.id);
     expect(err(await anon.get('/core/v2/posts?after=not-a-date'))).toEqual({ status: 400, code: 'rest_invalid_param' });
@@ -118,7 +141,11 @@ describe('a fixed gmt_offset when no timezone is named', () => {
   afterAll(() => india.close());
 
   test('local dates are UTC+05:30', async () => {
-    const p = await make(as(india, 'administrator'), 'posts', { title: 'x', status: 'publish', date: '2023-07-01T12:00:00' });
+    const p = await make(as(india, 'administrator'), 'posts', {
+      title: 'x',
+      status: 'publish',
+      date: '2023-07-01T12:00:00',
+    });
     expect([p.date, p.date_gmt]).toEqual(['2023-07-01T12:00:00', '2023-07-01T06:30:00']);
     expect((await as(india, 'anonymous').get('/')).body).toMatchObject({ gmt_offset: '5.5', timezone_string: '' });
   });

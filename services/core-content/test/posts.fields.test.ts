@@ -101,7 +101,18 @@ describe('contexts (WordPress samples 04, 05, 06)', () => {
 
   test('embed: the fields of sample 05', async () => {
     const r = await anon.get(`/core/v2/posts/${post.id}?context=embed`);
-    expect(Object.keys(r.body)).toEqual(['id', 'date', 'slug', 'type', 'link', 'title', 'excerpt', 'author', 'featured_media', '_links']);
+    expect(Object.keys(r.body)).toEqual([
+      'id',
+      'date',
+      'slug',
+      'type',
+      'link',
+      'title',
+      'excerpt',
+      'author',
+      'featured_media',
+      '_links',
+    ]);
     expect(Object.keys(r.body.excerpt)).toEqual(['rendered', 'protected']);
   });
 
@@ -137,12 +148,23 @@ describe('contexts (WordPress samples 04, 05, 06)', () => {
       'class_list',
       '_links',
     ]);
-    expect(r.body.guid).toEqual({ rendered: 'http://loom.test/post-number-1/', raw: 'http://loom.test/post-number-1/' });
+    expect(r.body.guid).toEqual({
+      rendered: 'http://loom.test/post-number-1/',
+      raw: 'http://loom.test/post-number-1/',
+    });
     expect(r.body.title).toEqual({ raw: 'Post number 1', rendered: 'Post number 1' });
     expect(Object.keys(r.body.content)).toEqual(['raw', 'rendered', 'protected', 'block_version']);
-    expect(r.body.content).toMatchObject({ raw: expect.stringContaining('<!-- wp:paragraph -->'), protected: false, block_version: 1 });
+    expect(r.body.content).toMatchObject({
+      raw: expect.stringContaining('<!-- wp:paragraph -->'),
+      protected: false,
+      block_version: 1,
+    });
     expect(r.body.excerpt).toMatchObject({ raw: '', protected: false });
-    expect(r.body).toMatchObject({ password: '', permalink_template: 'http://loom.test/%postname%/', generated_slug: 'post-number-1' });
+    expect(r.body).toMatchObject({
+      password: '',
+      permalink_template: 'http://loom.test/%postname%/',
+      generated_slug: 'post-number-1',
+    });
   });
 
   test('edit context needs edit_post: anonymous 401, subscriber 403 (sample 34)', async () => {
@@ -154,7 +176,11 @@ describe('contexts (WordPress samples 04, 05, 06)', () => {
     const sub = await as(w, 'subscriber').get(`/core/v2/posts/${post.id}?context=edit`);
     expect([sub.status, sub.body.code]).toEqual([403, 'rest_forbidden_context']);
     const list = await as(w, 'subscriber').get('/core/v2/posts?context=edit');
-    expect(list.body).toEqual({ code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit posts in this post type.', data: { status: 403 } });
+    expect(list.body).toEqual({
+      code: 'rest_forbidden_context',
+      message: 'Sorry, you are not allowed to edit posts in this post type.',
+      data: { status: 403 },
+    });
     expect((await as(w, 'contributor').get('/core/v2/posts?context=edit')).status).toBe(200);
   });
 
@@ -179,20 +205,47 @@ describe('the meta object (spec 2.1) and class_list', () => {
       _forum_subforum_count: 0,
       footnotes: '',
     });
-    const p = await make(admin, 'posts', { title: 'Meta', meta: { _forum_topic_count: '7', footnotes: '[{"id":"1"}]', unknown_key: 'ignored' } });
+    const p = await make(admin, 'posts', {
+      title: 'Meta',
+      meta: { _forum_topic_count: '7', footnotes: '[{"id":"1"}]', unknown_key: 'ignored' },
+    });
     expect(p.meta).toMatchObject({ _forum_topic_count: 7, _forum_reply_count: 0, footnotes: '[{"id":"1"}]' });
     expect(p.meta).not.toHaveProperty('unknown_key');
     const reset = await admin.post(`/core/v2/posts/${p.id}`, { meta: { _forum_topic_count: null } });
     expect(reset.body.meta._forum_topic_count).toBe(0);
     const bad = await admin.post(`/core/v2/posts/${p.id}`, { meta: { _forum_voice_count: 'many' } });
-    expect(bad.body).toEqual({ code: 'rest_invalid_type', message: 'meta._forum_voice_count is not of type integer.', data: { status: 400 } });
+    expect(bad.body).toEqual({
+      code: 'rest_invalid_type',
+      message: 'meta._forum_voice_count is not of type integer.',
+      data: { status: 400 },
+    });
   });
 
   test('class_list: get_post_class() with format, categories, tags and password state', async () => {
     const r = await anon.get(`/core/v2/posts/${post.id}`);
-    expect(r.body.class_list).toEqual(['post-' + post.id, 'post', 'type-post', 'status-publish', 'format-standard', 'hentry', 'category-tech', 'tag-beta', 'tag-gamma']);
+    expect(r.body.class_list).toEqual([
+      'post-' + post.id,
+      'post',
+      'type-post',
+      'status-publish',
+      'format-standard',
+      'hentry',
+      'category-tech',
+      'tag-beta',
+      'tag-gamma',
+    ]);
     const aside = await make(admin, 'posts', { title: 'Aside', status: 'publish', format: 'aside', password: 'pw' });
-    expect(aside.class_list).toEqual([`post-${aside.id}`, 'post', 'type-post', 'status-publish', 'format-aside', 'post-password-protected', 'hentry', 'category-uncategorized', 'post_format-post-format-aside']);
+    expect(aside.class_list).toEqual([
+      `post-${aside.id}`,
+      'post',
+      'type-post',
+      'status-publish',
+      'format-aside',
+      'post-password-protected',
+      'hentry',
+      'category-uncategorized',
+      'post_format-post-format-aside',
+    ]);
     const view = await anon.get(`/core/v2/posts/${aside.id}`);
     expect(view.body.class_list).toContain('post-password-required');
   });
@@ -228,7 +281,10 @@ describe('links (prepare_links, sample 04 and 36)', () => {
   });
 
   test('version-history counts revisions and predecessor-version points at the latest (through the revisions seam)', async () => {
-    const off = postsModule.onPostLifecycle({ revisions: async (list) => new Map(list.filter((p) => p.id === post.id).map((p) => [p.id, { count: 3, latestId: 77 }])) });
+    const off = postsModule.onPostLifecycle({
+      revisions: async (list) =>
+        new Map(list.filter((p) => p.id === post.id).map((p) => [p.id, { count: 3, latestId: 77 }])),
+    });
     // The seam is swapped inside core-content, behind the API: the gateway's cached answers cannot know of it.
     w.gw.answers?.cache.purge('core-content');
     try {
@@ -236,7 +292,9 @@ describe('links (prepare_links, sample 04 and 36)', () => {
       const base = `http://loom.test/rest/core/v2/posts/${post.id}/revisions`;
       expect(r.body._links['version-history']).toEqual([{ count: 3, href: base }]);
       expect(r.body._links['predecessor-version']).toEqual([{ id: 77, href: `${base}/77` }]);
-      expect(Object.keys(r.body._links).indexOf('predecessor-version')).toBe(Object.keys(r.body._links).indexOf('version-history') + 1);
+      expect(Object.keys(r.body._links).indexOf('predecessor-version')).toBe(
+        Object.keys(r.body._links).indexOf('version-history') + 1,
+      );
     } finally {
       off();
       w.gw.answers?.cache.purge('core-content');
@@ -260,7 +318,11 @@ describe('links (prepare_links, sample 04 and 36)', () => {
     const contributor = await as(w, 'contributor');
     const own = await make(contributor, 'posts', { title: 'Mine' });
     const mine = await contributor.get(`/core/v2/posts/${own.id}?context=edit`);
-    expect(Object.keys(mine.body._links).filter((k) => k.startsWith('wp:action'))).toEqual(['wp:action-assign-categories', 'wp:action-create-tags', 'wp:action-assign-tags']);
+    expect(Object.keys(mine.body._links).filter((k) => k.startsWith('wp:action'))).toEqual([
+      'wp:action-assign-categories',
+      'wp:action-create-tags',
+      'wp:action-assign-tags',
+    ]);
     const author = await as(w, 'author');
     const theirs = await make(author, 'posts', { title: 'Theirs' });
     const authorView = await author.get(`/core/v2/posts/${theirs.id}?context=edit`);
@@ -293,8 +355,19 @@ describe('pages (samples 13, 14)', () => {
   let about: Record<string, unknown> & { id: number };
   let team: Record<string, unknown> & { id: number };
   beforeAll(async () => {
-    about = await make(admin, 'pages', { title: 'About', content: '<p>About us.</p>', status: 'publish', menu_order: 1 });
-    team = await make(admin, 'pages', { title: 'Team', content: '<p>Our team.</p>', status: 'publish', parent: about.id, menu_order: 2 });
+    about = await make(admin, 'pages', {
+      title: 'About',
+      content: '<p>About us.</p>',
+      status: 'publish',
+      menu_order: 1,
+    });
+    team = await make(admin, 'pages', {
+      title: 'Team',
+      content: '<p>Our team.</p>',
+      status: 'publish',
+      parent: about.id,
+      menu_order: 2,
+    });
   });
 
   test('view fields: parent and menu_order, no sticky/format/categories/tags; comments closed by default', async () => {
@@ -324,7 +397,15 @@ describe('pages (samples 13, 14)', () => {
       'class_list',
       '_links',
     ]);
-    expect(r.body).toMatchObject({ type: 'page', slug: 'team', parent: about.id, menu_order: 2, comment_status: 'closed', ping_status: 'closed', link: 'http://loom.test/about/team/' });
+    expect(r.body).toMatchObject({
+      type: 'page',
+      slug: 'team',
+      parent: about.id,
+      menu_order: 2,
+      comment_status: 'closed',
+      ping_status: 'closed',
+      link: 'http://loom.test/about/team/',
+    });
     expect(r.body.guid).toEqual({ rendered: 'http://loom.test/about/team/' });
     expect(r.body.class_list).toEqual([`post-${team.id}`, 'page', 'type-page', 'status-publish', 'hentry']);
     expect(r.headers.link).toBe('<http://loom.test/about/team/>; rel="alternate"; type=text/html');
@@ -333,7 +414,17 @@ describe('pages (samples 13, 14)', () => {
   test('links: up to the parent (embeddable), about types/page, no wp:term', async () => {
     const r = await anon.get(`/core/v2/pages/${team.id}`);
     const rest = 'http://loom.test/rest/core/v2';
-    expect(Object.keys(r.body._links)).toEqual(['self', 'collection', 'about', 'author', 'replies', 'version-history', 'up', 'wp:attachment', 'curies']);
+    expect(Object.keys(r.body._links)).toEqual([
+      'self',
+      'collection',
+      'about',
+      'author',
+      'replies',
+      'version-history',
+      'up',
+      'wp:attachment',
+      'curies',
+    ]);
     expect(r.body._links.up).toEqual([{ embeddable: true, href: `${rest}/pages/${about.id}` }]);
     expect(r.body._links.about).toEqual([{ href: `${rest}/types/page` }]);
     const top = await anon.get(`/core/v2/pages/${about.id}`);
@@ -350,7 +441,11 @@ describe('pages (samples 13, 14)', () => {
   test('a trashed page keeps the pretty permalink_template; a trashed post falls back to ?p=', async () => {
     const page = await make(admin, 'pages', { title: 'Binned page', status: 'publish', parent: about.id });
     const trashedPage = await admin.delete(`/core/v2/pages/${page.id}`);
-    expect(trashedPage.body).toMatchObject({ status: 'trash', permalink_template: 'http://loom.test/about/%pagename%/', link: `http://loom.test/?page_id=${page.id}` });
+    expect(trashedPage.body).toMatchObject({
+      status: 'trash',
+      permalink_template: 'http://loom.test/about/%pagename%/',
+      link: `http://loom.test/?page_id=${page.id}`,
+    });
     const binned = await make(admin, 'posts', { title: 'Binned post', status: 'publish' });
     const trashedPost = await admin.delete(`/core/v2/posts/${binned.id}`);
     expect(trashedPost.body).toMatchObject({ status: 'trash', permalink_template: `http://loom.test/?p=${binned.id}` });
@@ -368,7 +463,11 @@ describe('pages (samples 13, 14)', () => {
   });
 
   test('a page id is not a post id and the other way round (rest_post_invalid_id, sample 30)', async () => {
-    expect((await anon.get(`/core/v2/posts/${about.id}`)).body).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid post ID.', data: { status: 404 } });
+    expect((await anon.get(`/core/v2/posts/${about.id}`)).body).toEqual({
+      code: 'rest_post_invalid_id',
+      message: 'Invalid post ID.',
+      data: { status: 404 },
+    });
     expect((await anon.get(`/core/v2/pages/${post.id}`)).status).toBe(404);
     expect((await anon.get('/core/v2/posts/999999')).status).toBe(404);
   });
@@ -379,7 +478,13 @@ describe('route index and OPTIONS', () => {
     const r = await anon.get('/core/v2');
     // Each type's revision and autosave routes follow its item route (revisions.rest.test.ts checks them).
     const keys = Object.keys(r.body.routes).filter((k) => !/\/(revisions|autosaves)/.test(k));
-    expect(keys.slice(0, 5)).toEqual(['/core/v2', '/core/v2/posts', '/core/v2/posts/(?P<id>[\\d]+)', '/core/v2/pages', '/core/v2/pages/(?P<id>[\\d]+)']);
+    expect(keys.slice(0, 5)).toEqual([
+      '/core/v2',
+      '/core/v2/posts',
+      '/core/v2/posts/(?P<id>[\\d]+)',
+      '/core/v2/pages',
+      '/core/v2/pages/(?P<id>[\\d]+)',
+    ]);
     // The other served types follow in registration order; the terms come after the last of them (navigation).
     expect(keys.indexOf('/core/v2/categories')).toBe(keys.indexOf('/core/v2/navigation/(?P<id>[\\d]+)') + 1);
     const posts = r.body.routes['/core/v2/posts'];
@@ -420,7 +525,10 @@ describe('route index and OPTIONS', () => {
     expect(list.args.status).toMatchObject({ type: 'array', default: 'publish', items: { type: 'string' } });
     expect(list.args.status.items.enum).toContain('x-rewrite-republish');
     expect(list.args.status.items.enum[list.args.status.items.enum.length - 1]).toBe('any');
-    expect(list.args.categories).toMatchObject({ type: ['object', 'array'], oneOf: [{ title: 'Term ID List' }, { title: 'Term ID Taxonomy Query', additionalProperties: false }] });
+    expect(list.args.categories).toMatchObject({
+      type: ['object', 'array'],
+      oneOf: [{ title: 'Term ID List' }, { title: 'Term ID Taxonomy Query', additionalProperties: false }],
+    });
     expect(Object.keys(list.args.tags.oneOf[1].properties)).toEqual(['terms', 'operator']);
     expect(Object.keys(list.args.categories_exclude.oneOf[1].properties)).toEqual(['terms', 'include_children']);
     expect(Object.keys(create.args)).toEqual([
@@ -461,7 +569,18 @@ describe('route index and OPTIONS', () => {
       'x-ea-draft',
       'x-ignored',
     ]);
-    expect(create.args.format.enum).toEqual(['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio']);
+    expect(create.args.format.enum).toEqual([
+      'standard',
+      'aside',
+      'chat',
+      'gallery',
+      'link',
+      'image',
+      'quote',
+      'status',
+      'video',
+      'audio',
+    ]);
     expect(create.args.date).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
   });
 
@@ -501,9 +620,20 @@ describe('route index and OPTIONS', () => {
     const opt = await request(w.gw.app).options('/rest/core/v2/posts');
     expect(opt.status).toBe(200);
     expect(opt.body.schema).toMatchObject({ title: 'post', type: 'object' });
-    expect(opt.body.schema.properties.date_gmt).toMatchObject({ type: ['string', 'null'], format: 'date-time', context: ['view', 'edit'] });
+    expect(opt.body.schema.properties.date_gmt).toMatchObject({
+      type: ['string', 'null'],
+      format: 'date-time',
+      context: ['view', 'edit'],
+    });
     expect(opt.body.schema.properties.password.context).toEqual(['edit']);
-    expect(opt.body.schema.properties.content.properties.block_version).toMatchObject({ context: ['edit'], readonly: true });
-    expect(opt.body.schema.properties.class_list).toMatchObject({ type: 'array', readonly: true, context: ['view', 'edit'] });
+    expect(opt.body.schema.properties.content.properties.block_version).toMatchObject({
+      context: ['edit'],
+      readonly: true,
+    });
+    expect(opt.body.schema.properties.class_list).toMatchObject({
+      type: 'array',
+      readonly: true,
+      context: ['view', 'edit'],
+    });
   });
 });

@@ -7,9 +7,22 @@ import * as core from '../src/routes';
 import { openStore, type Store } from '@loom/store';
 import { testConfig } from '@loom/service-kit';
 const { STATUSES } = core;
-import { dateWithGmt, gmtFromLocal, localFromGmt, localOfQueryDate, siteClock, type SiteClock } from '../src/engine/dates';
+import {
+  dateWithGmt,
+  gmtFromLocal,
+  localFromGmt,
+  localOfQueryDate,
+  siteClock,
+  type SiteClock,
+} from '../src/engine/dates';
 import { onPostLifecycle, revisionSummaries } from '../src/engine/lifecycle';
-import { ensurePostIndexes, PostRepository, publishDuePosts, searchTerms, type PostDoc } from '../src/engine/repository';
+import {
+  ensurePostIndexes,
+  PostRepository,
+  publishDuePosts,
+  searchTerms,
+  type PostDoc,
+} from '../src/engine/repository';
 import { trashedSlug, truncateSlug, uniquePostSlug } from '../src/engine/slugs';
 import { posts as engine } from '../src';
 
@@ -40,10 +53,22 @@ describe('site clock', () => {
   });
 
   test('rest_get_date_with_gmt: local unless an offset is given; date_gmt is UTC unless an offset is given', () => {
-    expect(dateWithGmt(paris, '2023-07-01T12:00:00', false)).toEqual({ local: '2023-07-01T12:00:00', gmt: '2023-07-01T10:00:00' });
-    expect(dateWithGmt(paris, '2023-07-01T12:00:00Z', false)).toEqual({ local: '2023-07-01T14:00:00', gmt: '2023-07-01T12:00:00' });
-    expect(dateWithGmt(paris, '2023-07-01T12:00:00-03:00', false)).toEqual({ local: '2023-07-01T17:00:00', gmt: '2023-07-01T15:00:00' });
-    expect(dateWithGmt(paris, '2023-07-01T12:00:00', true)).toEqual({ local: '2023-07-01T14:00:00', gmt: '2023-07-01T12:00:00' });
+    expect(dateWithGmt(paris, '2023-07-01T12:00:00', false)).toEqual({
+      local: '2023-07-01T12:00:00',
+      gmt: '2023-07-01T10:00:00',
+    });
+    expect(dateWithGmt(paris, '2023-07-01T12:00:00Z', false)).toEqual({
+      local: '2023-07-01T14:00:00',
+      gmt: '2023-07-01T12:00:00',
+    });
+    expect(dateWithGmt(paris, '2023-07-01T12:00:00-03:00', false)).toEqual({
+      local: '2023-07-01T17:00:00',
+      gmt: '2023-07-01T15:00:00',
+    });
+    expect(dateWithGmt(paris, '2023-07-01T12:00:00', true)).toEqual({
+      local: '2023-07-01T14:00:00',
+      gmt: '2023-07-01T12:00:00',
+    });
     expect(dateWithGmt(paris, '2023-07-01 12:00:00.123', false)?.local).toBe('2023-07-01T12:00:00');
     expect(dateWithGmt(paris, 'soon', false)).toBeNull();
   });
@@ -91,8 +116,20 @@ describe('repository', () => {
   afterAll(() => store.close());
 
   test('a scheduled post is published once due (check_and_publish_future_post), and then counts for its terms', async () => {
-    const cat = await new TermRepository(store, { taxonomy: 'category', hierarchical: true, postField: 'categories' }).create({ name: 'Due' });
-    const p = await posts().create({ title: 'Later', status: 'publish', date: { local: '2030-01-01T14:00:00', gmt: '2030-01-01T13:00:00', from: 'date' }, terms: { categories: [cat.id] } }, ctx);
+    const cat = await new TermRepository(store, {
+      taxonomy: 'category',
+      hierarchical: true,
+      postField: 'categories',
+    }).create({ name: 'Due' });
+    const p = await posts().create(
+      {
+        title: 'Later',
+        status: 'publish',
+        date: { local: '2030-01-01T14:00:00', gmt: '2030-01-01T13:00:00', from: 'date' },
+        terms: { categories: [cat.id] },
+      },
+      ctx,
+    );
     expect(p.status).toBe('future');
     expect((await store.collection('terms').findOne({ id: cat.id }))!.count).toBe(0);
     await publishDuePosts(store, clock, true);
@@ -112,15 +149,21 @@ describe('repository', () => {
     expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', rule: pageRules.slugs })).toBe('scope');
     expect(await uniquePostSlug(coll, '', target)).toBe('');
     expect(await uniquePostSlug(coll, 'rss2', target)).toBe('rss2-2');
-    const page = await new PostRepository(store, pageRules, clock, 'http://loom.test').create({ title: 'Scope', status: 'publish' }, ctx);
+    const page = await new PostRepository(store, pageRules, clock, 'http://loom.test').create(
+      { title: 'Scope', status: 'publish' },
+      ctx,
+    );
     expect(page.slug).toBe('scope');
-    expect(await uniquePostSlug(coll, 'scope', { ...target, type: 'page', rule: pageRules.slugs, parent: page.id })).toBe('scope');
+    expect(
+      await uniquePostSlug(coll, 'scope', { ...target, type: 'page', rule: pageRules.slugs, parent: page.id }),
+    ).toBe('scope');
   });
 
   test('the lifecycle seam sees every save (with the previous version) and delete, and answers revision counts', async () => {
     const seen: string[] = [];
     const off = onPostLifecycle({
-      saved: async (current: PostDoc, previous: PostDoc | null) => void seen.push(`saved ${current.title} ${previous ? previous.title : '-'}`),
+      saved: async (current: PostDoc, previous: PostDoc | null) =>
+        void seen.push(`saved ${current.title} ${previous ? previous.title : '-'}`),
       deleted: async (post: PostDoc) => void seen.push(`deleted ${post.id}`),
       revisions: async (list: PostDoc[]) => new Map(list.map((p) => [p.id, { count: 2, latestId: 1000 + p.id }])),
     });

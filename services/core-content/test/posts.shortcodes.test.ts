@@ -22,7 +22,12 @@ async function published(fields: { content: string; excerpt?: string; title?: st
   const post = await make(admin, 'posts', { title: 'Shortcodes', status: 'publish', ...fields });
   const r = await anon.get(`/core/v2/posts/${post.id}`);
   expect(r.status).toBe(200);
-  return r.body as { id: number; title: { rendered: string }; content: { rendered: string }; excerpt: { rendered: string } };
+  return r.body as {
+    id: number;
+    title: { rendered: string };
+    content: { rendered: string };
+    excerpt: { rendered: string };
+  };
 }
 
 const CAPTION =
@@ -44,7 +49,8 @@ describe('[caption] (img_caption_shortcode, html5 theme support)', () => {
 
   test('caption text inside the shortcode is texturized; a link around the image stays; align and class', async () => {
     const post = await published({
-      content: '[caption id="attachment_8" align="aligncenter" width="150" class="wide"]<a href="http://loom.test/linen/"><img src="linen.jpg" alt="" /></a> It\'s the "best" -- really[/caption]',
+      content:
+        '[caption id="attachment_8" align="aligncenter" width="150" class="wide"]<a href="http://loom.test/linen/"><img src="linen.jpg" alt="" /></a> It\'s the "best" -- really[/caption]',
     });
     expect(post.content.rendered).toBe(
       '<figure id="attachment_8" aria-describedby="caption-attachment-8" style="width: 150px" class="wp-caption aligncenter wide">' +
@@ -55,7 +61,8 @@ describe('[caption] (img_caption_shortcode, html5 theme support)', () => {
 
   test('the caption attribute instead of content; no id means no aria-describedby; no width means the image alone', async () => {
     const post = await published({
-      content: '[caption caption="From the <em>attribute</em>" width="120"]<img src="a.jpg" alt="" />[/caption]\n\n[caption align="alignleft"]<img src="b.jpg" alt="" /> no width[/caption]',
+      content:
+        '[caption caption="From the <em>attribute</em>" width="120"]<img src="a.jpg" alt="" />[/caption]\n\n[caption align="alignleft"]<img src="b.jpg" alt="" /> no width[/caption]',
     });
     expect(post.content.rendered).toBe(
       '<figure style="width: 120px" class="wp-caption alignnone"><img decoding="async" src="a.jpg" alt="" />' +
@@ -67,7 +74,9 @@ describe('[caption] (img_caption_shortcode, html5 theme support)', () => {
 describe('unknown and escaped shortcodes', () => {
   test('an unregistered shortcode stays as typed text, texturized like text (its quotes curled)', async () => {
     const post = await published({ content: 'Use [slideshow ids="1,2"] or [unknown foo=\'bar\'] -- it\'s "fine".' });
-    expect(post.content.rendered).toBe('<p>Use [slideshow ids=&#8221;1,2&#8243;] or [unknown foo=&#8217;bar&#8217;] &#8212; it&#8217;s &#8220;fine&#8221;.</p>\n');
+    expect(post.content.rendered).toBe(
+      '<p>Use [slideshow ids=&#8221;1,2&#8243;] or [unknown foo=&#8217;bar&#8217;] &#8212; it&#8217;s &#8220;fine&#8221;.</p>\n',
+    );
   });
 
   test('[[caption]] shows literally, attributes untouched by texturize; an enclosing one is escaped as a whole', async () => {
@@ -78,8 +87,12 @@ describe('unknown and escaped shortcodes', () => {
   });
 
   test('as WordPress, [[caption]] followed later by [/caption] pairs with it: the escape spans both', async () => {
-    const post = await published({ content: 'Type [[caption]] or [[caption width="300"]Text[/caption]] for a caption.' });
-    expect(post.content.rendered).toBe('<p>Type [caption]] or [[caption width="300"]Text[/caption] for a caption.</p>\n');
+    const post = await published({
+      content: 'Type [[caption]] or [[caption width="300"]Text[/caption]] for a caption.',
+    });
+    expect(post.content.rendered).toBe(
+      '<p>Type [caption]] or [[caption width="300"]Text[/caption] for a caption.</p>\n',
+    );
   });
 });
 
@@ -123,8 +136,13 @@ describe('excerpts', () => {
   });
 
   test('manual: the_excerpt runs no shortcode; the tag is not texturized, and alone it is not wrapped in <p>', async () => {
-    const one = await published({ content: CAPTION, excerpt: 'Manual [caption width="300"]<img alt="" /> "cap"[/caption] excerpt' });
-    expect(one.excerpt.rendered).toBe('<p>Manual [caption width="300"]<img alt="" /> &#8220;cap&#8221;[/caption] excerpt</p>\n');
+    const one = await published({
+      content: CAPTION,
+      excerpt: 'Manual [caption width="300"]<img alt="" /> "cap"[/caption] excerpt',
+    });
+    expect(one.excerpt.rendered).toBe(
+      '<p>Manual [caption width="300"]<img alt="" /> &#8220;cap&#8221;[/caption] excerpt</p>\n',
+    );
     const alone = await published({ content: CAPTION, excerpt: '[caption width="300"]x[/caption]' });
     expect(alone.excerpt.rendered).toBe('[caption width="300"]x[/caption]\n');
   });

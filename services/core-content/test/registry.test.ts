@@ -28,7 +28,9 @@ async function descriptorLinks(path: string): Promise<string[]> {
 }
 
 test('every _links href of the types and taxonomies descriptors answers from a route that exists', async () => {
-  const hrefs = [...new Set([...(await descriptorLinks('/core/v2/types')), ...(await descriptorLinks('/core/v2/taxonomies'))])];
+  const hrefs = [
+    ...new Set([...(await descriptorLinks('/core/v2/types')), ...(await descriptorLinks('/core/v2/taxonomies'))]),
+  ];
   expect(hrefs.length).toBeGreaterThanOrEqual(4);
   for (const href of hrefs) {
     expect(href.startsWith(`${REST}/`)).toBe(true);

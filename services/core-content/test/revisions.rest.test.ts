@@ -58,7 +58,21 @@ describe('storing revisions', () => {
     const r = await admin.get(`/core/v2/posts/${post.id}/revisions?context=edit`);
     expect(r.status).toBe(200);
     const [rev] = r.body;
-    expect(Object.keys(rev)).toEqual(['author', 'date', 'date_gmt', 'id', 'modified', 'modified_gmt', 'parent', 'slug', 'guid', 'title', 'content', 'excerpt', '_links']);
+    expect(Object.keys(rev)).toEqual([
+      'author',
+      'date',
+      'date_gmt',
+      'id',
+      'modified',
+      'modified_gmt',
+      'parent',
+      'slug',
+      'guid',
+      'title',
+      'content',
+      'excerpt',
+      '_links',
+    ]);
     expect(rev).toMatchObject({
       author: w.users.editor.id,
       date: updated.body.modified,
@@ -87,10 +101,16 @@ describe('storing revisions', () => {
   test('pages have theirs, under their own route', async () => {
     const page = await withRevisions(2, 'pages');
     const r = await admin.get(`/core/v2/pages/${page.id}/revisions`);
-    expect(r.body.map((x: { content: { rendered: string } }) => x.content.rendered)).toEqual(['<p>v2</p>\n', '<p>v1</p>\n']);
+    expect(r.body.map((x: { content: { rendered: string } }) => x.content.rendered)).toEqual([
+      '<p>v2</p>\n',
+      '<p>v1</p>\n',
+    ]);
     expect(r.body[0]._links.parent).toEqual([{ href: `${rest}/pages/${page.id}` }]);
     // A page's revisions are not a post's.
-    expect(err(await admin.get(`/core/v2/posts/${page.id}/revisions`))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
+    expect(err(await admin.get(`/core/v2/posts/${page.id}/revisions`))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_parent',
+    });
   });
 
   test('version-history and predecessor-version on the post count revisions and point at the newest', async () => {
@@ -98,7 +118,9 @@ describe('storing revisions', () => {
     const revs = (await admin.get(`/core/v2/posts/${post.id}/revisions`)).body;
     const r = await anon.get(`/core/v2/posts/${post.id}`);
     expect(r.body._links['version-history']).toEqual([{ count: 3, href: `${rest}/posts/${post.id}/revisions` }]);
-    expect(r.body._links['predecessor-version']).toEqual([{ id: revs[0].id, href: `${rest}/posts/${post.id}/revisions/${revs[0].id}` }]);
+    expect(r.body._links['predecessor-version']).toEqual([
+      { id: revs[0].id, href: `${rest}/posts/${post.id}/revisions/${revs[0].id}` },
+    ]);
     const list = await anon.get(`/core/v2/posts?include=${post.id}`);
     expect(list.body[0]._links['version-history'][0].count).toBe(3);
   });
@@ -142,7 +164,10 @@ describe('listing', () => {
     expect((await list('?per_page=2&offset=3')).body.map((r: { id: number }) => r.id)).toEqual(ids.slice(3, 5));
     expect((await list('?order=asc')).body.map((r: { id: number }) => r.id)).toEqual([...ids].reverse());
     expect((await list('?orderby=id&order=asc&per_page=1')).body[0].id).toBe(ids[4]);
-    expect((await list(`?include=${ids[1]},${ids[3]}&orderby=include`)).body.map((r: { id: number }) => r.id)).toEqual([ids[1], ids[3]]);
+    expect((await list(`?include=${ids[1]},${ids[3]}&orderby=include`)).body.map((r: { id: number }) => r.id)).toEqual([
+      ids[1],
+      ids[3],
+    ]);
     expect((await list(`?exclude=${ids[0]}`)).body).toHaveLength(4);
     expect((await list('?search=v3')).body.map((r: { id: number }) => r.id)).toEqual([ids[2]]);
   });
@@ -151,7 +176,9 @@ describe('listing', () => {
     expect(err(await list('?per_page=2&page=4'))).toEqual({ status: 400, code: 'rest_revision_invalid_page_number' });
     expect(err(await list('?page=2'))).toEqual({ status: 400, code: 'rest_revision_invalid_page_number' });
     expect(err(await list('?offset=5'))).toEqual({ status: 400, code: 'rest_revision_invalid_offset_number' });
-    expect((await list('?offset=5')).body.message).toBe('The offset number requested is larger than or equal to the number of available revisions.');
+    expect((await list('?offset=5')).body.message).toBe(
+      'The offset number requested is larger than or equal to the number of available revisions.',
+    );
     expect(err(await list('?orderby=relevance'))).toEqual({ status: 400, code: 'rest_no_search_term_defined' });
     expect(err(await list('?orderby=include'))).toEqual({ status: 400, code: 'rest_orderby_include_missing_include' });
     expect(err(await list('?per_page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
@@ -164,11 +191,22 @@ describe('listing', () => {
   });
 
   test('permissions: edit_post on the parent (rest_cannot_read 401/403), bad parent 404', async () => {
-    expect(err(await anon.get(`/core/v2/posts/${post.id}/revisions`))).toEqual({ status: 401, code: 'rest_cannot_read' });
-    expect(err(await contributor.get(`/core/v2/posts/${post.id}/revisions`))).toEqual({ status: 403, code: 'rest_cannot_read' });
-    expect((await contributor.get(`/core/v2/posts/${post.id}/revisions`)).body.message).toBe('Sorry, you are not allowed to view revisions of this post.');
+    expect(err(await anon.get(`/core/v2/posts/${post.id}/revisions`))).toEqual({
+      status: 401,
+      code: 'rest_cannot_read',
+    });
+    expect(err(await contributor.get(`/core/v2/posts/${post.id}/revisions`))).toEqual({
+      status: 403,
+      code: 'rest_cannot_read',
+    });
+    expect((await contributor.get(`/core/v2/posts/${post.id}/revisions`)).body.message).toBe(
+      'Sorry, you are not allowed to view revisions of this post.',
+    );
     expect((await editor.get(`/core/v2/posts/${post.id}/revisions`)).status).toBe(200);
-    expect(err(await admin.get('/core/v2/posts/999999/revisions'))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
+    expect(err(await admin.get('/core/v2/posts/999999/revisions'))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_parent',
+    });
   });
 });
 
@@ -185,11 +223,17 @@ describe('single revision and delete', () => {
     expect(err(bad)).toEqual({ status: 404, code: 'rest_post_invalid_id' });
     expect(bad.body.message).toBe('Invalid revision ID.');
     // A post id is not a revision id.
-    expect(err(await admin.get(`/core/v2/posts/${a.id}/revisions/${b.id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+    expect(err(await admin.get(`/core/v2/posts/${a.id}/revisions/${b.id}`))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_id',
+    });
     const other = await admin.get(`/core/v2/posts/${b.id}/revisions/${revA.id}`);
     expect(err(other)).toEqual({ status: 404, code: 'rest_revision_parent_id_mismatch' });
     expect(other.body.message).toBe(`The revision does not belong to the specified parent with id of "${b.id}"`);
-    expect(err(await anon.get(`/core/v2/posts/${a.id}/revisions/${revA.id}`))).toEqual({ status: 401, code: 'rest_cannot_read' });
+    expect(err(await anon.get(`/core/v2/posts/${a.id}/revisions/${revA.id}`))).toEqual({
+      status: 401,
+      code: 'rest_cannot_read',
+    });
   });
 
   test('delete: force must be true (501), then {deleted, previous}; others may not; the post keeps its other revisions', async () => {
@@ -201,7 +245,10 @@ describe('single revision and delete', () => {
     expect(soft.body.message).toBe("Revisions do not support trashing. Set 'force=true' to delete.");
     expect(err(await contributor.delete(`${path}?force=true`))).toEqual({ status: 403, code: 'rest_cannot_delete' });
     expect(err(await anon.delete(`${path}?force=true`))).toEqual({ status: 401, code: 'rest_cannot_delete' });
-    expect(err(await author.delete(`/core/v2/posts/${post.id}/revisions/999999?force=true`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+    expect(err(await author.delete(`/core/v2/posts/${post.id}/revisions/999999?force=true`))).toEqual({
+      status: 404,
+      code: 'rest_post_invalid_id',
+    });
     const r = await author.delete(`${path}?force=true`);
     expect(r.status).toBe(200);
     expect(r.body.deleted).toBe(true);
@@ -223,8 +270,10 @@ describe('single revision and delete', () => {
 });
 
 describe('routes', () => {
-  test('the index lists revision and autosave routes after each type\'s item route, without batch', async () => {
-    const { routes } = (await admin.get('/core/v2')).body as { routes: Record<string, { endpoints: Array<{ allow_batch?: unknown; args: Record<string, unknown> }> }> };
+  test("the index lists revision and autosave routes after each type's item route, without batch", async () => {
+    const { routes } = (await admin.get('/core/v2')).body as {
+      routes: Record<string, { endpoints: Array<{ allow_batch?: unknown; args: Record<string, unknown> }> }>;
+    };
     const keys = Object.keys(routes);
     const at = (k: string) => keys.indexOf(k);
     const item = '/core/v2/posts/(?P<id>[\\d]+)';
@@ -237,9 +286,21 @@ describe('routes', () => {
     ]);
     expect(keys).toContain('/core/v2/pages/(?P<parent>[\\d]+)/revisions');
     const list = routes['/core/v2/posts/(?P<parent>[\\d]+)/revisions']!.endpoints[0]!;
-    expect(Object.keys(list.args)).toEqual(['parent', 'context', 'page', 'per_page', 'search', 'exclude', 'include', 'offset', 'order', 'orderby']);
+    expect(Object.keys(list.args)).toEqual([
+      'parent',
+      'context',
+      'page',
+      'per_page',
+      'search',
+      'exclude',
+      'include',
+      'offset',
+      'order',
+      'orderby',
+    ]);
     expect(list.args.per_page).not.toHaveProperty('default');
-    for (const k of keys.filter((x) => /revisions|autosaves/.test(x))) for (const e of routes[k]!.endpoints) expect(e).not.toHaveProperty('allow_batch');
+    for (const k of keys.filter((x) => /revisions|autosaves/.test(x)))
+      for (const e of routes[k]!.endpoints) expect(e).not.toHaveProperty('allow_batch');
     const autosave = routes['/core/v2/posts/(?P<id>[\\d]+)/autosaves']!.endpoints[1]!;
     expect(Object.keys(autosave.args)).not.toContain('id');
     expect(Object.keys(autosave.args)[0]).toBe('parent');

@@ -14,7 +14,13 @@ import { posts as engine } from '../src';
 const postRules = engine.POST_TYPE_BEHAVIOURS().get('post')!;
 const pageRules = engine.POST_TYPE_BEHAVIOURS().get('page')!;
 import { registerRevisionLifecycle } from '../src/engine/revisions';
-import { ensureRevisionIndexes, fieldsDiffer, normalizeWhitespace, RevisionRepository, revisionsEnabled } from '../src/engine/revisions/repository';
+import {
+  ensureRevisionIndexes,
+  fieldsDiffer,
+  normalizeWhitespace,
+  RevisionRepository,
+  revisionsEnabled,
+} from '../src/engine/revisions/repository';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
 
 let store: Store;
@@ -38,8 +44,12 @@ afterAll(() => store.close());
 describe('comparisons', () => {
   test('normalize_whitespace and the revisioned fields', () => {
     expect(normalizeWhitespace('  a\r\n\n\nb \t c  ')).toBe('a\nb c');
-    expect(fieldsDiffer({ title: 'T', content: 'a  b', excerpt: '' }, { title: 'T ', content: 'a b', excerpt: '' })).toBe(false);
-    expect(fieldsDiffer({ title: 'T', content: 'a', excerpt: '' }, { title: 'T', content: 'a', excerpt: 'e' })).toBe(true);
+    expect(
+      fieldsDiffer({ title: 'T', content: 'a  b', excerpt: '' }, { title: 'T ', content: 'a b', excerpt: '' }),
+    ).toBe(false);
+    expect(fieldsDiffer({ title: 'T', content: 'a', excerpt: '' }, { title: 'T', content: 'a', excerpt: 'e' })).toBe(
+      true,
+    );
     expect(revisionsEnabled('post')).toBe(true);
     expect(revisionsEnabled('page')).toBe(true);
     expect(revisionsEnabled('attachment')).toBe(false);
@@ -53,7 +63,15 @@ describe('wp_save_post_revision through the lifecycle', () => {
     now += 60_000;
     await posts().update(p.id, { sticky: true }, { userId: 7, canPublish: true });
     const first = await revs().latest(p.id);
-    expect(first).toMatchObject({ type: 'revision', status: 'inherit', parent: p.id, author: 7, title: 'A', slug: `${p.id}-revision-v1`, autosave: false });
+    expect(first).toMatchObject({
+      type: 'revision',
+      status: 'inherit',
+      parent: p.id,
+      author: 7,
+      title: 'A',
+      slug: `${p.id}-revision-v1`,
+      autosave: false,
+    });
     expect(first!.date).toBe('2024-01-10T12:01:00');
     await posts().update(p.id, { comment_status: 'closed' }, ctx);
     expect((await revisionSummaries([p], store)).get(p.id)).toEqual({ count: 1, latestId: first!.id });
@@ -76,10 +94,17 @@ describe('wp_save_post_revision through the lifecycle', () => {
 
   test('summaries for several posts in one call leave autosaves out; deleting a post deletes its revisions and autosaves', async () => {
     const a = await posts().create({ title: 'S1', status: 'publish' }, ctx);
-    const b = await new PostRepository(store, pageRules, clock, 'http://loom.test').create({ title: 'S2', status: 'publish' }, ctx);
+    const b = await new PostRepository(store, pageRules, clock, 'http://loom.test').create(
+      { title: 'S2', status: 'publish' },
+      ctx,
+    );
     await posts().update(a.id, { content: '1' }, ctx);
     await posts().update(a.id, { content: '2' }, ctx);
-    await revs().insert(a, { title: 'S1', content: 'auto', excerpt: '' }, { author: 1, autosave: true, date: { local: '2024-01-10T12:00:00', gmt: '2024-01-10T12:00:00' } });
+    await revs().insert(
+      a,
+      { title: 'S1', content: 'auto', excerpt: '' },
+      { author: 1, autosave: true, date: { local: '2024-01-10T12:00:00', gmt: '2024-01-10T12:00:00' } },
+    );
     const map = await revisionSummaries([a, b], store);
     expect(map.get(a.id)!.count).toBe(2);
     expect(map.get(b.id)).toEqual({ count: 0 });
@@ -88,10 +113,27 @@ describe('wp_save_post_revision through the lifecycle', () => {
     expect(await store.collection('posts').count({ type: 'revision', parent: a.id })).toBe(0);
   });
 
-  test('revisions stay out of the type\'s queries and counts', async () => {
+  test("revisions stay out of the type's queries and counts", async () => {
     const p = await posts().create({ title: 'Query me', status: 'publish' }, ctx);
     await posts().update(p.id, { content: 'query-me-content' }, ctx);
-    const base = { statuses: ['publish', 'inherit'], searchColumns: [], anonymous: false, author: [], authorExclude: [], include: [], exclude: [], parent: [], parentExclude: [], taxRelation: 'AND' as const, tax: [], own: [], orderby: 'date', order: 'desc' as const, perPage: 100, offset: 0 };
+    const base = {
+      statuses: ['publish', 'inherit'],
+      searchColumns: [],
+      anonymous: false,
+      author: [],
+      authorExclude: [],
+      include: [],
+      exclude: [],
+      parent: [],
+      parentExclude: [],
+      taxRelation: 'AND' as const,
+      tax: [],
+      own: [],
+      orderby: 'date',
+      order: 'desc' as const,
+      perPage: 100,
+      offset: 0,
+    };
     const found = await posts().query({ ...base, search: 'query-me-content' });
     expect(found.items.map((x) => x.id)).toEqual([p.id]);
     expect(found.items.every((x) => x.type === 'post')).toBe(true);

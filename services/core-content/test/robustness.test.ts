@@ -64,10 +64,15 @@ test('no query string makes a collection answer 500', async () => {
 
 test('no body makes a create or update answer 500, and nothing half-written remains', async () => {
   const before = { terms: await store.collection('terms').count({}), users: await store.collection('users').count({}) };
-  const post = (await request(app).post('/rest/core/v2/posts').set(asRole('administrator')).send({ title: 'target' })).body.id as number;
+  const post = (await request(app).post('/rest/core/v2/posts').set(asRole('administrator')).send({ title: 'target' }))
+    .body.id as number;
   for (const route of ['categories', 'tags', 'categories/1', 'users/me', 'posts', 'pages', `posts/${post}`]) {
     for (const [type, body] of BODIES) {
-      const r = await request(app).post(`/rest/core/v2/${route}`).set(asRole('administrator')).set('Content-Type', type).send(body);
+      const r = await request(app)
+        .post(`/rest/core/v2/${route}`)
+        .set(asRole('administrator'))
+        .set('Content-Type', type)
+        .send(body);
       expect([route, body.slice(0, 40), r.status < 500]).toEqual([route, body.slice(0, 40), true]);
     }
   }
@@ -90,7 +95,10 @@ test('no body makes a create or update answer 500, and nothing half-written rema
 test("a template named after an Object.prototype property is not one of the theme's (it was accepted and stored)", async () => {
   for (const type of ['posts', 'pages']) {
     for (const template of ['toString', 'constructor', '__proto__', 'hasOwnProperty']) {
-      const r = await request(app).post(`/rest/core/v2/${type}`).set(asRole('administrator')).send({ title: 'x', template });
+      const r = await request(app)
+        .post(`/rest/core/v2/${type}`)
+        .set(asRole('administrator'))
+        .send({ title: 'x', template });
       expect([type, template, r.status, r.body.code]).toEqual([type, template, 400, 'rest_invalid_param']);
     }
   }

@@ -24,16 +24,28 @@ afterAll(() => w.close());
 
 test('a part that is only a theme file has no history: rest_post_invalid_parent', async () => {
   for (const path of [`${BASE}/revisions`, `${BASE}/autosaves`]) {
-    expect((await admin.get(path)).body).toEqual({ code: 'rest_post_invalid_parent', message: 'Invalid template parent ID.', data: { status: 404 } });
+    expect((await admin.get(path)).body).toEqual({
+      code: 'rest_post_invalid_parent',
+      message: 'Invalid template parent ID.',
+      data: { status: 404 },
+    });
   }
-  expect(err(await admin.post(`${BASE}/autosaves`, { content: 'x' }))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
-  expect(err(await admin.get('/core/v2/template-parts/atelier//no-part/revisions'))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
+  expect(err(await admin.post(`${BASE}/autosaves`, { content: 'x' }))).toEqual({
+    status: 404,
+    code: 'rest_post_invalid_parent',
+  });
+  expect(err(await admin.get('/core/v2/template-parts/atelier//no-part/revisions'))).toEqual({
+    status: 404,
+    code: 'rest_post_invalid_parent',
+  });
 });
 
 test('customising stores no revision; each change after it does, counted in version-history', async () => {
   const copy = await admin.post(BASE, { content: PARAGRAPH('v1') });
   rowId = copy.body.wp_id as number;
-  expect((copy.body._links as Body)['version-history']).toEqual([{ href: `${REST}/template-parts/atelier//footer/revisions`, count: 0 }]);
+  expect((copy.body._links as Body)['version-history']).toEqual([
+    { href: `${REST}/template-parts/atelier//footer/revisions`, count: 0 },
+  ]);
   await admin.post(BASE, { content: PARAGRAPH('v2') });
   // Nothing changed in what revisions keep: no new revision.
   await admin.post(BASE, { area: 'footer' });
@@ -80,16 +92,35 @@ test("revisions: newest first, in the template's shape with parent; id is the pa
 
 test('revision pages and errors', async () => {
   const page = await admin.get(`${BASE}/revisions?per_page=1&page=2`);
-  expect([page.headers['x-wp-total'], page.headers['x-wp-totalpages'], (page.body as Body[]).length]).toEqual(['2', '2', 1]);
-  expect(page.headers.link).toContain(`<${REST}/template-parts/atelier//footer/revisions?per_page=1&page=1>; rel="prev"`);
-  expect(err(await admin.get(`${BASE}/revisions?per_page=1&page=3`))).toEqual({ status: 400, code: 'rest_revision_invalid_page_number' });
-  expect(err(await admin.get(`${BASE}/revisions?orderby=relevance`))).toEqual({ status: 400, code: 'rest_no_search_term_defined' });
-  expect((await admin.get(`${BASE}/revisions/999999`)).body).toEqual({ code: 'rest_post_invalid_id', message: 'Invalid revision ID.', data: { status: 404 } });
+  expect([page.headers['x-wp-total'], page.headers['x-wp-totalpages'], (page.body as Body[]).length]).toEqual([
+    '2',
+    '2',
+    1,
+  ]);
+  expect(page.headers.link).toContain(
+    `<${REST}/template-parts/atelier//footer/revisions?per_page=1&page=1>; rel="prev"`,
+  );
+  expect(err(await admin.get(`${BASE}/revisions?per_page=1&page=3`))).toEqual({
+    status: 400,
+    code: 'rest_revision_invalid_page_number',
+  });
+  expect(err(await admin.get(`${BASE}/revisions?orderby=relevance`))).toEqual({
+    status: 400,
+    code: 'rest_no_search_term_defined',
+  });
+  expect((await admin.get(`${BASE}/revisions/999999`)).body).toEqual({
+    code: 'rest_post_invalid_id',
+    message: 'Invalid revision ID.',
+    data: { status: 404 },
+  });
   // A revision of another template.
   await admin.post('/core/v2/template-parts/atelier//sidebar', { content: PARAGRAPH('s1') });
   await admin.post('/core/v2/template-parts/atelier//sidebar', { content: PARAGRAPH('s2') });
   const [other] = (await admin.get('/core/v2/template-parts/atelier//sidebar/revisions')).body as Body[];
-  expect(err(await admin.get(`${BASE}/revisions/${other!.wp_id}`))).toEqual({ status: 404, code: 'rest_revision_parent_id_mismatch' });
+  expect(err(await admin.get(`${BASE}/revisions/${other!.wp_id}`))).toEqual({
+    status: 404,
+    code: 'rest_revision_parent_id_mismatch',
+  });
 });
 
 test('autosaves: one per user, replaced; answered in edit context; read back by id', async () => {
@@ -111,21 +142,43 @@ test('autosaves: one per user, replaced; answered in edit context; read back by 
   const replaced = await admin.post(`${BASE}/autosaves`, { content: PARAGRAPH('draft 2'), title: 'Autosaved title' });
   expect(replaced.body.wp_id).toBe(saved.body.wp_id);
   const list = await admin.get(`${BASE}/autosaves`);
-  expect((list.body as Body[]).map((a) => [a.wp_id, (a.content as Body).raw, (a.title as Body).raw])).toEqual([[saved.body.wp_id, PARAGRAPH('draft 2'), 'Autosaved title']]);
-  expect((await admin.get(`${BASE}/autosaves/${saved.body.wp_id}`)).body).toMatchObject({ wp_id: saved.body.wp_id, parent: rowId });
-  expect((await admin.get(`${BASE}/autosaves/999999`)).body).toEqual({ code: 'rest_post_no_autosave', message: 'There is no autosave revision for this template.', data: { status: 404 } });
+  expect((list.body as Body[]).map((a) => [a.wp_id, (a.content as Body).raw, (a.title as Body).raw])).toEqual([
+    [saved.body.wp_id, PARAGRAPH('draft 2'), 'Autosaved title'],
+  ]);
+  expect((await admin.get(`${BASE}/autosaves/${saved.body.wp_id}`)).body).toMatchObject({
+    wp_id: saved.body.wp_id,
+    parent: rowId,
+  });
+  expect((await admin.get(`${BASE}/autosaves/999999`)).body).toEqual({
+    code: 'rest_post_no_autosave',
+    message: 'There is no autosave revision for this template.',
+    data: { status: 404 },
+  });
   // An autosave neither changes the part nor counts as a revision.
-  expect((await admin.get(BASE)).body).toMatchObject({ content: { raw: PARAGRAPH('v3') }, title: { raw: 'Mill footer' } });
+  expect((await admin.get(BASE)).body).toMatchObject({
+    content: { raw: PARAGRAPH('v3') },
+    title: { raw: 'Mill footer' },
+  });
   expect((await admin.get(`${BASE}/revisions`)).headers['x-wp-total']).toBe('2');
 });
 
 test('deleting a revision needs force; then it is gone', async () => {
   const [newest] = (await admin.get(`${BASE}/revisions`)).body as Body[];
-  expect((await admin.delete(`${BASE}/revisions/${newest!.wp_id}`)).body).toEqual({ code: 'rest_trash_not_supported', message: "Revisions do not support trashing. Set 'force=true' to delete.", data: { status: 501 } });
+  expect((await admin.delete(`${BASE}/revisions/${newest!.wp_id}`)).body).toEqual({
+    code: 'rest_trash_not_supported',
+    message: "Revisions do not support trashing. Set 'force=true' to delete.",
+    data: { status: 501 },
+  });
   const r = await admin.delete(`${BASE}/revisions/${newest!.wp_id}?force=true`);
-  expect(r.body).toEqual({ deleted: true, previous: expect.objectContaining({ id: 'atelier//footer', wp_id: newest!.wp_id, parent: rowId }) });
+  expect(r.body).toEqual({
+    deleted: true,
+    previous: expect.objectContaining({ id: 'atelier//footer', wp_id: newest!.wp_id, parent: rowId }),
+  });
   expect((await admin.get(`${BASE}/revisions`)).headers['x-wp-total']).toBe('1');
-  expect(err(await admin.get(`${BASE}/revisions/${newest!.wp_id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+  expect(err(await admin.get(`${BASE}/revisions/${newest!.wp_id}`))).toEqual({
+    status: 404,
+    code: 'rest_post_invalid_id',
+  });
 });
 
 test('only administrators see or write history', async () => {
@@ -133,7 +186,10 @@ test('only administrators see or write history', async () => {
     const status = role === 'anonymous' ? 401 : 403;
     expect(err(await as(w, role).get(`${BASE}/revisions`))).toEqual({ status, code: 'rest_cannot_read' });
     expect(err(await as(w, role).get(`${BASE}/autosaves`))).toEqual({ status, code: 'rest_cannot_read' });
-    expect(err(await as(w, role).post(`${BASE}/autosaves`, { content: 'x' }))).toEqual({ status, code: 'rest_cannot_manage_templates' });
+    expect(err(await as(w, role).post(`${BASE}/autosaves`, { content: 'x' }))).toEqual({
+      status,
+      code: 'rest_cannot_manage_templates',
+    });
   }
 });
 
@@ -143,7 +199,10 @@ test('reverting to the theme file deletes the copy with its revisions and autosa
   expect(reverted.body).toMatchObject({ source: 'theme', wp_id: 0, area: 'footer' });
   expect(err(await admin.get(`${BASE}/revisions`))).toEqual({ status: 404, code: 'rest_post_invalid_parent' });
   // The revision documents went with their template (seen through another template's route).
-  expect(err(await admin.get(`/core/v2/template-parts/atelier//sidebar/revisions/${kept!.wp_id}`))).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+  expect(err(await admin.get(`/core/v2/template-parts/atelier//sidebar/revisions/${kept!.wp_id}`))).toEqual({
+    status: 404,
+    code: 'rest_post_invalid_id',
+  });
 });
 
 test('templates have the same history routes', async () => {

@@ -15,10 +15,19 @@ const write = (path: string, text: string) => {
 };
 
 write('classic-ref/style.css', '/*\nTheme Name: Classic reference\n*/\n');
-write('classic-ref/menu-locations.json', JSON.stringify({ primary: 'Primary menu', footer: 'Footer menu', social: 'Social links' }));
+write(
+  'classic-ref/menu-locations.json',
+  JSON.stringify({ primary: 'Primary menu', footer: 'Footer menu', social: 'Social links' }),
+);
 write('legacy-ref/style.css', '/*\nTheme Name: Legacy folders\n*/\n');
-write('legacy-ref/block-templates/index.html', '<!-- wp:template-part {"slug":"header"} /-->\n<!-- wp:post-content /-->\n');
-write('legacy-ref/block-templates/landing.html', '<!-- wp:group -->\n<div class="wp-block-group"><!-- wp:template-part {"slug":"header","theme":"elsewhere"} /--></div>\n<!-- /wp:group -->\n');
+write(
+  'legacy-ref/block-templates/index.html',
+  '<!-- wp:template-part {"slug":"header"} /-->\n<!-- wp:post-content /-->\n',
+);
+write(
+  'legacy-ref/block-templates/landing.html',
+  '<!-- wp:group -->\n<div class="wp-block-group"><!-- wp:template-part {"slug":"header","theme":"elsewhere"} /--></div>\n<!-- /wp:group -->\n',
+);
 write('legacy-ref/block-template-parts/header.html', '<!-- wp:site-title /-->\n');
 write('legacy-ref/menu-locations.json', JSON.stringify({ primary: 'Primary menu' }));
 
@@ -35,15 +44,34 @@ describe('a classic theme (samples 182, 185-188)', () => {
   test('no templates or parts; an id of the theme is 404; creating still stores one (185-188)', async () => {
     expect((await admin().get('/core/v2/templates')).body).toEqual([]);
     expect((await admin().get('/core/v2/template-parts')).body).toEqual([]);
-    expect(err(await admin().get('/core/v2/templates/classic-ref//index'))).toEqual({ status: 404, code: 'rest_template_not_found' });
-    const made = await admin().post('/core/v2/templates', { slug: 'classic-landing', title: 'Classic landing', content: '<!-- wp:paragraph --><p>x</p><!-- /wp:paragraph -->' });
+    expect(err(await admin().get('/core/v2/templates/classic-ref//index'))).toEqual({
+      status: 404,
+      code: 'rest_template_not_found',
+    });
+    const made = await admin().post('/core/v2/templates', {
+      slug: 'classic-landing',
+      title: 'Classic landing',
+      content: '<!-- wp:paragraph --><p>x</p><!-- /wp:paragraph -->',
+    });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ id: 'classic-ref//classic-landing', theme: 'classic-ref', source: 'custom', has_theme_file: false, is_custom: true });
-    expect(((await admin().get('/core/v2/templates')).body as Array<{ id: string }>).map((t) => t.id)).toEqual(['classic-ref//classic-landing']);
+    expect(made.body).toMatchObject({
+      id: 'classic-ref//classic-landing',
+      theme: 'classic-ref',
+      source: 'custom',
+      has_theme_file: false,
+      is_custom: true,
+    });
+    expect(((await admin().get('/core/v2/templates')).body as Array<{ id: string }>).map((t) => t.id)).toEqual([
+      'classic-ref//classic-landing',
+    ]);
   });
 
   test('lookup finds nothing: 404 (WordPress answers a template of nulls)', async () => {
-    expect((await admin().get('/core/v2/templates/lookup?slug=index')).body).toEqual({ code: 'rest_template_not_found', message: 'No templates exist with that id.', data: { status: 404 } });
+    expect((await admin().get('/core/v2/templates/lookup?slug=index')).body).toEqual({
+      code: 'rest_template_not_found',
+      message: 'No templates exist with that id.',
+      data: { status: 404 },
+    });
   });
 
   test('no page templates: only the empty template passes', async () => {
@@ -71,11 +99,17 @@ describe('a block theme in the older folders, without theme.json; LOOM_MENU_LOCA
       { id: 'legacy-ref//index', title: { raw: 'Index', rendered: 'Index' }, is_custom: false },
       { id: 'legacy-ref//landing', title: { raw: 'landing', rendered: 'landing' }, is_custom: true },
     ]);
-    expect((await admin().get('/core/v2/template-parts?_fields=id,title,area')).body).toEqual([{ id: 'legacy-ref//header', title: { raw: 'header', rendered: 'header' }, area: 'uncategorized' }]);
+    expect((await admin().get('/core/v2/template-parts?_fields=id,title,area')).body).toEqual([
+      { id: 'legacy-ref//header', title: { raw: 'header', rendered: 'header' }, area: 'uncategorized' },
+    ]);
     // A template part without a theme is given this one's; one naming a theme keeps it.
     const landing = await admin().get('/core/v2/templates/legacy-ref//landing');
-    expect((landing.body.content as { raw: string }).raw).toBe('<!-- wp:group -->\n<div class="wp-block-group"><!-- wp:template-part {"slug":"header","theme":"elsewhere"} /--></div>\n<!-- /wp:group -->\n');
-    expect(((await admin().get('/core/v2/templates/legacy-ref//index')).body.content as { raw: string }).raw).toBe('<!-- wp:template-part {"slug":"header","theme":"legacy-ref"} /-->\n<!-- wp:post-content /-->\n');
+    expect((landing.body.content as { raw: string }).raw).toBe(
+      '<!-- wp:group -->\n<div class="wp-block-group"><!-- wp:template-part {"slug":"header","theme":"elsewhere"} /--></div>\n<!-- /wp:group -->\n',
+    );
+    expect(((await admin().get('/core/v2/templates/legacy-ref//index')).body.content as { raw: string }).raw).toBe(
+      '<!-- wp:template-part {"slug":"header","theme":"legacy-ref"} /-->\n<!-- wp:post-content /-->\n',
+    );
   });
 
   test('a custom template theme.json does not list serves every public type', async () => {
@@ -85,6 +119,9 @@ describe('a block theme in the older folders, without theme.json; LOOM_MENU_LOCA
 
   test("LOOM_MENU_LOCATIONS replaces the theme's locations", async () => {
     expect(Object.keys((await admin().get('/core/v2/menu-locations')).body)).toEqual(['legal']);
-    expect(err(await admin().post('/core/v2/menus', { name: 'Main', locations: ['primary'] }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await admin().post('/core/v2/menus', { name: 'Main', locations: ['primary'] }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 });

@@ -51,7 +51,9 @@ beforeAll(async () => {
   const port = await freePort();
   w = await startWorld({ LOOM_BASE_URL: `http://127.0.0.1:${port}` });
   server = await listen(w.gw.app, port);
-  const [username, password] = Buffer.from(w.auth.administrator.Authorization!.replace(/^Basic /, ''), 'base64').toString('utf8').split(':') as [string, string];
+  const [username, password] = Buffer.from(w.auth.administrator.Authorization!.replace(/^Basic /, ''), 'base64')
+    .toString('utf8')
+    .split(':') as [string, string];
   credentials = { username, password };
   // Customised, then changed: the template has a revision.
   await as(w, 'administrator').post('/core/v2/templates/atelier//index', { content: 'one' });
@@ -64,7 +66,9 @@ afterAll(async () => {
 });
 
 test('discovery compiles every route of the index, templates included, and builds a request for each', async () => {
-  const index = (await fetch(`${server.url}/rest/`).then((r) => r.json())) as { routes: Record<string, { namespace: string }> };
+  const index = (await fetch(`${server.url}/rest/`).then((r) => r.json())) as {
+    routes: Record<string, { namespace: string }>;
+  };
   const built: string[] = [];
   for (const [pattern, entry] of Object.entries(index.routes)) {
     const ns = entry.namespace;
@@ -89,7 +93,9 @@ test('discovery compiles every route of the index, templates included, and build
   }
   expect(built).toContain('/core/v2/templates/atelier//index');
   expect(built).toContain('/core/v2/template-parts/atelier//index/autosaves/7');
-  expect(built.length).toBe(Object.entries(index.routes).filter(([p, e]) => e.namespace && p !== `/${e.namespace}`).length);
+  expect(built.length).toBe(
+    Object.entries(index.routes).filter(([p, e]) => e.namespace && p !== `/${e.namespace}`).length,
+  );
 });
 
 test('template requests through wpapi: the list, an item by `theme//slug`, lookup, revisions', async () => {
@@ -97,11 +103,21 @@ test('template requests through wpapi: the list, an item by `theme//slug`, looku
   const templates = () => core.templates!.call(core).auth(credentials);
   const list = (await templates().get()) as Array<{ id: string }>;
   expect(list.map((t) => t.id)).toContain('atelier//single');
-  expect(((await (templates().id as (v: string) => WpRequest)('atelier//single').get()) as { title: { raw: string } }).title.raw).toBe('Single Posts');
-  expect(((await (templates().lookup as () => WpRequest)().param('slug', 'page-about').get()) as { id: string }).id).toBe('atelier//page');
+  expect(
+    ((await (templates().id as (v: string) => WpRequest)('atelier//single').get()) as { title: { raw: string } }).title
+      .raw,
+  ).toBe('Single Posts');
+  expect(
+    ((await (templates().lookup as () => WpRequest)().param('slug', 'page-about').get()) as { id: string }).id,
+  ).toBe('atelier//page');
   const item = (templates().id as (v: string) => WpRequest)('atelier//index');
-  const revisions = (await (item.revisions as () => WpRequest).call(item).get()) as Array<{ id: string; content: { raw: string } }>;
+  const revisions = (await (item.revisions as () => WpRequest).call(item).get()) as Array<{
+    id: string;
+    content: { raw: string };
+  }>;
   expect(revisions.map((r) => [r.id, r.content.raw])).toEqual([['atelier//index', 'two']]);
   const parts = core['template-parts']!.call(core).auth(credentials);
-  expect(((await (parts.id as (v: string) => WpRequest)('atelier//header').get()) as { area: string }).area).toBe('header');
+  expect(((await (parts.id as (v: string) => WpRequest)('atelier//header').get()) as { area: string }).area).toBe(
+    'header',
+  );
 });

@@ -16,25 +16,34 @@ const admin = () => as(world, 'administrator');
 
 test('orderby=include follows the include list; order=desc reverses it (terms only, as WP_Term_Query)', async () => {
   const ids: number[] = [];
-  for (const name of ['Include A', 'Include B', 'Include C']) ids.push((await editor().post('/core/v2/tags', { name })).body.id);
+  for (const name of ['Include A', 'Include B', 'Include C'])
+    ids.push((await editor().post('/core/v2/tags', { name })).body.id);
   const list = `${ids[1]},${ids[2]},${ids[0]}`;
   const asc = await as(world, 'anonymous').get(`/core/v2/tags?include=${list}&orderby=include`);
   expect(asc.body.map((t: { id: number }) => t.id)).toEqual([ids[1], ids[2], ids[0]]);
   const desc = await as(world, 'anonymous').get(`/core/v2/tags?include=${list}&orderby=include&order=desc`);
   expect(desc.body.map((t: { id: number }) => t.id)).toEqual([ids[0], ids[2], ids[1]]);
-  const slugs = await as(world, 'anonymous').get('/core/v2/tags?slug=include-c,include-a&orderby=include_slugs&order=desc');
+  const slugs = await as(world, 'anonymous').get(
+    '/core/v2/tags?slug=include-c,include-a&orderby=include_slugs&order=desc',
+  );
   expect(slugs.body.map((t: { slug: string }) => t.slug)).toEqual(['include-a', 'include-c']);
 });
 
 test('names and descriptions are filtered on save for every user, administrators too', async () => {
-  const r = await admin().post('/core/v2/categories', { name: 'Knits & Purls', description: 'Wool & cotton <em>only</em> <iframe src="x"></iframe><b>bold</b>' });
+  const r = await admin().post('/core/v2/categories', {
+    name: 'Knits & Purls',
+    description: 'Wool & cotton <em>only</em> <iframe src="x"></iframe><b>bold</b>',
+  });
   expect(r.status).toBe(201);
   expect(r.body.name).toBe('Knits &amp; Purls');
   expect(r.body.description).toBe('Wool &amp; cotton <em>only</em> <b>bold</b>');
   const updated = await admin().post(`/core/v2/categories/${r.body.id}`, { description: 'a & b' });
   expect(updated.body.description).toBe('a &amp; b');
   // The stored name is what later duplicates are compared with.
-  expect(err(await editor().post('/core/v2/categories', { name: 'Knits & Purls' }))).toEqual({ status: 400, code: 'term_exists' });
+  expect(err(await editor().post('/core/v2/categories', { name: 'Knits & Purls' }))).toEqual({
+    status: 400,
+    code: 'term_exists',
+  });
 });
 
 test('term_exists carries the existing id in data and in additional_data', async () => {

@@ -13,14 +13,22 @@ beforeEach(async () => {
 });
 afterEach(() => close());
 
-const create = (path: string, body: Record<string, unknown>, who = editor) => request(app).post(`/rest/core/v2/${path}`).set(who).send(body);
+const create = (path: string, body: Record<string, unknown>, who = editor) =>
+  request(app).post(`/rest/core/v2/${path}`).set(who).send(body);
 const termCount = () => store.collection('terms').count({});
 
 describe('categories: create, read, update, delete', () => {
   test('the default category exists from the first start', async () => {
     const r = await request(app).get('/rest/core/v2/categories/1');
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ id: 1, name: 'Uncategorized', slug: 'uncategorized', taxonomy: 'category', parent: 0, count: 0 });
+    expect(r.body).toMatchObject({
+      id: 1,
+      name: 'Uncategorized',
+      slug: 'uncategorized',
+      taxonomy: 'category',
+      parent: 0,
+      count: 0,
+    });
   });
 
   test('create returns 201, Location, edit context; name sanitized, slug generated', async () => {
@@ -56,11 +64,17 @@ describe('categories: create, read, update, delete', () => {
     expect(rust.status).toBe(201);
     expect(rust.body.parent).toBe(tech.id);
     expect(rust.body.link).toBe('http://loom.test/category/tech/rust/');
-    expect(rust.body._links.up).toEqual([{ embeddable: true, href: `http://loom.test/rest/core/v2/categories/${tech.id}` }]);
+    expect(rust.body._links.up).toEqual([
+      { embeddable: true, href: `http://loom.test/rest/core/v2/categories/${tech.id}` },
+    ]);
     const before = await termCount();
     const bad = await create('categories', { name: 'Orphan', parent: 9999 });
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ code: 'rest_term_invalid', message: 'Parent term does not exist.', data: { status: 400 } });
+    expect(bad.body).toEqual({
+      code: 'rest_term_invalid',
+      message: 'Parent term does not exist.',
+      data: { status: 400 },
+    });
     expect(await termCount()).toBe(before);
   });
 
@@ -68,7 +82,12 @@ describe('categories: create, read, update, delete', () => {
     const a = (await create('categories', { name: 'Denim' })).body;
     const dup = await create('categories', { name: 'denim' });
     expect(dup.status).toBe(400);
-    expect(dup.body).toEqual({ code: 'term_exists', message: 'A term with the name provided already exists with this parent.', data: { status: 400, term_id: a.id }, additional_data: [a.id] });
+    expect(dup.body).toEqual({
+      code: 'term_exists',
+      message: 'A term with the name provided already exists with this parent.',
+      data: { status: 400, term_id: a.id },
+      additional_data: [a.id],
+    });
     const child = await create('categories', { name: 'Denim', parent: a.id });
     expect(child.status).toBe(201);
     // The slug is taken, so WordPress appends the parent's slug.
@@ -79,9 +98,16 @@ describe('categories: create, read, update, delete', () => {
     await create('categories', { name: 'Linen', slug: 'linen' });
     const second = await create('categories', { name: 'Linen Blend', slug: 'linen' });
     expect(second.body.slug).toBe('linen-2');
-    const upd = await request(app).post(`/rest/core/v2/categories/${second.body.id}`).set(editor).send({ slug: 'linen' });
+    const upd = await request(app)
+      .post(`/rest/core/v2/categories/${second.body.id}`)
+      .set(editor)
+      .send({ slug: 'linen' });
     expect(upd.status).toBe(500);
-    expect(upd.body).toEqual({ code: 'duplicate_term_slug', message: 'The slug “linen” is already in use by another term.', data: { status: 500 } });
+    expect(upd.body).toEqual({
+      code: 'duplicate_term_slug',
+      message: 'The slug “linen” is already in use by another term.',
+      data: { status: 500 },
+    });
     expect((await request(app).get(`/rest/core/v2/categories/${second.body.id}`)).body.slug).toBe('linen-2');
   });
 
@@ -98,7 +124,9 @@ describe('categories: create, read, update, delete', () => {
     expect(loop.body.parent).toBe(0);
     const self = await request(app).post(`/rest/core/v2/categories/${b.id}`).set(editor).send({ parent: b.id });
     expect(self.body.parent).toBe(0);
-    expect((await request(app).post('/rest/core/v2/categories/9999').set(editor).send({ name: 'x' })).body.code).toBe('rest_term_invalid');
+    expect((await request(app).post('/rest/core/v2/categories/9999').set(editor).send({ name: 'x' })).body.code).toBe(
+      'rest_term_invalid',
+    );
   });
 
   test('delete needs force=true (501 otherwise); then previous is returned and children move up', async () => {
@@ -107,7 +135,11 @@ describe('categories: create, read, update, delete', () => {
     const leaf = (await create('categories', { name: 'L', parent: mid.id })).body;
     const noForce = await request(app).delete(`/rest/core/v2/categories/${mid.id}`).set(editor);
     expect(noForce.status).toBe(501);
-    expect(noForce.body).toEqual({ code: 'rest_trash_not_supported', message: "Terms do not support trashing. Set 'force=true' to delete.", data: { status: 501 } });
+    expect(noForce.body).toEqual({
+      code: 'rest_trash_not_supported',
+      message: "Terms do not support trashing. Set 'force=true' to delete.",
+      data: { status: 501 },
+    });
     expect((await request(app).get(`/rest/core/v2/categories/${mid.id}`)).status).toBe(200);
     const del = await request(app).delete(`/rest/core/v2/categories/${mid.id}?force=true`).set(editor);
     expect(del.status).toBe(200);
@@ -115,7 +147,9 @@ describe('categories: create, read, update, delete', () => {
     expect(del.body.previous).toMatchObject({ id: mid.id, name: 'M', parent: parent.id });
     expect((await request(app).get(`/rest/core/v2/categories/${mid.id}`)).status).toBe(404);
     expect((await request(app).get(`/rest/core/v2/categories/${leaf.id}`)).body.parent).toBe(parent.id);
-    expect((await request(app).delete(`/rest/core/v2/categories/${mid.id}?force=1`).set(editor)).body.code).toBe('rest_term_invalid');
+    expect((await request(app).delete(`/rest/core/v2/categories/${mid.id}?force=1`).set(editor)).body.code).toBe(
+      'rest_term_invalid',
+    );
   });
 
   test('the default category cannot be deleted', async () => {
@@ -139,7 +173,11 @@ describe('permissions', () => {
     const before = await termCount();
     const anon = await create('categories', { name: 'X' }, {});
     expect(anon.status).toBe(401);
-    expect(anon.body).toEqual({ code: 'rest_cannot_create', message: 'Sorry, you are not allowed to create terms in this taxonomy.', data: { status: 401 } });
+    expect(anon.body).toEqual({
+      code: 'rest_cannot_create',
+      message: 'Sorry, you are not allowed to create terms in this taxonomy.',
+      data: { status: 401 },
+    });
     for (const role of ['subscriber', 'contributor', 'author'] as const) {
       const r = await create('categories', { name: 'X' }, asRole(role));
       expect(r.status).toBe(403);
@@ -159,15 +197,24 @@ describe('permissions', () => {
     const c = await create('tags', { name: 'Cotton' }, asRole('contributor'));
     expect(c.status).toBe(201);
     expect((await create('tags', { name: 'Wool' }, asRole('subscriber'))).status).toBe(403);
-    expect((await request(app).post(`/rest/core/v2/tags/${c.body.id}`).set(asRole('contributor')).send({ name: 'x' })).status).toBe(403);
-    expect((await request(app).delete(`/rest/core/v2/tags/${c.body.id}?force=true`).set(asRole('author'))).status).toBe(403);
+    expect(
+      (await request(app).post(`/rest/core/v2/tags/${c.body.id}`).set(asRole('contributor')).send({ name: 'x' }))
+        .status,
+    ).toBe(403);
+    expect((await request(app).delete(`/rest/core/v2/tags/${c.body.id}?force=true`).set(asRole('author'))).status).toBe(
+      403,
+    );
     expect((await request(app).delete(`/rest/core/v2/tags/${c.body.id}?force=true`).set(editor)).status).toBe(200);
   });
 
   test('context=edit needs the capability: rest_forbidden_context 401/403', async () => {
     const anon = await request(app).get('/rest/core/v2/categories?context=edit');
     expect(anon.status).toBe(401);
-    expect(anon.body).toEqual({ code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to edit terms in this taxonomy.', data: { status: 401 } });
+    expect(anon.body).toEqual({
+      code: 'rest_forbidden_context',
+      message: 'Sorry, you are not allowed to edit terms in this taxonomy.',
+      data: { status: 401 },
+    });
     const item = await request(app).get('/rest/core/v2/categories/1?context=edit').set(asRole('author'));
     expect(item.status).toBe(403);
     expect(item.body.message).toBe('Sorry, you are not allowed to edit this term.');
@@ -178,7 +225,9 @@ describe('permissions', () => {
     expect((await request(app).get('/rest/core/v2/categories/1')).headers.allow).toBe('GET');
     expect((await request(app).get('/rest/core/v2/tags').set(asRole('contributor'))).headers.allow).toBe('GET, POST');
     const tag = (await create('tags', { name: 'A' })).body;
-    expect((await request(app).get(`/rest/core/v2/tags/${tag.id}`).set(editor)).headers.allow).toBe('GET, POST, PUT, PATCH, DELETE');
+    expect((await request(app).get(`/rest/core/v2/tags/${tag.id}`).set(editor)).headers.allow).toBe(
+      'GET, POST, PUT, PATCH, DELETE',
+    );
   });
 });
 
@@ -226,7 +275,11 @@ describe('term query set T', () => {
     expect(names(await list('orderby=slug&order=desc'))[0]).toBe('elder');
     expect(names(await list('orderby=description&order=desc'))[0]).toBe('Apple');
     expect((await list('orderby=count')).status).toBe(200);
-    expect(names(await list(`orderby=include&include=${ids.cherry},${ids.Apple},${ids.elder}`))).toEqual(['cherry', 'Apple', 'elder']);
+    expect(names(await list(`orderby=include&include=${ids.cherry},${ids.Apple},${ids.elder}`))).toEqual([
+      'cherry',
+      'Apple',
+      'elder',
+    ]);
     expect(names(await list('orderby=include_slugs&slug=date,banana'))).toEqual(['Date', 'banana']);
   });
 
@@ -240,12 +293,18 @@ describe('term query set T', () => {
     expect(names(await list('hide_empty=true'))).toEqual([]);
     const missing = await list('post=12345');
     expect([missing.status, missing.body.code]).toEqual([400, 'rest_post_invalid_id']);
-    await store.collection('posts').insert({ id: 777, type: 'post', status: 'publish', author: 3, tags: [ids.cherry, ids.elder] });
+    await store
+      .collection('posts')
+      .insert({ id: 777, type: 'post', status: 'publish', author: 3, tags: [ids.cherry, ids.elder] });
     expect(names(await list('post=777'))).toEqual(['cherry', 'elder']);
     // The terms of a draft are as private as the draft (check_read_terms_permission_for_post).
     await store.collection('posts').insert({ id: 778, type: 'post', status: 'draft', author: 3, tags: [ids.cherry] });
     const anon = await list('post=778');
-    expect([anon.status, anon.body.code, anon.body.message]).toEqual([401, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.']);
+    expect([anon.status, anon.body.code, anon.body.message]).toEqual([
+      401,
+      'rest_forbidden_context',
+      'Sorry, you are not allowed to view terms for this post.',
+    ]);
     expect((await request(app).get('/rest/core/v2/tags?post=778').set(asRole('contributor'))).status).toBe(403);
     expect(names(await request(app).get('/rest/core/v2/tags?post=778').set(asRole('author')))).toEqual(['cherry']);
     expect(names(await request(app).get('/rest/core/v2/tags?post=778').set(editor))).toEqual(['cherry']);
@@ -290,11 +349,19 @@ describe('bad writes change nothing', () => {
     const before = await termCount();
     const missing = await create('categories', { description: 'x' });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): name', data: { status: 400, params: ['name'] } });
+    expect(missing.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): name',
+      data: { status: 400, params: ['name'] },
+    });
     const wrongType = await create('categories', { name: ['a'], parent: 'x' });
     expect(wrongType.status).toBe(400);
     expect(Object.keys(wrongType.body.data.params).sort()).toEqual(['name', 'parent']);
-    const bad = await request(app).post('/rest/core/v2/tags').set(editor).set('Content-Type', 'application/json').send('{"name":');
+    const bad = await request(app)
+      .post('/rest/core/v2/tags')
+      .set(editor)
+      .set('Content-Type', 'application/json')
+      .send('{"name":');
     expect(bad.body.code).toBe('rest_invalid_json');
     const empty = await create('tags', { name: '   ' });
     expect(empty.status).toBe(400);

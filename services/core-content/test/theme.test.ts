@@ -24,7 +24,10 @@ describe('settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS)', () => {
   });
 
   test('LOOM_MENU_LOCATIONS: name:Description pairs in order (a name alone describes itself); empty: none', () => {
-    expect(loadThemeSettings({ LOOM_MENU_LOCATIONS: ' header : Header navigation , social-links,legal:Legal: small print' }).menuLocations).toEqual([
+    expect(
+      loadThemeSettings({ LOOM_MENU_LOCATIONS: ' header : Header navigation , social-links,legal:Legal: small print' })
+        .menuLocations,
+    ).toEqual([
       { name: 'header', description: 'Header navigation' },
       { name: 'social-links', description: 'social-links' },
       { name: 'legal', description: 'Legal: small print' },
@@ -35,7 +38,8 @@ describe('settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS)', () => {
   test('malformed values stop the process at start', () => {
     expect(() => loadThemeSettings({ LOOM_MENU_LOCATIONS: 'main menu:Main' })).toThrow(/LOOM_MENU_LOCATIONS/);
     expect(() => loadThemeSettings({ LOOM_MENU_LOCATIONS: 'a:A,a:B' })).toThrow(/twice/);
-    for (const name of ['../etc', 'a/b', 'a|b', '..']) expect(() => loadThemeSettings({ LOOM_THEME: name })).toThrow(/LOOM_THEME/);
+    for (const name of ['../etc', 'a/b', 'a|b', '..'])
+      expect(() => loadThemeSettings({ LOOM_THEME: name })).toThrow(/LOOM_THEME/);
   });
 
   test('a theme that cannot be read stops core-content from starting', async () => {
@@ -43,9 +47,15 @@ describe('settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS)', () => {
     writeFileSync(join(root, 'bad-json', 'theme.json'), '{ "version": 2, ');
     mkdirSync(join(root, 'bad-menus'));
     writeFileSync(join(root, 'bad-menus', 'menu-locations.json'), JSON.stringify({ 'main menu': 'Main' }));
-    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'missing' } })).rejects.toThrow(/no theme directory/);
-    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'bad-json' } })).rejects.toThrow(/bad-json\/theme.json/);
-    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'bad-menus' } })).rejects.toThrow(/bad-menus\/menu-locations.json/);
+    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'missing' } })).rejects.toThrow(
+      /no theme directory/,
+    );
+    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'bad-json' } })).rejects.toThrow(
+      /bad-json\/theme.json/,
+    );
+    await expect(startCore({ env: { LOOM_THEME_ROOT: root, LOOM_THEME: 'bad-menus' } })).rejects.toThrow(
+      /bad-menus\/menu-locations.json/,
+    );
   });
 });
 
@@ -66,12 +76,20 @@ describe('the shipped theme', () => {
         }
       };
       walk(blocks);
-      expect([path, stray, blocks.some((b) => b.blockName !== null), serializeBlocks(blocks) === text]).toEqual([path, [], true, true]);
+      expect([path, stray, blocks.some((b) => b.blockName !== null), serializeBlocks(blocks) === text]).toEqual([
+        path,
+        [],
+        true,
+        true,
+      ]);
     }
   });
 
   test("theme.json's custom templates and parts all have their file", () => {
-    const json = JSON.parse(readFileSync(join(dir, 'theme.json'), 'utf8')) as { customTemplates: Array<{ name: string }>; templateParts: Array<{ name: string }> };
+    const json = JSON.parse(readFileSync(join(dir, 'theme.json'), 'utf8')) as {
+      customTemplates: Array<{ name: string }>;
+      templateParts: Array<{ name: string }>;
+    };
     for (const t of json.customTemplates) expect(files).toContain(`templates/${t.name}.html`);
     for (const p of json.templateParts) expect(files).toContain(`parts/${p.name}.html`);
   });
@@ -86,12 +104,22 @@ describe('get_template_hierarchy()', () => {
     ['page-about', false, 'page', ['page-about', 'page', 'singular', 'index']],
     ['single-post-hello', false, '', ['single-post-hello', 'single-post', 'single', 'singular', 'index']],
     ['single-post', false, '', ['single-post', 'single', 'singular', 'index']],
-    ['single-product-coat', false, 'single-product', ['single-product-coat', 'single-product', 'single', 'singular', 'index']],
+    [
+      'single-product-coat',
+      false,
+      'single-product',
+      ['single-product-coat', 'single-product', 'single', 'singular', 'index'],
+    ],
     ['category-news', false, '', ['category-news', 'category', 'archive', 'index']],
     ['tag-linen', false, '', ['tag-linen', 'tag', 'archive', 'index']],
     ['author-jane', false, '', ['author-jane', 'author', 'archive', 'index']],
     ['archive-products', false, '', ['archive-products', 'archive', 'index']],
-    ['taxonomy-category-news', false, '', ['taxonomy-category-news', 'taxonomy-category', 'taxonomy', 'archive', 'index']],
+    [
+      'taxonomy-category-news',
+      false,
+      '',
+      ['taxonomy-category-news', 'taxonomy-category', 'taxonomy', 'archive', 'index'],
+    ],
     ['taxonomy-category', false, '', ['taxonomy-category', 'taxonomy', 'archive', 'index']],
     ['taxonomy-genre-rock', false, '', ['taxonomy-genre-rock', 'archive', 'index']],
     ['date', false, '', ['date', 'archive', 'index']],

@@ -37,10 +37,14 @@ test('meta: persisted_preferences in edit context, an empty list in view', async
   expect(edit.body.meta).toEqual({ persisted_preferences: [] });
   // The block editor saves its preferences there; they come back as saved.
   const prefs = { 'core/edit-post': { welcomeGuide: false }, _modified: '2026-11-23T10:00:00.000Z' };
-  const saved = await as(world, 'editor').post('/core/v2/users/me', { meta: { persisted_preferences: prefs, unregistered: 1 } });
+  const saved = await as(world, 'editor').post('/core/v2/users/me', {
+    meta: { persisted_preferences: prefs, unregistered: 1 },
+  });
   expect(saved.status).toBe(200);
   expect(saved.body.meta).toEqual({ persisted_preferences: prefs });
-  expect((await as(world, 'editor').get('/core/v2/users/me?context=edit')).body.meta.persisted_preferences).toEqual(prefs);
+  expect((await as(world, 'editor').get('/core/v2/users/me?context=edit')).body.meta.persisted_preferences).toEqual(
+    prefs,
+  );
   const wrong = await as(world, 'editor').post('/core/v2/users/me', { meta: { persisted_preferences: 'text' } });
   expect(err(wrong)).toEqual({ status: 400, code: 'rest_invalid_param' });
 });
@@ -50,7 +54,11 @@ test('capabilities carry every level of the role, and unfiltered_upload for admi
     const r = await as(world, 'administrator').get(`/core/v2/users?slug=${login}&context=edit`);
     return r.body[0].capabilities as Record<string, boolean>;
   };
-  const levels = (c: Record<string, boolean>) => Object.keys(c).filter((k) => k.startsWith('level_')).map((k) => Number(k.slice(6))).sort((a, b) => a - b);
+  const levels = (c: Record<string, boolean>) =>
+    Object.keys(c)
+      .filter((k) => k.startsWith('level_'))
+      .map((k) => Number(k.slice(6)))
+      .sort((a, b) => a - b);
   const editor = await caps('editor');
   expect(levels(editor)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   expect(editor.unfiltered_upload).toBeUndefined();
@@ -69,7 +77,15 @@ test('users are not batchable: rest_batch_not_allowed, and the other items still
     ],
   });
   expect(r.status).toBe(207);
-  expect(r.body.responses[0]).toEqual({ body: { code: 'rest_batch_not_allowed', message: 'The requested route does not support batch requests.', data: { status: 400 } }, status: 400, headers: [] });
+  expect(r.body.responses[0]).toEqual({
+    body: {
+      code: 'rest_batch_not_allowed',
+      message: 'The requested route does not support batch requests.',
+      data: { status: 400 },
+    },
+    status: 400,
+    headers: [],
+  });
   expect(r.body.responses[1].status).toBe(201);
   expect((await as(world, 'administrator').get('/core/v2/users?search=batched')).body).toEqual([]);
 });

@@ -22,7 +22,8 @@ afterEach(() => close());
 
 const U = '/rest/core/v2/users';
 const stored = (id: number) => store.collection<UserDoc>(USERS).findOne({ id });
-const post = (author: number, status = 'publish', type = 'post', id = Math.floor(Math.random() * 1e6)) => store.collection('posts').insert({ id, author, status, type });
+const post = (author: number, status = 'publish', type = 'post', id = Math.floor(Math.random() * 1e6)) =>
+  store.collection('posts').insert({ id, author, status, type });
 const create = (body: Record<string, unknown>, who = admin) => request(app).post(U).set(who).send(body);
 
 const VIEW_KEYS = ['id', 'name', 'url', 'description', 'link', 'slug', 'avatar_urls', 'meta', '_links'];
@@ -52,7 +53,11 @@ describe('users/me', () => {
   test('anonymous: 401 rest_not_logged_in, Allow GET only (sample 54)', async () => {
     const r = await request(app).get(`${U}/me`);
     expect(r.status).toBe(401);
-    expect(r.body).toEqual({ code: 'rest_not_logged_in', message: 'You are not currently logged in.', data: { status: 401 } });
+    expect(r.body).toEqual({
+      code: 'rest_not_logged_in',
+      message: 'You are not currently logged in.',
+      data: { status: 401 },
+    });
     expect(r.headers.allow).toBe('GET');
   });
 
@@ -60,10 +65,21 @@ describe('users/me', () => {
     const r = await request(app).get(`${U}/me`).set(subscriber);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(VIEW_KEYS);
-    expect(r.body).toMatchObject({ id: TEST_USER_IDS.subscriber, name: 'subscriber', slug: 'subscriber', url: '', description: '', link: 'http://loom.test/author/subscriber/', meta: [] });
+    expect(r.body).toMatchObject({
+      id: TEST_USER_IDS.subscriber,
+      name: 'subscriber',
+      slug: 'subscriber',
+      url: '',
+      description: '',
+      link: 'http://loom.test/author/subscriber/',
+      meta: [],
+    });
     expect(Object.keys(r.body.avatar_urls)).toEqual(['24', '48', '96']);
     expect(r.body.avatar_urls['24']).toMatch(/^https:\/\/secure\.gravatar\.com\/avatar\/[0-9a-f]{64}\?s=24&d=mm&r=g$/);
-    expect(r.body._links).toEqual({ self: [{ href: `http://loom.test${U}/5` }], collection: [{ href: `http://loom.test${U}` }] });
+    expect(r.body._links).toEqual({
+      self: [{ href: `http://loom.test${U}/5` }],
+      collection: [{ href: `http://loom.test${U}` }],
+    });
     expect(r.headers['cache-control']).toBe('no-cache, must-revalidate, max-age=0');
     expect(r.headers.allow).toBe('GET, POST, PUT, PATCH');
   });
@@ -72,7 +88,13 @@ describe('users/me', () => {
     const r = await request(app).get(`${U}/me?context=edit`).set(subscriber);
     expect(r.status).toBe(200);
     expect(Object.keys(r.body)).toEqual(EDIT_KEYS);
-    expect(r.body).toMatchObject({ username: 'subscriber', email: 'subscriber@example.com', roles: ['subscriber'], locale: 'en_US', nickname: 'subscriber' });
+    expect(r.body).toMatchObject({
+      username: 'subscriber',
+      email: 'subscriber@example.com',
+      roles: ['subscriber'],
+      locale: 'en_US',
+      nickname: 'subscriber',
+    });
     expect(r.body.registered_date).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
     expect(r.body.capabilities).toEqual({ read: true, level_0: true, subscriber: true });
     expect(r.body.extra_capabilities).toEqual({ subscriber: true });
@@ -93,9 +115,18 @@ describe('users/me', () => {
   });
 
   test('a subscriber edits their own profile through me', async () => {
-    const r = await request(app).post(`${U}/me`).set(subscriber).send({ first_name: 'Sam', last_name: 'Scriber', name: 'Sam S.', url: 'sam.example.org' });
+    const r = await request(app)
+      .post(`${U}/me`)
+      .set(subscriber)
+      .send({ first_name: 'Sam', last_name: 'Scriber', name: 'Sam S.', url: 'sam.example.org' });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ first_name: 'Sam', last_name: 'Scriber', name: 'Sam S.', url: 'http://sam.example.org', email: 'subscriber@example.com' });
+    expect(r.body).toMatchObject({
+      first_name: 'Sam',
+      last_name: 'Scriber',
+      name: 'Sam S.',
+      url: 'http://sam.example.org',
+      email: 'subscriber@example.com',
+    });
   });
 });
 
@@ -108,7 +139,11 @@ describe('reading users: who may see whom', () => {
 
   test('a user without published content is private: 401 anonymous, 403 subscriber, 200 for administrators', async () => {
     const path = `${U}/${TEST_USER_IDS.author}`;
-    expect((await request(app).get(path)).body).toEqual({ code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to list users.', data: { status: 401 } });
+    expect((await request(app).get(path)).body).toEqual({
+      code: 'rest_user_cannot_view',
+      message: 'Sorry, you are not allowed to list users.',
+      data: { status: 401 },
+    });
     expect((await request(app).get(path).set(subscriber)).status).toBe(403);
     expect((await request(app).get(path).set(editor)).status).toBe(403);
     const r = await request(app).get(path).set(admin);
@@ -180,7 +215,9 @@ describe('listing users', () => {
   test('filters: include/exclude, slug, roles, search (columns depend on list_users)', async () => {
     const ids = (r: request.Response) => r.body.map((u: { id: number }) => u.id).sort();
     expect(ids(await request(app).get(`${U}?include=2,3&orderby=include`).set(admin))).toEqual([2, 3]);
-    expect((await request(app).get(`${U}?include=3,2&orderby=include`).set(admin)).body.map((u: { id: number }) => u.id)).toEqual([3, 2]);
+    expect(
+      (await request(app).get(`${U}?include=3,2&orderby=include`).set(admin)).body.map((u: { id: number }) => u.id),
+    ).toEqual([3, 2]);
     expect(ids(await request(app).get(`${U}?exclude=1,2,3`).set(admin))).toEqual([4, 5]);
     expect(ids(await request(app).get(`${U}?slug=editor,author`).set(admin))).toEqual([2, 3]);
     expect(ids(await request(app).get(`${U}?roles=editor,subscriber`).set(admin))).toEqual([2, 5]);
@@ -192,22 +229,51 @@ describe('listing users', () => {
     expect(ids(await request(app).get(`${U}?search=example.com`))).toEqual([]);
     expect(ids(await request(app).get(`${U}?search=auth`))).toEqual([3]);
     // A term too long for any column matches nobody; one of 100 KB answered 500 (V8: "Regular expression too large").
-    const huge = await request(app).get(U).set(admin).send({ search: 'x'.repeat(100_000) });
+    const huge = await request(app)
+      .get(U)
+      .set(admin)
+      .send({ search: 'x'.repeat(100_000) });
     expect([huge.status, huge.body]).toEqual([200, []]);
-    expect((await request(app).get(U).send({ search: `*${'é'.repeat(1000)}*` })).status).toBe(200);
+    expect(
+      (
+        await request(app)
+          .get(U)
+          .send({ search: `*${'é'.repeat(1000)}*` })
+      ).status,
+    ).toBe(200);
   });
 
   test('permission errors for role/capability filters, edit context, private orderings and who=authors', async () => {
     const roles = await request(app).get(`${U}?roles=editor`).set(subscriber);
-    expect(roles.body).toEqual({ code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to filter users by role.', data: { status: 403 } });
+    expect(roles.body).toEqual({
+      code: 'rest_user_cannot_view',
+      message: 'Sorry, you are not allowed to filter users by role.',
+      data: { status: 403 },
+    });
     const caps = await request(app).get(`${U}?capabilities=read`);
-    expect(caps.body).toEqual({ code: 'rest_user_cannot_view', message: 'Sorry, you are not allowed to filter users by capability.', data: { status: 401 } });
+    expect(caps.body).toEqual({
+      code: 'rest_user_cannot_view',
+      message: 'Sorry, you are not allowed to filter users by capability.',
+      data: { status: 401 },
+    });
     const edit = await request(app).get(`${U}?context=edit`).set(editor);
-    expect(edit.body).toEqual({ code: 'rest_forbidden_context', message: 'Sorry, you are not allowed to list users.', data: { status: 403 } });
+    expect(edit.body).toEqual({
+      code: 'rest_forbidden_context',
+      message: 'Sorry, you are not allowed to list users.',
+      data: { status: 403 },
+    });
     const order = await request(app).get(`${U}?orderby=email`);
-    expect(order.body).toEqual({ code: 'rest_forbidden_orderby', message: 'Sorry, you are not allowed to order users by this parameter.', data: { status: 401 } });
+    expect(order.body).toEqual({
+      code: 'rest_forbidden_orderby',
+      message: 'Sorry, you are not allowed to order users by this parameter.',
+      data: { status: 401 },
+    });
     const who = await request(app).get(`${U}?who=authors`).set(subscriber);
-    expect(who.body).toEqual({ code: 'rest_forbidden_who', message: 'Sorry, you are not allowed to query users by this parameter.', data: { status: 403 } });
+    expect(who.body).toEqual({
+      code: 'rest_forbidden_who',
+      message: 'Sorry, you are not allowed to query users by this parameter.',
+      data: { status: 403 },
+    });
     const authors = await request(app).get(`${U}?who=authors`).set(contributor);
     expect(authors.status).toBe(200);
     expect(authors.body.map((u: { id: number }) => u.id).sort()).toEqual([1, 2, 3, 4]);
@@ -222,7 +288,11 @@ describe('creating users', () => {
 
   test('anonymous 401 and editors 403 rest_cannot_create_user; nothing stored', async () => {
     const anon = await create(alice, {});
-    expect(anon.body).toEqual({ code: 'rest_cannot_create_user', message: 'Sorry, you are not allowed to create new users.', data: { status: 401 } });
+    expect(anon.body).toEqual({
+      code: 'rest_cannot_create_user',
+      message: 'Sorry, you are not allowed to create new users.',
+      data: { status: 401 },
+    });
     expect((await create(alice, editor)).status).toBe(403);
     expect(await store.collection(USERS).count({})).toBe(5);
   });
@@ -232,7 +302,16 @@ describe('creating users', () => {
     expect(r.status).toBe(201);
     expect(r.headers.location).toBe(`http://loom.test${U}/${r.body.id}`);
     expect(Object.keys(r.body)).toEqual(EDIT_KEYS);
-    expect(r.body).toMatchObject({ username: 'alice', name: 'alice', nickname: 'alice', slug: 'alice', email: 'Alice@Example.org', roles: ['subscriber'], url: '', locale: 'en_US' });
+    expect(r.body).toMatchObject({
+      username: 'alice',
+      name: 'alice',
+      nickname: 'alice',
+      slug: 'alice',
+      email: 'Alice@Example.org',
+      roles: ['subscriber'],
+      url: '',
+      locale: 'en_US',
+    });
     expect(JSON.stringify(r.body)).not.toContain(alice.password);
     expect(JSON.stringify(r.body)).not.toMatch(/scrypt|password/);
     const doc = (await stored(r.body.id))!;
@@ -252,29 +331,55 @@ describe('creating users', () => {
   test('missing and invalid parameters are 400s, before the permission check', async () => {
     const missing = await create({}, {});
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): username, email, password', data: { status: 400, params: ['username', 'email', 'password'] } });
+    expect(missing.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): username, email, password',
+      data: { status: 400, params: ['username', 'email', 'password'] },
+    });
     const bad = await create({ ...alice, username: 'bad name!' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe('rest_invalid_param');
-    expect(bad.body.data.params.username).toBe('This username is invalid because it uses illegal characters. Please enter a valid username.');
-    expect(bad.body.data.details.username).toEqual({ code: 'rest_user_invalid_username', message: bad.body.data.params.username, data: { status: 400 } });
+    expect(bad.body.data.params.username).toBe(
+      'This username is invalid because it uses illegal characters. Please enter a valid username.',
+    );
+    expect(bad.body.data.details.username).toEqual({
+      code: 'rest_user_invalid_username',
+      message: bad.body.data.params.username,
+      data: { status: 400 },
+    });
     const pw = await create({ ...alice, password: 'back\\slash' });
-    expect(pw.body.data.details.password).toEqual({ code: 'rest_user_invalid_password', message: 'Passwords cannot contain the "\\" character.', data: { status: 400 } });
+    expect(pw.body.data.details.password).toEqual({
+      code: 'rest_user_invalid_password',
+      message: 'Passwords cannot contain the "\\" character.',
+      data: { status: 400 },
+    });
     const email = await create({ ...alice, email: 'not-an-email' });
     expect(email.body.data.details.email.code).toBe('rest_invalid_email');
     const role = await create({ ...alice, roles: ['overlord'] });
-    expect(role.body).toEqual({ code: 'rest_user_invalid_role', message: 'The role overlord does not exist.', data: { status: 400 } });
+    expect(role.body).toEqual({
+      code: 'rest_user_invalid_role',
+      message: 'The role overlord does not exist.',
+      data: { status: 400 },
+    });
     expect(await store.collection(USERS).count({})).toBe(5);
   });
 
-  test('duplicate login or email (any case) is WordPress\'s 500 with data null', async () => {
+  test("duplicate login or email (any case) is WordPress's 500 with data null", async () => {
     expect((await create(alice)).status).toBe(201);
     const login = await create({ ...alice, username: 'ALICE', email: 'other@example.org' });
     expect(login.status).toBe(500);
-    expect(login.body).toEqual({ code: 'existing_user_login', message: 'Sorry, that username already exists!', data: null });
+    expect(login.body).toEqual({
+      code: 'existing_user_login',
+      message: 'Sorry, that username already exists!',
+      data: null,
+    });
     const email = await create({ ...alice, username: 'alice2', email: 'alice@example.ORG' });
     expect(email.status).toBe(500);
-    expect(email.body).toEqual({ code: 'existing_user_email', message: 'Sorry, that email address is already used!', data: null });
+    expect(email.body).toEqual({
+      code: 'existing_user_email',
+      message: 'Sorry, that email address is already used!',
+      data: null,
+    });
     expect(await store.collection(USERS).count({})).toBe(6);
   });
 
@@ -282,11 +387,20 @@ describe('creating users', () => {
     const ns = await request(app).get('/rest/core/v2');
     const routes = ns.body.routes;
     expect(Object.keys(routes)).toEqual(
-      expect.arrayContaining(['/core/v2/users', '/core/v2/users/(?P<id>[\\d]+)', '/core/v2/users/me', '/core/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords']),
+      expect.arrayContaining([
+        '/core/v2/users',
+        '/core/v2/users/(?P<id>[\\d]+)',
+        '/core/v2/users/me',
+        '/core/v2/users/(?P<user_id>(?:[\\d]+|me))/application-passwords',
+      ]),
     );
     expect(routes['/core/v2/users'].endpoints[1].methods).toEqual(['POST']);
     for (const e of routes['/core/v2/users'].endpoints) expect(e).not.toHaveProperty('allow_batch');
-    expect(routes['/core/v2/users'].endpoints[1].args.username).toEqual({ description: 'Login name for the user.', type: 'string', required: true });
+    expect(routes['/core/v2/users'].endpoints[1].args.username).toEqual({
+      description: 'Login name for the user.',
+      type: 'string',
+      required: true,
+    });
     expect(routes['/core/v2/users/(?P<id>[\\d]+)'].endpoints[2].args.reassign).toEqual({
       type: 'integer',
       description: "Reassign the deleted user's posts and links to this user ID.",
@@ -307,36 +421,69 @@ describe('updating users', () => {
     expect(self.status).toBe(200);
     expect(self.body).toMatchObject({ description: 'I write.', email: 'author@example.com' });
     const other = await request(app).put(path(TEST_USER_IDS.editor)).set(author).send({ description: 'x' });
-    expect(other.body).toEqual({ code: 'rest_cannot_edit', message: 'Sorry, you are not allowed to edit this user.', data: { status: 403 } });
+    expect(other.body).toEqual({
+      code: 'rest_cannot_edit',
+      message: 'Sorry, you are not allowed to edit this user.',
+      data: { status: 403 },
+    });
     expect((await request(app).put(path(TEST_USER_IDS.editor)).send({ description: 'x' })).status).toBe(401);
     const byAdmin = await request(app).patch(path(TEST_USER_IDS.editor)).set(admin).send({ nickname: 'Ed' });
     expect(byAdmin.body.nickname).toBe('Ed');
   });
 
   test('markup in a description is kept for unfiltered_html callers only', async () => {
-    const own = await request(app).post(path(TEST_USER_IDS.author)).set(author).send({ description: 'Hi <b>there</b><script>x()</script>' });
+    const own = await request(app)
+      .post(path(TEST_USER_IDS.author))
+      .set(author)
+      .send({ description: 'Hi <b>there</b><script>x()</script>' });
     expect(own.body.description).toBe('Hi there');
-    const admins = await request(app).post(path(TEST_USER_IDS.author)).set(admin).send({ description: 'Hi <b>there</b>' });
+    const admins = await request(app)
+      .post(path(TEST_USER_IDS.author))
+      .set(admin)
+      .send({ description: 'Hi <b>there</b>' });
     expect(admins.body.description).toBe('Hi <b>there</b>');
   });
 
   test('roles: promote_users needed (rest_cannot_edit_roles); roles-only updates; no self-demotion for administrators', async () => {
-    const own = await request(app).post(path(TEST_USER_IDS.subscriber)).set(subscriber).send({ roles: ['administrator'] });
-    expect(own.body).toEqual({ code: 'rest_cannot_edit_roles', message: 'Sorry, you are not allowed to edit roles of this user.', data: { status: 403 } });
+    const own = await request(app)
+      .post(path(TEST_USER_IDS.subscriber))
+      .set(subscriber)
+      .send({ roles: ['administrator'] });
+    expect(own.body).toEqual({
+      code: 'rest_cannot_edit_roles',
+      message: 'Sorry, you are not allowed to edit roles of this user.',
+      data: { status: 403 },
+    });
     expect((await stored(TEST_USER_IDS.subscriber))!.roles).toEqual(['subscriber']);
-    const promote = await request(app).post(path(TEST_USER_IDS.subscriber)).set(admin).send({ roles: ['author'] });
+    const promote = await request(app)
+      .post(path(TEST_USER_IDS.subscriber))
+      .set(admin)
+      .send({ roles: ['author'] });
     expect(promote.status).toBe(200);
     expect(promote.body.roles).toEqual(['author']);
-    const demote = await request(app).post(path(TEST_USER_IDS.administrator)).set(admin).send({ roles: ['editor'] });
-    expect(demote.body).toEqual({ code: 'rest_user_invalid_role', message: 'Sorry, you are not allowed to give users that role.', data: { status: 403 } });
+    const demote = await request(app)
+      .post(path(TEST_USER_IDS.administrator))
+      .set(admin)
+      .send({ roles: ['editor'] });
+    expect(demote.body).toEqual({
+      code: 'rest_user_invalid_role',
+      message: 'Sorry, you are not allowed to give users that role.',
+      data: { status: 403 },
+    });
     expect((await stored(TEST_USER_IDS.administrator))!.roles).toEqual(['administrator']);
   });
 
   test('the stored roles decide, not the header: a demoted administrator loses administrator rights at once', async () => {
-    await request(app).post(path(TEST_USER_IDS.editor)).set(admin).send({ roles: ['administrator'] });
+    await request(app)
+      .post(path(TEST_USER_IDS.editor))
+      .set(admin)
+      .send({ roles: ['administrator'] });
     const elevated = asRole('editor', undefined, { id: TEST_USER_IDS.editor });
     expect((await request(app).get(`${U}?context=edit`).set(elevated)).status).toBe(200);
-    await request(app).post(path(TEST_USER_IDS.editor)).set(admin).send({ roles: ['subscriber'] });
+    await request(app)
+      .post(path(TEST_USER_IDS.editor))
+      .set(admin)
+      .send({ roles: ['subscriber'] });
     const claimsAdmin = asRole('administrator', undefined, { id: TEST_USER_IDS.editor });
     expect((await request(app).get(`${U}?context=edit`).set(claimsAdmin)).status).toBe(403);
   });
@@ -349,11 +496,26 @@ describe('updating users', () => {
       message: "Username isn't editable.",
       data: { status: 400 },
     });
-    expect((await request(app).post(p).set(author).send({ email: 'EDITOR@example.com' })).body).toEqual({ code: 'rest_user_invalid_email', message: 'Invalid email address.', data: { status: 400 } });
-    expect((await request(app).post(p).set(author).send({ slug: 'editor' })).body).toEqual({ code: 'rest_user_invalid_slug', message: 'Invalid slug.', data: { status: 400 } });
+    expect((await request(app).post(p).set(author).send({ email: 'EDITOR@example.com' })).body).toEqual({
+      code: 'rest_user_invalid_email',
+      message: 'Invalid email address.',
+      data: { status: 400 },
+    });
+    expect((await request(app).post(p).set(author).send({ slug: 'editor' })).body).toEqual({
+      code: 'rest_user_invalid_slug',
+      message: 'Invalid slug.',
+      data: { status: 400 },
+    });
     const before = (await stored(TEST_USER_IDS.author))!.password_hash;
-    const changed = await request(app).post(p).set(author).send({ password: 'a new secret', email: 'writer@example.com', slug: 'the-writer' });
-    expect(changed.body).toMatchObject({ email: 'writer@example.com', slug: 'the-writer', link: 'http://loom.test/author/the-writer/' });
+    const changed = await request(app)
+      .post(p)
+      .set(author)
+      .send({ password: 'a new secret', email: 'writer@example.com', slug: 'the-writer' });
+    expect(changed.body).toMatchObject({
+      email: 'writer@example.com',
+      slug: 'the-writer',
+      link: 'http://loom.test/author/the-writer/',
+    });
     const after = (await stored(TEST_USER_IDS.author))!;
     expect(after.password_hash).not.toBe(before);
     expect(await verifyPassword('a new secret', after.password_hash)).toBe(true);
@@ -365,16 +527,31 @@ describe('deleting users', () => {
 
   test('reassign is required; force is required (501); only delete_users may delete', async () => {
     const missing = await del(TEST_USER_IDS.author, '?force=true');
-    expect(missing.body).toEqual({ code: 'rest_missing_callback_param', message: 'Missing parameter(s): reassign', data: { status: 400, params: ['reassign'] } });
+    expect(missing.body).toEqual({
+      code: 'rest_missing_callback_param',
+      message: 'Missing parameter(s): reassign',
+      data: { status: 400, params: ['reassign'] },
+    });
     const noForce = await del(TEST_USER_IDS.author, '?reassign=1');
     expect(noForce.status).toBe(501);
-    expect(noForce.body).toEqual({ code: 'rest_trash_not_supported', message: "Users do not support trashing. Set 'force=true' to delete.", data: { status: 501 } });
+    expect(noForce.body).toEqual({
+      code: 'rest_trash_not_supported',
+      message: "Users do not support trashing. Set 'force=true' to delete.",
+      data: { status: 501 },
+    });
     const byEditor = await del(TEST_USER_IDS.author, '?force=true&reassign=1', editor);
-    expect(byEditor.body).toEqual({ code: 'rest_user_cannot_delete', message: 'Sorry, you are not allowed to delete this user.', data: { status: 403 } });
+    expect(byEditor.body).toEqual({
+      code: 'rest_user_cannot_delete',
+      message: 'Sorry, you are not allowed to delete this user.',
+      data: { status: 403 },
+    });
     const self = await del(TEST_USER_IDS.author, '?force=true&reassign=false', author);
     expect(self.status).toBe(403);
     const bad = await del(TEST_USER_IDS.author, '?force=true&reassign=nobody');
-    expect(bad.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { reassign: 'Invalid user parameter(s).' } } });
+    expect(bad.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { reassign: 'Invalid user parameter(s).' } },
+    });
     expect(await stored(TEST_USER_IDS.author)).not.toBeNull();
   });
 
@@ -383,7 +560,11 @@ describe('deleting users', () => {
     await post(TEST_USER_IDS.author, 'draft', 'page', 102);
     await post(TEST_USER_IDS.author, 'publish', 'nav_menu_item', 103);
     const self = await del(TEST_USER_IDS.author, `?force=true&reassign=${TEST_USER_IDS.author}`);
-    expect(self.body).toEqual({ code: 'rest_user_invalid_reassign', message: 'Invalid user ID for reassignment.', data: { status: 400 } });
+    expect(self.body).toEqual({
+      code: 'rest_user_invalid_reassign',
+      message: 'Invalid user ID for reassignment.',
+      data: { status: 400 },
+    });
     expect((await del(TEST_USER_IDS.author, '?force=true&reassign=999')).body.code).toBe('rest_user_invalid_reassign');
     const r = await del(TEST_USER_IDS.author, `?force=1&reassign=${TEST_USER_IDS.editor}`);
     expect(r.status).toBe(200);
@@ -397,20 +578,23 @@ describe('deleting users', () => {
     expect((await request(app).get(`${U}/${TEST_USER_IDS.author}`).set(admin)).status).toBe(404);
   });
 
-  test('reassign=false deletes the posts deleted with their author, keeps the rest, and the user\'s passwords go too', async () => {
+  test("reassign=false deletes the posts deleted with their author, keeps the rest, and the user's passwords go too", async () => {
     await post(TEST_USER_IDS.author, 'publish', 'post', 201);
     await post(TEST_USER_IDS.author, 'publish', 'page', 202);
     await post(TEST_USER_IDS.author, 'publish', 'nav_menu_item', 203);
     await post(TEST_USER_IDS.editor, 'publish', 'post', 204);
     await request(app).post(`${U}/me/application-passwords`).set(author).send({ name: 'phone' });
-    const r = await request(app).delete(`${U}/${TEST_USER_IDS.author}`).set(admin).send({ force: true, reassign: false });
+    const r = await request(app)
+      .delete(`${U}/${TEST_USER_IDS.author}`)
+      .set(admin)
+      .send({ force: true, reassign: false });
     expect(r.status).toBe(200);
     const left = await store.collection('posts').find({}, { sort: { id: 1 } });
     expect(left.map((p) => p.id)).toEqual([203, 204]);
     expect(await store.collection('application_passwords').count({ user_id: TEST_USER_IDS.author })).toBe(0);
   });
 
-  test('a deleted user\'s signed identity is nobody: anonymous from then on', async () => {
+  test("a deleted user's signed identity is nobody: anonymous from then on", async () => {
     const gone = await insertUser(store, 'temp', ['administrator']);
     expect((await request(app).get(`${U}/me`).set(as(gone))).status).toBe(200);
     await del(gone.id, '?force=true&reassign=false');

@@ -5,7 +5,13 @@
  * plugin shows a missing one, `false`; an author cannot be checked and is taken as given).
  */
 import { USERS_PATH, type UserRef } from '@loom/contracts';
-import { coreContentTransport, type KitConfig, type Logger, type RestRequest, type ServiceClient } from '@loom/service-kit';
+import {
+  coreContentTransport,
+  type KitConfig,
+  type Logger,
+  type RestRequest,
+  type ServiceClient,
+} from '@loom/service-kit';
 
 /** The parts of a core/v2 media item (WordPress's attachment controller) that the plugin's image shows. */
 export interface MediaItem {
@@ -17,7 +23,10 @@ export interface MediaItem {
     width?: number;
     height?: number;
     filesize?: number;
-    sizes?: Record<string, { width?: number; height?: number; mime_type?: string; source_url?: string; filesize?: number }>;
+    sizes?: Record<
+      string,
+      { width?: number; height?: number; mime_type?: string; source_url?: string; filesize?: number }
+    >;
   };
 }
 

@@ -17,18 +17,34 @@ const extensionOf = (url: string) => {
   return m ? m[1]!.toLowerCase() : '';
 };
 
-
 export function imageFromMedia(media: MediaItem): Image {
   const d = media.media_details ?? {};
   const sizes: Record<string, unknown> = {};
   for (const [name, s] of Object.entries(d.sizes ?? {})) {
     if (name === 'full') continue;
-    sizes[name] = arrayFilter({ width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url ?? '' });
+    sizes[name] = arrayFilter({
+      width: s.width,
+      height: s.height,
+      'mime-type': s.mime_type,
+      filesize: s.filesize,
+      url: s.source_url ?? '',
+    });
   }
-  return arrayFilter({ url: media.source_url, id: media.id, extension: extensionOf(media.source_url), width: d.width, height: d.height, filesize: d.filesize, sizes: Object.keys(sizes).length ? sizes : undefined });
+  return arrayFilter({
+    url: media.source_url,
+    id: media.id,
+    extension: extensionOf(media.source_url),
+    width: d.width,
+    height: d.height,
+    filesize: d.filesize,
+    sizes: Object.keys(sizes).length ? sizes : undefined,
+  });
 }
 
-export async function featuredImage(req: Pick<RestRequest, 'config' | 'log'>, image: number | string | undefined): Promise<Image> {
+export async function featuredImage(
+  req: Pick<RestRequest, 'config' | 'log'>,
+  image: number | string | undefined,
+): Promise<Image> {
   if (image === undefined || image === '' || image === 0) return false;
   // A URL the client gave (the plugin would sideload it into the media library, which core-content does not offer to services).
   if (typeof image === 'string') return { url: image, extension: extensionOf(image) };
@@ -40,7 +56,10 @@ export async function featuredImage(req: Pick<RestRequest, 'config' | 'log'>, im
  * A written `image` (is_image): a media id core-content knows, or an http(s) URL; anything else is
  * rest_invalid_param. When core-content does not answer, an id is kept unchecked (shown once it resolves).
  */
-export async function checkImage(req: Pick<RestRequest, 'config' | 'log'>, value: number | string): Promise<number | string> {
+export async function checkImage(
+  req: Pick<RestRequest, 'config' | 'log'>,
+  value: number | string,
+): Promise<number | string> {
   const bad = () => invalidParam('image');
   if (value === '' || value === 0) return '';
   const id = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : null;

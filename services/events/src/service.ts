@@ -21,7 +21,14 @@ export const eventsService: ServiceDefinition = {
   name: 'events',
   namespaces: [events.EVENTS_NS],
   routes: events.eventsRoutes,
-  bindings: [...docBindings(), ...eventBindings(), ...venueBindings(), ...organizerBindings(), ...categoryBindings(), ...tagBindings()],
+  bindings: [
+    ...docBindings(),
+    ...eventBindings(),
+    ...venueBindings(),
+    ...organizerBindings(),
+    ...categoryBindings(),
+    ...tagBindings(),
+  ],
 };
 
 /** Indexes of the events store (one `posts` collection for events, venues and organizers; `terms` for their taxonomies). */

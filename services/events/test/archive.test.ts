@@ -33,11 +33,33 @@ beforeAll(async () => {
     ids[key] = r.body.id;
   };
   // Around the 2031 spring-forward in New York (Sunday 9 March, 02:00 EST → 03:00 EDT).
-  await make('Before DST', { start_date: '2031-03-08 23:30', end_date: '2031-03-08 23:45', venue: venueA, categories: [catMusic] });
-  await make('DST night', { start_date: '2031-03-09 01:30', end_date: '2031-03-09 03:30', venue: venueA, organizer: [orgA], categories: ['talks'], tags: [tagFree] });
-  await make('After DST', { start_date: '2031-03-10 00:15', end_date: '2031-03-10 01:00', venue: venueB, featured: true });
+  await make('Before DST', {
+    start_date: '2031-03-08 23:30',
+    end_date: '2031-03-08 23:45',
+    venue: venueA,
+    categories: [catMusic],
+  });
+  await make('DST night', {
+    start_date: '2031-03-09 01:30',
+    end_date: '2031-03-09 03:30',
+    venue: venueA,
+    organizer: [orgA],
+    categories: ['talks'],
+    tags: [tagFree],
+  });
+  await make('After DST', {
+    start_date: '2031-03-10 00:15',
+    end_date: '2031-03-10 01:00',
+    venue: venueB,
+    featured: true,
+  });
   // The same instant written in another zone: 2031-03-09 05:00 UTC = 00:00 EST on the 9th in New York.
-  await make('Tokyo', { start_date: '2031-03-09 14:00', end_date: '2031-03-09 15:00', timezone: 'Asia/Tokyo', categories: [catMusic] });
+  await make('Tokyo', {
+    start_date: '2031-03-09 14:00',
+    end_date: '2031-03-09 15:00',
+    timezone: 'Asia/Tokyo',
+    categories: [catMusic],
+  });
   // Relative to now: a past event, an ongoing one and an upcoming one.
   const day = (offset: number) => new Date(Date.now() + offset * 86400000).toISOString().slice(0, 10);
   await make('Long past', { start_date: `${day(-30)} 10:00`, end_date: `${day(-29)} 10:00` });
@@ -80,7 +102,11 @@ describe('shape, defaults, links and headers', () => {
     expect(new URL(p2.body.previous_rest_url).searchParams.has('page')).toBe(false);
     const p3 = await anon().get(`/events?${window}&per_page=2&page=3`);
     expect(p3.status).toBe(404);
-    expect(p3.body).toEqual({ code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist', data: { status: 404 } });
+    expect(p3.body).toEqual({
+      code: 'event-archive-page-not-found',
+      message: 'The requested event archive page does not exist',
+      data: { status: 404 },
+    });
     const capped = await anon().get(`/events?${window}&per_page=500`);
     expect(new URL(capped.body.rest_url).searchParams.get('per_page')).toBe('50');
     expect(err(await anon().get('/events?per_page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
@@ -105,26 +131,46 @@ describe('date windows across zones and daylight saving', () => {
   });
 
   it('strict_dates uses the exact times, and keeps only events starting at or after start_date', async () => {
-    const r = await anon().get(`/events?strict_dates=true&start_date=${encodeURIComponent('2031-03-09 00:30')}&end_date=${encodeURIComponent('2031-03-09 23:00')}`);
+    const r = await anon().get(
+      `/events?strict_dates=true&start_date=${encodeURIComponent('2031-03-09 00:30')}&end_date=${encodeURIComponent('2031-03-09 23:00')}`,
+    );
     // Tokyo (00:00–01:00 New York time) was still running at 00:30 but started before it; DST night starts 01:30.
     expect(titles(r)).toEqual(['DST night']);
     // Without strict_dates the whole day counts, and events running on it.
-    expect(titles(await anon().get('/events?start_date=2031-03-09&end_date=2031-03-09'))).toEqual(['Tokyo', 'DST night']);
+    expect(titles(await anon().get('/events?start_date=2031-03-09&end_date=2031-03-09'))).toEqual([
+      'Tokyo',
+      'DST night',
+    ]);
     // strict_dates is not echoed (the plugin's rest_url knows no such argument).
     expect(new URL(r.body.rest_url).searchParams.has('strict_dates')).toBe(false);
   });
 
   it('starts_* and ends_* replace the default window', async () => {
     expect(titles(await anon().get('/events?starts_after=2031-03-09&ends_before=2031-03-11'))).toEqual(['After DST']);
-    expect(titles(await anon().get('/events?starts_before=2031-03-08'))).toEqual(['Long past', 'Ongoing', 'Soon', 'Before DST']);
+    expect(titles(await anon().get('/events?starts_before=2031-03-08'))).toEqual([
+      'Long past',
+      'Ongoing',
+      'Soon',
+      'Before DST',
+    ]);
     expect(titles(await anon().get('/events?ends_after=2039-12-31'))).toEqual(['Far future']);
-    expect(err(await anon().get('/events?starts_before=whenever'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon().get('/events?starts_before=whenever'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     expect(err(await anon().get('/events?start_date=nope'))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('stores the DST night with the right offsets', async () => {
     const r = await anon().get(`/events/${ids['DST night']}`);
-    expect(r.body).toMatchObject({ start_date: '2031-03-09 01:30:00', utc_start_date: '2031-03-09 06:30:00', end_date: '2031-03-09 03:30:00', utc_end_date: '2031-03-09 07:30:00', timezone: 'America/New_York', timezone_abbr: 'EST' });
+    expect(r.body).toMatchObject({
+      start_date: '2031-03-09 01:30:00',
+      utc_start_date: '2031-03-09 06:30:00',
+      end_date: '2031-03-09 03:30:00',
+      utc_end_date: '2031-03-09 07:30:00',
+      timezone: 'America/New_York',
+      timezone_abbr: 'EST',
+    });
   });
 });
 
@@ -137,15 +183,26 @@ describe('filters', () => {
 
   it('categories and tags by id or slug, any of; unknown → 400', async () => {
     expect(titles(await anon().get(`/events?${W}&categories=${catMusic}`))).toEqual(['Before DST', 'Tokyo']);
-    expect(titles(await anon().get(`/events?${W}&categories=music,talks`))).toEqual(['Before DST', 'Tokyo', 'DST night']);
+    expect(titles(await anon().get(`/events?${W}&categories=music,talks`))).toEqual([
+      'Before DST',
+      'Tokyo',
+      'DST night',
+    ]);
     expect(titles(await anon().get(`/events?${W}&categories[]=${catTalks}`))).toEqual(['DST night']);
     expect(titles(await anon().get(`/events?${W}&tags=free`))).toEqual(['DST night']);
-    expect(err(await anon().get(`/events?${W}&categories=no-such-category`))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon().get(`/events?${W}&categories=no-such-category`))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   it('venue and organizer ids, any of; not a venue → 400', async () => {
     expect(titles(await anon().get(`/events?${W}&venue=${venueA}`))).toEqual(['Before DST', 'DST night']);
-    expect(titles(await anon().get(`/events?${W}&venue=${venueA},${venueB}`))).toEqual(['Before DST', 'DST night', 'After DST']);
+    expect(titles(await anon().get(`/events?${W}&venue=${venueA},${venueB}`))).toEqual([
+      'Before DST',
+      'DST night',
+      'After DST',
+    ]);
     expect(titles(await anon().get(`/events?${W}&organizer=${orgA}`))).toEqual(['DST night']);
     expect(err(await anon().get(`/events?${W}&venue=${orgA}`))).toEqual({ status: 400, code: 'rest_invalid_param' });
     const url = new URL((await anon().get(`/events?${W}&venue=${venueA},${venueB}`)).body.rest_url);
@@ -163,15 +220,26 @@ describe('filters', () => {
   });
 
   it('geoloc needs an add-on: accepted, lat and lng must come together, results unfiltered', async () => {
-    expect(titles(await anon().get(`/events?${W}&geoloc=true&geoloc_lat=40.7&geoloc_lng=-74`))).toEqual(['Before DST', 'Tokyo', 'DST night', 'After DST']);
+    expect(titles(await anon().get(`/events?${W}&geoloc=true&geoloc_lat=40.7&geoloc_lng=-74`))).toEqual([
+      'Before DST',
+      'Tokyo',
+      'DST night',
+      'After DST',
+    ]);
     const r = await anon().get(`/events?${W}&geoloc_lat=40.7`);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { geoloc_lng: expect.any(String) } } });
-    expect(err(await anon().get(`/events?${W}&geoloc_lat=91&geoloc_lng=0`))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon().get(`/events?${W}&geoloc_lat=91&geoloc_lng=0`))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   it('post_parent must be an event', async () => {
-    expect(err(await anon().get(`/events?post_parent=${venueA}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
+    expect(err(await anon().get(`/events?post_parent=${venueA}`))).toEqual({
+      status: 400,
+      code: 'rest-invalid-event-id',
+    });
     expect((await anon().get(`/events?post_parent=${ids['Soon']}`)).body.total).toBe(0);
   });
 });
@@ -192,10 +260,20 @@ describe('the issue scenario: one request creates the event, its venue and organ
     const venueId = created.body.venue.id as number;
     const organizerId = created.body.organizer[0].id as number;
     const categoryId = created.body.categories[0].id as number;
-    expect(created.body.categories[0]).toMatchObject({ name: 'Festivals', slug: 'festivals', taxonomy: 'tribe_events_cat' });
+    expect(created.body.categories[0]).toMatchObject({
+      name: 'Festivals',
+      slug: 'festivals',
+      taxonomy: 'tribe_events_cat',
+    });
 
     const window = 'start_date=2031-09-20&end_date=2031-09-20';
-    for (const q of [`venue=${venueId}`, `organizer=${organizerId}`, `categories=${categoryId}`, 'categories=festivals', window]) {
+    for (const q of [
+      `venue=${venueId}`,
+      `organizer=${organizerId}`,
+      `categories=${categoryId}`,
+      'categories=festivals',
+      window,
+    ]) {
       const r = await anon().get(`/events?${q}${q === window ? '' : '&' + window}`);
       expect(r.body.events.map((x: { id: number }) => x.id)).toEqual([id]);
     }

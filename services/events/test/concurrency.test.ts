@@ -14,7 +14,10 @@ afterAll(() => world.close());
 const editor = () => eventsClient(world, 'editor');
 /** `n` calls at once, answered as status and body (short failure messages). */
 const parallel = async (n: number, call: (i: number) => Promise<{ status: number; body: unknown }>) =>
-  (await Promise.all(Array.from({ length: n }, (_, i) => call(i)))).map((r) => ({ status: r.status, body: r.body as Record<string, unknown> }));
+  (await Promise.all(Array.from({ length: n }, (_, i) => call(i)))).map((r) => ({
+    status: r.status,
+    body: r.body as Record<string, unknown>,
+  }));
 
 describe.each([
   ['categories', 'A term with the name provided already exists with this parent.'],
@@ -25,7 +28,12 @@ describe.each([
     const created = answers.filter((r) => r.status === 201);
     expect(created).toHaveLength(1);
     const id = created[0]!.body.id as number;
-    expect(answers.filter((r) => r.status !== 201)).toEqual(Array(199).fill({ status: 400, body: { code: 'term_exists', message, data: { status: 400, term_id: id }, additional_data: [id] } }));
+    expect(answers.filter((r) => r.status !== 201)).toEqual(
+      Array(199).fill({
+        status: 400,
+        body: { code: 'term_exists', message, data: { status: 400, term_id: id }, additional_data: [id] },
+      }),
+    );
   });
 });
 
@@ -42,8 +50,14 @@ test('50 parallel events naming one new venue, organizer, category and tag: one 
     }),
   );
   expect(answers.map((r) => r.status)).toEqual(Array(50).fill(201));
-  type Linked = { venue: { id: number }; organizer: { id: number }[]; categories: { id: number }[]; tags: { id: number }[] };
-  const ids = (pick: (b: Linked) => unknown) => new Set(answers.map((r) => JSON.stringify(pick(r.body as unknown as Linked))));
+  type Linked = {
+    venue: { id: number };
+    organizer: { id: number }[];
+    categories: { id: number }[];
+    tags: { id: number }[];
+  };
+  const ids = (pick: (b: Linked) => unknown) =>
+    new Set(answers.map((r) => JSON.stringify(pick(r.body as unknown as Linked))));
   expect(ids((b) => b.venue.id).size).toBe(1);
   expect(ids((b) => b.organizer.map((o) => o.id)).size).toBe(1);
   expect(ids((b) => b.categories.map((c) => c.id)).size).toBe(1);
@@ -59,15 +73,24 @@ test('50 parallel events naming one new venue, organizer, category and tag: one 
   // Once the venue is trashed it is matched no more: the same data makes a new one.
   const venue = (answers[0]!.body.venue as { id: number }).id;
   expect((await editor().delete(`/venues/${venue}`)).status).toBe(200);
-  const after = await editor().post('/events', { title: 'Regatta again', start_date: '2030-07-02 10:00', end_date: '2030-07-02 18:00', venue: { venue: 'Boathouse', city: 'Riverside' } });
+  const after = await editor().post('/events', {
+    title: 'Regatta again',
+    start_date: '2030-07-02 10:00',
+    end_date: '2030-07-02 18:00',
+    venue: { venue: 'Boathouse', city: 'Riverside' },
+  });
   expect(after.status).toBe(201);
   expect(after.body.venue.id).not.toBe(venue);
 });
 
 test('200 parallel events of one title: distinct slugs', async () => {
-  const answers = await parallel(200, () => editor().post('/events', { title: 'Open day', start_date: '2030-08-01 10:00', end_date: '2030-08-01 12:00' }));
+  const answers = await parallel(200, () =>
+    editor().post('/events', { title: 'Open day', start_date: '2030-08-01 10:00', end_date: '2030-08-01 12:00' }),
+  );
   expect(answers.map((r) => r.status)).toEqual(Array(200).fill(201));
-  expect(new Set(answers.map((r) => r.body.slug))).toEqual(new Set(['open-day', ...Array.from({ length: 199 }, (_, i) => `open-day-${i + 2}`)]));
+  expect(new Set(answers.map((r) => r.body.slug))).toEqual(
+    new Set(['open-day', ...Array.from({ length: 199 }, (_, i) => `open-day-${i + 2}`)]),
+  );
 });
 
 test('50 parallel venues and organizers of one name (their own routes: no matching there): distinct slugs', async () => {

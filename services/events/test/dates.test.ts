@@ -1,6 +1,16 @@
 /** Unit tests of the events' date module: TEC's forms, zones, and PHP's strtotime() on Luxon. */
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { dateDetails, formatWall, requireDate, siteTimezoneString, siteZone, strtotime, zoneAbbr, zoneFrom, zoneName } from '../src/dates';
+import {
+  dateDetails,
+  formatWall,
+  requireDate,
+  siteTimezoneString,
+  siteZone,
+  strtotime,
+  zoneAbbr,
+  zoneFrom,
+  zoneName,
+} from '../src/dates';
 
 const zone = (name: string): Zone => {
   const z = zoneFrom(name);
@@ -22,10 +32,20 @@ describe('formatWall and dateDetails', () => {
   it('pad every part', () => {
     expect(formatWall(dt)).toBe('0025-01-05 09:03:07');
     expect(dateDetails(DateTime.fromISO('2025-01-05T09:00:00', { zone: NY }))).toEqual({
-      year: '2025', month: '01', day: '05', hour: '09', minutes: '00', seconds: '00',
+      year: '2025',
+      month: '01',
+      day: '05',
+      hour: '09',
+      minutes: '00',
+      seconds: '00',
     });
     expect(dateDetails(DateTime.fromISO('2025-12-31T23:59:58Z').setZone(zone('Asia/Kolkata')))).toEqual({
-      year: '2026', month: '01', day: '01', hour: '05', minutes: '29', seconds: '58',
+      year: '2026',
+      month: '01',
+      day: '01',
+      hour: '05',
+      minutes: '29',
+      seconds: '58',
     });
   });
 });
@@ -40,7 +60,8 @@ describe('zones', () => {
     expect(zoneName(zone('UTC+5.75'))).toBe('UTC+5:45');
     expect(zoneName(zone('UTC+0'))).toBe('UTC');
     expect(zone('UTC-5:30').offset(0)).toBe(-330);
-    for (const bad of ['', '  ', 'Mars/Olympus', 'UTC+15', 'UTC+5:60', 'UTC+', '+02:00', 'banana']) expect(zoneFrom(bad)).toBeNull();
+    for (const bad of ['', '  ', 'Mars/Olympus', 'UTC+15', 'UTC+5:60', 'UTC+', '+02:00', 'banana'])
+      expect(zoneFrom(bad)).toBeNull();
   });
 
   it('siteZone prefers timezone_string, else gmt_offset', () => {
@@ -51,7 +72,7 @@ describe('zones', () => {
     expect(zoneName(siteZone({ timezone: 'Not/AZone', gmtOffset: 1 }))).toBe('UTC+1');
   });
 
-  it('siteTimezoneString is WordPress\'s: timezone_string, else UTC+<gmt_offset> (UTC+0 included)', () => {
+  it("siteTimezoneString is WordPress's: timezone_string, else UTC+<gmt_offset> (UTC+0 included)", () => {
     expect(siteTimezoneString({ timezone: 'Asia/Kolkata', gmtOffset: 2 })).toBe('Asia/Kolkata');
     expect(siteTimezoneString({ timezone: '', gmtOffset: 0 })).toBe('UTC+0');
     expect(siteTimezoneString({ timezone: '', gmtOffset: 5.5 })).toBe('UTC+5.5');
@@ -175,8 +196,12 @@ describe('strtotime: relative parts', () => {
   ])('%s', (input, out) => expect(parse(input)).toBe(out));
 
   it('last friday from a Saturday is yesterday; first day of next month from Jan 31 is Feb 1', () => {
-    expect(parse('last friday', NY, DateTime.fromISO('2025-01-18T08:00', { zone: NY }))).toBe('2025-01-17 00:00:00 | 2025-01-17 05:00:00');
-    expect(parse('first day of next month', NY, DateTime.fromISO('2025-01-31T08:00', { zone: NY }))).toBe('2025-02-01 08:00:00 | 2025-02-01 13:00:00');
+    expect(parse('last friday', NY, DateTime.fromISO('2025-01-18T08:00', { zone: NY }))).toBe(
+      '2025-01-17 00:00:00 | 2025-01-17 05:00:00',
+    );
+    expect(parse('first day of next month', NY, DateTime.fromISO('2025-01-31T08:00', { zone: NY }))).toBe(
+      '2025-02-01 08:00:00 | 2025-02-01 13:00:00',
+    );
   });
 });
 
@@ -220,9 +245,28 @@ describe('strtotime: zones and DST', () => {
 
 describe('strtotime: refusals', () => {
   it.each([
-    '', '   ', 'banana', 'next banana', '2025-02-30', '2025-13-01', '2025-00-10', '2025-01-05 25:00', '2025-01-05 24:00',
-    '2025-01-05 10:60', '2025-01-05 10:00:60', '13pm', '0am', 'feb 29', '10:00 11:00', 'noon 10am', '2025-01-05 2025-01-06',
-    '2025-01-05 10:00 Mars/Olympus', '2025-01-05 +25:00', '01/05/25', '2025', 'tomorrow please',
+    '',
+    '   ',
+    'banana',
+    'next banana',
+    '2025-02-30',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-01-05 25:00',
+    '2025-01-05 24:00',
+    '2025-01-05 10:60',
+    '2025-01-05 10:00:60',
+    '13pm',
+    '0am',
+    'feb 29',
+    '10:00 11:00',
+    'noon 10am',
+    '2025-01-05 2025-01-06',
+    '2025-01-05 10:00 Mars/Olympus',
+    '2025-01-05 +25:00',
+    '01/05/25',
+    '2025',
+    'tomorrow please',
   ])('%j', (input) => expect(strtotime(input, NY, NOW)).toBeNull());
 
   it('never throws, whatever it is given', () => {
@@ -240,7 +284,10 @@ describe('requireDate', () => {
       requireDate(42, 'end_date', FixedOffsetZone.utcInstance, NOW);
       throw new Error('accepted');
     } catch (e) {
-      expect(e).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { end_date: 'Invalid date: 42' } } });
+      expect(e).toMatchObject({
+        code: 'rest_invalid_param',
+        data: { status: 400, params: { end_date: 'Invalid date: 42' } },
+      });
     }
   });
 });

@@ -34,10 +34,45 @@ describe('create and read', () => {
     });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body)).toEqual([
-      'id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'rest_url', 'title',
-      'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details', 'end_date', 'end_date_details', 'utc_start_date',
-      'utc_start_date_details', 'utc_end_date', 'utc_end_date_details', 'timezone', 'timezone_abbr', 'cost', 'cost_details', 'website', 'show_map',
-      'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer',
+      'id',
+      'global_id',
+      'global_id_lineage',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'rest_url',
+      'title',
+      'description',
+      'excerpt',
+      'slug',
+      'image',
+      'all_day',
+      'start_date',
+      'start_date_details',
+      'end_date',
+      'end_date_details',
+      'utc_start_date',
+      'utc_start_date_details',
+      'utc_end_date',
+      'utc_end_date_details',
+      'timezone',
+      'timezone_abbr',
+      'cost',
+      'cost_details',
+      'website',
+      'show_map',
+      'show_map_link',
+      'hide_from_listings',
+      'sticky',
+      'featured',
+      'categories',
+      'tags',
+      'venue',
+      'organizer',
     ]);
     const id = r.body.id as number;
     expect(r.body).toMatchObject({
@@ -94,8 +129,22 @@ describe('create and read', () => {
   });
 
   it('defaults: the site zone as WordPress names it (UTC+0 here), website falls back to the permalink, map flags off, cost empty', async () => {
-    const r = await editor().post('/events', { title: 'Plain', start_date: '2030-02-01 09:00', end_date: '2030-02-01 10:00' });
-    expect(r.body).toMatchObject({ timezone: 'UTC+0', timezone_abbr: 'UTC+0', utc_start_date: '2030-02-01 09:00:00', website: 'http://loom.test/event/plain/', show_map: false, show_map_link: false, cost: '', sticky: false, featured: false });
+    const r = await editor().post('/events', {
+      title: 'Plain',
+      start_date: '2030-02-01 09:00',
+      end_date: '2030-02-01 10:00',
+    });
+    expect(r.body).toMatchObject({
+      timezone: 'UTC+0',
+      timezone_abbr: 'UTC+0',
+      utc_start_date: '2030-02-01 09:00:00',
+      website: 'http://loom.test/event/plain/',
+      show_map: false,
+      show_map_link: false,
+      cost: '',
+      sticky: false,
+      featured: false,
+    });
     expect(r.body.cost_details).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
   });
 
@@ -107,9 +156,17 @@ describe('create and read', () => {
   });
 
   it('reads dates in the forms strtotime reads; rejects others and an end before the start', async () => {
-    const iso = await editor().post('/events', { title: 'ISO', start_date: '2030-03-01T10:00:00Z', end_date: '2030-03-01T12:00:00+01:00' });
+    const iso = await editor().post('/events', {
+      title: 'ISO',
+      start_date: '2030-03-01T10:00:00Z',
+      end_date: '2030-03-01T12:00:00+01:00',
+    });
     expect(iso.body).toMatchObject({ start_date: '2030-03-01 10:00:00', end_date: '2030-03-01 11:00:00' });
-    const natural = await editor().post('/events', { title: 'Natural', start_date: 'tomorrow 10am', end_date: 'tomorrow 11:30am' });
+    const natural = await editor().post('/events', {
+      title: 'Natural',
+      start_date: 'tomorrow 10am',
+      end_date: 'tomorrow 11:30am',
+    });
     expect(natural.status).toBe(201);
     const tomorrow = new Date(Date.now() + 86400000).toISOString().slice(0, 10);
     expect(natural.body.start_date).toBe(`${tomorrow} 10:00:00`);
@@ -117,20 +174,54 @@ describe('create and read', () => {
 
     const bad = await editor().post('/events', { title: 'Bad', start_date: 'banana', end_date: '2030-01-01' });
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { start_date: 'Invalid parameter.' } } });
-    const backwards = await editor().post('/events', { title: 'Backwards', start_date: '2030-01-02', end_date: '2030-01-01' });
+    expect(bad.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { start_date: 'Invalid parameter.' } },
+    });
+    const backwards = await editor().post('/events', {
+      title: 'Backwards',
+      start_date: '2030-01-02',
+      end_date: '2030-01-01',
+    });
     expect(backwards.status).toBe(400);
     expect(Object.keys(backwards.body.data.params)).toEqual(['end_date']);
-    expect(err(await editor().post('/events', { title: 'Bad zone', start_date: '2030-01-01', end_date: '2030-01-01', timezone: 'Mars/Olympus' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(
+      err(
+        await editor().post('/events', {
+          title: 'Bad zone',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          timezone: 'Mars/Olympus',
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('all-day events span whole days in their zone', async () => {
-    const r = await editor().post('/events', { title: 'Fair', all_day: true, start_date: '2030-07-04 15:00', end_date: '2030-07-05 09:00', timezone: 'America/New_York' });
-    expect(r.body).toMatchObject({ all_day: true, start_date: '2030-07-04 00:00:00', end_date: '2030-07-05 23:59:59', utc_start_date: '2030-07-04 04:00:00', utc_end_date: '2030-07-06 03:59:59', timezone_abbr: 'EDT' });
+    const r = await editor().post('/events', {
+      title: 'Fair',
+      all_day: true,
+      start_date: '2030-07-04 15:00',
+      end_date: '2030-07-05 09:00',
+      timezone: 'America/New_York',
+    });
+    expect(r.body).toMatchObject({
+      all_day: true,
+      start_date: '2030-07-04 00:00:00',
+      end_date: '2030-07-05 23:59:59',
+      utc_start_date: '2030-07-04 04:00:00',
+      utc_end_date: '2030-07-06 03:59:59',
+      timezone_abbr: 'EDT',
+    });
   });
 
   it('manual UTC offsets are zones too', async () => {
-    const r = await editor().post('/events', { title: 'Offset', start_date: '2030-01-10 12:00', end_date: '2030-01-10 13:00', timezone: 'UTC+5:30' });
+    const r = await editor().post('/events', {
+      title: 'Offset',
+      start_date: '2030-01-10 12:00',
+      end_date: '2030-01-10 13:00',
+      timezone: 'UTC+5:30',
+    });
     expect(r.body).toMatchObject({ timezone: 'UTC+5:30', utc_start_date: '2030-01-10 06:30:00' });
   });
 
@@ -139,9 +230,19 @@ describe('create and read', () => {
     const v = await editor().post('/venues', { venue: 'Not an event' });
     expect(err(await anon().get(`/events/${v.body.id}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
     const slug = await anon().get('/events/by-slug/no-such-event');
-    expect([slug.status, slug.body]).toEqual([400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): slug', data: { status: 400, params: { slug: 'Invalid parameter.' }, details: [] } }]);
+    expect([slug.status, slug.body]).toEqual([
+      400,
+      {
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): slug',
+        data: { status: 400, params: { slug: 'Invalid parameter.' }, details: [] },
+      },
+    ]);
     // Checked before permissions, as WordPress validates arguments first.
-    expect(err(await anon().delete('/events/by-slug/no-such-event'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await anon().delete('/events/by-slug/no-such-event'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 });
 
@@ -151,11 +252,15 @@ describe('the namespace document', () => {
     expect(r.status).toBe(200);
     expect(r.body.openapi).toBe('3.0.0');
     expect(r.body.servers).toEqual([{ url: 'http://loom.test/rest/events/v1' }]);
-    expect(Object.keys(r.body.paths)).toEqual(expect.arrayContaining(['/events', '/events/{id}', '/events/by-slug/{slug}', '/categories', '/tags/{id}']));
+    expect(Object.keys(r.body.paths)).toEqual(
+      expect.arrayContaining(['/events', '/events/{id}', '/events/by-slug/{slug}', '/categories', '/tags/{id}']),
+    );
     // As the plugin's doc, a write's arguments are listed as parameters: 2.12's fields, title and dates required.
     const params = r.body.paths['/events'].post.parameters as { name: string; required: boolean }[];
     expect(params.filter((p) => p.required).map((p) => p.name)).toEqual(['title', 'start_date', 'end_date']);
-    expect(params.map((p) => p.name)).toEqual(expect.arrayContaining(['venue', 'organizer', 'image', 'cost', 'timezone', 'all_day', 'featured']));
+    expect(params.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['venue', 'organizer', 'image', 'cost', 'timezone', 'all_day', 'featured']),
+    );
   });
 });
 
@@ -170,23 +275,44 @@ describe('venue and organizer in the event write', () => {
       organizer: [{ organizer: 'New Org', phone: '555-1' }, org.body.id],
     });
     expect(r.status).toBe(201);
-    expect(r.body.venue).toMatchObject({ venue: 'Pier 9', city: 'Harbor', show_map: false, show_map_link: true, slug: 'pier-9' });
+    expect(r.body.venue).toMatchObject({
+      venue: 'Pier 9',
+      city: 'Harbor',
+      show_map: false,
+      show_map_link: true,
+      slug: 'pier-9',
+    });
     expect((r.body.organizer as { organizer: string }[]).map((o) => o.organizer)).toEqual(['New Org', 'Existing Org']);
     expect(r.body.venue.json_ld).toBeUndefined();
     // The venue exists on its own now; the same data again links it instead of a duplicate.
-    const again = await editor().post('/events', { title: 'Again', start_date: '2030-04-02 10:00', end_date: '2030-04-02 11:00', venue: { venue: 'Pier 9', city: 'Harbor' } });
+    const again = await editor().post('/events', {
+      title: 'Again',
+      start_date: '2030-04-02 10:00',
+      end_date: '2030-04-02 11:00',
+      venue: { venue: 'Pier 9', city: 'Harbor' },
+    });
     expect(again.body.venue.id).toBe(r.body.venue.id);
     expect((await anon().get(`/venues/${r.body.venue.id}`)).status).toBe(200);
     // {id} names an existing venue.
-    const byRef = await editor().post('/events', { title: 'By ref', start_date: '2030-04-03 10:00', end_date: '2030-04-03 11:00', venue: { id: r.body.venue.id } });
+    const byRef = await editor().post('/events', {
+      title: 'By ref',
+      start_date: '2030-04-03 10:00',
+      end_date: '2030-04-03 11:00',
+      venue: { id: r.body.venue.id },
+    });
     expect(byRef.body.venue.id).toBe(r.body.venue.id);
   });
 
   it('rejects what is not a venue/organizer as the argument validation does (rest_invalid_param), and writes nothing', async () => {
     const org = await editor().post('/organizers', { organizer: 'Only an organizer' });
     const before = (await editor().get('/events?search=Rejected&' + WINDOW)).body.total;
-    const invalid = (param: string) => ({ code: 'rest_invalid_param', message: `Invalid parameter(s): ${param}`, data: { status: 400, params: { [param]: 'Invalid parameter.' }, details: [] } });
-    const rejected = (extra: Record<string, unknown>) => editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', ...extra });
+    const invalid = (param: string) => ({
+      code: 'rest_invalid_param',
+      message: `Invalid parameter(s): ${param}`,
+      data: { status: 400, params: { [param]: 'Invalid parameter.' }, details: [] },
+    });
+    const rejected = (extra: Record<string, unknown>) =>
+      editor().post('/events', { title: 'Rejected', start_date: '2030-05-01', end_date: '2030-05-01', ...extra });
     expect((await rejected({ venue: { id: org.body.id } })).body).toEqual(invalid('venue'));
     expect((await rejected({ venue: org.body.id })).body).toEqual(invalid('venue'));
     // An entry the venue's create arguments refuse (no name) is an invalid argument too.
@@ -213,15 +339,26 @@ describe('venue and organizer in the event write', () => {
       .post('/rest/events/v1/events')
       .set(world.auth.editor)
       .type('form')
-      .send('title=Form+event&start_date=2030-04-09+10:00&end_date=2030-04-09+11:00&featured=1&venue[venue]=Form+Hall&venue[show_map]=0&organizer[0][organizer]=Form+Org&tags=alpha,beta');
+      .send(
+        'title=Form+event&start_date=2030-04-09+10:00&end_date=2030-04-09+11:00&featured=1&venue[venue]=Form+Hall&venue[show_map]=0&organizer[0][organizer]=Form+Org&tags=alpha,beta',
+      );
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ featured: true, venue: { venue: 'Form Hall', show_map: false }, organizer: [{ organizer: 'Form Org' }] });
+    expect(r.body).toMatchObject({
+      featured: true,
+      venue: { venue: 'Form Hall', show_map: false },
+      organizer: [{ organizer: 'Form Org' }],
+    });
     expect((r.body.tags as { name: string }[]).map((t) => t.name)).toEqual(['alpha', 'beta']);
   });
 
   it('hides a draft venue from anonymous readers of a published event', async () => {
     const draft = await editor().post('/venues', { venue: 'Secret Room', status: 'draft' });
-    const e = await editor().post('/events', { title: 'Secret venue event', start_date: '2030-05-02 10:00', end_date: '2030-05-02 11:00', venue: draft.body.id });
+    const e = await editor().post('/events', {
+      title: 'Secret venue event',
+      start_date: '2030-05-02 10:00',
+      end_date: '2030-05-02 11:00',
+      venue: draft.body.id,
+    });
     expect(e.body.venue).toMatchObject({ id: draft.body.id });
     expect((await anon().get(`/events/${e.body.id}`)).body.venue).toEqual([]);
   });
@@ -229,17 +366,57 @@ describe('venue and organizer in the event write', () => {
 
 describe('image and author through core-content', () => {
   it('an unknown media id is rejected; a URL is kept and shown', async () => {
-    expect(err(await editor().post('/events', { title: 'Img', start_date: '2030-01-01', end_date: '2030-01-01', image: 424242 }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    const r = await editor().post('/events', { title: 'Img URL', start_date: '2030-01-01', end_date: '2030-01-01', image: 'https://cdn.example/poster.JPG?v=2' });
+    expect(
+      err(
+        await editor().post('/events', {
+          title: 'Img',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          image: 424242,
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'rest_invalid_param' });
+    const r = await editor().post('/events', {
+      title: 'Img URL',
+      start_date: '2030-01-01',
+      end_date: '2030-01-01',
+      image: 'https://cdn.example/poster.JPG?v=2',
+    });
     expect(r.body.image).toEqual({ url: 'https://cdn.example/poster.JPG?v=2', extension: 'jpg' });
-    expect(err(await editor().post('/events', { title: 'Img bad', start_date: '2030-01-01', end_date: '2030-01-01', image: 'not a url' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(
+      err(
+        await editor().post('/events', {
+          title: 'Img bad',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          image: 'not a url',
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('an image given as an attachment id shows the real upload as The Events Calendar does (url, id, extension, size, sizes)', async () => {
     const upload = async (bytes: Buffer, name: string, caller: 'editor' | 'administrator' = 'editor') => {
-      const r = await request(world.gw.app).post('/rest/core/v2/media').set(world.auth[caller]).set('Content-Type', 'image/jpeg').set('Content-Disposition', `attachment; filename="${name}"`).send(bytes);
+      const r = await request(world.gw.app)
+        .post('/rest/core/v2/media')
+        .set(world.auth[caller])
+        .set('Content-Type', 'image/jpeg')
+        .set('Content-Disposition', `attachment; filename="${name}"`)
+        .send(bytes);
       if (r.status !== 201) throw new Error(`upload: ${r.status} ${JSON.stringify(r.body)}`);
-      return r.body as { id: number; source_url: string; media_details: { width: number; height: number; filesize: number; sizes: Record<string, { width: number; height: number; mime_type: string; filesize: number; source_url: string }> } };
+      return r.body as {
+        id: number;
+        source_url: string;
+        media_details: {
+          width: number;
+          height: number;
+          filesize: number;
+          sizes: Record<
+            string,
+            { width: number; height: number; mime_type: string; filesize: number; source_url: string }
+          >;
+        };
+      };
     };
     const media = await upload(await image(1600, 900), 'festival-poster.jpg');
     const d = media.media_details;
@@ -247,17 +424,38 @@ describe('image and author through core-content', () => {
     const sizes = Object.fromEntries(
       Object.entries(d.sizes)
         .filter(([name]) => name !== 'full')
-        .map(([name, s]) => [name, { width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url }]),
+        .map(([name, s]) => [
+          name,
+          { width: s.width, height: s.height, 'mime-type': s.mime_type, filesize: s.filesize, url: s.source_url },
+        ]),
     );
-    expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['thumbnail', 'medium', 'medium_large', 'large', '1536x1536']));
-    const expected = { url: media.source_url, id: media.id, extension: 'jpg', width: 1600, height: 900, filesize: d.filesize, sizes };
-    const created = await editor().post('/events', { title: 'Poster night', start_date: '2030-03-01 19:00', end_date: '2030-03-01 23:00', image: media.id });
+    expect(Object.keys(sizes)).toEqual(
+      expect.arrayContaining(['thumbnail', 'medium', 'medium_large', 'large', '1536x1536']),
+    );
+    const expected = {
+      url: media.source_url,
+      id: media.id,
+      extension: 'jpg',
+      width: 1600,
+      height: 900,
+      filesize: d.filesize,
+      sizes,
+    };
+    const created = await editor().post('/events', {
+      title: 'Poster night',
+      start_date: '2030-03-01 19:00',
+      end_date: '2030-03-01 23:00',
+      image: media.id,
+    });
     expect(created.status).toBe(201);
     expect(created.body.image).toEqual(expected);
     expect(d.filesize).toBeGreaterThan(0);
     // Anyone reading the published event sees the same, in the single and the archive answers.
     expect((await anon().get(`/events/${created.body.id}`)).body.image).toEqual(expected);
-    const listed = (await anon().get('/events?start_date=2030-03-01&end_date=2030-03-02')).body.events as Array<{ id: number; image: unknown }>;
+    const listed = (await anon().get('/events?start_date=2030-03-01&end_date=2030-03-02')).body.events as Array<{
+      id: number;
+      image: unknown;
+    }>;
     expect(listed.find((e) => e.id === created.body.id)!.image).toEqual(expected);
     // The file answers where the image says, through the gateway.
     const file = await request(world.gw.app).get(new URL(expected.sizes.thumbnail!.url).pathname);
@@ -265,28 +463,85 @@ describe('image and author through core-content', () => {
     expect(file.headers['content-type']).toBe('image/jpeg');
     // An attachment events may not read (private) is refused like an unknown id: its existence is not told.
     const secret = await upload(await image(300, 200), 'secret.jpg', 'administrator');
-    await request(world.gw.app).post(`/rest/core/v2/media/${secret.id}`).set(world.auth.administrator).send({ status: 'private' });
-    expect(err(await editor().post('/events', { title: 'Secret poster', start_date: '2030-01-01', end_date: '2030-01-01', image: secret.id }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    await request(world.gw.app)
+      .post(`/rest/core/v2/media/${secret.id}`)
+      .set(world.auth.administrator)
+      .send({ status: 'private' });
+    expect(
+      err(
+        await editor().post('/events', {
+          title: 'Secret poster',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          image: secret.id,
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
 
   it('author: another existing user needs edit_others; an unknown user id is rejected', async () => {
-    const r = await editor().post('/events', { title: 'Ghostwritten', start_date: '2030-01-01', end_date: '2030-01-01', author: world.users.author.id });
+    const r = await editor().post('/events', {
+      title: 'Ghostwritten',
+      start_date: '2030-01-01',
+      end_date: '2030-01-01',
+      author: world.users.author.id,
+    });
     expect(r.body.author).toBe(String(world.users.author.id));
-    expect(err(await editor().post('/events', { title: 'Nobody', start_date: '2030-01-01', end_date: '2030-01-01', author: 987654 }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await eventsClient(world, 'author').post('/events', { title: 'Not mine', start_date: '2030-01-01', end_date: '2030-01-01', author: world.users.editor.id }))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(
+      err(
+        await editor().post('/events', {
+          title: 'Nobody',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          author: 987654,
+        }),
+      ),
+    ).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(
+      err(
+        await eventsClient(world, 'author').post('/events', {
+          title: 'Not mine',
+          start_date: '2030-01-01',
+          end_date: '2030-01-01',
+          author: world.users.editor.id,
+        }),
+      ),
+    ).toEqual({ status: 403, code: 'rest_forbidden' });
   });
 });
 
 describe('update and delete, by id and by slug', () => {
   it('updates with POST, PUT and PATCH; by slug, a body slug renames the event', async () => {
-    const e = await editor().post('/events', { title: 'Movable', start_date: '2030-08-01 10:00', end_date: '2030-08-01 11:00', timezone: 'America/New_York' });
+    const e = await editor().post('/events', {
+      title: 'Movable',
+      start_date: '2030-08-01 10:00',
+      end_date: '2030-08-01 11:00',
+      timezone: 'America/New_York',
+    });
     const id = e.body.id as number;
-    expect((await editor().post(`/events/${id}`, { title: 'Moved' })).body).toMatchObject({ title: 'Moved', start_date: '2030-08-01 10:00:00' });
+    expect((await editor().post(`/events/${id}`, { title: 'Moved' })).body).toMatchObject({
+      title: 'Moved',
+      start_date: '2030-08-01 10:00:00',
+    });
     // A new zone keeps the wall times and moves the instants.
-    expect((await editor().put(`/events/${id}`, { timezone: 'Europe/London' })).body).toMatchObject({ start_date: '2030-08-01 10:00:00', utc_start_date: '2030-08-01 09:00:00', timezone: 'Europe/London' });
-    expect((await editor().patch(`/events/${id}`, { end_date: '2030-08-02 09:00' })).body).toMatchObject({ end_date: '2030-08-02 09:00:00', start_date: '2030-08-01 10:00:00' });
-    expect(err(await editor().patch(`/events/${id}`, { end_date: '2030-07-01' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect((await editor().patch('/events/by-slug/movable', { cost: '15 €' })).body).toMatchObject({ id, cost: '15€', cost_details: { currency_symbol: '€', currency_position: 'postfix', values: ['15'] } });
+    expect((await editor().put(`/events/${id}`, { timezone: 'Europe/London' })).body).toMatchObject({
+      start_date: '2030-08-01 10:00:00',
+      utc_start_date: '2030-08-01 09:00:00',
+      timezone: 'Europe/London',
+    });
+    expect((await editor().patch(`/events/${id}`, { end_date: '2030-08-02 09:00' })).body).toMatchObject({
+      end_date: '2030-08-02 09:00:00',
+      start_date: '2030-08-01 10:00:00',
+    });
+    expect(err(await editor().patch(`/events/${id}`, { end_date: '2030-07-01' }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
+    expect((await editor().patch('/events/by-slug/movable', { cost: '15 €' })).body).toMatchObject({
+      id,
+      cost: '15€',
+      cost_details: { currency_symbol: '€', currency_position: 'postfix', values: ['15'] },
+    });
     const renamed = await editor().patch('/events/by-slug/movable', { slug: 'relocated' });
     expect(renamed.body).toMatchObject({ id, slug: 'relocated' });
     expect((await anon().get('/events/by-slug/relocated')).body.id).toBe(id);
@@ -305,10 +560,16 @@ describe('update and delete, by id and by slug', () => {
   });
 });
 
-describe('scheduled events (WordPress\'s future status)', () => {
+describe("scheduled events (WordPress's future status)", () => {
   it('a publication date to come schedules the event; it is published once the date has come', async () => {
     const later = new Date(Date.now() + 86400000).toISOString().slice(0, 19).replace('T', ' ');
-    const e = await editor().post('/events', { title: 'Announced later', start_date: '2030-11-01', end_date: '2030-11-01', date_utc: later, categories: ['Scheduled things'] });
+    const e = await editor().post('/events', {
+      title: 'Announced later',
+      start_date: '2030-11-01',
+      end_date: '2030-11-01',
+      date_utc: later,
+      categories: ['Scheduled things'],
+    });
     expect(e.body).toMatchObject({ status: 'future', date_utc: later });
     expect(err(await anon().get(`/events/${e.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
     expect((await anon().get(`/events?search=Announced&${WINDOW}`)).body.total).toBe(0);
@@ -316,14 +577,18 @@ describe('scheduled events (WordPress\'s future status)', () => {
     expect((await anon().get(`/categories/${categoryId}`)).body.count).toBe(0);
 
     // Time passes (the stored date is moved back): the next read publishes it, counts follow.
-    await world.events.store.collection('posts').updateOne({ id: e.body.id }, { $set: { date_gmt: '2020-01-01 00:00:00', date: '2020-01-01 00:00:00' } });
+    await world.events.store
+      .collection('posts')
+      .updateOne({ id: e.body.id }, { $set: { date_gmt: '2020-01-01 00:00:00', date: '2020-01-01 00:00:00' } });
     await new Promise((r) => setTimeout(r, 1100)); // reads check for due posts at most once a second
     expect((await anon().get(`/events/${e.body.id}`)).body.status).toBe('publish');
     expect((await anon().get(`/categories/${categoryId}`)).body.count).toBe(1);
 
     // Moving the date of a published event into the future schedules it again; into the past publishes it.
     expect((await editor().patch(`/events/${e.body.id}`, { date_utc: later })).body.status).toBe('future');
-    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: '2021-06-01 10:00:00' })).body.status).toBe('publish');
+    expect((await editor().patch(`/events/${e.body.id}`, { date_utc: '2021-06-01 10:00:00' })).body.status).toBe(
+      'publish',
+    );
   });
 });
 
@@ -331,23 +596,44 @@ describe('permissions (The Events Calendar capabilities)', () => {
   it('writes need authentication and edit_tribe_events', async () => {
     const body = { title: 'Nope', start_date: '2030-01-01', end_date: '2030-01-01' };
     expect(err(await anon().post('/events', body))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'subscriber').post('/events', body))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'subscriber').post('/events', body))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
   });
 
   it('contributors create drafts (publish scales to pending); drafts stay hidden from others', async () => {
     const c = eventsClient(world, 'contributor');
     const d = await c.post('/events', { title: 'Contrib draft', start_date: '2030-10-01', end_date: '2030-10-01' });
     expect(d.body.status).toBe('draft');
-    expect((await c.post('/events', { title: 'Contrib pending', start_date: '2030-10-01', end_date: '2030-10-01', status: 'publish' })).body.status).toBe('pending');
+    expect(
+      (
+        await c.post('/events', {
+          title: 'Contrib pending',
+          start_date: '2030-10-01',
+          end_date: '2030-10-01',
+          status: 'publish',
+        })
+      ).body.status,
+    ).toBe('pending');
     expect(err(await anon().get(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
-    expect(err(await eventsClient(world, 'subscriber').get(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'event-not-accessible' });
+    expect(err(await eventsClient(world, 'subscriber').get(`/events/${d.body.id}`))).toEqual({
+      status: 403,
+      code: 'event-not-accessible',
+    });
     expect((await c.get(`/events/${d.body.id}`)).status).toBe(200);
     expect((await editor().get(`/events/${d.body.id}`)).status).toBe(200);
     expect((await anon().get(`/events?search=Contrib&${WINDOW}`)).body.total).toBe(0);
     expect((await editor().get(`/events?search=Contrib&${WINDOW}`)).body.total).toBe(2);
     // The author (another contributor-level writer) cannot edit or delete it; the editor can.
-    expect(err(await eventsClient(world, 'author').patch(`/events/${d.body.id}`, { title: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'author').delete(`/events/${d.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'author').patch(`/events/${d.body.id}`, { title: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
+    expect(err(await eventsClient(world, 'author').delete(`/events/${d.body.id}`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
     expect((await editor().patch(`/events/${d.body.id}`, { title: 'Edited by editor' })).status).toBe(200);
   });
 

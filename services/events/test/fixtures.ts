@@ -11,10 +11,26 @@ import { adjustEventTermCounts } from '../src/event-terms';
  */
 export async function insertEvent(
   world: EventsWorld,
-  doc: { venue?: number[]; organizer?: number[]; categories?: number[]; tags?: number[]; utc_end_date?: string; status?: string },
+  doc: {
+    venue?: number[];
+    organizer?: number[];
+    categories?: number[];
+    tags?: number[];
+    utc_end_date?: string;
+    status?: string;
+  },
 ): Promise<number> {
   const id = await world.events.store.nextId('posts');
-  const event = { id, type: 'tribe_events', status: 'publish', slug: `event-${id}`, utc_end_date: '2030-01-01 00:00:00', categories: [], tags: [], ...doc };
+  const event = {
+    id,
+    type: 'tribe_events',
+    status: 'publish',
+    slug: `event-${id}`,
+    utc_end_date: '2030-01-01 00:00:00',
+    categories: [],
+    tags: [],
+    ...doc,
+  };
   await world.events.store.collection('posts').insert(event);
   await adjustEventTermCounts(world.events.store, null, event);
   return id;

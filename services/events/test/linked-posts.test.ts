@@ -12,7 +12,9 @@ describe('dates', () => {
     expect(formatUtc(utc)).toBe('2024-07-01 12:00:00');
     expect(formatLocal({ timezone: '', gmtOffset: 5.5 }, utc)).toBe('2024-07-01 17:30:00');
     expect(formatLocal({ timezone: 'America/New_York', gmtOffset: 0 }, utc)).toBe('2024-07-01 08:00:00');
-    expect(formatLocal({ timezone: 'America/New_York', gmtOffset: 0 }, Date.UTC(2024, 0, 1, 12))).toBe('2024-01-01 07:00:00');
+    expect(formatLocal({ timezone: 'America/New_York', gmtOffset: 0 }, Date.UTC(2024, 0, 1, 12))).toBe(
+      '2024-01-01 07:00:00',
+    );
   });
 
   it('parses local and UTC input; rejects what is not a date', () => {
@@ -21,17 +23,21 @@ describe('dates', () => {
     expect(formatUtc(parseDate(ny, '2024-07-01T12:00', true, 'date_utc'))).toBe('2024-07-01 12:00:00');
     expect(formatUtc(parseDate(ny, '2024-07-01', true, 'date_utc'))).toBe('2024-07-01 00:00:00');
     for (const bad of ['banana', '2024-02-30 10:00:00', '2024-13-01', '2024-07-01 25:00', '']) {
-      expect(() => parseDate(ny, bad, false, 'date')).toThrow(expect.objectContaining({ code: 'rest_invalid_param', status: 400 }));
+      expect(() => parseDate(ny, bad, false, 'date')).toThrow(
+        expect.objectContaining({ code: 'rest_invalid_param', status: 400 }),
+      );
     }
   });
 
-  it('accepts what strtotime() takes, against the clock\'s now', () => {
+  it("accepts what strtotime() takes, against the clock's now", () => {
     const ny = { timezone: 'America/New_York', gmtOffset: 0, now: () => utc };
     expect(formatUtc(parseDate(ny, 'tomorrow', false, 'date'))).toBe('2024-07-02 04:00:00');
     expect(formatUtc(parseDate(ny, 'tomorrow 10am', true, 'date_utc'))).toBe('2024-07-02 10:00:00');
     expect(formatUtc(parseDate(ny, '+1 week', false, 'date'))).toBe('2024-07-08 12:00:00');
     expect(formatUtc(parseDate(ny, '2024-07-01T08:00:00-07:00', false, 'date'))).toBe('2024-07-01 15:00:00');
-    expect(formatUtc(parseDate({ timezone: '', gmtOffset: 5.5 }, 'July 1, 2024 9am', false, 'date'))).toBe('2024-07-01 03:30:00');
+    expect(formatUtc(parseDate({ timezone: '', gmtOffset: 5.5 }, 'July 1, 2024 9am', false, 'date'))).toBe(
+      '2024-07-01 03:30:00',
+    );
   });
 });
 
@@ -50,21 +56,53 @@ describe('slugs (wp_insert_post)', () => {
     expect(slugForWrite({ id: 7, status: 'draft', title: 'Plan' })).toBe(noSlug(7));
     expect(postName({ slug: noSlug(7) })).toBe('');
     expect(slugForWrite({ id: 7, status: 'pending', title: 'Plan', requested: 'my-plan' })).toBe('my-plan');
-    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } })).toBe('plan');
+    expect(
+      slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } }),
+    ).toBe('plan');
     expect(slugForWrite({ id: 7, status: 'publish', title: '!!!' })).toBe('7');
-    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBeUndefined();
-    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBe('plan__trashed');
-    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } })).toBe('__trashed');
-    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' } })).toBe('plan');
+    expect(
+      slugForWrite({ id: 7, status: 'publish', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } }),
+    ).toBeUndefined();
+    expect(
+      slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'publish', slug: 'plan' } }),
+    ).toBe('plan__trashed');
+    expect(
+      slugForWrite({ id: 7, status: 'trash', title: 'Plan', previous: { id: 7, status: 'draft', slug: noSlug(7) } }),
+    ).toBe('__trashed');
+    expect(
+      slugForWrite({
+        id: 7,
+        status: 'publish',
+        title: 'Plan',
+        previous: { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' },
+      }),
+    ).toBe('plan');
     expect(trashedSlug('plan__trashed')).toBe('plan__trashed');
   });
 
   it('across the trash the remembered slug wins over one sent, and none remembered keeps `__trashed`', () => {
     const trashed = { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' };
-    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', requested: 'other', previous: trashed })).toBe('plan');
-    expect(slugForWrite({ id: 7, status: 'trash', title: 'Plan', requested: 'other', previous: { id: 7, status: 'publish', slug: 'plan' } })).toBe('plan__trashed');
+    expect(slugForWrite({ id: 7, status: 'publish', title: 'Plan', requested: 'other', previous: trashed })).toBe(
+      'plan',
+    );
+    expect(
+      slugForWrite({
+        id: 7,
+        status: 'trash',
+        title: 'Plan',
+        requested: 'other',
+        previous: { id: 7, status: 'publish', slug: 'plan' },
+      }),
+    ).toBe('plan__trashed');
     // An event trashed without a slug remembered '' (falsy): it keeps `__trashed`, as WordPress's untrashed post does.
-    expect(slugForWrite({ id: 7, status: 'draft', title: 'Plan', previous: { id: 7, status: 'trash', slug: '__trashed', desired_slug: '' } })).toBeUndefined();
+    expect(
+      slugForWrite({
+        id: 7,
+        status: 'draft',
+        title: 'Plan',
+        previous: { id: 7, status: 'trash', slug: '__trashed', desired_slug: '' },
+      }),
+    ).toBeUndefined();
   });
 
   it('trash bookkeeping: status, time and slug on entering; a slug already ending in __trashed is not remembered; all dropped on leaving', () => {
@@ -73,12 +111,22 @@ describe('slugs (wp_insert_post)', () => {
       set: { slug: 'plan__trashed', trashed_from: 'publish', trashed_at: '2024-07-01 12:00:00', desired_slug: 'plan' },
       unset: [],
     });
-    expect(slugChanges({ id: 7, status: 'private', slug: 'x__trashed' }, { status: 'trash', title: 'X' }, now)).toEqual({
-      set: { trashed_from: 'private', trashed_at: '2024-07-01 12:00:00' },
-      unset: [],
-    });
-    expect(slugChanges({ id: 7, status: 'draft', slug: noSlug(7) }, { status: 'trash', title: 'Plan' }, now).set).toMatchObject({ slug: '__trashed', desired_slug: '' });
-    expect(slugChanges({ id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' }, { status: 'draft', title: 'Plan' }, now)).toEqual({
+    expect(slugChanges({ id: 7, status: 'private', slug: 'x__trashed' }, { status: 'trash', title: 'X' }, now)).toEqual(
+      {
+        set: { trashed_from: 'private', trashed_at: '2024-07-01 12:00:00' },
+        unset: [],
+      },
+    );
+    expect(
+      slugChanges({ id: 7, status: 'draft', slug: noSlug(7) }, { status: 'trash', title: 'Plan' }, now).set,
+    ).toMatchObject({ slug: '__trashed', desired_slug: '' });
+    expect(
+      slugChanges(
+        { id: 7, status: 'trash', slug: 'plan__trashed', desired_slug: 'plan' },
+        { status: 'draft', title: 'Plan' },
+        now,
+      ),
+    ).toEqual({
       set: { slug: 'plan' },
       unset: ['trashed_from', 'trashed_at', 'desired_slug'],
     });
@@ -100,6 +148,8 @@ describe('JSON-LD', () => {
     expect(postExcerpt('Live jazz by the river', 'ignored')).toBe('<p>Live jazz by the river</p>\n');
     expect(postExcerpt('', '<h2>Title</h2><p>Body [gallery id="1"] text</p>')).toBe('<p>TitleBody text</p>\n');
     expect(postExcerpt('<div><b>Bold</b> move</div>', '')).toBe('<p><b>Bold</b> move</p>\n');
-    expect(postExcerpt('', Array.from({ length: 60 }, (_, i) => `w${i}`).join(' '))).toBe(`<p>${Array.from({ length: 55 }, (_, i) => `w${i}`).join(' ')} [&hellip;]</p>\n`);
+    expect(postExcerpt('', Array.from({ length: 60 }, (_, i) => `w${i}`).join(' '))).toBe(
+      `<p>${Array.from({ length: 55 }, (_, i) => `w${i}`).join(' ')} [&hellip;]</p>\n`,
+    );
   });
 });

@@ -12,13 +12,40 @@ afterAll(async () => {
 
 describe('organizers', () => {
   it('creates (201) in the plugin shape, without venue-only fields', async () => {
-    const r = await eventsClient(world, 'author').post('/organizers', { organizer: 'Ann Org', email: 'ann@example.com', phone: '', website: 'https://ann.example' });
+    const r = await eventsClient(world, 'author').post('/organizers', {
+      organizer: 'Ann Org',
+      email: 'ann@example.com',
+      phone: '',
+      website: 'https://ann.example',
+    });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'website', 'email', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'website',
+      'email',
+      'global_id',
+      'global_id_lineage',
     ]);
-    expect(r.body).toMatchObject({ author: String(world.users.author.id), status: 'publish', organizer: 'Ann Org', slug: 'ann-org', url: 'http://loom.test/organizer/ann-org/' });
-    expect(err(await eventsClient(world, 'author').post('/organizers', { email: 'x@example.com' }))).toEqual({ status: 400, code: 'rest_missing_callback_param' });
+    expect(r.body).toMatchObject({
+      author: String(world.users.author.id),
+      status: 'publish',
+      organizer: 'Ann Org',
+      slug: 'ann-org',
+      url: 'http://loom.test/organizer/ann-org/',
+    });
+    expect(err(await eventsClient(world, 'author').post('/organizers', { email: 'x@example.com' }))).toEqual({
+      status: 400,
+      code: 'rest_missing_callback_param',
+    });
   });
 
   it('reads, updates and trashes by id and slug with the organizer codes', async () => {
@@ -27,14 +54,31 @@ describe('organizers', () => {
     const { json_ld: ld, ...rest } = (await eventsClient(world, 'anonymous').get('/organizers/by-slug/bob-org')).body;
     expect(rest).toEqual(o.body);
     // No `@context` on the organizer's own data; its `url` is its website (none here).
-    expect(ld).toEqual({ '@type': 'Person', name: 'Bob Org', description: '', url: '', telephone: '', email: '', sameAs: '' });
-    expect(err(await eventsClient(world, 'anonymous').get('/organizers/999999'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(ld).toEqual({
+      '@type': 'Person',
+      name: 'Bob Org',
+      description: '',
+      url: '',
+      telephone: '',
+      email: '',
+      sameAs: '',
+    });
+    expect(err(await eventsClient(world, 'anonymous').get('/organizers/999999'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     const v = await e.post('/venues', { venue: 'A venue' });
-    expect(err(await eventsClient(world, 'anonymous').get(`/organizers/${v.body.id}`))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await eventsClient(world, 'anonymous').get(`/organizers/${v.body.id}`))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     expect((await e.put('/organizers/by-slug/bob-org', { phone: '123' })).body).toMatchObject({ phone: '123' });
     expect((await e.delete('/organizers/by-slug/bob-org')).body).toMatchObject({ id: o.body.id, status: 'trash' });
     expect(err(await e.delete(`/organizers/${o.body.id}`))).toEqual({ status: 410, code: 'organizer-is-in-trash' });
-    expect(err(await eventsClient(world, 'anonymous').delete(`/organizers/${o.body.id}`))).toEqual({ status: 401, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'anonymous').delete(`/organizers/${o.body.id}`))).toEqual({
+      status: 401,
+      code: 'rest_forbidden',
+    });
   });
 
   it('shares the post id sequence with venues', async () => {
@@ -53,6 +97,9 @@ describe('organizers', () => {
     expect(r.body).toMatchObject({ total: 1, total_pages: 1, organizers: [{ id: o1, organizer: 'Linked one' }] });
     expect(r.headers['x-tec-total']).toBe('1');
     expect((await eventsClient(world, 'anonymous').get('/organizers?only_with_upcoming=true')).body.total).toBe(1);
-    expect(err(await eventsClient(world, 'anonymous').get('/organizers?page=99'))).toEqual({ status: 404, code: 'organizer-archive-page-not-found' });
+    expect(err(await eventsClient(world, 'anonymous').get('/organizers?page=99'))).toEqual({
+      status: 404,
+      code: 'organizer-archive-page-not-found',
+    });
   });
 });

@@ -25,7 +25,9 @@ describe('trashing (wp_add_trashed_suffix_to_post_name_for_post)', () => {
     expect(t.body).toMatchObject({ status: 'trash', slug: `${'a'.repeat(190)}__trashed` });
     // Its slug is free again, and comes back when it leaves the trash (made unique).
     expect((await editor().post('/events', { title, ...DAY })).body.slug).toBe(`${'a'.repeat(190)}-bbbb`);
-    expect((await editor().patch(`/events/${e.body.id}`, { status: 'publish' })).body.slug).toBe(`${'a'.repeat(190)}-bbbb-2`);
+    expect((await editor().patch(`/events/${e.body.id}`, { status: 'publish' })).body.slug).toBe(
+      `${'a'.repeat(190)}-bbbb-2`,
+    );
   });
 
   it('never cuts inside a percent-encoded character; venues and organizers alike', async () => {
@@ -49,12 +51,19 @@ describe('scheduling (wp_insert_post: MINUTE_IN_SECONDS)', () => {
     const later = await editor().post('/events', { title: 'Two minutes', ...DAY, date_utc: inSeconds(120) });
     expect(later.body.status).toBe('future');
     // Venues and organizers alike.
-    expect((await editor().post('/venues', { venue: 'Soon Hall', date_utc: inSeconds(30) })).body.status).toBe('publish');
-    expect((await editor().post('/organizers', { organizer: 'Later Org', date_utc: inSeconds(120) })).body.status).toBe('future');
+    expect((await editor().post('/venues', { venue: 'Soon Hall', date_utc: inSeconds(30) })).body.status).toBe(
+      'publish',
+    );
+    expect((await editor().post('/organizers', { organizer: 'Later Org', date_utc: inSeconds(120) })).body.status).toBe(
+      'future',
+    );
   });
 
   it('`future` asked for with a date less than a minute ahead is published; an update does the same', async () => {
-    expect((await editor().post('/events', { title: 'Asked future', ...DAY, status: 'future', date_utc: inSeconds(30) })).body.status).toBe('publish');
+    expect(
+      (await editor().post('/events', { title: 'Asked future', ...DAY, status: 'future', date_utc: inSeconds(30) }))
+        .body.status,
+    ).toBe('publish');
     const e = await editor().post('/events', { title: 'Moved near', ...DAY, date_utc: inSeconds(3600) });
     expect(e.body.status).toBe('future');
     expect((await editor().patch(`/events/${e.body.id}`, { date_utc: inSeconds(30) })).body.status).toBe('publish');
@@ -79,8 +88,12 @@ describe('unique slugs (wp_unique_post_slug)', () => {
     const slug = `${'s'.repeat(197)}-xy`;
     expect((await editor().post('/events', { title: 'Long one', slug, ...DAY })).body.slug).toBe(slug);
     // 198 characters, no dash left at the cut, then -2.
-    expect((await editor().post('/events', { title: 'Long two', slug, ...DAY })).body.slug).toBe(`${'s'.repeat(197)}-2`);
-    expect((await editor().post('/events', { title: 'Long three', slug, ...DAY })).body.slug).toBe(`${'s'.repeat(197)}-3`);
+    expect((await editor().post('/events', { title: 'Long two', slug, ...DAY })).body.slug).toBe(
+      `${'s'.repeat(197)}-2`,
+    );
+    expect((await editor().post('/events', { title: 'Long three', slug, ...DAY })).body.slug).toBe(
+      `${'s'.repeat(197)}-3`,
+    );
     const v = 'v'.repeat(200);
     expect((await editor().post('/venues', { venue: 'Long hall', slug: v })).body.slug).toBe(v);
     expect((await editor().post('/venues', { venue: 'Long hall 2', slug: v })).body.slug).toBe(`${'v'.repeat(198)}-2`);
@@ -127,7 +140,12 @@ describe('leaving the trash (wp_insert_post, wp_add_trashed_suffix_to_post_name_
     const before = Date.now();
     await editor().delete(`/venues/${v.body.id}`);
     const trashed = await stored(v.body.id);
-    expect(trashed).toMatchObject({ status: 'trash', trashed_from: 'publish', desired_slug: 'bookkept-hall', slug: 'bookkept-hall__trashed' });
+    expect(trashed).toMatchObject({
+      status: 'trash',
+      trashed_from: 'publish',
+      desired_slug: 'bookkept-hall',
+      slug: 'bookkept-hall__trashed',
+    });
     const at = Date.parse(`${String(trashed.trashed_at).replace(' ', 'T')}Z`);
     expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
     expect(at).toBeLessThanOrEqual(Date.now());
@@ -142,8 +160,13 @@ describe('a trashed post holding a slug lets go of it (wp_add_trashed_suffix_to_
   it('a trashed event given a slug while in the trash lets go of it for a new event, and gets it back on leaving', async () => {
     const e = await editor().post('/events', { title: 'Held name', ...DAY });
     await editor().delete(`/events/${e.body.id}`);
-    expect((await editor().patch(`/events/${e.body.id}`, { slug: 'kept-in-trash' })).body).toMatchObject({ status: 'trash', slug: 'kept-in-trash' });
-    expect((await editor().post('/events', { title: 'Other', slug: 'kept-in-trash', ...DAY })).body.slug).toBe('kept-in-trash');
+    expect((await editor().patch(`/events/${e.body.id}`, { slug: 'kept-in-trash' })).body).toMatchObject({
+      status: 'trash',
+      slug: 'kept-in-trash',
+    });
+    expect((await editor().post('/events', { title: 'Other', slug: 'kept-in-trash', ...DAY })).body.slug).toBe(
+      'kept-in-trash',
+    );
     expect((await editor().get(`/events/${e.body.id}`)).body.slug).toBe('kept-in-trash__trashed');
   });
 
@@ -158,7 +181,10 @@ describe('a trashed post holding a slug lets go of it (wp_add_trashed_suffix_to_
     // A trashed venue holding a slug keeps it: a new venue of that slug gets -2.
     const v = await editor().post('/venues', { venue: 'Kept hall' });
     await editor().delete(`/venues/${v.body.id}`);
-    expect((await editor().patch(`/venues/${v.body.id}`, { slug: 'kept-hall' })).body).toMatchObject({ status: 'trash', slug: 'kept-hall' });
+    expect((await editor().patch(`/venues/${v.body.id}`, { slug: 'kept-hall' })).body).toMatchObject({
+      status: 'trash',
+      slug: 'kept-hall',
+    });
     expect((await editor().post('/venues', { venue: 'Kept hall' })).body.slug).toBe('kept-hall-2');
     expect((await editor().get(`/venues/${v.body.id}`)).body.slug).toBe('kept-hall');
   });

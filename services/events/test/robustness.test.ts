@@ -49,12 +49,27 @@ const BODIES: Array<[string, string]> = [
   ['application/json', '{"title": {"$gt": ""}, "start_date": "2030-01-01", "end_date": "2030-01-01"}'],
   ['application/json', '{"title": "t", "start_date": 20300101, "end_date": true}'],
   ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "timezone": {"x": 1}}'],
-  ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "venue": {"venue": {"$ne": 1}}}'],
+  [
+    'application/json',
+    '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "venue": {"venue": {"$ne": 1}}}',
+  ],
   ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "venue": [[[[1]]]]}'],
-  ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "organizer": [{"organizer": "o", "image": {"a": 1}}, null, "x"]}'],
-  ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "categories": [{"a": 1}], "tags": [null]}'],
-  ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "cost": ["1", "2"], "website": "javascript:alert(1)"}'],
-  ['application/json', '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "image": 1e400, "author": -1}'],
+  [
+    'application/json',
+    '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "organizer": [{"organizer": "o", "image": {"a": 1}}, null, "x"]}',
+  ],
+  [
+    'application/json',
+    '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "categories": [{"a": 1}], "tags": [null]}',
+  ],
+  [
+    'application/json',
+    '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "cost": ["1", "2"], "website": "javascript:alert(1)"}',
+  ],
+  [
+    'application/json',
+    '{"title": "t", "start_date": "2030-01-01", "end_date": "2030-01-02", "image": 1e400, "author": -1}',
+  ],
   ['application/json', '{"title": "t", "start_date": "9999-12-31 23:59:59", "end_date": "+10000 years"}'],
   ['application/json', '{"__proto__": {"admin": true}, "venue": "x", "organizer": "y", "name": "z"}'],
   ['application/json', '[1,2,3]'],
@@ -86,11 +101,26 @@ test('no query string makes an archive answer 500', async () => {
 });
 
 test('no body makes a create or update answer 500, and what is stored stays well-formed', async () => {
-  const event = (await request(app).post('/rest/events/v1/events').set(admin).send({ title: 'target', start_date: '2030-01-01', end_date: '2030-01-01' })).body;
+  const event = (
+    await request(app)
+      .post('/rest/events/v1/events')
+      .set(admin)
+      .send({ title: 'target', start_date: '2030-01-01', end_date: '2030-01-01' })
+  ).body;
   const venue = (await request(app).post('/rest/events/v1/venues').set(admin).send({ venue: 'target' })).body;
   const category = (await request(app).post('/rest/events/v1/categories').set(admin).send({ name: 'target' })).body;
   expect([event.id, venue.id, category.id].every(Number.isInteger)).toBe(true);
-  const routes = ['events', `events/${event.id}`, 'events/by-slug/target', 'venues', `venues/${venue.id}`, 'organizers', 'categories', `categories/${category.id}`, 'tags'];
+  const routes = [
+    'events',
+    `events/${event.id}`,
+    'events/by-slug/target',
+    'venues',
+    `venues/${venue.id}`,
+    'organizers',
+    'categories',
+    `categories/${category.id}`,
+    'tags',
+  ];
   for (const route of routes) {
     for (const [type, body] of BODIES) {
       const r = await request(app).post(`/rest/events/v1/${route}`).set(admin).set('Content-Type', type).send(body);
@@ -101,11 +131,18 @@ test('no body makes a create or update answer 500, and what is stored stays well
     expect(typeof p.slug).toBe('string');
     expect(Object.keys(p)).not.toContain('$gt');
     if (p.type === 'tribe_events') {
-      expect([typeof p.title, typeof p.utc_start_date, typeof p.utc_end_date, typeof p.timezone]).toEqual(['string', 'string', 'string', 'string']);
+      expect([typeof p.title, typeof p.utc_start_date, typeof p.utc_end_date, typeof p.timezone]).toEqual([
+        'string',
+        'string',
+        'string',
+        'string',
+      ]);
       expect(p.utc_end_date >= p.utc_start_date).toBe(true);
-      for (const f of ['venue', 'organizer', 'categories', 'tags']) expect((p[f] as unknown[]).every(Number.isInteger)).toBe(true);
+      for (const f of ['venue', 'organizer', 'categories', 'tags'])
+        expect((p[f] as unknown[]).every(Number.isInteger)).toBe(true);
     }
   }
-  for (const t of await store.collection('terms').find({})) expect([typeof t.name, typeof t.slug]).toEqual(['string', 'string']);
+  for (const t of await store.collection('terms').find({}))
+    expect([typeof t.name, typeof t.slug]).toEqual(['string', 'string']);
   expect(({} as Record<string, unknown>).admin).toBeUndefined();
 });

@@ -52,7 +52,15 @@ const dates = (start: string, end: string) => ({
 });
 const stamps = { date: STAMP, date_utc: STAMP, modified: STAMP, modified_utc: STAMP };
 const gid = (id: number) => ({ global_id: `127.0.0.1?id=${id}`, global_id_lineage: [`127.0.0.1?id=${id}`] });
-const term = (id: number, name: string, slug: string, taxonomy: string, description: string, count: number, base: string) => ({
+const term = (
+  id: number,
+  name: string,
+  slug: string,
+  taxonomy: string,
+  description: string,
+  count: number,
+  base: string,
+) => ({
   name,
   slug,
   term_group: 0,
@@ -125,7 +133,14 @@ const hallJsonLd = {
   name: 'Riverside Hall',
   description: '',
   url: '',
-  address: { '@type': 'PostalAddress', streetAddress: '12 River Rd', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62702', addressCountry: 'United States' },
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: '12 River Rd',
+    addressLocality: 'Springfield',
+    addressRegion: 'IL',
+    postalCode: '62702',
+    addressCountry: 'United States',
+  },
   telephone: '',
   sameAs: '',
 };
@@ -142,7 +157,15 @@ const society = (jsonLd?: Record<string, unknown>) => ({
   ...(jsonLd ? { json_ld: jsonLd } : {}),
   ...gid(ids.society!),
 });
-const societyJsonLd = { '@type': 'Person', name: 'Springfield Music Society', description: '', url: '', telephone: '+1 555 0199', email: 'hello@music.example.com', sameAs: '' };
+const societyJsonLd = {
+  '@type': 'Person',
+  name: 'Springfield Music Society',
+  description: '',
+  url: '',
+  telephone: '+1 555 0199',
+  email: 'hello@music.example.com',
+  sameAs: '',
+};
 
 const jazz = (single = false) => ({
   id: ids.jazz,
@@ -206,7 +229,8 @@ const fair = () => ({
 });
 
 /** The default window's rest_url (sample 220): from the start of yesterday to the end of the day two years on. */
-const defaultWindow = () => `start_date=${day(-1)} 00:00:00&end_date=${DateTime.utc().plus({ months: 24 }).toFormat('yyyy-MM-dd')} 23:59:59`;
+const defaultWindow = () =>
+  `start_date=${day(-1)} 00:00:00&end_date=${DateTime.utc().plus({ months: 24 }).toFormat('yyyy-MM-dd')} 23:59:59`;
 
 beforeAll(async () => {
   world = await startEventsWorld({ LOOM_BASE_URL: HOME });
@@ -219,11 +243,20 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
   test('220: the empty archive echoes its default window and status', async () => {
     const r = await anon().get('/events');
     expect(r.headers['x-tec-total']).toBe('0');
-    expectSample(r.body, { events: [], rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=publish`, total: 0, total_pages: 0 });
+    expectSample(r.body, {
+      events: [],
+      rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=publish`,
+      total: 0,
+      total_pages: 0,
+    });
   });
 
-  test('221, 222: term creates answer with the controller\'s _links', async () => {
-    const cat = await admin().post('/categories', { name: 'Concerts', slug: 'concerts', description: 'Live music events' });
+  test("221, 222: term creates answer with the controller's _links", async () => {
+    const cat = await admin().post('/categories', {
+      name: 'Concerts',
+      slug: 'concerts',
+      description: 'Live music events',
+    });
     ids.concerts = cat.body.id;
     expect(cat.status).toBe(201);
     const links = (base: string, id: number) => ({
@@ -250,10 +283,14 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     expect(tag.body._links).toEqual(links('tags', ids.live!));
   });
 
-  test('223: a venue\'s show_map flags are strings; booleans are refused', async () => {
+  test("223: a venue's show_map flags are strings; booleans are refused", async () => {
     const r = await admin().post('/venues', { venue: 'Central Library', show_map: true, show_map_link: false });
     expect(r.status).toBe(400);
-    const invalidType = (p: string) => ({ code: 'rest_invalid_type', message: `${p} is not of type string.`, data: { param: p } });
+    const invalidType = (p: string) => ({
+      code: 'rest_invalid_type',
+      message: `${p} is not of type string.`,
+      data: { param: p },
+    });
     expect(r.body).toEqual({
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): show_map, show_map_link',
@@ -306,7 +343,14 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
       featured: true,
       categories: [ids.concerts],
       tags: [ids.live],
-      venue: { venue: 'Riverside Hall', address: '12 River Rd', city: 'Springfield', state: 'IL', zip: '62702', country: 'United States' },
+      venue: {
+        venue: 'Riverside Hall',
+        address: '12 River Rd',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62702',
+        country: 'United States',
+      },
       organizer: [{ organizer: 'Springfield Music Society', email: 'hello@music.example.com', phone: '+1 555 0199' }],
     });
     expect(r.status).toBe(201);
@@ -331,7 +375,7 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     expectSample(r.body, fair());
   });
 
-  test('228, 229: a single read adds json_ld, and the venue\'s and organizers\' own', async () => {
+  test("228, 229: a single read adds json_ld, and the venue's and organizers' own", async () => {
     const r = await anon().get(`/events/${ids.jazz}`);
     // The e-mail addresses are obfuscated with random entities on every request: compared decoded.
     expect(r.body.json_ld.organizer.email).toContain('&#64;');
@@ -351,26 +395,50 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
         endDate: `${JAZZ}T22:30:00+00:00`,
         location: hallJsonLd,
         organizer: societyJsonLd,
-        offers: { '@type': 'Offer', price: '15', priceCurrency: 'USD', url: `${HOME}/event/riverside-jazz-night/`, category: 'primary', availability: 'inStock', validFrom: `${created.slice(0, 10)}T00:00:00+00:00` },
+        offers: {
+          '@type': 'Offer',
+          price: '15',
+          priceCurrency: 'USD',
+          url: `${HOME}/event/riverside-jazz-night/`,
+          category: 'primary',
+          availability: 'inStock',
+          validFrom: `${created.slice(0, 10)}T00:00:00+00:00`,
+        },
         performer: 'Organization',
       },
     });
-    const bySlug = JSON.parse(decodeEntities(JSON.stringify((await anon().get('/events/by-slug/riverside-jazz-night')).body)));
+    const bySlug = JSON.parse(
+      decodeEntities(JSON.stringify((await anon().get('/events/by-slug/riverside-jazz-night')).body)),
+    );
     expect(bySlug).toEqual(body);
   });
 
   test('230: a draft is not accessible to anonymous readers', async () => {
-    const d = await admin().post('/events', { title: 'Staff planning meeting', status: 'draft', start_date: `${STAFF} 09:00:00`, end_date: `${STAFF} 10:00:00` });
+    const d = await admin().post('/events', {
+      title: 'Staff planning meeting',
+      status: 'draft',
+      start_date: `${STAFF} 09:00:00`,
+      end_date: `${STAFF} 10:00:00`,
+    });
     ids.staff = d.body.id;
     const r = await anon().get(`/events/${ids.staff}`);
     expect(r.status).toBe(403);
-    expect(r.body).toEqual({ code: 'event-not-accessible', message: 'The requested event is not accessible', data: { status: 403 } });
+    expect(r.body).toEqual({
+      code: 'event-not-accessible',
+      message: 'The requested event is not accessible',
+      data: { status: 403 },
+    });
   });
 
   test('231, 232: the default archive; editors see the draft (no slug, floating dates, plain link) and status=any', async () => {
     const r = await anon().get('/events');
     expect([r.headers['x-tec-total'], r.headers['x-tec-totalpages']]).toEqual(['2', '1']);
-    expectSample(r.body, { events: [jazz(), fair()], rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=publish`, total: 2, total_pages: 1 });
+    expectSample(r.body, {
+      events: [jazz(), fair()],
+      rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=publish`,
+      total: 2,
+      total_pages: 1,
+    });
 
     const plain = `${HOME}/?post_type=tribe_events&p=${ids.staff}`;
     const staff = {
@@ -407,7 +475,12 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
       organizer: [],
     };
     const a = await admin().get('/events');
-    expectSample(a.body, { events: [staff, jazz(), fair()], rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=any`, total: 3, total_pages: 1 });
+    expectSample(a.body, {
+      events: [staff, jazz(), fair()],
+      rest_url: `${REST}/events/?page=1&per_page=10&${defaultWindow()}&status=any`,
+      total: 3,
+      total_pages: 1,
+    });
   });
 
   test('233–238: windows, search, categories and venue filters, and their rest_url', async () => {
@@ -416,13 +489,22 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     const [from, to] = [month.startOf('month').toISODate(), month.endOf('month').toISODate()];
     const r233 = await anon().get(`/events?start_date=${from}&end_date=${to}`);
     expect(titles(r233.body)).toContain('Winter Book Fair');
-    expect(r233.body.rest_url).toBe(`${REST}/events/?page=1&per_page=10&start_date=${from} 00:00:00&end_date=${to} 23:59:59&status=publish`);
+    expect(r233.body.rest_url).toBe(
+      `${REST}/events/?page=1&per_page=10&start_date=${from} 00:00:00&end_date=${to} 23:59:59&status=publish`,
+    );
 
     const r234 = await anon().get(`/events?start_date=${JAZZ}&end_date=${JAZZ}`);
     expect(titles(r234.body)).toEqual(['Riverside Jazz Night']);
-    expect(r234.body.rest_url).toBe(`${REST}/events/?page=1&per_page=10&start_date=${JAZZ} 00:00:00&end_date=${JAZZ} 23:59:59&status=publish`);
+    expect(r234.body.rest_url).toBe(
+      `${REST}/events/?page=1&per_page=10&start_date=${JAZZ} 00:00:00&end_date=${JAZZ} 23:59:59&status=publish`,
+    );
     const r235 = await anon().get(`/events?start_date=${JAZZ}&end_date=${JAZZ}&strict_dates=true`);
-    expectSample(r235.body, { events: [], rest_url: `${REST}/events/?page=1&per_page=10&start_date=${JAZZ} 00:00:00&end_date=${JAZZ} 00:00:00&status=publish`, total: 0, total_pages: 0 });
+    expectSample(r235.body, {
+      events: [],
+      rest_url: `${REST}/events/?page=1&per_page=10&start_date=${JAZZ} 00:00:00&end_date=${JAZZ} 00:00:00&status=publish`,
+      total: 0,
+      total_pages: 0,
+    });
 
     const r236 = await anon().get('/events?search=jazz');
     expect(titles(r236.body)).toEqual(['Riverside Jazz Night']);
@@ -437,23 +519,32 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     const r238 = await anon().get(`/events?venue=${ids.library}`);
     expect(titles(r238.body)).toEqual(['Winter Book Fair']);
     const encoded = defaultWindow().replace(/ /g, '+').replace(/:/g, '%3A');
-    expect(r238.body.rest_url).toBe(`${REST}/events/?page=1&per_page=10&${encoded}&status=publish&venue=${ids.library}`);
+    expect(r238.body.rest_url).toBe(
+      `${REST}/events/?page=1&per_page=10&${encoded}&status=publish&venue=${ids.library}`,
+    );
   });
 
   test('239, 240: pages (next_rest_url encoded, page last); a page past the end is 404', async () => {
     const r = await anon().get('/events?per_page=1');
     expect([r.headers['x-tec-total'], r.headers['x-tec-totalpages']]).toEqual(['2', '2']);
     const encoded = defaultWindow().replace(/ /g, '+').replace(/:/g, '%3A');
-    expectSample({ ...r.body, events: [] }, {
-      events: [],
-      rest_url: `${REST}/events/?page=1&per_page=1&${defaultWindow()}&status=publish`,
-      next_rest_url: `${REST}/events/?per_page=1&${encoded}&status=publish&page=2`,
-      total: 2,
-      total_pages: 2,
-    });
+    expectSample(
+      { ...r.body, events: [] },
+      {
+        events: [],
+        rest_url: `${REST}/events/?page=1&per_page=1&${defaultWindow()}&status=publish`,
+        next_rest_url: `${REST}/events/?per_page=1&${encoded}&status=publish&page=2`,
+        total: 2,
+        total_pages: 2,
+      },
+    );
     const past = await anon().get('/events?per_page=1&page=3');
     expect(past.status).toBe(404);
-    expect(past.body).toEqual({ code: 'event-archive-page-not-found', message: 'The requested event archive page does not exist', data: { status: 404 } });
+    expect(past.body).toEqual({
+      code: 'event-archive-page-not-found',
+      message: 'The requested event archive page does not exist',
+      data: { status: 404 },
+    });
   });
 
   test('241: the categories archive', async () => {
@@ -479,8 +570,12 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     });
   });
 
-  test('243: a partial update formats a range; what it leaves out stays (Loom\'s deliberate difference)', async () => {
-    const r = await admin().post(`/events/${ids.jazz}`, { title: 'Riverside Jazz Night (updated)', cost: '15 - 25', end_date: `${JAZZ} 23:00:00` });
+  test("243: a partial update formats a range; what it leaves out stays (Loom's deliberate difference)", async () => {
+    const r = await admin().post(`/events/${ids.jazz}`, {
+      title: 'Riverside Jazz Night (updated)',
+      cost: '15 - 25',
+      end_date: `${JAZZ} 23:00:00`,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
       title: 'Riverside Jazz Night (updated)',
@@ -489,42 +584,83 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
       slug: 'riverside-jazz-night',
     });
     // 6.2.9 drops the new end date, the website, featured and the organizers here; Loom applies the write only.
-    expect(r.body).toMatchObject({ end_date: `${JAZZ} 23:00:00`, website: 'https://jazz.example.com', featured: true, organizer: [{ id: ids.society }] });
+    expect(r.body).toMatchObject({
+      end_date: `${JAZZ} 23:00:00`,
+      website: 'https://jazz.example.com',
+      featured: true,
+      organizer: [{ id: ids.society }],
+    });
   });
 
   test('244, 245: delete trashes (slug __trashed, plain link, counts drop); again is 410; the title is free again', async () => {
     const r = await admin().delete(`/events/${ids.jazz}`);
     expect(r.status).toBe(200);
     const plain = `${HOME}/?post_type=tribe_events&p=${ids.jazz}`;
-    expect(r.body).toMatchObject({ status: 'trash', slug: 'riverside-jazz-night__trashed', url: plain, website: 'https://jazz.example.com' });
+    expect(r.body).toMatchObject({
+      status: 'trash',
+      slug: 'riverside-jazz-night__trashed',
+      url: plain,
+      website: 'https://jazz.example.com',
+    });
     expect(r.body.categories[0].count).toBe(0);
     const again = await admin().delete(`/events/${ids.jazz}`);
     expect(again.status).toBe(410);
-    expect(again.body).toEqual({ code: 'event-is-in-trash', message: 'The event is already trashed', data: { status: 410 } });
-    const twin = await admin().post('/events', { title: 'Riverside Jazz Night', start_date: `${JAZZ} 19:00`, end_date: `${JAZZ} 20:00` });
+    expect(again.body).toEqual({
+      code: 'event-is-in-trash',
+      message: 'The event is already trashed',
+      data: { status: 410 },
+    });
+    const twin = await admin().post('/events', {
+      title: 'Riverside Jazz Night',
+      start_date: `${JAZZ} 19:00`,
+      end_date: `${JAZZ} 20:00`,
+    });
     expect(twin.body.slug).toBe('riverside-jazz-night');
   });
 
   test('246, 247: the venues archive (newest first, status echoed) and a venue by slug with its json_ld', async () => {
     const r = await anon().get('/venues');
-    expectSample(r.body, { venues: [riversideHall(), centralLibrary()], rest_url: `${REST}/venues/?page=1&per_page=10&status=publish`, total: 2, total_pages: 1 });
+    expectSample(r.body, {
+      venues: [riversideHall(), centralLibrary()],
+      rest_url: `${REST}/venues/?page=1&per_page=10&status=publish`,
+      total: 2,
+      total_pages: 1,
+    });
     const v = await anon().get('/venues/by-slug/central-library');
     const { json_ld: ld, ...rest } = v.body;
     expect(rest).toEqual(centralLibrary());
-    expect(Object.keys(v.body)).toEqual([...Object.keys(centralLibrary()).slice(0, -4), 'json_ld', 'show_map', 'show_map_link', 'global_id', 'global_id_lineage']);
+    expect(Object.keys(v.body)).toEqual([
+      ...Object.keys(centralLibrary()).slice(0, -4),
+      'json_ld',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+    ]);
     expectSample(ld, {
       '@type': 'Place',
       name: 'Central Library',
       description: '&lt;p&gt;The main branch of the city library.&lt;/p&gt;\\n',
       url: '',
-      address: { '@type': 'PostalAddress', streetAddress: '100 Main St', addressLocality: 'Springfield', addressRegion: 'IL', postalCode: '62701', addressCountry: 'United States' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '100 Main St',
+        addressLocality: 'Springfield',
+        addressRegion: 'IL',
+        postalCode: '62701',
+        addressCountry: 'United States',
+      },
       telephone: '+1 555 0100',
       sameAs: 'https://library.example.com',
     });
   });
 
-  test('248, 251: an unknown venue or organizer id fails the route\'s argument validation', async () => {
-    const invalidId = { code: 'rest_invalid_param', message: 'Invalid parameter(s): id', data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] } };
+  test("248, 251: an unknown venue or organizer id fails the route's argument validation", async () => {
+    const invalidId = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): id',
+      data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+    };
     for (const path of ['/venues/999999', '/organizers/999999']) {
       const r = await anon().get(path);
       expect([r.status, r.body]).toEqual([400, invalidId]);
@@ -533,7 +669,12 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
 
   test('249, 250: the organizers archive and an organizer by slug (json_ld url from its website)', async () => {
     const r = await anon().get('/organizers');
-    expectSample(r.body, { organizers: [society(), friends()], rest_url: `${REST}/organizers/?page=1&per_page=10&status=publish`, total: 2, total_pages: 1 });
+    expectSample(r.body, {
+      organizers: [society(), friends()],
+      rest_url: `${REST}/organizers/?page=1&per_page=10&status=publish`,
+      total: 2,
+      total_pages: 1,
+    });
     const o = await anon().get('/organizers/by-slug/friends-of-the-library');
     expect(o.body.json_ld.email).toContain('&#64;');
     expectSample(JSON.parse(decodeEntities(JSON.stringify(o.body))), {
@@ -551,12 +692,38 @@ describe('samples 220–254 (The Events Calendar 6.2.9)', () => {
     });
   });
 
-  test('252–254: an end before the start (refused: Loom\'s deliberate difference), no title, an unknown venue', async () => {
-    const backwards = await admin().post('/events', { title: 'Backwards event', start_date: day(80) + ' 18:00:00', end_date: day(80) + ' 16:00:00' });
+  test("252–254: an end before the start (refused: Loom's deliberate difference), no title, an unknown venue", async () => {
+    const backwards = await admin().post('/events', {
+      title: 'Backwards event',
+      start_date: day(80) + ' 18:00:00',
+      end_date: day(80) + ' 16:00:00',
+    });
     expect([backwards.status, Object.keys(backwards.body.data.params)]).toEqual([400, ['end_date']]);
-    const untitled = await admin().post('/events', { start_date: day(80) + ' 18:00:00', end_date: day(80) + ' 20:00:00' });
-    expect([untitled.status, untitled.body]).toEqual([400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): title', data: { status: 400, params: ['title'] } }]);
-    const nowhere = await admin().post('/events', { title: 'Event at nowhere', start_date: day(80) + ' 18:00:00', end_date: day(80) + ' 20:00:00', venue: 999999 });
-    expect([nowhere.status, nowhere.body]).toEqual([400, { code: 'rest_invalid_param', message: 'Invalid parameter(s): venue', data: { status: 400, params: { venue: 'Invalid parameter.' }, details: [] } }]);
+    const untitled = await admin().post('/events', {
+      start_date: day(80) + ' 18:00:00',
+      end_date: day(80) + ' 20:00:00',
+    });
+    expect([untitled.status, untitled.body]).toEqual([
+      400,
+      {
+        code: 'rest_missing_callback_param',
+        message: 'Missing parameter(s): title',
+        data: { status: 400, params: ['title'] },
+      },
+    ]);
+    const nowhere = await admin().post('/events', {
+      title: 'Event at nowhere',
+      start_date: day(80) + ' 18:00:00',
+      end_date: day(80) + ' 20:00:00',
+      venue: 999999,
+    });
+    expect([nowhere.status, nowhere.body]).toEqual([
+      400,
+      {
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): venue',
+        data: { status: 400, params: { venue: 'Invalid parameter.' }, details: [] },
+      },
+    ]);
   });
 });

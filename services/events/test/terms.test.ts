@@ -33,7 +33,8 @@ const termLinks = (base: 'categories' | 'tags', id: number, parent?: number) => 
   curies: [{ name: 'wp', href: 'https://api.w.org/{rel}', templated: true }],
 });
 /** A single answer without its `_links`, as a delete or a list shows the term. */
-const data = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([k]) => k !== '_links'));
+const data = (body: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(body).filter(([k]) => k !== '_links'));
 
 let world: EventsWorld;
 beforeAll(async () => {
@@ -45,7 +46,11 @@ afterAll(async () => {
 
 describe('event categories: create, read, update, delete', () => {
   it('creates a category (201, Location) in the plugin shape: WordPress fields, link renamed url, then urls', async () => {
-    const r = await eventsClient(world, 'editor').post('/categories', { name: 'Concerts', description: 'Live music.', slug: 'Live Concerts' });
+    const r = await eventsClient(world, 'editor').post('/categories', {
+      name: 'Concerts',
+      description: 'Live music.',
+      slug: 'Live Concerts',
+    });
     expect(r.status).toBe(201);
     const id = r.body.id as number;
     expect(r.headers.location).toBe(`${REST}/categories/${id}`);
@@ -73,7 +78,11 @@ describe('event categories: create, read, update, delete', () => {
     expect(child.body).toMatchObject({
       parent: parent.body.id,
       url: `${HOME}/events/category/theatre/opera/`,
-      urls: { self: `${REST}/categories/${child.body.id}`, collection: `${REST}/categories`, up: `${REST}/categories/${parent.body.id}` },
+      urls: {
+        self: `${REST}/categories/${child.body.id}`,
+        collection: `${REST}/categories`,
+        up: `${REST}/categories/${parent.body.id}`,
+      },
     });
   });
 
@@ -128,11 +137,21 @@ describe('event categories: create, read, update, delete', () => {
     expect(renamed.status).toBe(200);
     expect(Object.keys(renamed.body)).toEqual(SINGLE_KEYS);
     expect(renamed.body).toMatchObject({ id, name: 'Summer Festivals', slug: 'festivals' });
-    expect((await e.put(`/categories/${id}`, { slug: 'Summer Fun' })).body).toMatchObject({ slug: 'summer-fun', url: `${HOME}/events/category/summer-fun/` });
-    expect((await e.patch(`/categories/${id}`, { description: 'Outdoors.' })).body).toMatchObject({ name: 'Summer Festivals', description: 'Outdoors.' });
+    expect((await e.put(`/categories/${id}`, { slug: 'Summer Fun' })).body).toMatchObject({
+      slug: 'summer-fun',
+      url: `${HOME}/events/category/summer-fun/`,
+    });
+    expect((await e.patch(`/categories/${id}`, { description: 'Outdoors.' })).body).toMatchObject({
+      name: 'Summer Festivals',
+      description: 'Outdoors.',
+    });
     const parent = await e.post('/categories', { name: 'Seasons' });
     const moved = await e.patch(`/categories/${id}`, { parent: parent.body.id });
-    expect(moved.body).toMatchObject({ parent: parent.body.id, url: `${HOME}/events/category/seasons/summer-fun/`, urls: { up: `${REST}/categories/${parent.body.id}` } });
+    expect(moved.body).toMatchObject({
+      parent: parent.body.id,
+      url: `${HOME}/events/category/seasons/summer-fun/`,
+      urls: { up: `${REST}/categories/${parent.body.id}` },
+    });
     // A parent that would make a loop resets the parent to 0 (wp_check_term_hierarchy_for_loops).
     expect((await e.patch(`/categories/${parent.body.id}`, { parent: id })).body.parent).toBe(0);
   });
@@ -161,7 +180,10 @@ describe('event categories: create, read, update, delete', () => {
     expect((await e.get(`/categories/${parent.body.id}`)).body).toEqual(invalid('id'));
     expect((await e.delete(`/categories/${parent.body.id}`)).body).toEqual(invalid('id'));
     // wp_delete_term: children move up to the deleted term's parent.
-    expect((await e.get(`/categories/${child.body.id}`)).body).toMatchObject({ parent: 0, url: `${HOME}/events/category/doomed-child/` });
+    expect((await e.get(`/categories/${child.body.id}`)).body).toMatchObject({
+      parent: 0,
+      url: `${HOME}/events/category/doomed-child/`,
+    });
     expect((await e.get(`/categories/${child.body.id}`)).body.urls).not.toHaveProperty('up');
   });
 });
@@ -192,10 +214,18 @@ describe('event tags: create, read, update, delete', () => {
     const t = await e.post('/tags', { name: 'Rainy' });
     expect(await e.post('/tags', { name: 'rainy' }).then((r) => [r.status, r.body])).toEqual([
       400,
-      { code: 'term_exists', message: 'A term with the name provided already exists in this taxonomy.', data: { status: 400, term_id: t.body.id }, additional_data: [t.body.id] },
+      {
+        code: 'term_exists',
+        message: 'A term with the name provided already exists in this taxonomy.',
+        data: { status: 400, term_id: t.body.id },
+        additional_data: [t.body.id],
+      },
     ]);
     expect((await eventsClient(world, 'anonymous').get(`/tags/${t.body.id}`)).body).toEqual(t.body);
-    expect((await e.patch(`/tags/${t.body.id}`, { name: 'Rain or shine' })).body).toMatchObject({ name: 'Rain or shine', slug: 'rainy' });
+    expect((await e.patch(`/tags/${t.body.id}`, { name: 'Rain or shine' })).body).toMatchObject({
+      name: 'Rain or shine',
+      slug: 'rainy',
+    });
     const d = await e.delete(`/tags/${t.body.id}`);
     expect(d.status).toBe(200);
     expect(d.body).toMatchObject({ id: t.body.id, name: 'Rain or shine', taxonomy: 'post_tag' });
@@ -224,10 +254,22 @@ describe('event terms: permissions (reads public; writes need edit_tribe_events 
 
   it('anonymous callers get 401 rest_forbidden, subscribers and contributors 403', async () => {
     for (const base of ['categories', 'tags'] as const) {
-      expect(await write('anonymous', base)).toEqual(['401 rest_forbidden', '401 rest_forbidden', '401 rest_forbidden']);
-      expect(await write('subscriber', base)).toEqual(['403 rest_forbidden', '403 rest_forbidden', '403 rest_forbidden']);
+      expect(await write('anonymous', base)).toEqual([
+        '401 rest_forbidden',
+        '401 rest_forbidden',
+        '401 rest_forbidden',
+      ]);
+      expect(await write('subscriber', base)).toEqual([
+        '403 rest_forbidden',
+        '403 rest_forbidden',
+        '403 rest_forbidden',
+      ]);
       // Contributors may edit events but neither publish them (event categories) nor manage_categories (tags).
-      expect(await write('contributor', base)).toEqual(['403 rest_forbidden', '403 rest_forbidden', '403 rest_forbidden']);
+      expect(await write('contributor', base)).toEqual([
+        '403 rest_forbidden',
+        '403 rest_forbidden',
+        '403 rest_forbidden',
+      ]);
     }
   });
 
@@ -260,7 +302,8 @@ describe('event term archives', () => {
   let e1: number;
   let e2: number;
   let e3: number;
-  const names = (r: request.Response, key = 'categories') => (r.body[key] as Array<{ name: string }>).map((t) => t.name);
+  const names = (r: request.Response, key = 'categories') =>
+    (r.body[key] as Array<{ name: string }>).map((t) => t.name);
 
   beforeAll(async () => {
     aw = await startEventsWorld();
@@ -303,7 +346,11 @@ describe('event term archives', () => {
       parent: ids.music,
       meta: [],
       url: `${HOME}/events/category/music/jazz/`,
-      urls: { self: `${REST}/categories/${ids.jazz}`, collection: `${REST}/categories`, up: `${REST}/categories/${ids.music}` },
+      urls: {
+        self: `${REST}/categories/${ids.jazz}`,
+        collection: `${REST}/categories`,
+        up: `${REST}/categories/${ids.music}`,
+      },
     });
     const tags = await eventsClient(aw, 'anonymous').get('/tags');
     expect(tags.body).toMatchObject({ rest_url: `${REST}/tags/`, total: 2, total_pages: 1 });
@@ -330,15 +377,31 @@ describe('event term archives', () => {
     expect(names(p1)).toEqual(['Art']);
     expect(p1.headers['x-tec-totalpages']).toBe('3');
     const p2 = await anon.get('/categories?per_page=1&page=2');
-    expect(Object.keys(p2.body)).toEqual(['rest_url', 'total', 'total_pages', 'categories', 'next_rest_url', 'previous_rest_url']);
-    expect(p2.body).toMatchObject({ next_rest_url: `${REST}/categories/?page=3`, previous_rest_url: `${REST}/categories/` });
+    expect(Object.keys(p2.body)).toEqual([
+      'rest_url',
+      'total',
+      'total_pages',
+      'categories',
+      'next_rest_url',
+      'previous_rest_url',
+    ]);
+    expect(p2.body).toMatchObject({
+      next_rest_url: `${REST}/categories/?page=3`,
+      previous_rest_url: `${REST}/categories/`,
+    });
     expect(names(p2)).toEqual(['Jazz']);
     const p3 = await anon.get('/categories?per_page=1&page=3');
     expect(p3.body).not.toHaveProperty('next_rest_url');
     expect(p3.body.previous_rest_url).toBe(`${REST}/categories/?page=2`);
     const beyond = await anon.get('/categories?per_page=1&page=7');
     expect(beyond.status).toBe(200);
-    expect(beyond.body).toEqual({ rest_url: `${REST}/categories/`, total: 3, total_pages: 3, categories: [], previous_rest_url: `${REST}/categories/?page=6` });
+    expect(beyond.body).toEqual({
+      rest_url: `${REST}/categories/`,
+      total: 3,
+      total_pages: 3,
+      categories: [],
+      previous_rest_url: `${REST}/categories/?page=6`,
+    });
     expect(beyond.headers['x-tec-total']).toBe('3');
     expect(err(await anon.get('/categories?page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect(err(await anon.get('/categories?per_page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
@@ -348,7 +411,10 @@ describe('event term archives', () => {
   it('include and exclude take existing term ids of the taxonomy only', async () => {
     const anon = eventsClient(aw, 'anonymous');
     expect(names(await anon.get(`/categories?include=${ids.music},${ids.art}`))).toEqual(['Art', 'Music']);
-    expect(names(await anon.get(`/categories?include[]=${ids.music}&include[]=${ids.art}&orderby=include`))).toEqual(['Music', 'Art']);
+    expect(names(await anon.get(`/categories?include[]=${ids.music}&include[]=${ids.art}&orderby=include`))).toEqual([
+      'Music',
+      'Art',
+    ]);
     expect(names(await anon.get(`/categories?exclude=${ids.music}`))).toEqual(['Art', 'Jazz']);
     expect((await anon.get('/categories?include=999999')).body).toEqual(invalid('include'));
     expect((await anon.get(`/categories?include=${ids.outdoor}`)).body).toEqual(invalid('include'));
@@ -362,10 +428,16 @@ describe('event term archives', () => {
     expect(names(await anon.get('/categories?orderby=id'))).toEqual(['Music', 'Jazz', 'Art']);
     expect(names(await anon.get('/categories?orderby=id&order=desc'))).toEqual(['Art', 'Jazz', 'Music']);
     expect(names(await anon.get('/categories?orderby=description&order=desc&hide_empty=0'))[0]).toBe('Art');
-    expect(names(await anon.get('/tags?orderby=count&order=desc&hide_empty=0'), 'tags')).toEqual(['Outdoor', 'Free', 'Unused']);
+    expect(names(await anon.get('/tags?orderby=count&order=desc&hide_empty=0'), 'tags')).toEqual([
+      'Outdoor',
+      'Free',
+      'Unused',
+    ]);
     expect(names(await anon.get('/tags?orderby=slug'), 'tags')).toEqual(['Free', 'Outdoor']);
     // An orderby the term query does not know sorts by name, as get_terms() does; an empty one fails is_string.
-    expect(names(await anon.get('/categories?orderby=popularity&order=desc'))).toEqual(names(await anon.get('/categories?order=desc')));
+    expect(names(await anon.get('/categories?orderby=popularity&order=desc'))).toEqual(
+      names(await anon.get('/categories?order=desc')),
+    );
     expect((await anon.get('/categories?orderby=')).body).toEqual(invalid('orderby'));
     expect(err(await anon.get('/categories?order=sideways'))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
@@ -391,8 +463,14 @@ describe('event term archives', () => {
     expect(names(await anon.get(`/tags?event=${e2}`), 'tags')).toEqual(['Free', 'Outdoor']);
     // A draft's terms are for those who may read it (WordPress's check; the plugin skips it), and have no published
     // events: hidden unless hide_empty is off.
-    expect(err(await anon.get(`/categories?event=${e3}&hide_empty=0`))).toEqual({ status: 401, code: 'rest_forbidden_context' });
-    expect(err(await eventsClient(aw, 'subscriber').get(`/tags?event=${e3}`))).toEqual({ status: 403, code: 'rest_forbidden_context' });
+    expect(err(await anon.get(`/categories?event=${e3}&hide_empty=0`))).toEqual({
+      status: 401,
+      code: 'rest_forbidden_context',
+    });
+    expect(err(await eventsClient(aw, 'subscriber').get(`/tags?event=${e3}`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden_context',
+    });
     const ed = eventsClient(aw, 'editor');
     expect((await ed.get(`/categories?event=${e3}`)).body).toMatchObject({ total: 0, categories: [] });
     expect(names(await ed.get(`/categories?event=${e3}&hide_empty=0`))).toEqual(['Empty']);
@@ -444,23 +522,47 @@ describe('event terms: route index and doc', () => {
     const r = await eventsClient(world, 'anonymous').get('');
     const archive = r.body.routes['/events/v1/categories'];
     expect(archive.methods).toEqual(['GET', 'POST']);
-    expect(Object.keys(archive.endpoints[0].args)).toEqual(['page', 'per_page', 'search', 'exclude', 'include', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug']);
+    expect(Object.keys(archive.endpoints[0].args)).toEqual([
+      'page',
+      'per_page',
+      'search',
+      'exclude',
+      'include',
+      'order',
+      'orderby',
+      'hide_empty',
+      'parent',
+      'post',
+      'event',
+      'slug',
+    ]);
     expect(archive.endpoints[0].args.hide_empty).toMatchObject({ type: 'boolean', default: '1' });
     expect(Object.keys(archive.endpoints[1].args)).toEqual(['name', 'description', 'slug', 'parent']);
     expect(archive.endpoints[1].args.name.required).toBe(true);
     expect(Object.keys(r.body.routes['/events/v1/tags'].endpoints[0].args)).not.toContain('parent');
     const item = r.body.routes['/events/v1/categories/(?P<id>[\\d]+)'];
     expect(item.methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-    expect(Object.keys(r.body.routes['/events/v1/tags/(?P<id>[\\d]+)'].endpoints[1].args)).toEqual(['id', 'name', 'description', 'slug']);
+    expect(Object.keys(r.body.routes['/events/v1/tags/(?P<id>[\\d]+)'].endpoints[1].args)).toEqual([
+      'id',
+      'name',
+      'description',
+      'slug',
+    ]);
     const doc = await eventsClient(world, 'anonymous').get('/doc');
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/categories', '/categories/{id}', '/tags', '/tags/{id}']));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining(['/categories', '/categories/{id}', '/tags', '/tags/{id}']),
+    );
     expect(doc.body.components.schemas).toHaveProperty('Term');
   });
 });
 
 describe('the term helpers of the events resource', () => {
   const req = (caller: 'editor' | 'subscriber' | null): RestRequest =>
-    ({ store: world.events.store, config: testConfig('events'), user: caller ? { id: world.users[caller].id, roles: [caller] } : null }) as unknown as RestRequest;
+    ({
+      store: world.events.store,
+      config: testConfig('events'),
+      user: caller ? { id: world.users[caller].id, roles: [caller] } : null,
+    }) as unknown as RestRequest;
 
   it('eventTermObjects: the WP_Term fields, id renamed (so last but urls), by name', async () => {
     const e = eventsClient(world, 'editor');
@@ -468,7 +570,19 @@ describe('the term helpers of the events resource', () => {
     const child = await e.post('/categories', { name: 'Alpha child', parent: parent.body.id, description: 'First.' });
     const out = await eventTermObjects(req(null), 'tribe_events_cat', [parent.body.id, child.body.id, 999999]);
     expect(out.map((t) => t.name)).toEqual(['Alpha child', 'Zeta parent']);
-    expect(Object.keys(out[0]!)).toEqual(['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']);
+    expect(Object.keys(out[0]!)).toEqual([
+      'name',
+      'slug',
+      'term_group',
+      'term_taxonomy_id',
+      'taxonomy',
+      'description',
+      'parent',
+      'count',
+      'filter',
+      'id',
+      'urls',
+    ]);
     expect(out[0]).toEqual({
       name: 'Alpha child',
       slug: 'alpha-child',
@@ -480,7 +594,11 @@ describe('the term helpers of the events resource', () => {
       count: 0,
       filter: 'raw',
       id: child.body.id,
-      urls: { self: `${REST}/categories/${child.body.id}`, collection: `${REST}/categories`, up: `${REST}/categories/${parent.body.id}` },
+      urls: {
+        self: `${REST}/categories/${child.body.id}`,
+        collection: `${REST}/categories`,
+        up: `${REST}/categories/${parent.body.id}`,
+      },
     });
     expect(await eventTermObjects(req(null), 'post_tag', [])).toEqual([]);
     // A category id is no tag.
@@ -492,17 +610,42 @@ describe('the term helpers of the events resource', () => {
     const t = await e.post('/tags', { name: 'Resolve Me', slug: 'resolve-slug' });
     const numericName = await e.post('/tags', { name: '2030' });
     const id = t.body.id as number;
-    expect(await resolveEventTerms(req(null), 'post_tag', [id, String(id), 'resolve-slug', 'resolve me', '  ', id], 'tags', false)).toEqual([id]);
+    expect(
+      await resolveEventTerms(
+        req(null),
+        'post_tag',
+        [id, String(id), 'resolve-slug', 'resolve me', '  ', id],
+        'tags',
+        false,
+      ),
+    ).toEqual([id]);
     // A numeric string is a slug or name first.
     expect(await resolveEventTerms(req(null), 'post_tag', ['2030'], 'tags', false)).toEqual([numericName.body.id]);
-    await expect(resolveEventTerms(req('editor'), 'post_tag', [999999], 'tags', true)).rejects.toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { tags: 'Invalid parameter.' } } });
-    await expect(resolveEventTerms(req('editor'), 'post_tag', ['999999'], 'tags', true)).rejects.toMatchObject({ code: 'rest_invalid_param' });
-    await expect(resolveEventTerms(req('editor'), 'post_tag', ['Brand new'], 'tags', false)).rejects.toMatchObject({ code: 'rest_invalid_param' });
-    await expect(resolveEventTerms(req('subscriber'), 'tribe_events_cat', ['Brand new'], 'categories', true)).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { categories: 'Invalid parameter.' } } });
-    await expect(resolveEventTerms(req('editor'), 'post_tag', [{ id }], 'tags', false)).rejects.toMatchObject({ code: 'rest_invalid_param' });
+    await expect(resolveEventTerms(req('editor'), 'post_tag', [999999], 'tags', true)).rejects.toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { tags: 'Invalid parameter.' } },
+    });
+    await expect(resolveEventTerms(req('editor'), 'post_tag', ['999999'], 'tags', true)).rejects.toMatchObject({
+      code: 'rest_invalid_param',
+    });
+    await expect(resolveEventTerms(req('editor'), 'post_tag', ['Brand new'], 'tags', false)).rejects.toMatchObject({
+      code: 'rest_invalid_param',
+    });
+    await expect(
+      resolveEventTerms(req('subscriber'), 'tribe_events_cat', ['Brand new'], 'categories', true),
+    ).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { categories: 'Invalid parameter.' } } });
+    await expect(resolveEventTerms(req('editor'), 'post_tag', [{ id }], 'tags', false)).rejects.toMatchObject({
+      code: 'rest_invalid_param',
+    });
     const [created] = await resolveEventTerms(req('editor'), 'tribe_events_cat', ['Brand new'], 'categories', true);
-    expect((await eventsClient(world, 'anonymous').get(`/categories/${created}`)).body).toMatchObject({ name: 'Brand new', slug: 'brand-new', count: 0 });
+    expect((await eventsClient(world, 'anonymous').get(`/categories/${created}`)).body).toMatchObject({
+      name: 'Brand new',
+      slug: 'brand-new',
+      count: 0,
+    });
     // Once made, the name resolves to it.
-    expect(await resolveEventTerms(req('editor'), 'tribe_events_cat', ['Brand New', 'brand-new'], 'categories', true)).toEqual([created]);
+    expect(
+      await resolveEventTerms(req('editor'), 'tribe_events_cat', ['Brand New', 'brand-new'], 'categories', true),
+    ).toEqual([created]);
   });
 });

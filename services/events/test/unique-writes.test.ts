@@ -64,7 +64,12 @@ function barrier(store: Store, n: number): Store {
   });
 }
 
-const stamp = { date: '2030-01-01 00:00:00', date_gmt: '2030-01-01 00:00:00', modified: '2030-01-01 00:00:00', modified_gmt: '2030-01-01 00:00:00' };
+const stamp = {
+  date: '2030-01-01 00:00:00',
+  date_gmt: '2030-01-01 00:00:00',
+  modified: '2030-01-01 00:00:00',
+  modified_gmt: '2030-01-01 00:00:00',
+};
 const venue = (name: string) => ({ name, status: 'publish', author: 1, meta: { city: 'Riverside' }, ...stamp });
 
 describe.each(backends)('%s store', (_name, open) => {
@@ -81,9 +86,14 @@ describe.each(backends)('%s store', (_name, open) => {
 
   test('100 events of one title at once: open-day to open-day-100', async () => {
     const repo = new EventRepository(barrier(store, 100));
-    const event = { title: 'Open day', status: 'publish', author: 1, ...stamp } as unknown as Omit<EventDoc, 'id' | 'type' | 'slug'>;
+    const event = { title: 'Open day', status: 'publish', author: 1, ...stamp } as unknown as Omit<
+      EventDoc,
+      'id' | 'type' | 'slug'
+    >;
     const created = await Promise.all(Array.from({ length: 100 }, () => repo.create(event)));
-    expect(new Set(created.map((e) => e.slug))).toEqual(new Set(['open-day', ...Array.from({ length: 99 }, (_, i) => `open-day-${i + 2}`)]));
+    expect(new Set(created.map((e) => e.slug))).toEqual(
+      new Set(['open-day', ...Array.from({ length: 99 }, (_, i) => `open-day-${i + 2}`)]),
+    );
   });
 
   test('100 inline creations of one venue (one match key) give one venue; without a key, 100', async () => {
@@ -95,7 +105,10 @@ describe.each(backends)('%s store', (_name, open) => {
 
     // A trashed holder gives the key up, so the next inline creation makes a new venue and holds it.
     await repo.save(keyed[0]!, { status: 'trash' });
-    const next = await new LinkedPostRepository(store, 'tribe_venue', 'venue', 'venue').create(venue('Boathouse'), 'key-1');
+    const next = await new LinkedPostRepository(store, 'tribe_venue', 'venue', 'venue').create(
+      venue('Boathouse'),
+      'key-1',
+    );
     expect(next.id).not.toBe(keyed[0]!.id);
     expect(next.match_key).toBe('key-1');
   });

@@ -14,11 +14,32 @@ const DATE = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 describe('venues: create, read, update, delete', () => {
   it('creates a venue (201) in the plugin shape, empties dropped, map flags default true', async () => {
-    const r = await eventsClient(world, 'editor').post('/venues', { venue: 'Main Hall', address: '1 Main St', city: 'Springfield', zip: '', description: 'Big room.' });
+    const r = await eventsClient(world, 'editor').post('/venues', {
+      venue: 'Main Hall',
+      address: '1 Main St',
+      city: 'Springfield',
+      zip: '',
+      description: 'Big room.',
+    });
     expect(r.status).toBe(201);
     expect(Object.keys(r.body)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'slug', 'address', 'city',
-      'show_map', 'show_map_link', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'description',
+      'slug',
+      'address',
+      'city',
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
     ]);
     expect(r.body).toMatchObject({
       author: String(world.users.editor.id),
@@ -38,8 +59,13 @@ describe('venues: create, read, update, delete', () => {
   it('derives stateprovince as the plugin saves it: the state in the United States (or with no country), else the province', async () => {
     const e = eventsClient(world, 'editor');
     expect((await e.post('/venues', { venue: 'Chicago Hall', state: 'IL' })).body.stateprovince).toBe('IL');
-    expect((await e.post('/venues', { venue: 'Toronto Hall', country: 'Canada', state: 'n/a', province: 'Ontario' })).body.stateprovince).toBe('Ontario');
-    expect((await e.post('/venues', { venue: 'Own Hall', state: 'IL', stateprovince: 'Illinois' })).body.stateprovince).toBe('Illinois');
+    expect(
+      (await e.post('/venues', { venue: 'Toronto Hall', country: 'Canada', state: 'n/a', province: 'Ontario' })).body
+        .stateprovince,
+    ).toBe('Ontario');
+    expect(
+      (await e.post('/venues', { venue: 'Own Hall', state: 'IL', stateprovince: 'Illinois' })).body.stateprovince,
+    ).toBe('Illinois');
     const v = await e.post('/venues', { venue: 'Moving Hall', country: 'United States', state: 'IL' });
     // A write that leaves the location alone keeps it; one that moves it follows.
     expect((await e.patch(`/venues/${v.body.id}`, { city: 'Springfield' })).body.stateprovince).toBe('IL');
@@ -59,7 +85,10 @@ describe('venues: create, read, update, delete', () => {
   });
 
   it('requires the venue name on create only', async () => {
-    expect(err(await eventsClient(world, 'editor').post('/venues', { city: 'X' }))).toEqual({ status: 400, code: 'rest_missing_callback_param' });
+    expect(err(await eventsClient(world, 'editor').post('/venues', { city: 'X' }))).toEqual({
+      status: 400,
+      code: 'rest_missing_callback_param',
+    });
   });
 
   it('makes slugs unique per type (-2, -3)', async () => {
@@ -79,7 +108,15 @@ describe('venues: create, read, update, delete', () => {
     const single = await anon.get(`/venues/${v.body.id}`);
     const { json_ld: ld, ...rest } = single.body;
     expect(rest).toEqual(v.body);
-    expect(ld).toEqual({ '@type': 'Place', name: 'Readable', description: '', url: '', address: { '@type': 'PostalAddress' }, telephone: '555', sameAs: '' });
+    expect(ld).toEqual({
+      '@type': 'Place',
+      name: 'Readable',
+      description: '',
+      url: '',
+      address: { '@type': 'PostalAddress' },
+      telephone: '555',
+      sameAs: '',
+    });
     expect((await anon.get('/venues/by-slug/readable')).body).toEqual(single.body);
     expect(err(await anon.get('/venues/999999'))).toEqual({ status: 400, code: 'rest_invalid_param' });
     expect(err(await anon.get('/venues/by-slug/nope'))).toEqual({ status: 400, code: 'rest_invalid_param' });
@@ -92,8 +129,18 @@ describe('venues: create, read, update, delete', () => {
     const v = await e.post('/venues', { venue: 'Changing', city: 'Old' });
     const id = v.body.id as number;
     expect((await e.post(`/venues/${id}`, { city: 'New' })).body).toMatchObject({ city: 'New', venue: 'Changing' });
-    expect((await e.put(`/venues/${id}`, { state: 'CA', show_map: 'no' })).body).toMatchObject({ city: 'New', state: 'CA', stateprovince: 'CA', show_map: false, show_map_link: true });
-    expect((await e.patch(`/venues/by-slug/changing`, { venue: 'Changed' })).body).toMatchObject({ id, venue: 'Changed', slug: 'changing' });
+    expect((await e.put(`/venues/${id}`, { state: 'CA', show_map: 'no' })).body).toMatchObject({
+      city: 'New',
+      state: 'CA',
+      stateprovince: 'CA',
+      show_map: false,
+      show_map_link: true,
+    });
+    expect((await e.patch(`/venues/by-slug/changing`, { venue: 'Changed' })).body).toMatchObject({
+      id,
+      venue: 'Changed',
+      slug: 'changing',
+    });
     expect((await e.patch(`/venues/${id}`, { slug: 'Moved Here' })).body.slug).toBe('moved-here');
     expect(err(await e.patch('/venues/999999', { city: 'x' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
   });
@@ -107,13 +154,20 @@ describe('venues: create, read, update, delete', () => {
     expect((await e.get(`/venues/${b.body.id}`)).body).toMatchObject({ slug: 'other-hall' });
     expect((await e.get(`/venues/${b.body.id}`)).body.city).toBeUndefined();
     // The same slug as the path's is no rename.
-    expect((await e.patch('/venues/by-slug/other-hall-2', { slug: 'other-hall-2', zip: '1' })).body).toMatchObject({ id: a.body.id, slug: 'other-hall-2', zip: '1' });
+    expect((await e.patch('/venues/by-slug/other-hall-2', { slug: 'other-hall-2', zip: '1' })).body).toMatchObject({
+      id: a.body.id,
+      slug: 'other-hall-2',
+      zip: '1',
+    });
   });
 
   it('accepts dates in the plugin format (local and UTC)', async () => {
     const r = await eventsClient(world, 'editor').post('/venues', { venue: 'Dated', date_utc: '2024-03-01 10:20:30' });
     expect(r.body).toMatchObject({ date_utc: '2024-03-01 10:20:30', date: '2024-03-01 10:20:30' });
-    expect(err(await eventsClient(world, 'editor').post('/venues', { venue: 'Bad date', date: 'soon' }))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await eventsClient(world, 'editor').post('/venues', { venue: 'Bad date', date: 'soon' }))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   it('trashes on delete and returns the venue; deleting again → 410 venue-is-in-trash', async () => {
@@ -121,21 +175,41 @@ describe('venues: create, read, update, delete', () => {
     const v = await e.post('/venues', { venue: 'Doomed' });
     const d = await e.delete(`/venues/${v.body.id}`);
     expect(d.status).toBe(200);
-    expect(d.body).toMatchObject({ id: v.body.id, status: 'trash', slug: 'doomed__trashed', url: `http://loom.test/?post_type=tribe_venue&p=${v.body.id}` });
+    expect(d.body).toMatchObject({
+      id: v.body.id,
+      status: 'trash',
+      slug: 'doomed__trashed',
+      url: `http://loom.test/?post_type=tribe_venue&p=${v.body.id}`,
+    });
     expect(err(await e.delete(`/venues/${v.body.id}`))).toEqual({ status: 410, code: 'venue-is-in-trash' });
     // The trashed venue let go of its slug (sample 244).
     expect(err(await e.delete('/venues/by-slug/doomed'))).toEqual({ status: 400, code: 'rest_invalid_param' });
-    expect(err(await eventsClient(world, 'anonymous').get(`/venues/${v.body.id}`))).toEqual({ status: 403, code: 'venue-not-accessible' });
+    expect(err(await eventsClient(world, 'anonymous').get(`/venues/${v.body.id}`))).toEqual({
+      status: 403,
+      code: 'venue-not-accessible',
+    });
   });
 });
 
 describe('venues: permissions', () => {
   it('anonymous and subscribers may not write (rest_forbidden 401 / 403)', async () => {
     const v = await eventsClient(world, 'editor').post('/venues', { venue: 'Guarded' });
-    expect(err(await eventsClient(world, 'anonymous').post('/venues', { venue: 'x' }))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'subscriber').post('/venues', { venue: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'anonymous').patch(`/venues/${v.body.id}`, { city: 'x' }))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'subscriber').delete(`/venues/${v.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await eventsClient(world, 'anonymous').post('/venues', { venue: 'x' }))).toEqual({
+      status: 401,
+      code: 'rest_forbidden',
+    });
+    expect(err(await eventsClient(world, 'subscriber').post('/venues', { venue: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
+    expect(err(await eventsClient(world, 'anonymous').patch(`/venues/${v.body.id}`, { city: 'x' }))).toEqual({
+      status: 401,
+      code: 'rest_forbidden',
+    });
+    expect(err(await eventsClient(world, 'subscriber').delete(`/venues/${v.body.id}`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
   });
 
   it('contributors create drafts (publish scaled to pending) and edit only their own', async () => {
@@ -145,17 +219,31 @@ describe('venues: permissions', () => {
     expect((await c.post('/venues', { venue: 'Wants publish', status: 'publish' })).body.status).toBe('pending');
     expect((await c.patch(`/venues/${draft.body.id}`, { city: 'Mine' })).status).toBe(200);
     const editors = await eventsClient(world, 'editor').post('/venues', { venue: 'Editors own' });
-    expect(err(await c.patch(`/venues/${editors.body.id}`, { city: 'x' }))).toEqual({ status: 403, code: 'rest_forbidden' });
-    expect(err(await eventsClient(world, 'author').delete(`/venues/${draft.body.id}`))).toEqual({ status: 403, code: 'rest_forbidden' });
-    expect((await eventsClient(world, 'editor').patch(`/venues/${draft.body.id}`, { status: 'publish' })).body.status).toBe('publish');
+    expect(err(await c.patch(`/venues/${editors.body.id}`, { city: 'x' }))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
+    expect(err(await eventsClient(world, 'author').delete(`/venues/${draft.body.id}`))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
+    expect(
+      (await eventsClient(world, 'editor').patch(`/venues/${draft.body.id}`, { status: 'publish' })).body.status,
+    ).toBe('publish');
   });
 
   it('authors publish; drafts are invisible to anonymous readers but readable by their author', async () => {
     const a = eventsClient(world, 'author');
     expect((await a.post('/venues', { venue: 'Authored' })).body.status).toBe('publish');
     const d = await a.post('/venues', { venue: 'Secret draft', status: 'draft' });
-    expect(err(await eventsClient(world, 'anonymous').get(`/venues/${d.body.id}`))).toEqual({ status: 403, code: 'venue-not-accessible' });
-    expect(err(await eventsClient(world, 'subscriber').get('/venues/by-slug/secret-draft'))).toEqual({ status: 403, code: 'venue-not-accessible' });
+    expect(err(await eventsClient(world, 'anonymous').get(`/venues/${d.body.id}`))).toEqual({
+      status: 403,
+      code: 'venue-not-accessible',
+    });
+    expect(err(await eventsClient(world, 'subscriber').get('/venues/by-slug/secret-draft'))).toEqual({
+      status: 403,
+      code: 'venue-not-accessible',
+    });
     expect((await a.get(`/venues/${d.body.id}`)).status).toBe(200);
     expect((await eventsClient(world, 'editor').get(`/venues/${d.body.id}`)).status).toBe(200);
     const list = await eventsClient(world, 'anonymous').get('/venues?search=Secret');
@@ -169,7 +257,11 @@ describe('venues: archive', () => {
   beforeAll(async () => {
     fresh = await startEventsWorld();
     const e = eventsClient(fresh, 'editor');
-    for (let i = 1; i <= 12; i++) ids.push((await e.post('/venues', { venue: `Place ${i}`, date_utc: `2024-01-${String(i).padStart(2, '0')} 12:00:00` })).body.id as number);
+    for (let i = 1; i <= 12; i++)
+      ids.push(
+        (await e.post('/venues', { venue: `Place ${i}`, date_utc: `2024-01-${String(i).padStart(2, '0')} 12:00:00` }))
+          .body.id as number,
+      );
     await e.post('/venues', { venue: 'Hidden draft', status: 'draft' });
   });
   afterAll(async () => {
@@ -197,7 +289,10 @@ describe('venues: archive', () => {
   });
 
   it('past the last page → 404 venue-archive-page-not-found; empty first page → 200', async () => {
-    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?page=3'))).toEqual({ status: 404, code: 'venue-archive-page-not-found' });
+    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?page=3'))).toEqual({
+      status: 404,
+      code: 'venue-archive-page-not-found',
+    });
     const empty = await eventsClient(fresh, 'anonymous').get('/venues?search=nothing-matches');
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ venues: [], total: 0, total_pages: 0 });
@@ -207,23 +302,37 @@ describe('venues: archive', () => {
     const r = await eventsClient(fresh, 'anonymous').get('/venues?per_page=500');
     expect(r.body).toMatchObject({ total: 12, total_pages: 1 });
     expect(r.body.rest_url).toContain('per_page=50');
-    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?page=0'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?page=0'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
   });
 
   it('searches; a non-string search → 400 archive-bad-search-string', async () => {
     const r = await eventsClient(fresh, 'anonymous').get('/venues?search=place%201');
-    expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue).sort()).toEqual(['Place 1', 'Place 10', 'Place 11', 'Place 12']);
+    expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue).sort()).toEqual([
+      'Place 1',
+      'Place 10',
+      'Place 11',
+      'Place 12',
+    ]);
     const bad = await eventsClient(fresh, 'anonymous').get('/venues?search[]=a');
     expect(err(bad)).toEqual({ status: 400, code: 'archive-bad-search-string' });
   });
 
   it('status: drafts only for editors of the type; anonymous asking for drafts → 400', async () => {
-    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?status=draft'))).toEqual({ status: 400, code: 'rest_invalid_param' });
+    expect(err(await eventsClient(fresh, 'anonymous').get('/venues?status=draft'))).toEqual({
+      status: 400,
+      code: 'rest_invalid_param',
+    });
     const r = await eventsClient(fresh, 'editor').get('/venues?status=draft');
     expect((r.body.venues as Array<{ venue: string }>).map((v) => v.venue)).toEqual(['Hidden draft']);
     expect((await eventsClient(fresh, 'contributor').get('/venues?status=draft')).body.total).toBe(0);
     // Editors see every status by default (`any`), and may ask for it as the plugin's rest_url does.
-    expect((await eventsClient(fresh, 'editor').get('/venues')).body).toMatchObject({ total: 13, rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&status=any' });
+    expect((await eventsClient(fresh, 'editor').get('/venues')).body).toMatchObject({
+      total: 13,
+      rest_url: 'http://loom.test/rest/events/v1/venues/?page=1&per_page=10&status=any',
+    });
     expect((await eventsClient(fresh, 'editor').get('/venues?status=any')).body.total).toBe(13);
   });
 

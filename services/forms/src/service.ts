@@ -22,7 +22,13 @@ export const formsService: ServiceDefinition = {
   name: 'forms',
   namespaces: [forms.FORMS_A, forms.FORMS_B],
   routes: [...forms.formsARoutes, ...forms.formsBRoutes],
-  bindings: [...contactFormBindings(), ...feedbackBindings(), ...refillBindings(), ...submissionBindings(), ...formsListBindings()],
+  bindings: [
+    ...contactFormBindings(),
+    ...feedbackBindings(),
+    ...refillBindings(),
+    ...submissionBindings(),
+    ...formsListBindings(),
+  ],
 };
 
 export async function prepareStore(store: Store): Promise<void> {
@@ -42,7 +48,11 @@ export async function buildForms(deps: { config: KitConfig; store: Store; log: L
   await prepareStore(deps.store);
   const settings = loadFormsSettings(deps.config, env);
   const mail = loadMailSettings(env, settings.secret);
-  const mailer = createMailer({ smtpUrl: mail.smtpUrl, rejectUnauthorized: mail.rejectUnauthorized, timeoutMs: mail.timeoutMs });
+  const mailer = createMailer({
+    smtpUrl: mail.smtpUrl,
+    rejectUnauthorized: mail.rejectUnauthorized,
+    timeoutMs: mail.timeoutMs,
+  });
   const outbox = new Outbox({
     store: deps.store,
     mailer,
@@ -55,7 +65,11 @@ export async function buildForms(deps: { config: KitConfig; store: Store; log: L
   });
   // Mail a stopped process stored with its submission but never queued goes to the outbox before it starts.
   const leftovers = await new Submissions(deps.store).queueLeftovers(outbox);
-  if (leftovers) deps.log.warn({ submissions: leftovers }, 'queued the mail of submissions an earlier process stored but did not queue');
+  if (leftovers)
+    deps.log.warn(
+      { submissions: leftovers },
+      'queued the mail of submissions an earlier process stored but did not queue',
+    );
   await outbox.start();
   registerForms(deps.config, { settings, outbox });
   const app = createServiceApp(formsService, deps);

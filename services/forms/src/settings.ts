@@ -36,7 +36,8 @@ export function parseDisallowedKeys(raw: string | undefined): string[] {
 export function loadFormsSettings(config: KitConfig, env: NodeJS.ProcessEnv = process.env): FormsSettings {
   const home = new URL(config.homeUrl);
   const honeypot = env.LOOM_FORMS_HONEYPOT_FIELD ?? '_loom_hp';
-  if (honeypot !== '' && !/^[A-Za-z_][\w:.-]{0,63}$/.test(honeypot)) throw new Error(`LOOM_FORMS_HONEYPOT_FIELD must be a field name, got "${honeypot}"`);
+  if (honeypot !== '' && !/^[A-Za-z_][\w:.-]{0,63}$/.test(honeypot))
+    throw new Error(`LOOM_FORMS_HONEYPOT_FIELD must be a field name, got "${honeypot}"`);
   return {
     site: {
       title: env.LOOM_SITE_NAME || 'Loom',

@@ -30,9 +30,21 @@ describe('create', () => {
     expect(r.body).toMatchObject({ id: null, slug: null, title: 'Quick question', locale: 'en_US', config_errors: [] });
     expect(Object.keys(r.body)).toEqual(['id', 'slug', 'title', 'locale', 'properties', 'config_errors']);
     expect(r.body.properties.form.content).toContain('[text* your-name autocomplete:name]');
-    expect(r.body.properties.form.fields.map((f: { name: string }) => f.name)).toEqual(['your-name', 'your-email', 'your-subject', 'your-message', '']);
+    expect(r.body.properties.form.fields.map((f: { name: string }) => f.name)).toEqual([
+      'your-name',
+      'your-email',
+      'your-subject',
+      'your-message',
+      '',
+    ]);
     expect(r.body.properties.mail).not.toHaveProperty('active');
-    expect(r.body.properties.mail).toMatchObject({ subject: '[_site_title] "[your-subject]"', recipient: '[_site_admin_email]', additional_headers: 'Reply-To: [your-email]', use_html: 0, exclude_blank: 0 });
+    expect(r.body.properties.mail).toMatchObject({
+      subject: '[_site_title] "[your-subject]"',
+      recipient: '[_site_admin_email]',
+      additional_headers: 'Reply-To: [your-email]',
+      use_html: 0,
+      exclude_blank: 0,
+    });
     expect(r.body.properties.mail.sender).toBe('[_site_title] <wordpress@loom.test>');
     expect(r.body.properties.mail_2).toMatchObject({ active: false, recipient: '[your-email]', use_html: 0 });
     expect(r.body.properties.messages.mail_sent_ok).toBe('Thank you for your message. It has been sent.');
@@ -47,7 +59,16 @@ describe('create', () => {
       title: 'Event registration',
       locale: 'en_US',
       form: EVENT_FORM,
-      mail: { subject: '[_site_title] "[your-topic]" from [your-name]', sender: '[_site_title] <admin@example.com>', recipient: '[_site_admin_email]', body: 'From: [your-name]', additional_headers: '', attachments: '', use_html: false, exclude_blank: false },
+      mail: {
+        subject: '[_site_title] "[your-topic]" from [your-name]',
+        sender: '[_site_title] <admin@example.com>',
+        recipient: '[_site_admin_email]',
+        body: 'From: [your-name]',
+        additional_headers: '',
+        attachments: '',
+        use_html: false,
+        exclude_blank: false,
+      },
       messages: { mail_sent_ok: 'Thank you, [your-name].' },
       context: 'save',
     });
@@ -55,7 +76,17 @@ describe('create', () => {
     expect(r.body.id).toEqual(expect.any(Number));
     expect(r.body.slug).toBeNull();
     expect(r.body.properties.messages).toEqual({ mail_sent_ok: 'Thank you, [your-name].' });
-    expect(Object.keys(r.body.properties.mail)).toEqual(['active', 'subject', 'sender', 'recipient', 'body', 'additional_headers', 'attachments', 'use_html', 'exclude_blank']);
+    expect(Object.keys(r.body.properties.mail)).toEqual([
+      'active',
+      'subject',
+      'sender',
+      'recipient',
+      'body',
+      'additional_headers',
+      'attachments',
+      'use_html',
+      'exclude_blank',
+    ]);
     expect(r.body.properties.mail.active).toBe(true);
     const select = r.body.properties.form.fields[1];
     expect(select).toEqual({
@@ -78,7 +109,9 @@ describe('create', () => {
     expect(Object.keys(read.body)).toEqual(['id', 'slug', 'title', 'locale', 'properties']);
     expect(read.body.slug).toBe('event-registration');
     expect(read.body.properties.messages.mail_sent_ok).toBe('Thank you, [your-name].');
-    expect(read.body.properties.messages.validation_error).toBe('One or more fields have an error. Please check and try again.');
+    expect(read.body.properties.messages.validation_error).toBe(
+      'One or more fields have an error. Please check and try again.',
+    );
   });
 
   test('an id is refused: 400 wpcf7_post_exists, nothing created', async () => {
@@ -92,7 +125,9 @@ describe('create', () => {
   test('same title twice: unique slugs', async () => {
     const a = await admin().post('/contact-forms', { title: 'Twin', context: 'save' });
     const b = await admin().post('/contact-forms', { title: 'Twin', context: 'save' });
-    const slugs = await Promise.all([a, b].map(async (x) => (await admin().get(`/contact-forms/${x.body.id}`)).body.slug));
+    const slugs = await Promise.all(
+      [a, b].map(async (x) => (await admin().get(`/contact-forms/${x.body.id}`)).body.slug),
+    );
     expect(slugs).toEqual(['twin', 'twin-2']);
   });
 
@@ -103,7 +138,13 @@ describe('create', () => {
 
   test('wrong types are 400 rest_invalid_param naming the parameter, nothing stored', async () => {
     const before = (await admin().get('/contact-forms')).body.length;
-    for (const body of [{ title: ['a'] }, { mail: 'text' }, { mail: { use_html: 'maybe' } }, { messages: { mail_sent_ok: 5 } }, { additional_settings: { a: 1 } }]) {
+    for (const body of [
+      { title: ['a'] },
+      { mail: 'text' },
+      { mail: { use_html: 'maybe' } },
+      { messages: { mail_sent_ok: 5 } },
+      { additional_settings: { a: 1 } },
+    ]) {
       const r = await admin().post('/contact-forms', { ...body, context: 'save' });
       expect(err(r)).toEqual({ status: 400, code: 'rest_invalid_param' });
       expect(Object.keys(r.body.data.params)).toEqual([Object.keys(body)[0]]);
@@ -115,12 +156,22 @@ describe('create', () => {
     const r = await admin().post('/contact-forms', {
       title: 'Unsafe',
       form: '[email* your-email]',
-      mail_2: { active: true, subject: 'Hi', sender: '[_site_title] <wordpress@loom.test>', recipient: '[your-email]', body: 'x', additional_headers: '', attachments: '' },
+      mail_2: {
+        active: true,
+        subject: 'Hi',
+        sender: '[_site_title] <wordpress@loom.test>',
+        recipient: '[your-email]',
+        body: 'x',
+        additional_headers: '',
+        attachments: '',
+      },
       context: 'save',
     });
     expect(r.status).toBe(200);
     expect(r.body.config_errors).toHaveProperty(['mail_2.recipient']);
-    expect(r.body.config_errors['mail_2.recipient'][0].message).toBe('Unsafe email config is used without sufficient protection.');
+    expect(r.body.config_errors['mail_2.recipient'][0].message).toBe(
+      'Unsafe email config is used without sufficient protection.',
+    );
   });
 });
 
@@ -141,9 +192,15 @@ describe('list', () => {
 
   test('per_page, offset, order, orderby and search', async () => {
     const all = (await admin().get('/contact-forms')).body as Array<{ id: number; title: string }>;
-    expect((await admin().get('/contact-forms?per_page=2')).body.map((f: { id: number }) => f.id)).toEqual(all.slice(0, 2).map((f) => f.id));
-    expect((await admin().get('/contact-forms?per_page=2&offset=1')).body.map((f: { id: number }) => f.id)).toEqual(all.slice(1, 3).map((f) => f.id));
-    expect((await admin().get('/contact-forms?order=DESC')).body.map((f: { id: number }) => f.id)).toEqual(all.map((f) => f.id).reverse());
+    expect((await admin().get('/contact-forms?per_page=2')).body.map((f: { id: number }) => f.id)).toEqual(
+      all.slice(0, 2).map((f) => f.id),
+    );
+    expect((await admin().get('/contact-forms?per_page=2&offset=1')).body.map((f: { id: number }) => f.id)).toEqual(
+      all.slice(1, 3).map((f) => f.id),
+    );
+    expect((await admin().get('/contact-forms?order=DESC')).body.map((f: { id: number }) => f.id)).toEqual(
+      all.map((f) => f.id).reverse(),
+    );
     const byTitle = (await admin().get('/contact-forms?orderby=title')).body.map((f: { title: string }) => f.title);
     expect(byTitle).toEqual([...byTitle].sort());
     const found = (await admin().get('/contact-forms?search=twin')).body;
@@ -166,44 +223,75 @@ describe('permissions as Contact Form 7 maps them', () => {
     ['administrator', { list: 200, create: 200, read: 200, update: 200, delete: 200 }],
   ];
   test.each(matrix)('%s', async (caller, expected) => {
-    const target = (await admin().post('/contact-forms', { title: `Target for ${caller}`, context: 'save' })).body.id as number;
+    const target = (await admin().post('/contact-forms', { title: `Target for ${caller}`, context: 'save' })).body
+      .id as number;
     const c = formsClient(world, caller);
     const list = await c.get('/contact-forms');
     const create = await c.post('/contact-forms', { title: `By ${caller}`, context: 'save' });
     const read = await c.get(`/contact-forms/${target}`);
     const update = await c.post(`/contact-forms/${target}`, { title: `Edited by ${caller}`, context: 'save' });
     const del = await c.delete(`/contact-forms/${target}`);
-    expect({ list: list.status, create: create.status, read: read.status, update: update.status, delete: del.status }).toEqual(expected);
-    for (const r of [list, create, read, update, del]) if (r.status === 403) expect(r.body.code).toBe('wpcf7_forbidden');
+    expect({
+      list: list.status,
+      create: create.status,
+      read: read.status,
+      update: update.status,
+      delete: del.status,
+    }).toEqual(expected);
+    for (const r of [list, create, read, update, del])
+      if (r.status === 403) expect(r.body.code).toBe('wpcf7_forbidden');
     if (expected.list === 403) expect(list.body.message).toBe('You are not allowed to access contact forms.');
     if (expected.create === 403) expect(create.body.message).toBe('You are not allowed to create a contact form.');
-    if (expected.read === 403) expect(read.body.message).toBe('You are not allowed to access the requested contact form.');
+    if (expected.read === 403)
+      expect(read.body.message).toBe('You are not allowed to access the requested contact form.');
     // A refused write changed nothing.
-    if (expected.update === 403) expect((await admin().get(`/contact-forms/${target}`)).body.title).toBe(`Target for ${caller}`);
+    if (expected.update === 403)
+      expect((await admin().get(`/contact-forms/${target}`)).body.title).toBe(`Target for ${caller}`);
   });
 });
 
 describe('update and delete', () => {
   test('update writes what it carries (POST, PUT, PATCH), keeps the slug, answers config_errors; without save nothing changes', async () => {
     const id = (await admin().post('/contact-forms', { title: 'Quick question', context: 'save' })).body.id as number;
-    const r = await admin().put(`/contact-forms/${id}`, { title: 'Quick question (edited)', messages: { mail_sent_ok: 'Thanks, we will answer soon.' }, additional_settings: 'demo_mode: on', context: 'save' });
+    const r = await admin().put(`/contact-forms/${id}`, {
+      title: 'Quick question (edited)',
+      messages: { mail_sent_ok: 'Thanks, we will answer soon.' },
+      additional_settings: 'demo_mode: on',
+      context: 'save',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, slug: 'quick-question', title: 'Quick question (edited)' });
     expect(r.body.properties.messages.mail_sent_ok).toBe('Thanks, we will answer soon.');
-    expect(r.body.properties.messages.spam).toBe('There was an error trying to send your message. Please try again later.');
-    expect(r.body.properties.additional_settings).toEqual({ content: 'demo_mode: on', settings: [['demo_mode', true]] });
+    expect(r.body.properties.messages.spam).toBe(
+      'There was an error trying to send your message. Please try again later.',
+    );
+    expect(r.body.properties.additional_settings).toEqual({
+      content: 'demo_mode: on',
+      settings: [['demo_mode', true]],
+    });
     expect(r.body).toHaveProperty('config_errors');
     const preview = await admin().patch(`/contact-forms/${id}`, { title: 'Not saved' });
     expect(preview.body.title).toBe('Not saved');
     expect((await admin().get(`/contact-forms/${id}`)).body.title).toBe('Quick question (edited)');
-    const mail2 = await admin().post(`/contact-forms/${id}`, { mail_2: { active: true, exclude_blank: true }, context: 'save' });
-    expect(mail2.body.properties.mail_2).toMatchObject({ active: true, exclude_blank: true, use_html: false, recipient: '[your-email]' });
+    const mail2 = await admin().post(`/contact-forms/${id}`, {
+      mail_2: { active: true, exclude_blank: true },
+      context: 'save',
+    });
+    expect(mail2.body.properties.mail_2).toMatchObject({
+      active: true,
+      exclude_blank: true,
+      use_html: false,
+      recipient: '[your-email]',
+    });
   });
 
   test('unknown ids: 404 wpcf7_not_found for editors; delete is for good ({deleted:true}, then 404)', async () => {
     expect(err(await admin().get('/contact-forms/999999'))).toEqual({ status: 404, code: 'wpcf7_not_found' });
     expect((await admin().get('/contact-forms/999999')).body.message).toBe('The requested contact form was not found.');
-    expect(err(await admin().post('/contact-forms/999999', { title: 'x', context: 'save' }))).toEqual({ status: 404, code: 'wpcf7_not_found' });
+    expect(err(await admin().post('/contact-forms/999999', { title: 'x', context: 'save' }))).toEqual({
+      status: 404,
+      code: 'wpcf7_not_found',
+    });
     const id = (await admin().post('/contact-forms', { title: 'Doomed', context: 'save' })).body.id as number;
     const del = await admin().delete(`/contact-forms/${id}`);
     expect(del.status).toBe(200);
@@ -214,10 +302,13 @@ describe('update and delete', () => {
 });
 
 describe('the route index', () => {
-  test('lists the spec 4.3 routes with their arguments, plus feedback/schema and Loom\'s submissions routes', async () => {
+  test("lists the spec 4.3 routes with their arguments, plus feedback/schema and Loom's submissions routes", async () => {
     const r = await request(world.gw.app).get('/rest/formsA/v1');
     expect(r.status).toBe(200);
-    const routes = r.body.routes as Record<string, { methods: string[]; endpoints: Array<{ methods: string[]; args: Record<string, unknown> }> }>;
+    const routes = r.body.routes as Record<
+      string,
+      { methods: string[]; endpoints: Array<{ methods: string[]; args: Record<string, unknown> }> }
+    >;
     expect(Object.keys(routes)).toEqual([
       '/formsA/v1',
       '/formsA/v1/contact-forms',
@@ -229,11 +320,32 @@ describe('the route index', () => {
       '/formsA/v1/submissions/(?P<id>[\\d]+)',
     ]);
     expect(routes['/formsA/v1/contact-forms'].methods).toEqual(['GET', 'POST']);
-    expect(routes['/formsA/v1/contact-forms/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+    expect(routes['/formsA/v1/contact-forms/(?P<id>[\\d]+)'].methods).toEqual([
+      'GET',
+      'POST',
+      'PUT',
+      'PATCH',
+      'DELETE',
+    ]);
     expect(routes['/formsA/v1/contact-forms/(?P<id>[\\d]+)/feedback'].methods).toEqual(['POST']);
     expect(routes['/formsA/v1/contact-forms/(?P<id>[\\d]+)/refill'].methods).toEqual(['GET']);
-    expect(Object.keys(routes['/formsA/v1/contact-forms'].endpoints[0].args)).toEqual(['per_page', 'offset', 'order', 'orderby', 'search']);
-    expect(Object.keys(routes['/formsA/v1/contact-forms'].endpoints[1].args)).toEqual(['title', 'locale', 'form', 'mail', 'mail_2', 'messages', 'additional_settings', 'context']);
+    expect(Object.keys(routes['/formsA/v1/contact-forms'].endpoints[0].args)).toEqual([
+      'per_page',
+      'offset',
+      'order',
+      'orderby',
+      'search',
+    ]);
+    expect(Object.keys(routes['/formsA/v1/contact-forms'].endpoints[1].args)).toEqual([
+      'title',
+      'locale',
+      'form',
+      'mail',
+      'mail_2',
+      'messages',
+      'additional_settings',
+      'context',
+    ]);
     const root = await request(world.gw.app).get('/rest/');
     expect(root.body.namespaces).toEqual(expect.arrayContaining(['formsA/v1', 'formsB/v1']));
     expect(root.body.routes).toHaveProperty(['/formsA/v1/contact-forms/(?P<id>[\\d]+)/refill']);

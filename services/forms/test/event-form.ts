@@ -42,8 +42,7 @@ export const EVENT_MAIL = {
   subject: '[_site_title] "[your-topic]" from [your-name]',
   sender: '[_site_title] <admin@example.com>',
   recipient: '[_site_admin_email]',
-  body:
-    'From: [your-name] <[your-email]>\nWebsite: [your-website]\nPhone: [your-phone]\nGuests: [your-guests]\nDate: [your-date]\nTopic: [your-topic]\nInterests: [your-interests]\nContact by: [your-contact-by]\n\nMessage:\n[your-message]\n\n-- \nSent from [_site_title] ([_site_url]) by the form "[_contact_form_title]"',
+  body: 'From: [your-name] <[your-email]>\nWebsite: [your-website]\nPhone: [your-phone]\nGuests: [your-guests]\nDate: [your-date]\nTopic: [your-topic]\nInterests: [your-interests]\nContact by: [your-contact-by]\n\nMessage:\n[your-message]\n\n-- \nSent from [_site_title] ([_site_url]) by the form "[_contact_form_title]"',
   additional_headers: 'Reply-To: [your-email]',
   attachments: '[your-file]',
   use_html: false,
@@ -65,12 +64,20 @@ export const EVENT_MAIL_2 = {
 /** Creates a form (saved) as the administrator; returns its id. */
 export async function createForm(world: FormsWorld, body: Record<string, unknown>): Promise<number> {
   const r = await formsClient(world, 'administrator').post('/contact-forms', { context: 'save', ...body });
-  if (r.status !== 200 || typeof r.body.id !== 'number') throw new Error(`creating a form: ${r.status} ${JSON.stringify(r.body)}`);
+  if (r.status !== 200 || typeof r.body.id !== 'number')
+    throw new Error(`creating a form: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id as number;
 }
 
 export const createEventForm = (world: FormsWorld, extra: Record<string, unknown> = {}) =>
-  createForm(world, { title: 'Event registration', form: EVENT_FORM, mail: EVENT_MAIL, mail_2: EVENT_MAIL_2, messages: { mail_sent_ok: 'Thank you, [your-name]. Your registration has been sent.' }, ...extra });
+  createForm(world, {
+    title: 'Event registration',
+    form: EVENT_FORM,
+    mail: EVENT_MAIL,
+    mail_2: EVENT_MAIL_2,
+    messages: { mail_sent_ok: 'Thank you, [your-name]. Your registration has been sent.' },
+    ...extra,
+  });
 
 /** The quiz's answer hash for the form (from refill). */
 export async function quizHash(world: FormsWorld, id: number): Promise<string> {
@@ -79,7 +86,11 @@ export async function quizHash(world: FormsWorld, id: number): Promise<string> {
 }
 
 /** Sample 212's submission (without the file), with `over` replacing or adding fields. */
-export function validFields(id: number, hash: string, over: Record<string, string | string[] | null> = {}): Array<[string, string]> {
+export function validFields(
+  id: number,
+  hash: string,
+  over: Record<string, string | string[] | null> = {},
+): Array<[string, string]> {
   const base: Record<string, string | string[] | null> = {
     'your-name': 'Ada Lovelace',
     'your-email': 'ada@example.com',
@@ -104,4 +115,9 @@ export function validFields(id: number, hash: string, over: Record<string, strin
   return out;
 }
 
-export const NOTES = { field: 'your-file', name: 'notes.txt', type: 'text/plain', content: Buffer.from('Dietary needs: vegetarian.\n') };
+export const NOTES = {
+  field: 'your-file',
+  name: 'notes.txt',
+  type: 'text/plain',
+  content: Buffer.from('Dietary needs: vegetarian.\n'),
+};

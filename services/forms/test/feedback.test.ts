@@ -19,7 +19,14 @@ afterAll(async () => world?.close());
 
 const anon = () => formsClient(world, 'anonymous');
 const admin = () => formsClient(world, 'administrator');
-const submissions = async () => (await admin().get('/submissions?per_page=100')).body as Array<{ id: number; status: string; contact_form_id: number; posted_data: Record<string, unknown>; mail: Array<{ state: string; template: string }> }>;
+const submissions = async () =>
+  (await admin().get('/submissions?per_page=100')).body as Array<{
+    id: number;
+    status: string;
+    contact_form_id: number;
+    posted_data: Record<string, unknown>;
+    mail: Array<{ state: string; template: string }>;
+  }>;
 /** Waits until the SMTP listener has `n` messages in all, then a moment more to catch any extra. */
 async function mailCount(n: number) {
   await eventually(async () => world.smtp.messages.length >= n, 10000);
@@ -29,12 +36,21 @@ async function mailCount(n: number) {
 
 describe('the request', () => {
   test('anything but multipart/form-data is 415 wpcf7_unsupported_media_type (checked before the form)', async () => {
-    const json = await anon().post(`/contact-forms/${formId}/feedback`, { _wpcf7_unit_tag: `wpcf7-f${formId}-o1`, 'your-name': 'Ada' });
+    const json = await anon().post(`/contact-forms/${formId}/feedback`, {
+      _wpcf7_unit_tag: `wpcf7-f${formId}-o1`,
+      'your-name': 'Ada',
+    });
     expect(err(json)).toEqual({ status: 415, code: 'wpcf7_unsupported_media_type' });
     expect(json.body.message).toBe('The request payload format is not supported.');
-    const form = await request(world.gw.app).post(`/rest/formsA/v1/contact-forms/${formId}/feedback`).type('form').send(`_wpcf7_unit_tag=wpcf7-f${formId}-o1`);
+    const form = await request(world.gw.app)
+      .post(`/rest/formsA/v1/contact-forms/${formId}/feedback`)
+      .type('form')
+      .send(`_wpcf7_unit_tag=wpcf7-f${formId}-o1`);
     expect(err(form)).toEqual({ status: 415, code: 'wpcf7_unsupported_media_type' });
-    expect(err(await anon().post('/contact-forms/999999/feedback', {}))).toEqual({ status: 415, code: 'wpcf7_unsupported_media_type' });
+    expect(err(await anon().post('/contact-forms/999999/feedback', {}))).toEqual({
+      status: 415,
+      code: 'wpcf7_unsupported_media_type',
+    });
   });
 
   test('an unknown form is 404 wpcf7_not_found; a missing or unusable unit tag 400 wpcf7_unit_tag_not_found', async () => {
@@ -48,7 +64,14 @@ describe('the request', () => {
   });
 
   test('field names are data: __proto__, constructor and friends change no object', async () => {
-    const r = await anon().feedback(formId, [...validFields(formId, hash), ['__proto__', 'x'], ['__proto__[]', 'y'], ['constructor', 'z'], ['toString', 'w'], ['__proto__[polluted]', '1']]);
+    const r = await anon().feedback(formId, [
+      ...validFields(formId, hash),
+      ['__proto__', 'x'],
+      ['__proto__[]', 'y'],
+      ['constructor', 'z'],
+      ['toString', 'w'],
+      ['__proto__[polluted]', '1'],
+    ]);
     expect(r.status).toBe(200);
     expect(r.body.status).toBe('mail_sent');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -58,7 +81,10 @@ describe('the request', () => {
   });
 
   test('malformed multipart is a 400, an oversize part a 413; the service keeps answering', async () => {
-    const broken = await request(world.gw.app).post(`/rest/formsA/v1/contact-forms/${formId}/feedback`).set('Content-Type', 'multipart/form-data').send('garbage');
+    const broken = await request(world.gw.app)
+      .post(`/rest/formsA/v1/contact-forms/${formId}/feedback`)
+      .set('Content-Type', 'multipart/form-data')
+      .send('garbage');
     expect(broken.status).toBe(400);
     const many = Array.from({ length: 300 }, (_, i) => [`f${i}`, 'x'] as [string, string]);
     expect((await anon().feedback(formId, [...hiddenFields(formId), ...many])).status).toBe(413);
@@ -72,20 +98,57 @@ describe('statuses', () => {
     const stored = (await submissions()).length;
     const r = await anon().feedback(
       formId,
-      validFields(formId, hash, { 'your-name': '', 'your-email': 'not-an-email', 'your-website': 'example com', 'your-phone': 'call me', 'your-guests': '11', 'your-date': '2019-12-31', 'your-topic': 'Purple' }),
+      validFields(formId, hash, {
+        'your-name': '',
+        'your-email': 'not-an-email',
+        'your-website': 'example com',
+        'your-phone': 'call me',
+        'your-guests': '11',
+        'your-date': '2019-12-31',
+        'your-topic': 'Purple',
+      }),
     );
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ contact_form_id: formId, status: 'validation_failed', message: 'One or more fields have an error. Please check and try again.', posted_data_hash: '', into: `#wpcf7-f${formId}-o1` });
-    expect(Object.keys(r.body)).toEqual(['contact_form_id', 'status', 'message', 'invalid_fields', 'posted_data_hash', 'into', 'quiz']);
+    expect(r.body).toMatchObject({
+      contact_form_id: formId,
+      status: 'validation_failed',
+      message: 'One or more fields have an error. Please check and try again.',
+      posted_data_hash: '',
+      into: `#wpcf7-f${formId}-o1`,
+    });
+    expect(Object.keys(r.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'invalid_fields',
+      'posted_data_hash',
+      'into',
+      'quiz',
+    ]);
     const tag = `wpcf7-f${formId}-o1`;
     expect(r.body.invalid_fields).toEqual([
       { field: 'your-date', message: 'This field has a too early date.', idref: null, error_id: `${tag}-ve-your-date` },
-      { field: 'your-guests', message: 'This field has a too large number.', idref: null, error_id: `${tag}-ve-your-guests` },
+      {
+        field: 'your-guests',
+        message: 'This field has a too large number.',
+        idref: null,
+        error_id: `${tag}-ve-your-guests`,
+      },
       { field: 'your-name', message: 'Please fill out this field.', idref: null, error_id: `${tag}-ve-your-name` },
       { field: 'your-email', message: 'Please enter an email address.', idref: null, error_id: `${tag}-ve-your-email` },
       { field: 'your-website', message: 'Please enter a URL.', idref: null, error_id: `${tag}-ve-your-website` },
-      { field: 'your-phone', message: 'Please enter a telephone number.', idref: null, error_id: `${tag}-ve-your-phone` },
-      { field: 'your-topic', message: 'Undefined value was submitted through this field.', idref: null, error_id: `${tag}-ve-your-topic` },
+      {
+        field: 'your-phone',
+        message: 'Please enter a telephone number.',
+        idref: null,
+        error_id: `${tag}-ve-your-phone`,
+      },
+      {
+        field: 'your-topic',
+        message: 'Undefined value was submitted through this field.',
+        idref: null,
+        error_id: `${tag}-ve-your-topic`,
+      },
     ]);
     expect(r.body.quiz['your-quiz'][0]).toBe('What is 2+3?');
     expect((await submissions()).length).toBe(stored);
@@ -112,29 +175,62 @@ describe('statuses', () => {
     ];
     for (const [over, field, message] of cases) {
       const r = await anon().feedback(formId, validFields(formId, hash, over));
-      expect({ over, status: r.body.status, invalid: r.body.invalid_fields.map((f: { field: string; message: string }) => [f.field, f.message]) }).toEqual({ over, status: 'validation_failed', invalid: [[field, message]] });
+      expect({
+        over,
+        status: r.body.status,
+        invalid: r.body.invalid_fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+      }).toEqual({ over, status: 'validation_failed', invalid: [[field, message]] });
     }
   });
 
   test('files: too large for limit:, a type outside filetypes:', async () => {
-    const big = await anon().feedback(formId, validFields(formId, hash), [{ ...NOTES, name: 'big-notes.txt', content: Buffer.alloc(2048, 'a') }]);
+    const big = await anon().feedback(formId, validFields(formId, hash), [
+      { ...NOTES, name: 'big-notes.txt', content: Buffer.alloc(2048, 'a') },
+    ]);
     expect(big.body.status).toBe('validation_failed');
-    expect(big.body.invalid_fields).toEqual([expect.objectContaining({ field: 'your-file', message: 'The uploaded file is too large.' })]);
-    const exe = await anon().feedback(formId, validFields(formId, hash), [{ ...NOTES, name: 'notes.exe', type: 'application/octet-stream' }]);
-    expect(exe.body.invalid_fields).toEqual([expect.objectContaining({ field: 'your-file', message: 'You are not allowed to upload files of this type.' })]);
+    expect(big.body.invalid_fields).toEqual([
+      expect.objectContaining({ field: 'your-file', message: 'The uploaded file is too large.' }),
+    ]);
+    const exe = await anon().feedback(formId, validFields(formId, hash), [
+      { ...NOTES, name: 'notes.exe', type: 'application/octet-stream' },
+    ]);
+    expect(exe.body.invalid_fields).toEqual([
+      expect.objectContaining({ field: 'your-file', message: 'You are not allowed to upload files of this type.' }),
+    ]);
   });
 
   test('uploads are checked after acceptance and spam, as the plugin does', async () => {
     const big = { ...NOTES, content: Buffer.alloc(2048, 'a') };
-    expect((await anon().feedback(formId, validFields(formId, hash, { 'your-consent': null }), [big])).body.status).toBe('acceptance_missing');
-    expect((await anon().feedback(formId, validFields(formId, hash, { _loom_hp: 'bot' }), [big])).body.status).toBe('spam');
-    expect((await anon().feedback(formId, validFields(formId, hash, { 'your-name': '' }), [big])).body.invalid_fields.map((f: { field: string }) => f.field)).toEqual(['your-name']);
+    expect(
+      (await anon().feedback(formId, validFields(formId, hash, { 'your-consent': null }), [big])).body.status,
+    ).toBe('acceptance_missing');
+    expect((await anon().feedback(formId, validFields(formId, hash, { _loom_hp: 'bot' }), [big])).body.status).toBe(
+      'spam',
+    );
+    expect(
+      (await anon().feedback(formId, validFields(formId, hash, { 'your-name': '' }), [big])).body.invalid_fields.map(
+        (f: { field: string }) => f.field,
+      ),
+    ).toEqual(['your-name']);
   });
 
   test('acceptance_missing when the box is not checked (sample 209)', async () => {
     const r = await anon().feedback(formId, validFields(formId, hash, { 'your-consent': null }));
-    expect(r.body).toMatchObject({ status: 'acceptance_missing', message: 'You must accept the terms and conditions before sending your message.', posted_data_hash: '', invalid_fields: [] });
-    expect(Object.keys(r.body)).toEqual(['contact_form_id', 'status', 'message', 'posted_data_hash', 'into', 'invalid_fields', 'quiz']);
+    expect(r.body).toMatchObject({
+      status: 'acceptance_missing',
+      message: 'You must accept the terms and conditions before sending your message.',
+      posted_data_hash: '',
+      invalid_fields: [],
+    });
+    expect(Object.keys(r.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'posted_data_hash',
+      'into',
+      'invalid_fields',
+      'quiz',
+    ]);
   });
 
   test("the answer's message is plain text as filter_message() gives it: values unescaped, tags stripped", async () => {
@@ -145,9 +241,18 @@ describe('statuses', () => {
 
   test('mail_sent: stored, then mail and mail_2 as received by SMTP, with the attachment (sample 212)', async () => {
     const before = world.smtp.messages.length;
-    const r = await anon().feedback(formId, validFields(formId, hash), [NOTES], { 'User-Agent': 'jest-browser/1.0', Referer: 'http://loom.test/register/' });
+    const r = await anon().feedback(formId, validFields(formId, hash), [NOTES], {
+      'User-Agent': 'jest-browser/1.0',
+      Referer: 'http://loom.test/register/',
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ contact_form_id: formId, status: 'mail_sent', message: 'Thank you, Ada Lovelace. Your registration has been sent.', into: `#wpcf7-f${formId}-o1`, invalid_fields: [] });
+    expect(r.body).toMatchObject({
+      contact_form_id: formId,
+      status: 'mail_sent',
+      message: 'Thank you, Ada Lovelace. Your registration has been sent.',
+      into: `#wpcf7-f${formId}-o1`,
+      invalid_fields: [],
+    });
     expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
     expect(await mailCount(before + 2)).toBe(before + 2);
     const [mail, mail2] = world.smtp.messages.slice(before);
@@ -156,16 +261,29 @@ describe('statuses', () => {
     expect(mail.parsed.from?.value).toEqual([{ name: 'Loom Reference', address: 'admin@example.com' }]);
     expect(mail.parsed.subject).toBe('Loom Reference "Support" from Ada Lovelace');
     expect(mail.parsed.replyTo?.value[0].address).toBe('ada@example.com');
-    expect(mail.parsed.text).toContain('From: Ada Lovelace <ada@example.com>\nWebsite: https://ada.example.com\nPhone: +44 20 7946 0958\nGuests: 2\nDate: 2027-01-16\nTopic: Support\nInterests: News, Events\nContact by: Email\n\nMessage:\nLooking forward to the book fair.');
-    expect(mail.parsed.text).toContain('Sent from Loom Reference (http://loom.test) by the form "[_contact_form_title]"');
-    expect(mail.parsed.attachments.map((a) => [a.filename, a.content.toString('utf8')])).toEqual([['notes.txt', 'Dietary needs: vegetarian.\n']]);
+    expect(mail.parsed.text).toContain(
+      'From: Ada Lovelace <ada@example.com>\nWebsite: https://ada.example.com\nPhone: +44 20 7946 0958\nGuests: 2\nDate: 2027-01-16\nTopic: Support\nInterests: News, Events\nContact by: Email\n\nMessage:\nLooking forward to the book fair.',
+    );
+    expect(mail.parsed.text).toContain(
+      'Sent from Loom Reference (http://loom.test) by the form "[_contact_form_title]"',
+    );
+    expect(mail.parsed.attachments.map((a) => [a.filename, a.content.toString('utf8')])).toEqual([
+      ['notes.txt', 'Dietary needs: vegetarian.\n'],
+    ]);
     expect(mail2.to).toEqual(['ada@example.com']);
     expect(mail2.parsed.subject).toBe('Your registration for Loom Reference');
     expect(mail2.parsed.replyTo?.value[0].address).toBe('admin@example.com');
-    expect(mail2.parsed.text?.trim()).toBe('Hello Ada Lovelace,\n\nwe received your registration for 2 guest(s) on 2027-01-16.\n\n-- \nLoom Reference');
+    expect(mail2.parsed.text?.trim()).toBe(
+      'Hello Ada Lovelace,\n\nwe received your registration for 2 guest(s) on 2027-01-16.\n\n-- \nLoom Reference',
+    );
     expect(mail2.parsed.attachments).toEqual([]);
     const [latest] = await submissions();
-    expect(latest).toMatchObject({ contact_form_id: formId, status: 'mail_sent', user_agent: 'jest-browser/1.0', url: 'http://loom.test/register/' });
+    expect(latest).toMatchObject({
+      contact_form_id: formId,
+      status: 'mail_sent',
+      user_agent: 'jest-browser/1.0',
+      url: 'http://loom.test/register/',
+    });
     expect(latest.posted_data['your-interests']).toEqual(['News', 'Events']);
     expect(latest.mail.map((m) => [m.template, m.state])).toEqual([
       ['mail', 'sent'],
@@ -173,7 +291,7 @@ describe('statuses', () => {
     ]);
   });
 
-  test('[_url]: a Referer from another site is not believed; the feedback URL stands in (the plugin\'s rule)', async () => {
+  test("[_url]: a Referer from another site is not believed; the feedback URL stands in (the plugin's rule)", async () => {
     const r = await anon().feedback(formId, validFields(formId, hash), [], { Referer: 'https://evil.example/' });
     expect(r.body.status).toBe('mail_sent');
     const [latest] = await submissions();
@@ -184,10 +302,24 @@ describe('statuses', () => {
     const id = await createForm(world, {
       title: 'Pipes',
       form: '[select* dept "Sales|sales@example.com" "Support|help@example.com"] [email* your-email] [text note] [submit]',
-      mail: { subject: 'To [_raw_dept]', sender: 'Site <admin@example.com>', recipient: '[dept]', body: 'Dept: [_raw_dept] ([dept])\nNote: [note]\nEnd', additional_headers: '', attachments: '', use_html: false, exclude_blank: true },
+      mail: {
+        subject: 'To [_raw_dept]',
+        sender: 'Site <admin@example.com>',
+        recipient: '[dept]',
+        body: 'Dept: [_raw_dept] ([dept])\nNote: [note]\nEnd',
+        additional_headers: '',
+        attachments: '',
+        use_html: false,
+        exclude_blank: true,
+      },
     });
     const before = world.smtp.messages.length;
-    const r = await anon().feedback(id, [...hiddenFields(id), ['dept', 'Support'], ['your-email', 'bob@example.com'], ['note', '']]);
+    const r = await anon().feedback(id, [
+      ...hiddenFields(id),
+      ['dept', 'Support'],
+      ['your-email', 'bob@example.com'],
+      ['note', ''],
+    ]);
     expect(r.body.status).toBe('mail_sent');
     await mailCount(before + 1);
     const m = world.smtp.messages[before];
@@ -221,7 +353,12 @@ describe('statuses', () => {
       ['fit', 'Slim'],
       ['msg', 'Two shirts'],
     ];
-    const bad = await anon().feedback(id, good.map(([k, v]): [string, string] => (k === 'nick' ? [k, 'Bo'] : k === 'level' ? [k, '9'] : k === 'msg' ? [k, ''] : [k, v])));
+    const bad = await anon().feedback(
+      id,
+      good.map(([k, v]): [string, string] =>
+        k === 'nick' ? [k, 'Bo'] : k === 'level' ? [k, '9'] : k === 'msg' ? [k, ''] : [k, v],
+      ),
+    );
     expect(bad.body.invalid_fields.map((f: { field: string; message: string }) => [f.field, f.message]).sort()).toEqual(
       [
         ['level', 'This field has a too large number.'],
@@ -235,17 +372,30 @@ describe('statuses', () => {
     await mailCount(before + 1);
     const m = world.smtp.messages[before];
     expect(m.parsed.subject).toBe('Order #1');
-    expect(m.parsed.text).toContain('Nick: Bea\nLevel: 3\nSource: flyer\nSizes: S, L\nColour: Other teal\nFit: Slim\nMsg: Two shirts\nIP: 127.0.0.1\nUA: types-test/2\nSite: Loom Reference http://loom.test');
+    expect(m.parsed.text).toContain(
+      'Nick: Bea\nLevel: 3\nSource: flyer\nSizes: S, L\nColour: Other teal\nFit: Slim\nMsg: Two shirts\nIP: 127.0.0.1\nUA: types-test/2\nSite: Loom Reference http://loom.test',
+    );
   });
 
   test('use_html escapes submitted values', async () => {
     const id = await createForm(world, {
       title: 'HTML mail',
       form: '[text* your-name] [submit]',
-      mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '<p>From [your-name]</p>', additional_headers: '', attachments: '', use_html: true, exclude_blank: false },
+      mail: {
+        subject: 'Hi',
+        sender: 'Site <admin@example.com>',
+        recipient: 'admin@example.com',
+        body: '<p>From [your-name]</p>',
+        additional_headers: '',
+        attachments: '',
+        use_html: true,
+        exclude_blank: false,
+      },
     });
     const before = world.smtp.messages.length;
-    expect((await anon().feedback(id, [...hiddenFields(id), ['your-name', '<script>alert(1)</script>']])).body.status).toBe('mail_sent');
+    expect(
+      (await anon().feedback(id, [...hiddenFields(id), ['your-name', '<script>alert(1)</script>']])).body.status,
+    ).toBe('mail_sent');
     await mailCount(before + 1);
     const html = String(world.smtp.messages[before].parsed.html);
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
@@ -256,11 +406,25 @@ describe('statuses', () => {
     const id = await createForm(world, {
       title: 'Injection',
       form: '[text* your-name] [text your-subject] [email* your-email] [submit]',
-      mail: { subject: 'About [your-subject]', sender: '[your-name] <admin@example.com>', recipient: 'admin@example.com', body: 'From [your-name]', additional_headers: 'Reply-To: [your-email]\nX-Name: [your-name]', attachments: '', use_html: false, exclude_blank: false },
+      mail: {
+        subject: 'About [your-subject]',
+        sender: '[your-name] <admin@example.com>',
+        recipient: 'admin@example.com',
+        body: 'From [your-name]',
+        additional_headers: 'Reply-To: [your-email]\nX-Name: [your-name]',
+        attachments: '',
+        use_html: false,
+        exclude_blank: false,
+      },
     });
     const before = world.smtp.messages.length;
     const evil = 'Eve\r\nBcc: victim@evil.test\r\nX-Injected: 1';
-    const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', evil], ['your-subject', 'hello\nBcc: victim2@evil.test'], ['your-email', 'eve@example.com']]);
+    const r = await anon().feedback(id, [
+      ...hiddenFields(id),
+      ['your-name', evil],
+      ['your-subject', 'hello\nBcc: victim2@evil.test'],
+      ['your-email', 'eve@example.com'],
+    ]);
     expect(r.body.status).toBe('mail_sent');
     await mailCount(before + 1);
     const m = world.smtp.messages[before];
@@ -273,7 +437,11 @@ describe('statuses', () => {
     expect(head).toMatch(/^X-Name: EveBcc: victim@evil.testX-Injected: 1$/m);
     expect(m.parsed.subject).not.toMatch(/[\r\n]/);
     // A mailbox with a line break in it is refused by email validation, before any mail.
-    const bad = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Eve'], ['your-email', 'eve@example.com\r\nBcc: victim@evil.test']]);
+    const bad = await anon().feedback(id, [
+      ...hiddenFields(id),
+      ['your-name', 'Eve'],
+      ['your-email', 'eve@example.com\r\nBcc: victim@evil.test'],
+    ]);
     expect(bad.body.status).toBe('validation_failed');
   });
 
@@ -281,12 +449,24 @@ describe('statuses', () => {
     const id = await createForm(world, {
       title: 'No recipient',
       form: '[text* who] [submit]',
-      mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: '[who]', body: 'x', additional_headers: '', attachments: '', use_html: false, exclude_blank: false },
+      mail: {
+        subject: 'Hi',
+        sender: 'Site <admin@example.com>',
+        recipient: '[who]',
+        body: 'x',
+        additional_headers: '',
+        attachments: '',
+        use_html: false,
+        exclude_blank: false,
+      },
     });
     const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'nobody at all']]);
     expect(r.body).toMatchObject({ status: 'aborted', message: 'Sending mail has been aborted.' });
     expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
-    expect((await admin().get(`/submissions?contact_form=${id}`)).body[0]).toMatchObject({ status: 'aborted', mail: [] });
+    expect((await admin().get(`/submissions?contact_form=${id}`)).body[0]).toMatchObject({
+      status: 'aborted',
+      mail: [],
+    });
   });
 });
 
@@ -295,36 +475,73 @@ describe('spam', () => {
     const stored = (await submissions()).length;
     const before = world.smtp.messages.length;
     const r = await anon().feedback(formId, validFields(formId, hash, { _loom_hp: 'http://spam.example' }));
-    expect(r.body).toMatchObject({ status: 'spam', message: 'There was an error trying to send your message. Please try again later.', posted_data_hash: '', invalid_fields: [] });
+    expect(r.body).toMatchObject({
+      status: 'spam',
+      message: 'There was an error trying to send your message. Please try again later.',
+      posted_data_hash: '',
+      invalid_fields: [],
+    });
     expect((await anon().feedback(formId, validFields(formId, hash, { _loom_hp: '' }))).body.status).toBe('mail_sent');
     expect((await submissions()).length).toBe(stored + 1);
     expect(await mailCount(before + 2)).toBe(before + 2);
   });
 
   test('disallowed words (LOOM_FORMS_DISALLOWED_KEYS) anywhere in the values, in any case, or in the user agent', async () => {
-    expect((await anon().feedback(formId, validFields(formId, hash, { 'your-message': 'Get CHEAP PILLS now' }))).body.status).toBe('spam');
-    expect((await anon().feedback(formId, validFields(formId, hash), [], { 'User-Agent': 'casino bonus bot' })).body.status).toBe('spam');
+    expect(
+      (await anon().feedback(formId, validFields(formId, hash, { 'your-message': 'Get CHEAP PILLS now' }))).body.status,
+    ).toBe('spam');
+    expect(
+      (await anon().feedback(formId, validFields(formId, hash), [], { 'User-Agent': 'casino bonus bot' })).body.status,
+    ).toBe('spam');
   });
 
   test('validation comes first: an invalid spam submission is validation_failed', async () => {
-    expect((await anon().feedback(formId, validFields(formId, hash, { 'your-name': '', 'your-message': 'cheap pills' }))).body.status).toBe('validation_failed');
+    expect(
+      (await anon().feedback(formId, validFields(formId, hash, { 'your-name': '', 'your-message': 'cheap pills' })))
+        .body.status,
+    ).toBe('validation_failed');
   });
 });
 
 describe('subscribers_only and demo_mode', () => {
   test('subscribers_only: true refuses anonymous submissions (status error), accepts a signed-in subscriber', async () => {
-    const id = await createForm(world, { title: 'Members', form: '[text* your-name] [submit]', additional_settings: 'subscribers_only: true', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+    const id = await createForm(world, {
+      title: 'Members',
+      form: '[text* your-name] [submit]',
+      additional_settings: 'subscribers_only: true',
+      mail: {
+        subject: 'Hi',
+        sender: 'Site <admin@example.com>',
+        recipient: 'admin@example.com',
+        body: '[your-name]',
+        additional_headers: '',
+        attachments: '',
+      },
+    });
     const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Ann']]);
-    expect(r.body).toMatchObject({ status: 'error', message: 'This contact form is available only for logged in users.' });
+    expect(r.body).toMatchObject({
+      status: 'error',
+      message: 'This contact form is available only for logged in users.',
+    });
     expect(Object.keys(r.body)).toEqual(['contact_form_id', 'status', 'message', 'into', 'invalid_fields']);
-    expect((await formsClient(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']])).body.status).toBe('mail_sent');
+    expect(
+      (await formsClient(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']])).body.status,
+    ).toBe('mail_sent');
   });
 
   test('demo_mode: on answers mail_sent with demo_mode true and sends nothing', async () => {
-    const id = await createForm(world, { title: 'Demo', form: '[text* your-name] [submit]', additional_settings: 'demo_mode: on' });
+    const id = await createForm(world, {
+      title: 'Demo',
+      form: '[text* your-name] [submit]',
+      additional_settings: 'demo_mode: on',
+    });
     const before = world.smtp.messages.length;
     const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Dee']]);
-    expect(r.body).toMatchObject({ status: 'mail_sent', demo_mode: true, message: 'Thank you for your message. It has been sent.' });
+    expect(r.body).toMatchObject({
+      status: 'mail_sent',
+      demo_mode: true,
+      message: 'Thank you for your message. It has been sent.',
+    });
     await new Promise((res) => setTimeout(res, 300));
     expect(world.smtp.messages.length).toBe(before);
   });
@@ -345,14 +562,22 @@ describe('refill and schema', () => {
     const r = await anon().get(`/contact-forms/${formId}/feedback/schema`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ version: 'Contact Form 7 SWV Schema 2024-02', locale: 'en_US' });
-    expect(r.body.rules).toEqual(expect.arrayContaining([expect.objectContaining({ rule: 'required', field: 'your-name' }), expect.objectContaining({ rule: 'email', field: 'your-email' })]));
+    expect(r.body.rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rule: 'required', field: 'your-name' }),
+        expect.objectContaining({ rule: 'email', field: 'your-email' }),
+      ]),
+    );
   });
 });
 
 describe("Loom's submissions route", () => {
   test('administrators only: 401 anonymous, 403 editors; newest first, paginated, filtered', async () => {
     expect(err(await anon().get('/submissions'))).toEqual({ status: 401, code: 'rest_forbidden' });
-    expect(err(await formsClient(world, 'editor').get('/submissions'))).toEqual({ status: 403, code: 'rest_forbidden' });
+    expect(err(await formsClient(world, 'editor').get('/submissions'))).toEqual({
+      status: 403,
+      code: 'rest_forbidden',
+    });
     const r = await admin().get('/submissions?per_page=2');
     expect(r.status).toBe(200);
     expect(Number(r.headers['x-wp-total'])).toBeGreaterThan(2);

@@ -12,23 +12,45 @@ let world: FormsWorld;
 let trusting: FormsWorld;
 beforeAll(async () => {
   world = await startFormsWorld({ LOOM_FORMS_RATE_MAX: '2', LOOM_FORMS_RATE_WINDOW_MS: '3600000' });
-  trusting = await startFormsWorld({ LOOM_FORMS_RATE_MAX: '2', LOOM_FORMS_RATE_WINDOW_MS: '3600000' }, {}, { LOOM_TRUST_PROXY: '1' });
+  trusting = await startFormsWorld(
+    { LOOM_FORMS_RATE_MAX: '2', LOOM_FORMS_RATE_WINDOW_MS: '3600000' },
+    {},
+    { LOOM_TRUST_PROXY: '1' },
+  );
 }, 90000);
 afterAll(async () => {
   await world?.close();
   await trusting?.close();
 });
 
-const simpleForm = (w: FormsWorld) => createForm(w, { title: 'Rate', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+const simpleForm = (w: FormsWorld) =>
+  createForm(w, {
+    title: 'Rate',
+    form: '[text* your-name] [submit]',
+    mail: {
+      subject: 'Hi',
+      sender: 'Site <admin@example.com>',
+      recipient: 'admin@example.com',
+      body: '[your-name]',
+      additional_headers: '',
+      attachments: '',
+    },
+  });
 const fields = (id: number): Array<[string, string]> => [...hiddenFields(id), ['your-name', 'Ann']];
 
 test('the third submission from one address within the window is spam, not stored; X-Forwarded-For does not help', async () => {
   const id = await simpleForm(world);
   const anon = formsClient(world, 'anonymous');
   expect((await anon.feedback(id, fields(id))).body.status).toBe('mail_sent');
-  expect((await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.1' })).body.status).toBe('mail_sent');
+  expect((await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.1' })).body.status).toBe(
+    'mail_sent',
+  );
   const third = await anon.feedback(id, fields(id), [], { 'X-Forwarded-For': '198.51.100.2' });
-  expect(third.body).toMatchObject({ status: 'spam', message: 'There was an error trying to send your message. Please try again later.', posted_data_hash: '' });
+  expect(third.body).toMatchObject({
+    status: 'spam',
+    message: 'There was an error trying to send your message. Please try again later.',
+    posted_data_hash: '',
+  });
   expect((await formsClient(world, 'administrator').get(`/submissions?contact_form=${id}`)).body).toHaveLength(2);
   // A forged address header is dropped by the gateway: still the same client.
   expect((await anon.feedback(id, fields(id), [], { [CLIENT_ADDRESS_HEADER]: 'forged' })).body.status).toBe('spam');
@@ -53,7 +75,9 @@ test('calling the service directly with a made-up address header does not choose
   const id = await simpleForm(world);
   // Straight to the forms service, past the gateway: an unsigned header is ignored (the socket's address counts,
   // which has used up its budget above).
-  let r = request(world.forms.url).post(`/rest/formsA/v1/contact-forms/${id}/feedback`).set(CLIENT_ADDRESS_HEADER, 'MTkyLjAuMi45.1.abc');
+  let r = request(world.forms.url)
+    .post(`/rest/formsA/v1/contact-forms/${id}/feedback`)
+    .set(CLIENT_ADDRESS_HEADER, 'MTkyLjAuMi45.1.abc');
   for (const [k, v] of fields(id)) r = r.field(k, v);
   const answer = await r;
   expect(answer.status).toBe(200);
@@ -78,14 +102,34 @@ test('concurrent submissions from one address never pass the limit together', as
 test('the parser limits: a file past LOOM_FORMS_MAX_FILE_BYTES is "too large" (not cut), a body past LOOM_MAX_BODY_BYTES a 413', async () => {
   const small = await startFormsWorld({ LOOM_FORMS_MAX_FILE_BYTES: '4096', LOOM_MAX_BODY_BYTES: '65536' });
   try {
-    const id = await createForm(small, { title: 'Upload', form: '[file* doc limit:10mb filetypes:txt] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: 'x', additional_headers: '', attachments: '[doc]' } });
+    const id = await createForm(small, {
+      title: 'Upload',
+      form: '[file* doc limit:10mb filetypes:txt] [submit]',
+      mail: {
+        subject: 'Hi',
+        sender: 'Site <admin@example.com>',
+        recipient: 'admin@example.com',
+        body: 'x',
+        additional_headers: '',
+        attachments: '[doc]',
+      },
+    });
     const anon = formsClient(small, 'anonymous');
-    const ok = await anon.feedback(id, hiddenFields(id), [{ field: 'doc', name: 'a.txt', type: 'text/plain', content: Buffer.alloc(4096, 'a') }]);
+    const ok = await anon.feedback(id, hiddenFields(id), [
+      { field: 'doc', name: 'a.txt', type: 'text/plain', content: Buffer.alloc(4096, 'a') },
+    ]);
     expect(ok.body.status).toBe('mail_sent');
     expect(small.smtp.messages[0]!.parsed.attachments[0]!.content.length).toBe(4096);
-    const big = await anon.feedback(id, hiddenFields(id), [{ field: 'doc', name: 'b.txt', type: 'text/plain', content: Buffer.alloc(4097, 'b') }]);
-    expect(big.body).toMatchObject({ status: 'validation_failed', invalid_fields: [expect.objectContaining({ field: 'doc', message: 'The uploaded file is too large.' })] });
-    const huge = await anon.feedback(id, hiddenFields(id), [{ field: 'doc', name: 'c.txt', type: 'text/plain', content: Buffer.alloc(70000, 'c') }]);
+    const big = await anon.feedback(id, hiddenFields(id), [
+      { field: 'doc', name: 'b.txt', type: 'text/plain', content: Buffer.alloc(4097, 'b') },
+    ]);
+    expect(big.body).toMatchObject({
+      status: 'validation_failed',
+      invalid_fields: [expect.objectContaining({ field: 'doc', message: 'The uploaded file is too large.' })],
+    });
+    const huge = await anon.feedback(id, hiddenFields(id), [
+      { field: 'doc', name: 'c.txt', type: 'text/plain', content: Buffer.alloc(70000, 'c') },
+    ]);
     expect(huge.status).toBe(413);
     expect(huge.body.code).toBe('rest_request_too_large');
     // Still serving.

@@ -5,7 +5,18 @@
  * header never reaches the client.
  */
 import { CHANGE_HEADER } from '@loom/contracts';
-import { eventually, formsClient, hiddenFields, startFormsWorld, startNats, testNotifier, watchChanges, type Changes, type FormsWorld, type NatsServer } from '@loom/testing';
+import {
+  eventually,
+  formsClient,
+  hiddenFields,
+  startFormsWorld,
+  startNats,
+  testNotifier,
+  watchChanges,
+  type Changes,
+  type FormsWorld,
+  type NatsServer,
+} from '@loom/testing';
 import { createForm } from './event-form';
 
 let nats: NatsServer;
@@ -55,7 +66,18 @@ test('form writes: created, updated, deleted; a preview publishes nothing', asyn
 
 test('one notification per stored submission, none for one that is not stored', async () => {
   const beforeCreate = changes.live.length;
-  const id = await createForm(world, { title: 'Notify me', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+  const id = await createForm(world, {
+    title: 'Notify me',
+    form: '[text* your-name] [submit]',
+    mail: {
+      subject: 'Hi',
+      sender: 'Site <admin@example.com>',
+      recipient: 'admin@example.com',
+      body: '[your-name]',
+      additional_headers: '',
+      attachments: '',
+    },
+  });
   await after(beforeCreate, 1); // the form's own notification
   const anon = formsClient(world, 'anonymous');
   let from = changes.live.length;
@@ -72,13 +94,33 @@ test('one notification per stored submission, none for one that is not stored', 
   expect(extra).toEqual([]);
   const stored = (await formsClient(world, 'administrator').get(`/submissions?contact_form=${id}`)).body;
   expect(n.subject).toBe('loom.changes.formsA_v1.submissions');
-  expect(n.n).toMatchObject({ action: 'created', namespace: 'formsA/v1', resource: 'submissions', item_id: stored[0].id, path: `/formsA/v1/contact-forms/${id}/feedback`, method: 'POST', status: 200, user_id: 0 });
+  expect(n.n).toMatchObject({
+    action: 'created',
+    namespace: 'formsA/v1',
+    resource: 'submissions',
+    item_id: stored[0].id,
+    path: `/formsA/v1/contact-forms/${id}/feedback`,
+    method: 'POST',
+    status: 200,
+    user_id: 0,
+  });
   expect(n.n.item).toMatchObject({ contact_form_id: id, status: 'mail_sent' });
 });
 
 test('_envelope: the same notification, and the hint is not in the envelope', async () => {
   const beforeCreate = changes.live.length;
-  const id = await createForm(world, { title: 'Enveloped', form: '[text* your-name] [submit]', mail: { subject: 'Hi', sender: 'Site <admin@example.com>', recipient: 'admin@example.com', body: '[your-name]', additional_headers: '', attachments: '' } });
+  const id = await createForm(world, {
+    title: 'Enveloped',
+    form: '[text* your-name] [submit]',
+    mail: {
+      subject: 'Hi',
+      sender: 'Site <admin@example.com>',
+      recipient: 'admin@example.com',
+      body: '[your-name]',
+      additional_headers: '',
+      attachments: '',
+    },
+  });
   await after(beforeCreate, 1);
   const from = changes.live.length;
   const anon = formsClient(world, 'anonymous');

@@ -19,7 +19,10 @@ test('SMTP down: mail_failed, stored and pending; after a restart of forms and S
 
   const r = await formsClient(world, 'anonymous').feedback(id, validFields(id, hash), [NOTES]);
   expect(r.status).toBe(200);
-  expect(r.body).toMatchObject({ status: 'mail_failed', message: 'There was an error trying to send your message. Please try again later.' });
+  expect(r.body).toMatchObject({
+    status: 'mail_failed',
+    message: 'There was an error trying to send your message. Please try again later.',
+  });
   expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
 
   const stored = (await admin.get(`/submissions?contact_form=${id}`)).body;
@@ -29,7 +32,9 @@ test('SMTP down: mail_failed, stored and pending; after a restart of forms and S
     ['mail', 'pending'],
     ['mail_2', 'pending'],
   ]);
-  expect((await admin.get('/submissions?mail_state=pending')).body.map((s: { id: number }) => s.id)).toContain(stored[0].id);
+  expect((await admin.get('/submissions?mail_state=pending')).body.map((s: { id: number }) => s.id)).toContain(
+    stored[0].id,
+  );
 
   // A deploy while SMTP is still down: the queue is in the store, not in the process.
   await world.restartForms();
@@ -63,7 +68,9 @@ test('a process that stops between storing a submission and queueing its mail lo
   const rows = await outbox.find({ submission_id: String(sub.id) }, { sort: { seq: 1 } });
   expect(rows).toHaveLength(2);
   await outbox.deleteMany({ submission_id: String(sub.id) });
-  await world.forms.store.collection('submissions').updateOne({ id: sub.id }, { $set: { status: 'accepted', queued_mail: rows.map((row) => row.message) } });
+  await world.forms.store
+    .collection('submissions')
+    .updateOne({ id: sub.id }, { $set: { status: 'accepted', queued_mail: rows.map((row) => row.message) } });
 
   await world.restartForms();
   const after = (await admin.get(`/submissions/${sub.id}`)).body;

@@ -18,10 +18,15 @@ export const DOC_CACHE_MS = 5000;
 
 const UI_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
 /** The only files of the package served (its index.html would load the Petstore example). */
-const ASSETS: Record<string, string> = { 'swagger-ui.css': 'text/css', 'swagger-ui-bundle.js': 'text/javascript', 'favicon-32x32.png': 'image/png' };
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css',
+  'swagger-ui-bundle.js': 'text/javascript',
+  'favicon-32x32.png': 'image/png',
+};
 
 // Swagger UI styles elements inline and shows data: images; scripts and requests stay on this origin.
-const CSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 const page = (title: string) => `<!doctype html>
 <html lang="en">
@@ -45,7 +50,11 @@ const INIT = `window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#api-r
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export function apiDocs(deps: { config: KitConfig; siteName: string; routes: () => Promise<Record<string, RouteEntry>> }): Router {
+export function apiDocs(deps: {
+  config: KitConfig;
+  siteName: string;
+  routes: () => Promise<Record<string, RouteEntry>>;
+}): Router {
   const router = express.Router({ strict: true, caseSensitive: true });
   const restPath = new URL(deps.config.restUrl).pathname;
 
@@ -75,7 +84,9 @@ export function apiDocs(deps: { config: KitConfig; siteName: string; routes: () 
         doc.catch(() => (cached = undefined));
       }
       const doc = await cached.doc;
-      res.set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' }).json(doc);
+      res
+        .set({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff' })
+        .json(doc);
     } catch (err) {
       next(err);
     }

@@ -6,7 +6,18 @@
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
-import { Metrics, noRoute, plainGet, signIdentity, tracingMiddleware, usesDevSecret, WpError, wpError, type KitConfig, type Logger } from '@loom/service-kit';
+import {
+  Metrics,
+  noRoute,
+  plainGet,
+  signIdentity,
+  tracingMiddleware,
+  usesDevSecret,
+  WpError,
+  wpError,
+  type KitConfig,
+  type Logger,
+} from '@loom/service-kit';
 import type { ServiceName } from '@loom/contracts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createGatewayAnswers, writeChanged, type GatewayAnswers } from './answer-cache';
@@ -28,7 +39,16 @@ import { createProxies } from './proxy';
 import { requestContext } from './request-log';
 import { pathOf } from './headers';
 import { localsOf, pipeline, type Step } from './pipeline';
-import { methodOf, queryOf, sendError, sendNoRoute, sendRest, serviceUnavailable, setCors, type GatewayResult } from './respond';
+import {
+  methodOf,
+  queryOf,
+  sendError,
+  sendNoRoute,
+  sendRest,
+  serviceUnavailable,
+  setCors,
+  type GatewayResult,
+} from './respond';
 import { settleRequestTarget } from './request-target';
 import { restRouteRewrite } from './rest-route';
 import { gatewayRouteLabel } from './telemetry';
@@ -118,14 +138,41 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   };
   const upstreams = resolveUpstreams(env, deps.upstreams);
   const { restUrl } = config;
-  const routeIndex = new RouteIndex({ upstreams, refreshMs: settings.indexRefreshMs, timeoutMs: settings.indexTimeoutMs, log, secret: config.internalSecret });
-  const notifier = deps.notifier ?? createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
+  const routeIndex = new RouteIndex({
+    upstreams,
+    refreshMs: settings.indexRefreshMs,
+    timeoutMs: settings.indexTimeoutMs,
+    log,
+    secret: config.internalSecret,
+  });
+  const notifier =
+    deps.notifier ??
+    createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
   const metrics = deps.metrics ?? new Metrics('gateway');
-  const answers = deps.answers !== undefined ? (deps.answers ?? undefined) : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, log, metrics });
+  const answers =
+    deps.answers !== undefined
+      ? (deps.answers ?? undefined)
+      : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, log, metrics });
   // Every replica's cached answers of a service go once a write to it has been made, before its client is answered.
   const flush = async (service: ServiceName): Promise<void> => answers?.coordination.flush(service);
-  const proxies = createProxies({ upstreams, timeoutMs: settings.upstreamTimeoutMs, restUrl, log, notifier, metrics, internalSecret: config.internalSecret, answers: answers?.cache, flush });
-  const core = createCoreClient({ baseUrl: upstreams['core-content'], secret: config.internalSecret, timeoutMs: settings.authTimeoutMs, log, metrics });
+  const proxies = createProxies({
+    upstreams,
+    timeoutMs: settings.upstreamTimeoutMs,
+    restUrl,
+    log,
+    notifier,
+    metrics,
+    internalSecret: config.internalSecret,
+    answers: answers?.cache,
+    flush,
+  });
+  const core = createCoreClient({
+    baseUrl: upstreams['core-content'],
+    secret: config.internalSecret,
+    timeoutMs: settings.authTimeoutMs,
+    log,
+    metrics,
+  });
   // One pair of throttles for Basic auth and the authorize page's sign-in: one budget per address and login.
   const throttles = {
     byAddress: new Throttle({ maxFailures: settings.authMaxFailures, windowMs: settings.authWindowMs }),
@@ -143,7 +190,14 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   });
   // Writes core-content takes from the gateway itself rather than through the proxy flush its answers too: a
   // credential check that recorded a password's use, and the authorize page creating a password.
-  const authenticate = createAuthenticator({ core, cache: new AuthCache({ ttlMs: settings.authCacheMs }), throttles, realm: settings.siteName, log, onRecorded: () => flush('core-content') });
+  const authenticate = createAuthenticator({
+    core,
+    cache: new AuthCache({ ttlMs: settings.authCacheMs }),
+    throttles,
+    realm: settings.siteName,
+    log,
+    onRecorded: () => flush('core-content'),
+  });
   const pageCore: typeof core = {
     ...core,
     createAppPassword: async (...args) => {
@@ -154,15 +208,28 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   };
 
   /** A route the gateway answers itself: GET (and HEAD) via `get`, POST via `post`, OPTIONS from the route. */
-  const serveOwn = async (req: Request, res: Response, r: RouteDef, handlers: { get?: (help: boolean) => Promise<unknown> | unknown; post?: () => GatewayResult | Promise<GatewayResult> }) => {
+  const serveOwn = async (
+    req: Request,
+    res: Response,
+    r: RouteDef,
+    handlers: {
+      get?: (help: boolean) => Promise<unknown> | unknown;
+      post?: () => GatewayResult | Promise<GatewayResult>;
+    },
+  ) => {
     res.locals.route = r.pattern;
     const query = queryOf(req);
     const method = methodOf(req, query);
     const entry = routeEntry(r, restUrl, { withSchema: true });
     const allow = entry.methods.join(', ');
     if (method === 'OPTIONS') return sendRest(req, res, restUrl, { body: entry, headers: { Allow: allow } });
-    if (method === 'GET' && handlers.get) return sendRest(req, res, restUrl, { body: await handlers.get(query.context === 'help'), headers: { Allow: allow } });
-    if (method === 'POST' && handlers.post) return sendRest(req, res, restUrl, { ...(await handlers.post()), headers: { Allow: allow } });
+    if (method === 'GET' && handlers.get)
+      return sendRest(req, res, restUrl, {
+        body: await handlers.get(query.context === 'help'),
+        headers: { Allow: allow },
+      });
+    if (method === 'POST' && handlers.post)
+      return sendRest(req, res, restUrl, { ...(await handlers.post()), headers: { Allow: allow } });
     return sendNoRoute(req, res, restUrl);
   };
 
@@ -182,11 +249,22 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     // check_authentication does before routing: wrong credentials are a 401 even on the index or a path without a route.
     const auth = res.locals.auth as AuthOutcome | undefined;
     if (!auth) throw new Error('a REST request reached routing unauthenticated');
-    if (auth.kind === 'error') return sendRest(req, res, restUrl, { status: auth.error.status, body: auth.error.toBody(), headers: auth.headers });
+    if (auth.kind === 'error')
+      return sendRest(req, res, restUrl, {
+        status: auth.error.status,
+        body: auth.error.toBody(),
+        headers: auth.headers,
+      });
     const user = auth.kind === 'user' ? auth.user : null;
     res.locals.user = user;
     // Signed per request (not cached) so that its issued-at is fresh for the services' age check.
-    const identity = () => (user ? signIdentity({ id: user.id, login: user.login, name: user.name, roles: user.roles, app_password: user.app_password }, config.internalSecret) : undefined);
+    const identity = () =>
+      user
+        ? signIdentity(
+            { id: user.id, login: user.login, name: user.name, roles: user.roles, app_password: user.app_password },
+            config.internalSecret,
+          )
+        : undefined;
     if (restPath === null) return sendNoRoute(req, res, restUrl);
     if (restPath === '/') return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: index });
     if (restPath === '/batch/v1') {
@@ -196,7 +274,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
           await routeIndex.whenStarted();
           // The cached answers of every service an item changed go before the batch is answered.
           const changed = new Set<ServiceName>();
-          const result = await batch.serve({ req, identity, userId: user?.id ?? null, requestId: String(res.locals.requestId ?? ''), changed: (service, status) => writeChanged(status) && changed.add(service) });
+          const result = await batch.serve({
+            req,
+            identity,
+            userId: user?.id ?? null,
+            requestId: String(res.locals.requestId ?? ''),
+            changed: (service, status) => writeChanged(status) && changed.add(service),
+          });
           await Promise.all([...changed].map(flush));
           return result;
         },
@@ -217,10 +301,15 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       // A write (by the method its service will read) flushes the answer cache and is notified once its service has
       // answered that it changed something (proxy.ts).
       if (WRITE_METHODS.has(method)) {
-        return proxies.forward(match.service, match.namespace, req, res, identity(), { write: { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') } });
+        return proxies.forward(match.service, match.namespace, req, res, identity(), {
+          write: { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') },
+        });
       }
       // A plain GET the replay step did not answer may fill the answer cache, per caller (answer-cache/).
-      const ticket = answers && method === 'GET' && plainGet(req.method, req.headers) ? answers.cache.ticket(answerKey(req.url, user), match.service, res.locals.upstreamRoute) : undefined;
+      const ticket =
+        answers && method === 'GET' && plainGet(req.method, req.headers)
+          ? answers.cache.ticket(answerKey(req.url, user), match.service, res.locals.upstreamRoute)
+          : undefined;
       return proxies.forward(match.service, match.namespace, req, res, identity(), { ticket });
     }
     if (match && restPath === `/${match.namespace}`) {
@@ -245,9 +334,23 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   });
   app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
-  app.use(embedPages({ target: upstreams.oembed, timeoutMs: settings.upstreamTimeoutMs, log, usable: () => routeIndex.usable('oembed') }));
+  app.use(
+    embedPages({
+      target: upstreams.oembed,
+      timeoutMs: settings.upstreamTimeoutMs,
+      log,
+      usable: () => routeIndex.usable('oembed'),
+    }),
+  );
   // `/uploads/...`: media files, served by core-content (uploads.ts).
-  app.use(uploads({ target: upstreams['core-content'], timeoutMs: settings.upstreamTimeoutMs, log, usable: () => routeIndex.usable('core-content') }));
+  app.use(
+    uploads({
+      target: upstreams['core-content'],
+      timeoutMs: settings.upstreamTimeoutMs,
+      log,
+      usable: () => routeIndex.usable('core-content'),
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
@@ -260,14 +363,30 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const { complete, missing } = routeIndex.completeness();
     const waited = Date.now() - startedAt >= settings.readyIncompleteAfterMs;
     const status = app.locals.shuttingDown ? 'unavailable' : complete ? 'ready' : waited ? 'degraded' : 'starting';
-    res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({ status, service: 'gateway', pid: process.pid, index: complete ? 'complete' : 'incomplete', missing, upstreams: routeIndex.status() });
+    res.status(status === 'ready' || status === 'degraded' ? 200 : 503).json({
+      status,
+      service: 'gateway',
+      pid: process.pid,
+      index: complete ? 'complete' : 'incomplete',
+      missing,
+      upstreams: routeIndex.status(),
+    });
   });
 
   // Prometheus metrics. Outside /rest and not forwarded by the Ingress (only `/`, /rest, /admin, /api-docs, /uploads and
   // embed pages are): a cluster's Prometheus scrapes the pod directly (deploy/k8s/README.md, "Metrics").
-  app.get('/metrics', metrics.handler(() => notifier.metrics()));
+  app.get(
+    '/metrics',
+    metrics.handler(() => notifier.metrics()),
+  );
   // The API reference page and the OpenAPI document of the whole API (api-docs.ts).
-  app.use(apiDocs({ config, siteName: settings.siteName, routes: async () => (await index(true, true)).routes as Record<string, RouteEntry> }));
+  app.use(
+    apiDocs({
+      config,
+      siteName: settings.siteName,
+      routes: async () => (await index(true, true)).routes as Record<string, RouteEntry>,
+    }),
+  );
 
   // `/`: a small page linking to the REST root, the API reference and the sign-in page (JSON when asked for).
   app.use(homePage({ config, siteName: settings.siteName, siteDescription: settings.siteDescription }));
@@ -313,7 +432,11 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     (req, res, next) => {
       const locals = localsOf(res);
       if (locals.refused || restPathOf(pathOf(req.url ?? '')) === undefined) return next();
-      const outcome = authenticate(req.headers.authorization, clientIpOf(req, settings.trustProxy), locals.requestId as string);
+      const outcome = authenticate(
+        req.headers.authorization,
+        clientIpOf(req, settings.trustProxy),
+        locals.requestId as string,
+      );
       if (!(outcome instanceof Promise)) {
         locals.auth = outcome;
         return next();
@@ -350,7 +473,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   inner.handle = (req, res, next) => (next === undefined ? run(req, res) : handle(req, res, next));
 
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
-  if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS) log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);
+  if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS)
+    log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);
   const ready = routeIndex.start();
   let closed = false;
   return {

@@ -21,11 +21,17 @@ export function isEmbedPagePath(path: string): boolean {
   return EMBED_PAGE_PATH.test(path) && EMBED_PAGE_PATH.test(decoded);
 }
 
-const UNAVAILABLE = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body><p>This embed cannot be shown right now.</p></body></html>\n';
+const UNAVAILABLE =
+  '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>Unavailable</title></head><body><p>This embed cannot be shown right now.</p></body></html>\n';
 
 export const EMBED_PAGE_ROUTE = '<permalink>embed/';
 
-export function embedPages(opts: { target: string; timeoutMs: number; log: Logger; usable?: () => boolean }): RequestHandler {
+export function embedPages(opts: {
+  target: string;
+  timeoutMs: number;
+  log: Logger;
+  usable?: () => boolean;
+}): RequestHandler {
   return publicPages({
     ...opts,
     matches: isEmbedPagePath,

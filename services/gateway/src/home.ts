@@ -32,7 +32,8 @@ export function siteLinks(config: Pick<KitConfig, 'baseUrl' | 'restUrl'>): SiteL
 }
 
 // No script, no external asset; the one style element is allowed by the CSP's 'unsafe-inline' for styles only.
-const CSP = "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+const CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 function page(siteName: string, description: string, l: SiteLinks): string {
   const a = (href: string, text: string) => `<a href="${esc(href)}">${esc(text)}</a>`;
@@ -68,9 +69,20 @@ export function homePage(deps: { config: KitConfig; siteName: string; siteDescri
     res.set({ Link: discovery, Vary: 'Accept', 'X-Content-Type-Options': 'nosniff' });
     // HTML unless the client prefers JSON (browsers send text/html first; fetch() and curl send */*).
     if (req.accepts(['html', 'json']) === 'json') {
-      return void res.json({ name: deps.siteName, description: deps.siteDescription, url: deps.config.baseUrl, rest_url: links.rest, docs_url: links.docs, openapi_url: links.openapi, sign_in_url: links.signIn });
+      return void res.json({
+        name: deps.siteName,
+        description: deps.siteDescription,
+        url: deps.config.baseUrl,
+        rest_url: links.rest,
+        docs_url: links.docs,
+        openapi_url: links.openapi,
+        sign_in_url: links.signIn,
+      });
     }
-    res.set('Content-Security-Policy', CSP).type('html').send(page(deps.siteName, deps.siteDescription, links));
+    res
+      .set('Content-Security-Policy', CSP)
+      .type('html')
+      .send(page(deps.siteName, deps.siteDescription, links));
   });
   return router;
 }

@@ -3,13 +3,26 @@
  * gateway's own routes (`/`, `/batch/v1`, advertised-only roots) come from the contracts; every other
  * route comes from the service that owns its namespace.
  */
-import { ADVERTISED_ONLY, batchRoute, NAMESPACE_OWNERS, NAMESPACES, namespaceRoute, rootRoute, routeEntry, type Namespace, type RouteDef, type ServiceName } from '@loom/contracts';
+import {
+  ADVERTISED_ONLY,
+  batchRoute,
+  NAMESPACE_OWNERS,
+  NAMESPACES,
+  namespaceRoute,
+  rootRoute,
+  routeEntry,
+  type Namespace,
+  type RouteDef,
+  type ServiceName,
+} from '@loom/contracts';
 import type { KitConfig } from '@loom/service-kit';
 import type { Routes } from './route-index';
 import type { GatewaySettings } from './settings';
 
 /** Roots of the namespaces nobody serves yet; the gateway answers them (spec 4.6). */
-export const ADVERTISED_ROOTS: ReadonlyMap<Namespace, RouteDef> = new Map(ADVERTISED_ONLY.map((ns) => [ns, namespaceRoute(ns)]));
+export const ADVERTISED_ROOTS: ReadonlyMap<Namespace, RouteDef> = new Map(
+  ADVERTISED_ONLY.map((ns) => [ns, namespaceRoute(ns)]),
+);
 
 /** The routes the gateway itself answers, by their path under /rest. */
 export const GATEWAY_ROUTES: ReadonlyMap<string, RouteDef> = new Map<string, RouteDef>([
@@ -31,7 +44,12 @@ export interface IndexInputs {
 }
 
 /** `routes`: `/`, then each namespace in advertised order, then `/batch/v1`. */
-export function indexRoutes({ config, routes, help, docs }: Pick<IndexInputs, 'config' | 'routes' | 'help' | 'docs'>): Routes {
+export function indexRoutes({
+  config,
+  routes,
+  help,
+  docs,
+}: Pick<IndexInputs, 'config' | 'routes' | 'help' | 'docs'>): Routes {
   const own = (r: RouteDef) => routeEntry(r, config.restUrl, { withSchema: help, withDocs: docs });
   const out: Routes = { '/': own(rootRoute) };
   for (const ns of NAMESPACES) {
@@ -59,7 +77,9 @@ export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
     page_on_front: 0,
     show_on_front: 'posts',
     namespaces: [...NAMESPACES],
-    authentication: { 'application-passwords': { endpoints: { authorization: `${config.baseUrl}/admin/authorize-application` } } },
+    authentication: {
+      'application-passwords': { endpoints: { authorization: `${config.baseUrl}/admin/authorize-application` } },
+    },
     routes: indexRoutes(inputs),
     site_logo: 0,
     site_icon: 0,
@@ -69,7 +89,11 @@ export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
 }
 
 /** `GET /rest/<ns>` for an advertised-only namespace: its root is its only route. */
-export function advertisedRootDocument(namespace: Namespace, config: KitConfig, help: boolean): Record<string, unknown> {
+export function advertisedRootDocument(
+  namespace: Namespace,
+  config: KitConfig,
+  help: boolean,
+): Record<string, unknown> {
   const r = ADVERTISED_ROOTS.get(namespace)!;
   return {
     namespace,

@@ -1,3 +1,1 @@
 export { buildGateway, type Gateway, type GatewayDeps } from './app';
-;
-;

@@ -9,7 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 export type Step = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 /** Runs `steps`, then `last`. A step that throws hands the error to `failed` (the request is answered there). */
-export function pipeline(steps: Step[], last: (req: IncomingMessage, res: ServerResponse) => void, failed: (err: unknown, req: IncomingMessage, res: ServerResponse) => void) {
+export function pipeline(
+  steps: Step[],
+  last: (req: IncomingMessage, res: ServerResponse) => void,
+  failed: (err: unknown, req: IncomingMessage, res: ServerResponse) => void,
+) {
   return (req: IncomingMessage, res: ServerResponse): void => {
     let i = 0;
     const next = (): void => {

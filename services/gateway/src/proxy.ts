@@ -11,7 +11,15 @@ import { Agent, type AgentOptions, type ClientRequest, type IncomingMessage, typ
 import type { Socket } from 'node:net';
 import type { Request, Response } from 'express';
 import { createProxyMiddleware, type RequestHandler } from 'http-proxy-middleware';
-import { CHANGE_HEADER, CLIENT_ADDRESS_HEADER, IDENTITY_HEADER, SHAREABLE_HEADER, parseChangeHint, type ChangeHint, type ServiceName } from '@loom/contracts';
+import {
+  CHANGE_HEADER,
+  CLIENT_ADDRESS_HEADER,
+  IDENTITY_HEADER,
+  SHAREABLE_HEADER,
+  parseChangeHint,
+  type ChangeHint,
+  type ServiceName,
+} from '@loom/contracts';
 import { AGENT_IDLE_MS, restHeaders, signClientAddress, type Logger, type Metrics } from '@loom/service-kit';
 import { writeChanged, type GatewayAnswerCache, type Ticket } from './answer-cache';
 import { clientIp } from './client-address';
@@ -61,7 +69,14 @@ export interface Proxies {
    * write (by its effective method), to flush and notify for when it changed something; `ticket`: a plain GET
    * whose marked answer may be kept.
    */
-  forward(service: ServiceName, namespace: string, req: Request, res: Response, identity?: string, kind?: { write?: ProxiedWrite; ticket?: Ticket }): void;
+  forward(
+    service: ServiceName,
+    namespace: string,
+    req: Request,
+    res: Response,
+    identity?: string,
+    kind?: { write?: ProxiedWrite; ticket?: Ticket },
+  ): void;
   close(): void;
 }
 
@@ -105,7 +120,9 @@ export const UPSTREAM_MAX_HEADER_BYTES = 64 * 1024;
 class UpstreamAgent extends Agent {
   constructor(options: AgentOptions) {
     super(options);
-    const self = this as unknown as { addRequest(req: ClientRequest & { maxHeaderSize?: number }, options: unknown): void };
+    const self = this as unknown as {
+      addRequest(req: ClientRequest & { maxHeaderSize?: number }, options: unknown): void;
+    };
     const addRequest = self.addRequest.bind(this);
     self.addRequest = (req, o) => {
       req.maxHeaderSize ??= UPSTREAM_MAX_HEADER_BYTES;
@@ -125,11 +142,16 @@ export function createProxies(opts: ProxyOptions): Proxies {
    * keep the service from answering early (refusing it by its Content-Length). Headers go at once.
    */
   const onProxyReq = (proxyReq: ClientRequest, req: IncomingMessage) => {
-    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined) proxyReq.flushHeaders();
+    if (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined)
+      proxyReq.flushHeaders();
   };
 
   /** The service's headers as the client gets them: REST headers, CORS, Vary, the request id; our own ones out. */
-  const settleHeaders = (proxyRes: IncomingMessage, req: IncomingMessage, locals: ProxyLocals | undefined): { shareable: unknown; hint: ChangeHint | undefined } => {
+  const settleHeaders = (
+    proxyRes: IncomingMessage,
+    req: IncomingMessage,
+    locals: ProxyLocals | undefined,
+  ): { shareable: unknown; hint: ChangeHint | undefined } => {
     const h = proxyRes.headers;
     // Services already send the REST headers; fill in only what an upstream left out, never twice.
     for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
@@ -149,14 +171,27 @@ export function createProxies(opts: ProxyOptions): Proxies {
     const locals = (res as Response).locals as ProxyLocals | undefined;
     const { shareable } = settleHeaders(proxyRes, req, locals);
     // A lifetime in ms (`none`: until a write), so that the services' clocks need not agree with ours.
-    const lifetime = shareable === 'none' ? Infinity : typeof shareable === 'string' && /^\d{1,15}$/.test(shareable) ? Number(shareable) : undefined;
-    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined) opts.answers.fill(locals.ticket, proxyRes, lifetime);
+    const lifetime =
+      shareable === 'none'
+        ? Infinity
+        : typeof shareable === 'string' && /^\d{1,15}$/.test(shareable)
+          ? Number(shareable)
+          : undefined;
+    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined)
+      opts.answers.fill(locals.ticket, proxyRes, lifetime);
   };
 
   /** Drops the cached answers of the write's service when the write may have changed something; never throws. */
   const flushFor = async (locals: ProxyLocals): Promise<void> => {
     if (!opts.flush || !locals.service) return;
-    await opts.flush(locals.service).catch((err: unknown) => log.error({ reqId: locals.requestId, err: err instanceof Error ? err.message : String(err) }, 'answer cache flush failed'));
+    await opts
+      .flush(locals.service)
+      .catch((err: unknown) =>
+        log.error(
+          { reqId: locals.requestId, err: err instanceof Error ? err.message : String(err) },
+          'answer cache flush failed',
+        ),
+      );
   };
 
   /**
@@ -171,14 +206,23 @@ export function createProxies(opts: ProxyOptions): Proxies {
     void (async () => {
       const taken = await takeBody(proxyRes, NOTIFY_BODY_MAX_BYTES);
       // Past the cap the status is still known, but not an envelope's: that outcome stays unknown.
-      const outcome = taken.end === 'whole' ? writeOutcome(status, taken.body, write.envelope) : taken.end === 'cap' && !write.envelope ? { status, body: null } : undefined;
+      const outcome =
+        taken.end === 'whole'
+          ? writeOutcome(status, taken.body, write.envelope)
+          : taken.end === 'cap' && !write.envelope
+            ? { status, body: null }
+            : undefined;
       if (outcome === undefined || writeChanged(outcome.status, hint)) await flushFor(locals);
       if (taken.end === 'broken' || res.destroyed) {
         // Nothing valid can follow a broken answer; a client that left is not written to (the write is still notified).
         proxyRes.destroy();
         res.destroy();
       } else {
-        res.writeHead(status, proxyRes.statusMessage, answerHeaders(proxyRes, taken.end === 'whole' ? taken.body.length : undefined));
+        res.writeHead(
+          status,
+          proxyRes.statusMessage,
+          answerHeaders(proxyRes, taken.end === 'whole' ? taken.body.length : undefined),
+        );
         if (taken.end === 'whole') res.end(taken.body);
         else {
           res.write(taken.body);
@@ -187,8 +231,20 @@ export function createProxies(opts: ProxyOptions): Proxies {
       }
       if (!opts.notifier?.enabled) return;
       if (outcome && outcome.status >= 200 && outcome.status <= 299) {
-        opts.notifier.notify({ method: write.method, path: write.path, status: outcome.status, body: outcome.body, userId: write.userId, requestId: locals.requestId ?? '', hint });
-      } else if (!outcome && taken.end === 'cap') log.warn({ reqId: locals.requestId, path: write.path }, 'change notification skipped: an enveloped response too big to read');
+        opts.notifier.notify({
+          method: write.method,
+          path: write.path,
+          status: outcome.status,
+          body: outcome.body,
+          userId: write.userId,
+          requestId: locals.requestId ?? '',
+          hint,
+        });
+      } else if (!outcome && taken.end === 'cap')
+        log.warn(
+          { reqId: locals.requestId, path: write.path },
+          'change notification skipped: an enveloped response too big to read',
+        );
     })().catch((err: unknown) => {
       log.error({ reqId: locals.requestId, err }, 'write answer failed');
       res.destroy();
@@ -198,7 +254,10 @@ export function createProxies(opts: ProxyOptions): Proxies {
   const onError = (err: Error & { code?: string }, req: IncomingMessage, res: ServerResponse | Socket) => {
     const locals = ((res as Response).locals ?? {}) as ProxyLocals;
     locals.upstreamDone?.();
-    log.warn({ reqId: locals.requestId, ns: locals.namespace, err: err.code ?? err.message }, 'upstream did not answer');
+    log.warn(
+      { reqId: locals.requestId, ns: locals.namespace, err: err.code ?? err.message },
+      'upstream did not answer',
+    );
     const answer = () => {
       if (!('writeHead' in res)) return void res.destroy();
       // Failing half-way through a response: nothing valid can follow what was already sent.
@@ -286,7 +345,11 @@ function takeBody(stream: IncomingMessage, cap: number): Promise<{ body: Buffer;
 }
 
 /** The write's real status and body: the HTTP ones, or those inside an `_envelope` answer. */
-function writeOutcome(httpStatus: number, raw: Buffer, envelope: boolean): { status: number; body: unknown } | undefined {
+function writeOutcome(
+  httpStatus: number,
+  raw: Buffer,
+  envelope: boolean,
+): { status: number; body: unknown } | undefined {
   let body: unknown = null;
   try {
     body = JSON.parse(raw.toString('utf8'));

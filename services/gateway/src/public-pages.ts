@@ -42,7 +42,8 @@ export function publicPages(opts: PublicPages): RequestHandler {
       },
     },
   });
-  const unavailable = (res: ServerResponse) => res.writeHead(503, { ...opts.unavailable.headers, 'Cache-Control': 'no-store' }).end(opts.unavailable.body);
+  const unavailable = (res: ServerResponse) =>
+    res.writeHead(503, { ...opts.unavailable.headers, 'Cache-Control': 'no-store' }).end(opts.unavailable.body);
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !opts.matches(req.path)) return next();
     if (opts.usable && !opts.usable()) return void unavailable(res);

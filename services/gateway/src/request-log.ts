@@ -35,7 +35,16 @@ export function requestContext(log: Logger) {
     res.once('close', () => {
       const ms = Math.round(Number(process.hrtime.bigint() - start) / 1e5) / 10;
       const path = pathOf((req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '');
-      const line = { reqId: id, method: req.method, path, route: locals.route as string | undefined, ns: locals.namespace as string | undefined, status: res.statusCode, ms, ...(res.writableFinished ? {} : { aborted: true }) };
+      const line = {
+        reqId: id,
+        method: req.method,
+        path,
+        route: locals.route as string | undefined,
+        ns: locals.namespace as string | undefined,
+        status: res.statusCode,
+        ms,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
       if (QUIET.has(path)) log.debug(line, 'request');
       else if (res.statusCode >= 500) log.error(line, 'request');
       else log.info(line, 'request');

@@ -56,7 +56,8 @@ export function settleRequestTarget(req: IncomingMessage): WpError | undefined {
   }
   const overrides = req.rawHeaders.filter((_, i) => i % 2 === 0 && _.toLowerCase() === 'x-http-method-override').length;
   const header = req.headers['x-http-method-override'];
-  if (overrides > 1 || (header !== undefined && !WORD.test(header as string))) return refuse('X-HTTP-Method-Override must be given once, as a plain word');
+  if (overrides > 1 || (header !== undefined && !WORD.test(header as string)))
+    return refuse('X-HTTP-Method-Override must be given once, as a plain word');
   if (overrides && methods.length) return refuse('_method and X-HTTP-Method-Override are both given');
 
   const routes = named('rest_route');

@@ -4,7 +4,17 @@
  */
 import type { Request, Response } from 'express';
 import type { IncomingMessage } from 'node:http';
-import { applyFields, effectiveMethod, envelopeHeaders, noRoute, parseFieldsParam, parsePhpStyle, restHeaders, wpError, type WpError } from '@loom/service-kit';
+import {
+  applyFields,
+  effectiveMethod,
+  envelopeHeaders,
+  noRoute,
+  parseFieldsParam,
+  parsePhpStyle,
+  restHeaders,
+  wpError,
+  type WpError,
+} from '@loom/service-kit';
 import { corsHeaders, varyWithOrigin } from './cors';
 
 export interface GatewayResult {
@@ -53,7 +63,8 @@ export function sendError(req: Request, res: Response, restUrl: string, err: WpE
 }
 
 /** The 503 for a service that cannot answer now (a namespace's, or `authentication`: core-content's credential checks). */
-export const serviceUnavailable = (service: string): WpError => wpError('loom_service_unavailable', { message: `The ${service} service is not available right now.` });
+export const serviceUnavailable = (service: string): WpError =>
+  wpError('loom_service_unavailable', { message: `The ${service} service is not available right now.` });
 
 export function sendNoRoute(req: Request, res: Response, restUrl: string): void {
   sendError(req, res, restUrl, noRoute());

@@ -25,7 +25,8 @@ export function restRouteUrl(url: string): string | null {
   for (const pair of url.slice(q + 1).split('&')) {
     const eq = pair.indexOf('=');
     const key = decode(eq < 0 ? pair : pair.slice(0, eq));
-    if (key === 'rest_route') route = decode(eq < 0 ? '' : pair.slice(eq + 1)); // last one wins, as in PHP
+    if (key === 'rest_route')
+      route = decode(eq < 0 ? '' : pair.slice(eq + 1)); // last one wins, as in PHP
     else if (pair) others.push(pair);
   }
   // An empty rest_route is not a REST request in WordPress either.

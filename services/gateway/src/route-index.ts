@@ -13,7 +13,14 @@
  * Loom on the ports we were given). It is `foreign`: logged as an error naming it, its routes never loaded, and
  * nothing is sent to it (usable()) until our own service answers there.
  */
-import { compilePattern, INTERNAL_ANSWER_HEADER, INTERNAL_HEADER, type Namespace, type RouteEntry, type ServiceName } from '@loom/contracts';
+import {
+  compilePattern,
+  INTERNAL_ANSWER_HEADER,
+  INTERNAL_HEADER,
+  type Namespace,
+  type RouteEntry,
+  type ServiceName,
+} from '@loom/contracts';
 import { signInternal, urlVar, verifyInternalAnswer, type Logger } from '@loom/service-kit';
 import { SERVICES, type Upstreams } from './upstreams';
 
@@ -59,7 +66,10 @@ class ForeignService extends Error {}
  */
 async function fetchRoutes(baseUrl: string, query: string, timeoutMs: number, secret: string): Promise<Routes> {
   const proof = signInternal(secret);
-  const res = await fetch(`${baseUrl}/_loom/routes${query}`, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json', [INTERNAL_HEADER]: proof } });
+  const res = await fetch(`${baseUrl}/_loom/routes${query}`, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'application/json', [INTERNAL_HEADER]: proof },
+  });
   if (res.status === 403) {
     await res.body?.cancel();
     throw new ForeignService('it refused our LOOM_INTERNAL_SECRET (403)');
@@ -79,13 +89,16 @@ async function fetchRoutes(baseUrl: string, query: string, timeoutMs: number, se
   for (const [pattern, entry] of Object.entries(routes as Record<string, unknown>)) {
     const e = entry as Partial<RouteEntry> | null;
     // Keep only well-formed entries: one bad route must not hide a service's others.
-    if (e && typeof e === 'object' && typeof e.namespace === 'string' && Array.isArray(e.methods)) out[pattern] = e as RouteEntry;
+    if (e && typeof e === 'object' && typeof e.namespace === 'string' && Array.isArray(e.methods))
+      out[pattern] = e as RouteEntry;
   }
   return out;
 }
 
 export class RouteIndex {
-  private readonly state = new Map<ServiceName, ServiceState>(SERVICES.map((s) => [s, { routes: null, status: 'unknown' }]));
+  private readonly state = new Map<ServiceName, ServiceState>(
+    SERVICES.map((s) => [s, { routes: null, status: 'unknown' }]),
+  );
   private timer: NodeJS.Timeout | undefined;
   private inflight: Promise<void> | undefined;
   private firstRound: Promise<void> | undefined;
@@ -126,7 +139,9 @@ export class RouteIndex {
     if (this.stopped || this.completeness().complete) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
-      void this.refreshMissing().then(() => this.scheduleRetry(Math.min(delayMs * 2, RETRY_MAX_MS, this.opts.refreshMs)));
+      void this.refreshMissing().then(() =>
+        this.scheduleRetry(Math.min(delayMs * 2, RETRY_MAX_MS, this.opts.refreshMs)),
+      );
     }, delayMs);
     this.retryTimer.unref();
   }
@@ -174,7 +189,8 @@ export class RouteIndex {
 
   /** The pattern of the route of `service` in `namespace` that `restPath` (e.g. `/core/v2/posts/5`) matches, if the index lists one. */
   routeOf(service: ServiceName, namespace: Namespace, restPath: string): string | undefined {
-    for (const pattern of Object.keys(this.routesFor(service, namespace))) if (regexOf(pattern).test(restPath)) return pattern;
+    for (const pattern of Object.keys(this.routesFor(service, namespace)))
+      if (regexOf(pattern).test(restPath)) return pattern;
     return undefined;
   }
 
@@ -205,7 +221,8 @@ export class RouteIndex {
     const st = this.state.get(service)!;
     try {
       st.routes = await fetchRoutes(this.opts.upstreams[service], '', this.opts.timeoutMs, this.opts.secret);
-      if (st.status !== 'up') this.opts.log.info({ service, routes: Object.keys(st.routes).length }, 'service routes loaded');
+      if (st.status !== 'up')
+        this.opts.log.info({ service, routes: Object.keys(st.routes).length }, 'service routes loaded');
       st.status = 'up';
       if (!this.wasComplete && this.completeness().complete) {
         this.wasComplete = true;
@@ -217,7 +234,10 @@ export class RouteIndex {
         // Never ours: what it reported before goes too (our service was replaced by another stack's).
         if (st.status !== 'foreign') {
           const url = this.opts.upstreams[service];
-          this.opts.log.error({ service, url, err: err.message }, `${service} at ${url} is not this Loom's (${err.message}): its routes are not loaded and no request goes there; check ${urlVar(service)} or its port, and LOOM_INTERNAL_SECRET`);
+          this.opts.log.error(
+            { service, url, err: err.message },
+            `${service} at ${url} is not this Loom's (${err.message}): its routes are not loaded and no request goes there; check ${urlVar(service)} or its port, and LOOM_INTERNAL_SECRET`,
+          );
         }
         st.routes = null;
         st.status = 'foreign';
@@ -225,8 +245,13 @@ export class RouteIndex {
       }
       // Logged on the transition only, so a service that stays down does not flood the log. At start, services
       // usually listen after the gateway: not a warning until one that had answered stops answering.
-      if (st.status === 'unknown') this.opts.log.info({ service, err: reason(err) }, 'service not answering yet; asking again shortly');
-      else if (st.status !== 'down') this.opts.log.warn({ service, err: reason(err), keptRoutes: st.routes ? Object.keys(st.routes).length : 0 }, 'service routes unavailable');
+      if (st.status === 'unknown')
+        this.opts.log.info({ service, err: reason(err) }, 'service not answering yet; asking again shortly');
+      else if (st.status !== 'down')
+        this.opts.log.warn(
+          { service, err: reason(err), keptRoutes: st.routes ? Object.keys(st.routes).length : 0 },
+          'service routes unavailable',
+        );
       st.status = 'down';
     }
   }
@@ -245,7 +270,15 @@ export class RouteIndex {
     const fresh = new Map<ServiceName, Routes | null>();
     await Promise.all(
       SERVICES.map(async (s) => {
-        fresh.set(s, await fetchRoutes(this.opts.upstreams[s], docs ? '?context=help&docs=1' : '?context=help', this.opts.timeoutMs, this.opts.secret).catch(() => this.state.get(s)?.routes ?? null));
+        fresh.set(
+          s,
+          await fetchRoutes(
+            this.opts.upstreams[s],
+            docs ? '?context=help&docs=1' : '?context=help',
+            this.opts.timeoutMs,
+            this.opts.secret,
+          ).catch(() => this.state.get(s)?.routes ?? null),
+        );
       }),
     );
     return (service, namespace) => pickNamespace(fresh.get(service) ?? null, namespace);

@@ -64,7 +64,11 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
     outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
-    answerCache: { mode: answerCacheMode(env.LOOM_GATEWAY_CACHE), maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1), maxBytes: answerCacheBytes(env) },
+    answerCache: {
+      mode: answerCacheMode(env.LOOM_GATEWAY_CACHE),
+      maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1),
+      maxBytes: answerCacheBytes(env),
+    },
   };
 }
 

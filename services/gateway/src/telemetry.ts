@@ -20,7 +20,11 @@ export function gatewayRouteLabel(req: Request, res: Response): string {
  * service's span becomes its child; a client's own traceparent is replaced). The returned function ends both with
  * the answer's status, or with none when there was no answer (`status="error"`); only its first call counts.
  */
-export function upstreamCall(metrics: Metrics | undefined, service: string, headers: Record<string, unknown>): (status?: number) => void {
+export function upstreamCall(
+  metrics: Metrics | undefined,
+  service: string,
+  headers: Record<string, unknown>,
+): (status?: number) => void {
   const end = metrics?.upstreamSeconds.startTimer({ upstream: service });
   const span = startClientSpan(`upstream ${service}`, { 'loom.upstream': service });
   if (span) {

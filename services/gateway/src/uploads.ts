@@ -9,11 +9,19 @@ import { publicPages } from './public-pages';
 
 export const UPLOADS_PREFIX = '/uploads/';
 
-export function uploads(opts: { target: string; timeoutMs: number; log: Logger; usable?: () => boolean }): RequestHandler {
+export function uploads(opts: {
+  target: string;
+  timeoutMs: number;
+  log: Logger;
+  usable?: () => boolean;
+}): RequestHandler {
   return publicPages({
     ...opts,
     matches: (path) => path.startsWith(UPLOADS_PREFIX),
     failure: 'core-content did not answer an uploaded file',
-    unavailable: { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' }, body: 'Service Unavailable\n' },
+    unavailable: {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' },
+      body: 'Service Unavailable\n',
+    },
   });
 }

@@ -7,7 +7,16 @@ import request from 'supertest';
 import { createLogger } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { createGatewayAnswers } from '../src/answer-cache';
-import { eventually, startCounter, startGateway, startNats, startWorld, type NatsServer, type Running, type World } from '@loom/testing';
+import {
+  eventually,
+  startCounter,
+  startGateway,
+  startNats,
+  startWorld,
+  type NatsServer,
+  type Running,
+  type World,
+} from '@loom/testing';
 
 jest.setTimeout(60_000);
 
@@ -20,14 +29,20 @@ let counter: Running & { count(path: string): number; reset(): void };
 const replicas: Gateway[] = [];
 
 async function replica(): Promise<Gateway> {
-  const answers = createGatewayAnswers({ settings: { mode: 'auto', maxAgeMs: 60_000 }, natsUrl: nats.url, log: createLogger('test', 'silent'), timing: TIMING });
+  const answers = createGatewayAnswers({
+    settings: { mode: 'auto', maxAgeMs: 60_000 },
+    natsUrl: nats.url,
+    log: createLogger('test', 'silent'),
+    timing: TIMING,
+  });
   const gw = await startGateway({ upstreams: { 'core-content': counter.url }, answers });
   await answers!.started;
   replicas.push(gw);
   return gw;
 }
 const serving = (gw: Gateway) => gw.answers!.coordination.mayServe();
-const titles = async (gw: Gateway) => ((await request(gw.app).get(LIST)).body as Array<{ title: { rendered: string } }>).map((p) => p.title.rendered);
+const titles = async (gw: Gateway) =>
+  ((await request(gw.app).get(LIST)).body as Array<{ title: { rendered: string } }>).map((p) => p.title.rendered);
 const reads = () => counter.count(LIST);
 /** Reads LIST twice through `gw` and says whether the second came from its cache. */
 async function replays(gw: Gateway): Promise<boolean> {
@@ -66,7 +81,10 @@ test('three replicas: each replays once all know each other; a write through one
   for (const gw of [a, b, c]) expect(await replays(gw)).toBe(true);
   for (let i = 0; i < 5; i++) {
     const [writer, reader] = i % 2 ? [b, c] : [a, b];
-    const made = await request(writer.app).post(LIST).set(w.auth.editor).send({ title: `Across ${i}`, status: 'publish' });
+    const made = await request(writer.app)
+      .post(LIST)
+      .set(w.auth.editor)
+      .send({ title: `Across ${i}`, status: 'publish' });
     expect(made.status).toBe(201);
     // No wait: the write's answer came only once every replica had emptied its cache.
     expect(await titles(reader)).toContain(`Across ${i}`);
@@ -81,7 +99,10 @@ test('a replica cut off from NATS stops replaying; so do the others while they c
   await eventually(async () => !serving(a) && !serving(b));
   expect(await replays(a)).toBe(false);
   // Writes still work without NATS (the cache is not replaying anywhere).
-  const made = await request(a.app).post(LIST).set(w.auth.editor).send({ title: 'During the outage', status: 'publish' });
+  const made = await request(a.app)
+    .post(LIST)
+    .set(w.auth.editor)
+    .send({ title: 'During the outage', status: 'publish' });
   expect(made.status).toBe(201);
   expect(await titles(b)).toContain('During the outage');
   await nats.start();
@@ -115,7 +136,10 @@ test('a new replica is waited for: the others list it before it replays, and its
   const b = await replica();
   expect(serving(b)).toBe(false); // not before it has heard the others and they list it
   await eventually(async () => serving(b));
-  const made = await request(b.app).post(LIST).set(w.auth.editor).send({ title: 'From the newcomer', status: 'publish' });
+  const made = await request(b.app)
+    .post(LIST)
+    .set(w.auth.editor)
+    .send({ title: 'From the newcomer', status: 'publish' });
   expect(made.status).toBe(201);
   expect(await titles(a)).toContain('From the newcomer');
 });

@@ -26,7 +26,9 @@ function get(url: string): Promise<string> {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c: string) => (text += c));
-      res.on('end', () => (res.statusCode === 200 ? resolve(text) : reject(new Error(`${url.slice(0, 80)}: ${res.statusCode} ${text}`))));
+      res.on('end', () =>
+        res.statusCode === 200 ? resolve(text) : reject(new Error(`${url.slice(0, 80)}: ${res.statusCode} ${text}`)),
+      );
     }).on('error', reject);
   });
 }
@@ -36,10 +38,17 @@ let hot: string;
 
 beforeAll(async () => {
   // The max age far beyond the run, however slow the machine: the hot answer must stay for the budget's reasons alone.
-  o = await startObserved({ LOOM_ANSWER_CACHE_BYTES: String(BUDGET), LOOM_GATEWAY_CACHE_MAX_AGE_MS: String(3_600_000) });
+  o = await startObserved({
+    LOOM_ANSWER_CACHE_BYTES: String(BUDGET),
+    LOOM_GATEWAY_CACHE_MAX_AGE_MS: String(3_600_000),
+  });
   const ids: number[] = [];
   for (let i = 0; i < 3; i++) {
-    const r = await fetch(`${o.core.url}/rest/core/v2/posts`, { method: 'POST', headers: { ...asRole('administrator'), 'content-type': 'application/json' }, body: JSON.stringify({ title: `Post ${i}`, status: 'publish' }) });
+    const r = await fetch(`${o.core.url}/rest/core/v2/posts`, {
+      method: 'POST',
+      headers: { ...asRole('administrator'), 'content-type': 'application/json' },
+      body: JSON.stringify({ title: `Post ${i}`, status: 'publish' }),
+    });
     expect(r.status).toBe(201);
     ids.push(((await r.json()) as { id: number }).id);
   }
@@ -59,8 +68,12 @@ function memoryInUse(): number {
 }
 
 const coreBytes = async () => (await o.coreMetrics.answerCacheBytes.get()).values[0]?.value ?? 0;
-const coreHits = async () => (await o.coreMetrics.answerCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
-const hotReachedCore = async () => (await o.coreMetrics.requests.get()).values.filter((v) => v.labels.route === ITEM_ROUTE && v.labels.method === 'GET').reduce((n, v) => n + v.value, 0);
+const coreHits = async () =>
+  (await o.coreMetrics.answerCache.get()).values.find((v) => v.labels.event === 'hit')?.value ?? 0;
+const hotReachedCore = async () =>
+  (await o.coreMetrics.requests.get()).values
+    .filter((v) => v.labels.route === ITEM_ROUTE && v.labels.method === 'GET')
+    .reduce((n, v) => n + v.value, 0);
 
 test('thousands of distinct long URLs: each cache within its byte budget, memory within it too, the hot URL still replayed', async () => {
   expect(o.gw.settings.answerCache.maxBytes).toBe(BUDGET);

@@ -13,14 +13,17 @@ const CHROMIUM = '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
 if (!available) {
   // Loud on purpose: a skipped browser test must not pass for a tested reference page.
-  console.warn(`SKIPPED api-docs.browser.test.ts: ${CHROMIUM} not found. Install Debian's chromium (apt-get install -y chromium); .ci/run does.`);
+  console.warn(
+    `SKIPPED api-docs.browser.test.ts: ${CHROMIUM} not found. Install Debian's chromium (apt-get install -y chromium); .ci/run does.`,
+  );
 }
 const describeBrowser = available ? describe : describe.skip;
 
 jest.setTimeout(120_000);
 
 /** Waits until the browser has painted twice (a scroll step's rendering is done). */
-const painted = (page: Page) => page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const painted = (page: Page) =>
+  page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /** An operation's block, scrolled into the rendered part of Swagger UI's list, opened, with "Try it out" on. */
 async function tryOperation(page: Page, method: string, path: string): Promise<Locator> {
@@ -49,8 +52,12 @@ describeBrowser('the API reference page in Chromium', () => {
   });
 
   test('lists every route of the index, and "try it" answers from the running site', async () => {
-    const doc = (await (await fetch(`${site.url}/api-docs/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
-    const expected = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`));
+    const doc = (await (await fetch(`${site.url}/api-docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const expected = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+    );
     const page = await browser.newPage();
     const outside: string[] = [];
     page.on('request', (r) => {
@@ -66,10 +73,13 @@ describeBrowser('the API reference page in Chromium', () => {
     const seen = new Set<string>();
     for (let pass = 0; pass < 3 && seen.size < expected.length; pass++) {
       await page.evaluate(() => window.scrollTo(0, 0));
-      for (let last = -1; ; ) {
+      for (let last = -1; ;) {
         await painted(page);
         const blocks = await page.$$eval('.opblock', (els) =>
-          els.map((b) => `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`),
+          els.map(
+            (b) =>
+              `${b.querySelector('.opblock-summary-method')?.textContent?.trim()} ${b.querySelector('.opblock-summary-path')?.getAttribute('data-path')}`,
+          ),
         );
         for (const b of blocks) seen.add(b);
         const y = await page.evaluate(() => (window.scrollBy(0, 500), window.scrollY));
@@ -100,7 +110,9 @@ describeBrowser('the API reference page in Chromium', () => {
     await page.locator('.opblock').first().waitFor({ timeout: 30_000 });
     const op = await tryOperation(page, 'post', '/formsA/v1/contact-forms/{id}/feedback');
     await op.locator('tr[data-param-name="id"] input').fill('999999');
-    const answer = page.waitForResponse((r) => r.url().startsWith(`${site.url}/rest/formsA/v1/contact-forms/999999/feedback`));
+    const answer = page.waitForResponse((r) =>
+      r.url().startsWith(`${site.url}/rest/formsA/v1/contact-forms/999999/feedback`),
+    );
     await op.getByRole('button', { name: 'Execute' }).click();
     const res = await answer;
     expect(res.request().headers()['content-type']).toMatch(/^multipart\/form-data; boundary=/);

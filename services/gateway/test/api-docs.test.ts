@@ -16,12 +16,21 @@ type Operation = {
   tags: string[];
   summary?: string;
   parameters: Array<{ name: string; in: string; required: boolean; schema: Schema; example?: unknown }>;
-  requestBody?: { required?: boolean; content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> };
+  requestBody?: {
+    required?: boolean;
+    content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }>;
+  };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 };
 
 let site: Site;
-let doc: { openapi: string; servers: Array<{ url: string }>; tags: Array<{ name: string; description?: string }>; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+let doc: {
+  openapi: string;
+  servers: Array<{ url: string }>;
+  tags: Array<{ name: string; description?: string }>;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 let index: Record<string, RouteEntry>;
 
 beforeAll(async () => {
@@ -30,7 +39,8 @@ beforeAll(async () => {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   doc = (await res.json()) as typeof doc;
-  index = ((await (await fetch(`${site.url}/rest/?context=help`)).json()) as { routes: Record<string, RouteEntry> }).routes;
+  index = ((await (await fetch(`${site.url}/rest/?context=help`)).json()) as { routes: Record<string, RouteEntry> })
+    .routes;
 });
 afterAll(() => site?.close());
 
@@ -50,7 +60,9 @@ test('every path placeholder is a required path parameter of every operation', (
   for (const [path, item] of Object.entries(doc.paths)) {
     const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
     for (const op of Object.values(item)) {
-      expect(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p.required])).toEqual(names.map((n) => [n, true]));
+      expect(op.parameters.filter((p) => p.in === 'path').map((p) => [p.name, p.required])).toEqual(
+        names.map((n) => [n, true]),
+      );
     }
   }
 });
@@ -58,7 +70,15 @@ test('every path placeholder is a required path parameter of every operation', (
 test('every route and method of the index is in the document, in every namespace', () => {
   const patterns = Object.keys(index);
   expect(patterns.length).toBeGreaterThan(80);
-  for (const ns of ['core/v2', 'events/v1', 'oembed/1.0', 'formsA/v1', 'formsB/v1', 'site-health/v1', 'block-editor/v1']) {
+  for (const ns of [
+    'core/v2',
+    'events/v1',
+    'oembed/1.0',
+    'formsA/v1',
+    'formsB/v1',
+    'site-health/v1',
+    'block-editor/v1',
+  ]) {
     expect(patterns.filter((p) => index[p]!.namespace === ns).length).toBeGreaterThan(0);
   }
   const missing: string[] = [];
@@ -73,13 +93,25 @@ test('every route and method of the index is in the document, in every namespace
 test('parameters, bodies, responses and errors of a collection and an item', () => {
   const list = doc.paths['/core/v2/categories']!.get!;
   expect(list.tags).toEqual(['core/v2']);
-  expect(list.parameters.map((p) => p.name)).toEqual(expect.arrayContaining(['context', 'page', 'per_page', 'search', 'parent']));
+  expect(list.parameters.map((p) => p.name)).toEqual(
+    expect.arrayContaining(['context', 'page', 'per_page', 'search', 'parent']),
+  );
   expect(list.parameters.every((p) => p.in === 'query')).toBe(true);
-  expect(list.responses['200']).toMatchObject({ content: { 'application/json': { schema: { items: { $ref: '#/components/schemas/category' } } } } });
+  expect(list.responses['200']).toMatchObject({
+    content: { 'application/json': { schema: { items: { $ref: '#/components/schemas/category' } } } },
+  });
   const create = doc.paths['/core/v2/categories']!.post!;
   expect(Object.keys(create.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
-  expect(create.requestBody!.content['application/json']!.schema).toMatchObject({ required: ['name'], properties: { name: { type: 'string' } } });
-  expect(create.responses).toMatchObject({ '201': {}, '400': { $ref: '#/components/responses/Error400' }, '401': {}, '403': {} });
+  expect(create.requestBody!.content['application/json']!.schema).toMatchObject({
+    required: ['name'],
+    properties: { name: { type: 'string' } },
+  });
+  expect(create.responses).toMatchObject({
+    '201': {},
+    '400': { $ref: '#/components/responses/Error400' },
+    '401': {},
+    '403': {},
+  });
   const update = doc.paths['/core/v2/categories/{id}']!;
   expect(Object.keys(update).sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
   expect(update.get!.parameters.find((p) => p.in === 'path')).toMatchObject({ name: 'id', required: true });
@@ -89,16 +121,24 @@ test('parameters, bodies, responses and errors of a collection and an item', () 
   expect(doc.paths['/events/v1/events/{id}']!.get).toBeDefined();
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => ({ path, method, op })));
-const successSchema = (op: Operation) => Object.entries(op.responses).find(([code]) => code.startsWith('2'))![1].content!['application/json']!.schema;
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]) => ({ path, method, op })),
+  );
+const successSchema = (op: Operation) =>
+  Object.entries(op.responses).find(([code]) => code.startsWith('2'))![1].content!['application/json']!.schema;
 
-test('every operation has a summary: derived from its verb and resource, or its definition\'s own', () => {
+test("every operation has a summary: derived from its verb and resource, or its definition's own", () => {
   const ops = operations();
   expect(ops.length).toBeGreaterThan(200);
   expect(ops.filter(({ op }) => !op.summary?.trim()).map(({ method, path }) => `${method} ${path}`)).toEqual([]);
   const summary = (path: string, method: string) => doc.paths[path]![method]!.summary;
   expect(['get', 'post'].map((m) => summary('/core/v2/posts', m))).toEqual(['List posts', 'Create a post']);
-  expect(['get', 'patch', 'delete'].map((m) => summary('/core/v2/posts/{id}', m))).toEqual(['Retrieve a post', 'Update a post', 'Delete a post']);
+  expect(['get', 'patch', 'delete'].map((m) => summary('/core/v2/posts/{id}', m))).toEqual([
+    'Retrieve a post',
+    'Update a post',
+    'Delete a post',
+  ]);
   expect(summary('/core/v2/posts/{parent}/revisions', 'get')).toBe('List revisions of a post');
   expect(summary('/events/v1/venues/by-slug/{slug}', 'get')).toBe('Retrieve a venue by slug');
   expect(summary('/core/v2/media', 'post')).toBe('Upload a media item');
@@ -110,14 +150,27 @@ test('every operation has a summary: derived from its verb and resource, or its 
 test('lists are arrays (keyed lists objects, the events archives their wrapper), and match what the site answers', async () => {
   const mixed = operations().filter(({ op }) => JSON.stringify(successSchema(op)).includes('["array","object"]'));
   expect(mixed.map(({ method, path }) => `${method} ${path}`)).toEqual([]);
-  expect(successSchema(doc.paths['/core/v2/posts']!.get!)).toEqual({ type: 'array', items: { $ref: '#/components/schemas/post' } });
+  expect(successSchema(doc.paths['/core/v2/posts']!.get!)).toEqual({
+    type: 'array',
+    items: { $ref: '#/components/schemas/post' },
+  });
   expect(successSchema(doc.paths['/core/v2/posts/{parent}/revisions']!.get!)).toMatchObject({ type: 'array' });
   expect(successSchema(doc.paths['/core/v2/templates']!.get!)).toMatchObject({ type: 'array' });
-  expect(successSchema(doc.paths['/core/v2/types']!.get!)).toEqual({ type: 'object', additionalProperties: { $ref: '#/components/schemas/type' } });
+  expect(successSchema(doc.paths['/core/v2/types']!.get!)).toEqual({
+    type: 'object',
+    additionalProperties: { $ref: '#/components/schemas/type' },
+  });
   // The answers themselves, checked against the document's schemas (formats are annotations in 2020-12). A term's
   // `meta` is left out: WordPress's schema says object, and it answers PHP's `[]` when no meta is registered.
   const ajv = new Ajv2020({ strict: false, validateFormats: false });
-  for (const [path, query] of [['/core/v2/categories', '?_fields=id,count,description,link,name,slug,taxonomy,parent'], ['/core/v2/types'], ['/core/v2/statuses'], ['/core/v2/taxonomies'], ['/events/v1/events'], ['/events/v1/venues']] as const) {
+  for (const [path, query] of [
+    ['/core/v2/categories', '?_fields=id,count,description,link,name,slug,taxonomy,parent'],
+    ['/core/v2/types'],
+    ['/core/v2/statuses'],
+    ['/core/v2/taxonomies'],
+    ['/events/v1/events'],
+    ['/events/v1/venues'],
+  ] as const) {
     const res = await fetch(`${site.url}/rest${path}${query ?? ''}`);
     expect([path, res.status]).toEqual([path, 200]);
     const validate = ajv.compile({ ...successSchema(doc.paths[path]!.get!), components: doc.components });
@@ -128,19 +181,33 @@ test('lists are arrays (keyed lists objects, the events archives their wrapper),
 test('media uploads and contact-form feedback take the bodies their definitions declare, which the routes accept', async () => {
   const upload = doc.paths['/core/v2/media']!.post!;
   expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data', 'application/octet-stream']);
-  expect(upload.requestBody!.content['multipart/form-data']!.schema).toMatchObject({ required: ['file'], properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, title: {} } });
+  expect(upload.requestBody!.content['multipart/form-data']!.schema).toMatchObject({
+    required: ['file'],
+    properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' }, title: {} },
+  });
   expect(upload.parameters).toContainEqual(expect.objectContaining({ name: 'Content-Disposition', in: 'header' }));
   const feedback = doc.paths['/formsA/v1/contact-forms/{id}/feedback']!.post!;
   expect(Object.keys(feedback.requestBody!.content)).toEqual(['multipart/form-data']);
-  expect(feedback.requestBody!.content['multipart/form-data']!.schema).toMatchObject({ required: ['_wpcf7_unit_tag'], additionalProperties: { type: 'string' } });
+  expect(feedback.requestBody!.content['multipart/form-data']!.schema).toMatchObject({
+    required: ['_wpcf7_unit_tag'],
+    additionalProperties: { type: 'string' },
+  });
   // The plugin's first check is the media type (415, before the form is looked up): what the document offers passes it.
-  const post = (body: BodyInit, type?: string) => fetch(`${site.url}/rest/formsA/v1/contact-forms/999999/feedback`, { method: 'POST', body, headers: type ? { 'content-type': type } : {} });
+  const post = (body: BodyInit, type?: string) =>
+    fetch(`${site.url}/rest/formsA/v1/contact-forms/999999/feedback`, {
+      method: 'POST',
+      body,
+      headers: type ? { 'content-type': type } : {},
+    });
   const form = new FormData();
   form.set('_wpcf7_unit_tag', 'wpcf7-f999999-o1');
   expect((await post(form)).status).toBe(404);
   expect((await post('{}', 'application/json')).status).toBe(415);
   // Other writes keep JSON and forms.
-  expect(Object.keys(doc.paths['/core/v2/posts']!.post!.requestBody!.content)).toEqual(['application/json', 'application/x-www-form-urlencoded']);
+  expect(Object.keys(doc.paths['/core/v2/posts']!.post!.requestBody!.content)).toEqual([
+    'application/json',
+    'application/x-www-form-urlencoded',
+  ]);
 });
 
 test('every default and example is a value of its own schema (no leftover values "Try it out" would send)', () => {
@@ -164,14 +231,20 @@ test('every default and example is a value of its own schema (no leftover values
   walk(doc.paths, '#/paths');
   expect(checked).toBeGreaterThan(100);
   expect(bad).toEqual([]);
-  expect(doc.paths['/core/v2/posts']!.get!.parameters.find((p) => p.name === 'status')!.schema.default).toEqual(['publish']);
+  expect(doc.paths['/core/v2/posts']!.get!.parameters.find((p) => p.name === 'status')!.schema.default).toEqual([
+    'publish',
+  ]);
 });
 
-test('the public index in help context carries no docs: they are the reference\'s only', () => {
-  expect(Object.values(index).flatMap((e) => e.endpoints).filter((e) => 'docs' in e)).toEqual([]);
+test("the public index in help context carries no docs: they are the reference's only", () => {
+  expect(
+    Object.values(index)
+      .flatMap((e) => e.endpoints)
+      .filter((e) => 'docs' in e),
+  ).toEqual([]);
 });
 
-test('the servers entry is the REST root on the page\'s own origin', () => {
+test("the servers entry is the REST root on the page's own origin", () => {
   expect(doc.servers).toEqual([{ url: '/rest' }]);
 });
 

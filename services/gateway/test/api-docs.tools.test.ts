@@ -14,7 +14,15 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
 import { ADMIN, createAppPassword, startSite, type Site } from '@loom/testing';
-import { createCategory, latestTitles, loomClient, submitContactForm, upcomingEvents, uploadFile, type Loom } from '../../../examples/typed-client/main';
+import {
+  createCategory,
+  latestTitles,
+  loomClient,
+  submitContactForm,
+  upcomingEvents,
+  uploadFile,
+  type Loom,
+} from '../../../examples/typed-client/main';
 
 jest.setTimeout(120_000);
 
@@ -34,13 +42,18 @@ function lint(file: string, doc: unknown): Promise<Problem[]> {
   const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
   return new Promise((done, fail) => {
     // Exit code 1 when the document has errors: the JSON report on stdout says which.
-    execFile(process.execPath, [CLI, 'lint', file, `--config=${CONFIG}`, '--format=json', '--max-problems=10000'], { env, maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
-      try {
-        done((JSON.parse(stdout) as { problems: Problem[] }).problems);
-      } catch {
-        fail(new Error(`redocly lint gave no report (${err?.message ?? 'no error'}): ${stderr}`));
-      }
-    });
+    execFile(
+      process.execPath,
+      [CLI, 'lint', file, `--config=${CONFIG}`, '--format=json', '--max-problems=10000'],
+      { env, maxBuffer: 64 * 1024 * 1024 },
+      (err, stdout, stderr) => {
+        try {
+          done((JSON.parse(stdout) as { problems: Problem[] }).problems);
+        } catch {
+          fail(new Error(`redocly lint gave no report (${err?.message ?? 'no error'}): ${stderr}`));
+        }
+      },
+    );
   });
 }
 
@@ -57,7 +70,11 @@ void loom.GET('/events/v1/events').then(({ data }) => data?.map((e) => e.id));
 
 /** Type errors by file name: the example's tsconfig, with the example and the generated types in `at`. */
 function typeErrors(at: string): Record<string, number[]> {
-  const config = ts.parseJsonConfigFileContent(ts.readConfigFile(join(EXAMPLE, 'tsconfig.json'), ts.sys.readFile).config, ts.sys, at);
+  const config = ts.parseJsonConfigFileContent(
+    ts.readConfigFile(join(EXAMPLE, 'tsconfig.json'), ts.sys.readFile).config,
+    ts.sys,
+    at,
+  );
   const options: ts.CompilerOptions = {
     ...config.options,
     noEmit: true,
@@ -94,12 +111,21 @@ test('the document has no lint error, and no warning but the license it cannot n
   const posts = flawed.paths['/core/v2/posts']!;
   delete posts.get!.summary;
   posts.post!.operationId = posts.get!.operationId;
-  const [problems, flawedProblems] = await Promise.all([lint(join(dir, 'loom.json'), doc), lint(join(dir, 'flawed.json'), flawed)]);
+  const [problems, flawedProblems] = await Promise.all([
+    lint(join(dir, 'loom.json'), doc),
+    lint(join(dir, 'flawed.json'), flawed),
+  ]);
   const brief = (list: Problem[]) => list.map((p) => `${p.severity} ${p.ruleId}`).sort();
   // Loom's licence is its deployer's to state: the one warning the recommended rules keep.
   expect(brief(problems)).toEqual(['warn info-license']);
-  expect(brief(flawedProblems)).toEqual(['error operation-operationId-unique', 'error operation-summary', 'warn info-license']);
-  expect(flawedProblems.find((p) => p.ruleId === 'operation-summary')!.location[0]!.pointer).toBe('#/paths/~1core~1v2~1posts/get/summary');
+  expect(brief(flawedProblems)).toEqual([
+    'error operation-operationId-unique',
+    'error operation-summary',
+    'warn info-license',
+  ]);
+  expect(flawedProblems.find((p) => p.ruleId === 'operation-summary')!.location[0]!.pointer).toBe(
+    '#/paths/~1core~1v2~1posts/get/summary',
+  );
 });
 
 test('the types generated from the document check the example, and refuse wrong calls', async () => {
@@ -131,15 +157,25 @@ describe('the example against the running site', () => {
   });
 
   test('a multipart upload', async () => {
-    const url = await uploadFile(loom, new File(['Hello from a typed client.\n'], 'hello.txt', { type: 'text/plain' }), 'A greeting');
+    const url = await uploadFile(
+      loom,
+      new File(['Hello from a typed client.\n'], 'hello.txt', { type: 'text/plain' }),
+      'A greeting',
+    );
     expect(url).toMatch(/\/hello\.txt$/);
     // The services' test base URL is loom.test: the file is read through the gateway's /uploads/.
     expect(await (await fetch(new URL(new URL(url).pathname, site.url))).text()).toBe('Hello from a typed client.\n');
   });
 
   test('a contact-form submission, as multipart', async () => {
-    const { data: form } = await loom.POST('/formsA/v1/contact-forms', { body: { title: 'Typed', form: '[text* your-name] [submit "Send"]', context: 'save' } });
+    const { data: form } = await loom.POST('/formsA/v1/contact-forms', {
+      body: { title: 'Typed', form: '[text* your-name] [submit "Send"]', context: 'save' },
+    });
     const id = (form as { id: number }).id;
-    expect(await submitContactForm(loom, id, { 'your-name': '' })).toMatchObject({ contact_form_id: id, status: 'validation_failed', into: `#wpcf7-f${id}-o1` });
+    expect(await submitContactForm(loom, id, { 'your-name': '' })).toMatchObject({
+      contact_form_id: id,
+      status: 'validation_failed',
+      into: `#wpcf7-f${id}-o1`,
+    });
   });
 });

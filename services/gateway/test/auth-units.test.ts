@@ -11,11 +11,23 @@ const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
 
 describe('parseAuthorization', () => {
   test('Basic credentials: split at the first colon, scheme case-insensitive, UTF-8', () => {
-    expect(parseAuthorization(`Basic ${b64('admin:abcd EFGH:1234')}`)).toEqual({ kind: 'basic', credentials: { username: 'admin', password: 'abcd EFGH:1234' } });
-    expect(parseAuthorization(`basic ${b64('jos\u00e9@example.com:pw')}`)).toEqual({ kind: 'basic', credentials: { username: 'jos\u00e9@example.com', password: 'pw' } });
-    expect(parseAuthorization(`BASIC   ${b64(':')}  `)).toEqual({ kind: 'basic', credentials: { username: '', password: '' } });
+    expect(parseAuthorization(`Basic ${b64('admin:abcd EFGH:1234')}`)).toEqual({
+      kind: 'basic',
+      credentials: { username: 'admin', password: 'abcd EFGH:1234' },
+    });
+    expect(parseAuthorization(`basic ${b64('jos\u00e9@example.com:pw')}`)).toEqual({
+      kind: 'basic',
+      credentials: { username: 'jos\u00e9@example.com', password: 'pw' },
+    });
+    expect(parseAuthorization(`BASIC   ${b64(':')}  `)).toEqual({
+      kind: 'basic',
+      credentials: { username: '', password: '' },
+    });
     // Unpadded base64 is read too.
-    expect(parseAuthorization(`Basic ${b64('ab:c').replace(/=+$/, '')}`)).toMatchObject({ kind: 'basic', credentials: { username: 'ab', password: 'c' } });
+    expect(parseAuthorization(`Basic ${b64('ab:c').replace(/=+$/, '')}`)).toMatchObject({
+      kind: 'basic',
+      credentials: { username: 'ab', password: 'c' },
+    });
   });
 
   test('other schemes and no header are ignored, as WordPress does (anonymous)', () => {
@@ -26,7 +38,14 @@ describe('parseAuthorization', () => {
   });
 
   test('a Basic header that cannot be read is malformed', () => {
-    for (const h of ['Basic', 'Basic ', 'Basic !!!!', `Basic ${b64('no-colon')}`, 'Basic a', `Basic ${Buffer.from([0x61, 0x3a, 0xff, 0xfe]).toString('base64')}`]) {
+    for (const h of [
+      'Basic',
+      'Basic ',
+      'Basic !!!!',
+      `Basic ${b64('no-colon')}`,
+      'Basic a',
+      `Basic ${Buffer.from([0x61, 0x3a, 0xff, 0xfe]).toString('base64')}`,
+    ]) {
       expect([h, parseAuthorization(h).kind]).toEqual([h, 'malformed']);
     }
   });
@@ -127,10 +146,19 @@ describe('throttleKey', () => {
 
 describe('settings', () => {
   test('defaults, and the cache TTL capped at 10 s', () => {
-    expect(loadGatewaySettings({})).toMatchObject({ authCacheMs: 5000, authMaxFailures: 10, authMaxUserFailures: 50, authWindowMs: 60000, trustProxy: 0, authTimeoutMs: 30000 });
+    expect(loadGatewaySettings({})).toMatchObject({
+      authCacheMs: 5000,
+      authMaxFailures: 10,
+      authMaxUserFailures: 50,
+      authWindowMs: 60000,
+      trustProxy: 0,
+      authTimeoutMs: 30000,
+    });
     // A credential check may wait as long as the request it is for (a burst of writes queues it at core-content).
     expect(loadGatewaySettings({ LOOM_UPSTREAM_TIMEOUT_MS: '45000' }).authTimeoutMs).toBe(45000);
-    expect(loadGatewaySettings({ LOOM_UPSTREAM_TIMEOUT_MS: '45000', LOOM_AUTH_TIMEOUT_MS: '2000' }).authTimeoutMs).toBe(2000);
+    expect(loadGatewaySettings({ LOOM_UPSTREAM_TIMEOUT_MS: '45000', LOOM_AUTH_TIMEOUT_MS: '2000' }).authTimeoutMs).toBe(
+      2000,
+    );
     expect(loadGatewaySettings({ LOOM_AUTH_CACHE_MS: '60000' }).authCacheMs).toBe(AUTH_CACHE_MAX_MS);
     expect(loadGatewaySettings({ LOOM_AUTH_CACHE_MS: '0' }).authCacheMs).toBe(0);
     expect(() => loadGatewaySettings({ LOOM_AUTH_MAX_FAILURES: '0' })).toThrow(/LOOM_AUTH_MAX_FAILURES/);
@@ -140,20 +168,27 @@ describe('settings', () => {
 
 describe('authorize page helpers', () => {
   test('add_query_arg: keys replaced, others and the fragment kept, values PHP-urlencoded', () => {
-    expect(addQueryArgs('https://app.example/cb?a=1&success=true&b=2#top', { success: 'false' })).toBe('https://app.example/cb?a=1&b=2&success=false#top');
-    expect(addQueryArgs('myapp://cb', { site_url: 'https://x.example', user_login: 'jo smith', password: 'AbC1' })).toBe('myapp://cb?site_url=https%3A%2F%2Fx.example&user_login=jo+smith&password=AbC1');
+    expect(addQueryArgs('https://app.example/cb?a=1&success=true&b=2#top', { success: 'false' })).toBe(
+      'https://app.example/cb?a=1&b=2&success=false#top',
+    );
+    expect(
+      addQueryArgs('myapp://cb', { site_url: 'https://x.example', user_login: 'jo smith', password: 'AbC1' }),
+    ).toBe('myapp://cb?site_url=https%3A%2F%2Fx.example&user_login=jo+smith&password=AbC1');
     expect(phpUrlencode("a b~*'()!")).toBe('a+b%7E%2A%27%28%29%21');
   });
 
-  test('redirect URLs as wp_is_authorize_application_redirect_url_valid, with the browser\'s parser', () => {
+  test("redirect URLs as wp_is_authorize_application_redirect_url_valid, with the browser's parser", () => {
     expect(redirectUrlError('')).toBeNull();
     expect(redirectUrlError('https://app.example/cb')).toBeNull();
     expect(redirectUrlError('myapp://cb')).toBeNull();
     expect(redirectUrlError('http://127.0.0.1:3000/cb')).toBeNull();
     expect(redirectUrlError('http://[::1]/cb')).toBeNull();
     expect(redirectUrlError('http://example.com/cb')).toBe('The URL must be served over a secure connection.');
-    expect(redirectUrlError('http://127.0.0.1.example.com/cb')).toBe('The URL must be served over a secure connection.');
-    for (const bad of ['javascript://x', 'JavaScript://x', 'data://x', 'myapp:cb', '//example.com', 'https://']) expect([bad, redirectUrlError(bad)]).toEqual([bad, 'Invalid URL format.']);
+    expect(redirectUrlError('http://127.0.0.1.example.com/cb')).toBe(
+      'The URL must be served over a secure connection.',
+    );
+    for (const bad of ['javascript://x', 'JavaScript://x', 'data://x', 'myapp:cb', '//example.com', 'https://'])
+      expect([bad, redirectUrlError(bad)]).toEqual([bad, 'Invalid URL format.']);
   });
 
   test('sessions: signed, expiring; CSRF tokens bound to nonce and session', () => {

@@ -22,7 +22,9 @@ beforeAll(async () => {
     // The first request on a connection is answered; a later one finds the connection closed under it.
     if (!fresh.delete(req.socket)) return void req.socket.destroy();
     answered++;
-    res.writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' }).end(JSON.stringify({ user: USER }));
+    res
+      .writeHead(200, { 'Content-Type': 'application/json', Connection: 'keep-alive' })
+      .end(JSON.stringify({ user: USER }));
   });
   server.on('connection', (s: Socket) => fresh.add(s));
   server.listen(0, '127.0.0.1');
@@ -32,9 +34,15 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 test('a check whose kept-alive connection was closed under it is sent again on a fresh one', async () => {
-  const core = createCoreClient({ baseUrl: url, secret: 'x'.repeat(32), timeoutMs: 5000, log: createLogger('test', 'silent') });
+  const core = createCoreClient({
+    baseUrl: url,
+    secret: 'x'.repeat(32),
+    timeoutMs: 5000,
+    log: createLogger('test', 'silent'),
+  });
   const credentials = { username: 'admin', password: 'abcd efgh ijkl mnop qrst uvwx' };
-  for (let i = 0; i < 3; i++) expect(await core.checkAppPassword(credentials, '127.0.0.1')).toEqual({ ok: true, user: USER });
+  for (let i = 0; i < 3; i++)
+    expect(await core.checkAppPassword(credentials, '127.0.0.1')).toEqual({ ok: true, user: USER });
   expect(answered).toBe(3);
 });
 

@@ -9,7 +9,11 @@ beforeAll(async () => {
 });
 afterAll(() => core.close());
 
-const unavailable = (ns: string) => ({ code: 'loom_service_unavailable', message: `The ${ns} service is not available right now.`, data: { status: 503 } });
+const unavailable = (ns: string) => ({
+  code: 'loom_service_unavailable',
+  message: `The ${ns} service is not available right now.`,
+  data: { status: 503 },
+});
 const routeKeys = async (gw: Gateway) => Object.keys((await request(gw.app).get('/rest/')).body.routes as object);
 
 test('a service that goes down: 503 for its namespace only, its last-known routes stay in the index, and it comes back', async () => {
@@ -35,7 +39,10 @@ test('a service that goes down: 503 for its namespace only, its last-known route
     // core/v2 is unaffected, and the index still lists what events last reported.
     expect((await request(gw.app).get('/rest/core/v2/categories')).status).toBe(200);
     expect(await routeKeys(gw)).toContain('/events/v1');
-    expect((await request(gw.app).get('/readyz')).body.upstreams).toMatchObject({ 'core-content': 'up', events: 'down' });
+    expect((await request(gw.app).get('/readyz')).body.upstreams).toMatchObject({
+      'core-content': 'up',
+      events: 'down',
+    });
     // events answered once: a service down later does not make the index incomplete (forms and oembed never ran here).
     expect((await request(gw.app).get('/readyz')).body.missing).toEqual(['oembed', 'forms']);
 
@@ -51,7 +58,10 @@ test('a service that goes down: 503 for its namespace only, its last-known route
 
 test('a service never reached contributes no routes; started later, it appears after a timed refresh', async () => {
   const port = await freePort();
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}` }, refreshMs: 100 });
+  const gw = await startGateway({
+    upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}` },
+    refreshMs: 100,
+  });
   let events: Running | undefined;
   try {
     const before = await routeKeys(gw);
@@ -70,7 +80,10 @@ test('a service never reached contributes no routes; started later, it appears a
 
 test('an upstream that does not answer within LOOM_UPSTREAM_TIMEOUT_MS is a 503', async () => {
   const hanging = await startHanging();
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, oembed: hanging.url }, indexTimeoutMs: 200 }, { LOOM_UPSTREAM_TIMEOUT_MS: '300' });
+  const gw = await startGateway(
+    { upstreams: { 'core-content': core.url, oembed: hanging.url }, indexTimeoutMs: 200 },
+    { LOOM_UPSTREAM_TIMEOUT_MS: '300' },
+  );
   try {
     expect(gw.settings.upstreamTimeoutMs).toBe(300);
     const started = Date.now();

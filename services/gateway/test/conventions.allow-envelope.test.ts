@@ -77,7 +77,9 @@ describe('OPTIONS lists only what this caller may do', () => {
   test('collections and items, per role', async () => {
     const post = await make(as(world, 'author'), 'posts', { title: 'Options', status: 'publish' });
     const allow = async (caller: Parameters<typeof as>[1], path: string) => {
-      const r = await request(world.gw.app).options(`/rest${path}`).set(typeof caller === 'string' ? world.auth[caller] : caller);
+      const r = await request(world.gw.app)
+        .options(`/rest${path}`)
+        .set(typeof caller === 'string' ? world.auth[caller] : caller);
       expect(r.status).toBe(200);
       expect(r.body.namespace).toBe('core/v2');
       return r.headers.allow;
@@ -106,7 +108,11 @@ describe('_envelope headers', () => {
     expect(list.headers['x-wp-total']).toBeUndefined();
     // No route matched and nothing set: PHP's empty array.
     const none = await as(world, 'anonymous').get('/core/v2/nothing-here?_envelope');
-    expect(none.body).toEqual({ body: { code: 'rest_no_route', message: expect.any(String), data: { status: 404 } }, status: 404, headers: [] });
+    expect(none.body).toEqual({
+      body: { code: 'rest_no_route', message: expect.any(String), data: { status: 404 } },
+      status: 404,
+      headers: [],
+    });
     // The gateway's own answers follow the same rule.
     const index = await as(world, 'anonymous').get('/?_envelope&_fields=name');
     expect(index.body.headers).toEqual({ Allow: 'GET' });

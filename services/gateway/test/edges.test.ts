@@ -19,7 +19,11 @@ afterAll(async () => {
   await core.close();
 });
 
-const NO_ROUTE = { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } };
+const NO_ROUTE = {
+  code: 'rest_no_route',
+  message: 'No route was found matching the URL and request method.',
+  data: { status: 404 },
+};
 
 describe('CORS (rest_send_cors_headers)', () => {
   test('with an Origin: echoed, methods and credentials allowed, Vary: Origin (own and proxied responses)', async () => {
@@ -44,24 +48,38 @@ describe('CORS (rest_send_cors_headers)', () => {
   });
 
   test('a preflight is proxied to the service (route schema) and carries the CORS headers', async () => {
-    const r = await request(gw.app)
-      .options('/rest/core/v2/categories')
-      .set({ Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' });
+    const r = await request(gw.app).options('/rest/core/v2/categories').set({
+      Origin: 'http://localhost:3000',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization,content-type',
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ namespace: 'core/v2', methods: ['GET', 'POST'] });
     expect(r.headers['access-control-allow-origin']).toBe('http://localhost:3000');
-    expect(r.headers['access-control-allow-headers']).toBe('Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type');
+    expect(r.headers['access-control-allow-headers']).toBe(
+      'Authorization, X-WP-Nonce, Content-Disposition, Content-MD5, Content-Type',
+    );
     expect(r.headers['access-control-allow-methods']).toBe('OPTIONS, GET, POST, PUT, PATCH, DELETE');
   });
 
   test('Origin: null (file: pages) is echoed as is', async () => {
-    expect((await request(gw.app).get('/rest/').set('Origin', 'null')).headers['access-control-allow-origin']).toBe('null');
+    expect((await request(gw.app).get('/rest/').set('Origin', 'null')).headers['access-control-allow-origin']).toBe(
+      'null',
+    );
   });
 });
 
 describe('unknown routes', () => {
   test('unknown namespace, path outside any namespace, wrong case: rest_no_route exactly as WordPress', async () => {
-    for (const path of ['/rest/nope', '/rest/nope/v1/things', '/rest/core', '/rest/core/v3/posts', '/rest/Core/v2/categories', '/rest/batch', '/rest/%E0%A4%A']) {
+    for (const path of [
+      '/rest/nope',
+      '/rest/nope/v1/things',
+      '/rest/core',
+      '/rest/core/v3/posts',
+      '/rest/Core/v2/categories',
+      '/rest/batch',
+      '/rest/%E0%A4%A',
+    ]) {
       const r = await request(gw.app).get(path);
       expect([path, r.status]).toEqual([path, 404]);
       expect(r.body).toEqual(NO_ROUTE);
@@ -88,7 +106,10 @@ describe('unknown routes', () => {
 
 describe('?rest_route= (non-pretty permalinks)', () => {
   test('is the same request as the /rest path, query kept', async () => {
-    const created = await request(gw.app).post('/?rest_route=/core/v2/categories').set(editor).send({ name: 'Via rest_route' });
+    const created = await request(gw.app)
+      .post('/?rest_route=/core/v2/categories')
+      .set(editor)
+      .send({ name: 'Via rest_route' });
     expect(created.status).toBe(201);
     const list = await request(gw.app).get('/?rest_route=%2Fcore%2Fv2%2Fcategories&per_page=1&orderby=id&order=desc');
     expect(list.status).toBe(200);
@@ -146,7 +167,12 @@ describe('logging', () => {
   test('one line per request: id, method, path, route or namespace, status, ms; never headers, bodies or queries', async () => {
     const { log, lines } = captureLog();
     const closed = `http://127.0.0.1:${await freePort()}`;
-    const g = buildGateway({ config: testConfig('gateway'), log, indexStartWaitMs: 0, upstreams: { 'core-content': core.url, events: closed, forms: closed, oembed: closed } });
+    const g = buildGateway({
+      config: testConfig('gateway'),
+      log,
+      indexStartWaitMs: 0,
+      upstreams: { 'core-content': core.url, events: closed, forms: closed, oembed: closed },
+    });
     try {
       await g.ready;
       await request(g.app).get('/rest/?_fields=name').set('X-Request-Id', 'log-1');
@@ -157,8 +183,19 @@ describe('logging', () => {
       await request(g.app).get('/rest/events/v1').set('X-Request-Id', 'log-3');
       await request(g.app).get('/healthz');
       const requests = lines().filter((l) => l.msg === 'request');
-      expect(requests.find((l) => l.reqId === 'log-1')).toMatchObject({ method: 'GET', path: '/rest/', route: '/', status: 200, level: 30 });
-      expect(requests.find((l) => l.reqId === 'log-2')).toMatchObject({ method: 'POST', path: '/rest/core/v2/categories', ns: 'core/v2', status: 201 });
+      expect(requests.find((l) => l.reqId === 'log-1')).toMatchObject({
+        method: 'GET',
+        path: '/rest/',
+        route: '/',
+        status: 200,
+        level: 30,
+      });
+      expect(requests.find((l) => l.reqId === 'log-2')).toMatchObject({
+        method: 'POST',
+        path: '/rest/core/v2/categories',
+        ns: 'core/v2',
+        status: 201,
+      });
       expect(requests.find((l) => l.reqId === 'log-3')).toMatchObject({ ns: 'events/v1', status: 503, level: 50 });
       expect(requests.find((l) => l.path === '/healthz')).toMatchObject({ level: 20 });
       expect(requests.filter((l) => l.reqId === 'log-2')).toHaveLength(1);
@@ -166,7 +203,16 @@ describe('logging', () => {
       const all = JSON.stringify(lines());
       const token = editor.Authorization.slice(6);
       const password = Buffer.from(token, 'base64').toString('utf8').split(':')[1];
-      for (const secret of ['hunter2', token, password, password.replace(/ /g, ''), 'Top secret body', 'x-loom-identity', asRole('editor')['x-loom-identity']!]) expect(all).not.toContain(secret);
+      for (const secret of [
+        'hunter2',
+        token,
+        password,
+        password.replace(/ /g, ''),
+        'Top secret body',
+        'x-loom-identity',
+        asRole('editor')['x-loom-identity']!,
+      ])
+        expect(all).not.toContain(secret);
     } finally {
       g.close();
     }
@@ -181,7 +227,9 @@ describe('upstream configuration', () => {
       events: 'http://127.0.0.1:8082',
       'core-content': 'http://127.0.0.1:8081',
     });
-    expect(resolveUpstreams({ CORE_CONTENT_URL: 'http://core:80/', EVENTS_URL: 'http://events' }, { forms: 'http://f' })).toMatchObject({
+    expect(
+      resolveUpstreams({ CORE_CONTENT_URL: 'http://core:80/', EVENTS_URL: 'http://events' }, { forms: 'http://f' }),
+    ).toMatchObject({
       'core-content': 'http://core:80',
       events: 'http://events',
       forms: 'http://f',

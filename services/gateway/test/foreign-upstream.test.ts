@@ -8,9 +8,19 @@ import express from 'express';
 import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
 import { buildGateway, type Gateway } from '../src';
-import { captureLog, coreApp, freePort, listen, listenApp, silentLog, startCore, startCounter, type Running } from '@loom/testing';
+import {
+  captureLog,
+  coreApp,
+  freePort,
+  listen,
+  listenApp,
+  silentLog,
+  startCore,
+  startCounter,
+  type Running,
+} from '@loom/testing';
 
-describe('another stack at the services\' URLs', () => {
+describe("another stack at the services' URLs", () => {
   let foreignCore: Running;
   let counter: Running & { count(path: string): number };
   let impostor: Running & { hits: () => number };
@@ -19,7 +29,12 @@ describe('another stack at the services\' URLs', () => {
 
   beforeAll(async () => {
     // A real core-content of another Loom: its own secret, its own content.
-    foreignCore = await listenApp(await coreApp({ config: { LOOM_INTERNAL_SECRET: 'another-loom-secret' }, env: { LOOM_ADMIN_PASSWORD: 'another loom admin password' } }));
+    foreignCore = await listenApp(
+      await coreApp({
+        config: { LOOM_INTERNAL_SECRET: 'another-loom-secret' },
+        env: { LOOM_ADMIN_PASSWORD: 'another loom admin password' },
+      }),
+    );
     counter = await startCounter(foreignCore.url);
     // Anything that answers /_loom/routes without signing it (an older Loom, another program): not ours either.
     let hits = 0;
@@ -31,7 +46,13 @@ describe('another stack at the services\' URLs', () => {
     impostor = { ...(await listen(app)), hits: () => hits };
     const closed = `http://127.0.0.1:${await freePort()}`;
     logs = captureLog();
-    gw = buildGateway({ config: testConfig('gateway'), log: logs.log, env: {}, indexStartWaitMs: 0, upstreams: { 'core-content': counter.url, oembed: impostor.url, events: closed, forms: closed } });
+    gw = buildGateway({
+      config: testConfig('gateway'),
+      log: logs.log,
+      env: {},
+      indexStartWaitMs: 0,
+      upstreams: { 'core-content': counter.url, oembed: impostor.url, events: closed, forms: closed },
+    });
     await gw.ready;
   });
   afterAll(async () => {
@@ -44,12 +65,22 @@ describe('another stack at the services\' URLs', () => {
     expect(ready.body.upstreams).toMatchObject({ 'core-content': 'foreign', oembed: 'foreign' });
     expect(ready.body.missing).toEqual(expect.arrayContaining(['core-content', 'oembed']));
     const index = await request(gw.app).get('/rest/');
-    expect(Object.keys(index.body.routes).filter((r) => r.startsWith('/core/v2') || r.startsWith('/oembed/1.0'))).toEqual([]);
+    expect(
+      Object.keys(index.body.routes).filter((r) => r.startsWith('/core/v2') || r.startsWith('/oembed/1.0')),
+    ).toEqual([]);
     const errors = logs.lines().filter((l) => l.level === 50);
     expect(errors).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ service: 'core-content', url: counter.url, msg: expect.stringContaining(`core-content at ${counter.url} is not this Loom's`) }),
-        expect.objectContaining({ service: 'oembed', url: impostor.url, msg: expect.stringContaining(`oembed at ${impostor.url} is not this Loom's`) }),
+        expect.objectContaining({
+          service: 'core-content',
+          url: counter.url,
+          msg: expect.stringContaining(`core-content at ${counter.url} is not this Loom's`),
+        }),
+        expect.objectContaining({
+          service: 'oembed',
+          url: impostor.url,
+          msg: expect.stringContaining(`oembed at ${impostor.url} is not this Loom's`),
+        }),
       ]),
     );
   });
@@ -59,7 +90,9 @@ describe('another stack at the services\' URLs', () => {
     expect([read.status, read.body.code]).toEqual([503, 'loom_service_unavailable']);
     const write = await request(gw.app).post('/rest/core/v2/categories').send({ name: 'Never' });
     expect([write.status, write.body.code]).toEqual([503, 'loom_service_unavailable']);
-    const batch = await request(gw.app).post('/rest/batch/v1').send({ requests: [{ method: 'POST', path: '/core/v2/categories', body: { name: 'Never' } }] });
+    const batch = await request(gw.app)
+      .post('/rest/batch/v1')
+      .send({ requests: [{ method: 'POST', path: '/core/v2/categories', body: { name: 'Never' } }] });
     expect(batch.body.responses[0].status).toBe(503);
     expect((await request(gw.app).get('/uploads/2026/01/photo.jpg')).status).toBe(503);
     expect((await request(gw.app).get('/rest/oembed/1.0/embed?url=x')).status).toBe(503);
@@ -72,7 +105,12 @@ describe('another stack at the services\' URLs', () => {
 test('ports alone: a gateway given only CORE_CONTENT_PORT (no CORE_CONTENT_URL) finds core-content on that port', async () => {
   const core = await startCore();
   const closed = String(await freePort());
-  const gw = buildGateway({ config: testConfig('gateway'), log: silentLog(), indexStartWaitMs: 0, env: { CORE_CONTENT_PORT: String(core.port), EVENTS_PORT: closed, FORMS_PORT: closed, OEMBED_PORT: closed } });
+  const gw = buildGateway({
+    config: testConfig('gateway'),
+    log: silentLog(),
+    indexStartWaitMs: 0,
+    env: { CORE_CONTENT_PORT: String(core.port), EVENTS_PORT: closed, FORMS_PORT: closed, OEMBED_PORT: closed },
+  });
   try {
     await gw.ready;
     expect(gw.upstreams['core-content']).toBe(`http://127.0.0.1:${core.port}`);

@@ -14,7 +14,10 @@ const functionBefore = Object.getOwnPropertyNames(Function.prototype).sort();
 
 beforeAll(async () => {
   world = await startEventsWorld();
-  const made = await restClient(world.gw.app, world.auth.administrator).post('/core/v2/posts', { title: 'Hello', status: 'publish' });
+  const made = await restClient(world.gw.app, world.auth.administrator).post('/core/v2/posts', {
+    title: 'Hello',
+    status: 'publish',
+  });
   postId = made.body.id;
 });
 afterAll(() => world.close());
@@ -31,10 +34,28 @@ function expectUntouched(res?: request.Response) {
   if (res) expect(res.headers.x).toBeUndefined();
 }
 
-const HOSTILE_FIELDS = ['__proto__.x', 'constructor.prototype.x', 'hasOwnProperty.call', 'toString.call', 'id.__proto__.x', '__proto__', 'constructor', 'prototype.x', 'valueOf'];
+const HOSTILE_FIELDS = [
+  '__proto__.x',
+  'constructor.prototype.x',
+  'hasOwnProperty.call',
+  'toString.call',
+  'id.__proto__.x',
+  '__proto__',
+  'constructor',
+  'prototype.x',
+  'valueOf',
+];
 
 describe('_fields names are data', () => {
-  const paths = () => ['/rest/', '/rest/core/v2/posts', `/rest/core/v2/posts/${postId}`, '/rest/core/v2/categories', '/rest/core/v2/types', '/rest/events/v1/events', '/rest/events/v1'];
+  const paths = () => [
+    '/rest/',
+    '/rest/core/v2/posts',
+    `/rest/core/v2/posts/${postId}`,
+    '/rest/core/v2/categories',
+    '/rest/core/v2/types',
+    '/rest/events/v1/events',
+    '/rest/events/v1',
+  ];
 
   test.each(HOSTILE_FIELDS)('_fields=%s is answered and changes nothing, on every service', async (fields) => {
     for (const path of paths()) {
@@ -82,7 +103,9 @@ describe('other client-chosen names', () => {
   });
 
   test('prototype keys in query and form brackets are ignored', async () => {
-    const q = await anon().get('/core/v2/posts?__proto__[x]=1&constructor[prototype][x]=1&a[__proto__][x]=1&hasOwnProperty=1&categories[__proto__]=1');
+    const q = await anon().get(
+      '/core/v2/posts?__proto__[x]=1&constructor[prototype][x]=1&a[__proto__][x]=1&hasOwnProperty=1&categories[__proto__]=1',
+    );
     expect(q.status).toBe(200);
     const f = await request(world.gw.app)
       .post('/rest/core/v2/categories')
@@ -99,7 +122,9 @@ describe('other client-chosen names', () => {
       .post('/rest/core/v2/posts')
       .set(world.auth.administrator)
       .set('content-type', 'application/json')
-      .send('{"title":"Proto","__proto__":{"status":"publish","x":1},"constructor":{"prototype":{"x":1}},"meta":{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}}}}');
+      .send(
+        '{"title":"Proto","__proto__":{"status":"publish","x":1},"constructor":{"prototype":{"x":1}},"meta":{"__proto__":{"x":1},"constructor":{"prototype":{"x":1}}}}',
+      );
     expect(r.status).toBe(201);
     // `status` came only through __proto__: it is not a parameter the post got.
     expect(r.body.status).toBe('draft');
@@ -115,7 +140,9 @@ describe('other client-chosen names', () => {
       .post('/rest/events/v1/events')
       .set(world.auth.administrator)
       .set('content-type', 'application/json')
-      .send('{"title":"Proto event","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00","venue":{"venue":"Hall","__proto__":{"id":1},"constructor":{"x":1}}}');
+      .send(
+        '{"title":"Proto event","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00","venue":{"venue":"Hall","__proto__":{"id":1},"constructor":{"x":1}}}',
+      );
     expect(r.status).toBe(201);
     expect(r.body.venue.venue).toBe('Hall');
     expectUntouched(r);
@@ -141,7 +168,12 @@ describe('other client-chosen names', () => {
     const orderby = await anon().get('/core/v2/posts?orderby=constructor');
     expect(orderby.status).toBe(400);
     expect(orderby.body.code).toBe('rest_invalid_param');
-    const roles = await admin().post('/core/v2/users', { username: 'proto', email: 'proto@loom.test', password: 'x-Secret-1', roles: ['constructor'] });
+    const roles = await admin().post('/core/v2/users', {
+      username: 'proto',
+      email: 'proto@loom.test',
+      password: 'x-Secret-1',
+      roles: ['constructor'],
+    });
     expect(roles.status).toBe(400);
     expect(roles.body.code).toBe('rest_user_invalid_role');
     expectUntouched();
@@ -152,15 +184,38 @@ describe('malformed strings are a clean 400', () => {
   const lone = (json: string) => json; // the escapes below reach the server as written
 
   test.each([
-    ['anonymous term slug, before any permission check', '/rest/core/v2/categories', lone('{"name":"n","slug":"\\ud800"}'), {}],
+    [
+      'anonymous term slug, before any permission check',
+      '/rest/core/v2/categories',
+      lone('{"name":"n","slug":"\\ud800"}'),
+      {},
+    ],
     ['a post title as an administrator', '/rest/core/v2/posts', lone('{"title":"a\\udc00b"}'), null],
     ['a meta key', '/rest/core/v2/posts', lone('{"title":"t","meta":{"\\ud800":1}}'), null],
-    ['an event title', '/rest/events/v1/events', lone('{"title":"\\ud83d","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00"}'), null],
-    ['a batch item path', '/rest/batch/v1', lone('{"requests":[{"path":"/core/v2/tags\\ud800","body":{"name":"x"}}]}'), null],
+    [
+      'an event title',
+      '/rest/events/v1/events',
+      lone('{"title":"\\ud83d","start_date":"2030-01-01 10:00","end_date":"2030-01-01 11:00"}'),
+      null,
+    ],
+    [
+      'a batch item path',
+      '/rest/batch/v1',
+      lone('{"requests":[{"path":"/core/v2/tags\\ud800","body":{"name":"x"}}]}'),
+      null,
+    ],
   ])('%s', async (_what, path, body, auth) => {
-    const r = await request(world.gw.app).post(path).set(auth ?? world.auth.administrator).set('content-type', 'application/json').send(body);
+    const r = await request(world.gw.app)
+      .post(path)
+      .set(auth ?? world.auth.administrator)
+      .set('content-type', 'application/json')
+      .send(body);
     expect(r.status).toBe(400);
-    expect(r.body).toMatchObject({ code: 'rest_invalid_param', message: expect.any(String), data: { status: 400, params: expect.any(Object) } });
+    expect(r.body).toMatchObject({
+      code: 'rest_invalid_param',
+      message: expect.any(String),
+      data: { status: 400, params: expect.any(Object) },
+    });
   });
 
   test('a well-formed astral character is fine', async () => {

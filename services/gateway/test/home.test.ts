@@ -9,7 +9,9 @@ import { freePort, listen, startCore, startGateway, type Running } from '@loom/t
 
 // wpapi ships CommonJS without types.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const WPAPI = require('wpapi') as { discover(url: string): Promise<{ namespace(ns: string): Record<string, unknown> }> };
+const WPAPI = require('wpapi') as {
+  discover(url: string): Promise<{ namespace(ns: string): Record<string, unknown> }>;
+};
 
 let core: Running;
 let gw: Gateway;
@@ -19,7 +21,10 @@ beforeAll(async () => {
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
   core = await startCore();
-  gw = await startGateway({ upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_BASE_URL: site }) }, { LOOM_SITE_NAME: 'Wool & <Linen>', LOOM_SITE_DESCRIPTION: 'Yarns "for" knitters' });
+  gw = await startGateway(
+    { upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_BASE_URL: site }) },
+    { LOOM_SITE_NAME: 'Wool & <Linen>', LOOM_SITE_DESCRIPTION: 'Yarns "for" knitters' },
+  );
   server = await listen(gw.app, port);
 });
 afterAll(async () => {
@@ -31,7 +36,9 @@ afterAll(async () => {
 const DISCOVERY = () => `<${site}/rest/>; rel="https://api.w.org/"`;
 
 test('a browser gets an HTML page whose links (REST root, API reference, OpenAPI document, sign-in) all answer', async () => {
-  const r = await fetch(`${site}/`, { headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+  const r = await fetch(`${site}/`, {
+    headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' },
+  });
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^text\/html/);
   expect(r.headers.get('link')).toBe(DISCOVERY());
@@ -43,7 +50,12 @@ test('a browser gets an HTML page whose links (REST root, API reference, OpenAPI
   expect(html).not.toContain('<Linen>');
 
   const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&'));
-  expect(hrefs).toEqual([`${site}/rest/`, `${site}/api-docs/`, `${site}/api-docs/openapi.json`, `${site}/admin/authorize-application?app_name=API+client`]);
+  expect(hrefs).toEqual([
+    `${site}/rest/`,
+    `${site}/api-docs/`,
+    `${site}/api-docs/openapi.json`,
+    `${site}/admin/authorize-application?app_name=API+client`,
+  ]);
   const [rest, docs, openapi, signIn] = await Promise.all(hrefs.map((h) => fetch(h)));
   expect(rest!.status).toBe(200);
   expect(Object.keys(((await rest!.json()) as { routes: object }).routes)).toContain('/core/v2/posts');

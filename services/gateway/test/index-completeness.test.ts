@@ -14,7 +14,9 @@ import { eventually, freePort, listen, startCore, startEvents, startGateway, typ
 const REST_URL = 'http://loom.test/rest';
 
 /** Stands in for a service: its routes at /_loom/routes (changeable, reads counted), and 200 `{ok}` under /rest. */
-async function standIn(routes: Record<string, RouteEntry>): Promise<Running & { routes: Record<string, RouteEntry>; reads: () => number }> {
+async function standIn(
+  routes: Record<string, RouteEntry>,
+): Promise<Running & { routes: Record<string, RouteEntry>; reads: () => number }> {
   let reads = 0;
   const app = express();
   app.get('/_loom/routes', requireInternal(TEST_SECRET), (_req, res) => {
@@ -37,13 +39,22 @@ afterAll(async () => {
   await Promise.all([core.close(), formsUp.close(), oembedUp.close()]);
 });
 
-const readyz = async (gw: Gateway) => (await request(gw.app).get('/readyz')).body as { status: string; index: string; missing: string[] };
+const readyz = async (gw: Gateway) =>
+  (await request(gw.app).get('/readyz')).body as { status: string; index: string; missing: string[] };
 const routeKeys = async (gw: Gateway) => Object.keys((await request(gw.app).get('/rest/')).body.routes as object);
 
 test('a service that starts after the gateway: readyz 503 naming it, then complete within about a second, long before the refresh period', async () => {
   const port = await freePort();
   // A refresh period of a minute: only the quick retry can bring events in during this test.
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}`, forms: formsUp.url, oembed: oembedUp.url }, refreshMs: 60000 });
+  const gw = await startGateway({
+    upstreams: {
+      'core-content': core.url,
+      events: `http://127.0.0.1:${port}`,
+      forms: formsUp.url,
+      oembed: oembedUp.url,
+    },
+    refreshMs: 60000,
+  });
   let events: Running | undefined;
   try {
     expect(await readyz(gw)).toMatchObject({ status: 'starting', index: 'incomplete', missing: ['events'] });
@@ -59,7 +70,9 @@ test('a service that starts after the gateway: readyz 503 naming it, then comple
     const ready = await request(gw.app).get('/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'ready', index: 'complete', missing: [] });
-    expect(await routeKeys(gw)).toEqual(expect.arrayContaining(['/core/v2/posts', '/events/v1/events', '/formsA/v1', '/oembed/1.0']));
+    expect(await routeKeys(gw)).toEqual(
+      expect.arrayContaining(['/core/v2/posts', '/events/v1/events', '/formsA/v1', '/oembed/1.0']),
+    );
 
     // A service going down afterwards leaves the index complete (its last routes stay listed).
     await events.close();
@@ -75,10 +88,21 @@ test('a service that starts after the gateway: readyz 503 naming it, then comple
 
 test('an index request just after start waits for a service still starting and lists its routes', async () => {
   const port = await freePort();
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}`, forms: formsUp.url, oembed: oembedUp.url }, refreshMs: 60000, indexStartWaitMs: 4000 });
+  const gw = await startGateway({
+    upstreams: {
+      'core-content': core.url,
+      events: `http://127.0.0.1:${port}`,
+      forms: formsUp.url,
+      oembed: oembedUp.url,
+    },
+    refreshMs: 60000,
+    indexStartWaitMs: 4000,
+  });
   let events: Running | undefined;
   try {
-    const answer = request(gw.app).get('/rest/').then((r) => r);
+    const answer = request(gw.app)
+      .get('/rest/')
+      .then((r) => r);
     await new Promise((r) => setTimeout(r, 300));
     events = await startEvents(port);
     const r = await answer;
@@ -93,7 +117,15 @@ test('an index request just after start waits for a service still starting and l
 
 test('the start wait is bounded: a service that never comes leaves the index without it, after the wait', async () => {
   const port = await freePort();
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}`, forms: formsUp.url, oembed: oembedUp.url }, indexStartWaitMs: 500 });
+  const gw = await startGateway({
+    upstreams: {
+      'core-content': core.url,
+      events: `http://127.0.0.1:${port}`,
+      forms: formsUp.url,
+      oembed: oembedUp.url,
+    },
+    indexStartWaitMs: 500,
+  });
   try {
     const started = Date.now();
     const keys = await routeKeys(gw);
@@ -110,7 +142,10 @@ test('the start wait is bounded: a service that never comes leaves the index wit
 });
 
 test('a request for a route the index does not list reads that service again, at most once a second', async () => {
-  const gw = await startGateway({ upstreams: { 'core-content': core.url, forms: formsUp.url, oembed: oembedUp.url }, refreshMs: 60000 });
+  const gw = await startGateway({
+    upstreams: { 'core-content': core.url, forms: formsUp.url, oembed: oembedUp.url },
+    refreshMs: 60000,
+  });
   try {
     expect(await routeKeys(gw)).not.toContain('/oembed/1.0/added');
     // The service now has a route it did not have when the gateway read it.
@@ -137,7 +172,15 @@ test('a request for a route the index does not list reads that service again, at
 test('a service that never answers holds readyz back only for LOOM_READY_INCOMPLETE_AFTER_MS, then readyz is 200 "degraded" naming it', async () => {
   const port = await freePort(); // nothing listens there
   const gw = await startGateway(
-    { upstreams: { 'core-content': core.url, events: `http://127.0.0.1:${port}`, forms: formsUp.url, oembed: oembedUp.url }, refreshMs: 60000 },
+    {
+      upstreams: {
+        'core-content': core.url,
+        events: `http://127.0.0.1:${port}`,
+        forms: formsUp.url,
+        oembed: oembedUp.url,
+      },
+      refreshMs: 60000,
+    },
     { LOOM_READY_INCOMPLETE_AFTER_MS: '600' },
   );
   try {

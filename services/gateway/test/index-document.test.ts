@@ -52,13 +52,23 @@ describe('the index document', () => {
       page_for_posts: 0,
       page_on_front: 0,
       show_on_front: 'posts',
-      authentication: { 'application-passwords': { endpoints: { authorization: 'http://loom.test/admin/authorize-application' } } },
+      authentication: {
+        'application-passwords': { endpoints: { authorization: 'http://loom.test/admin/authorize-application' } },
+      },
       site_logo: 0,
       site_icon: 0,
       site_icon_url: '',
       _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
     });
-    expect(r.body.namespaces).toEqual(['oembed/1.0', 'formsA/v1', 'events/v1', 'formsB/v1', 'core/v2', 'site-health/v1', 'block-editor/v1']);
+    expect(r.body.namespaces).toEqual([
+      'oembed/1.0',
+      'formsA/v1',
+      'events/v1',
+      'formsB/v1',
+      'core/v2',
+      'site-health/v1',
+      'block-editor/v1',
+    ]);
     expect(r.body.namespaces).toEqual([...NAMESPACES]);
     expect(r.headers).toMatchObject({
       'x-robots-tag': 'noindex',
@@ -82,12 +92,20 @@ describe('the index document', () => {
 
     // The site's clock is the kit's config (shared with the services); the name and tagline are the gateway's own.
     const custom = await startGateway(
-      { upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_GMT_OFFSET: '5.5', LOOM_TIMEZONE: 'Asia/Kolkata' }) },
+      {
+        upstreams: { 'core-content': core.url },
+        config: testConfig('gateway', { LOOM_GMT_OFFSET: '5.5', LOOM_TIMEZONE: 'Asia/Kolkata' }),
+      },
       { LOOM_SITE_NAME: 'Garments & Co', LOOM_SITE_DESCRIPTION: 'Made well' },
     );
     try {
       const r = await request(custom.app).get('/rest/');
-      expect(r.body).toMatchObject({ name: 'Garments & Co', description: 'Made well', gmt_offset: '5.5', timezone_string: 'Asia/Kolkata' });
+      expect(r.body).toMatchObject({
+        name: 'Garments & Co',
+        description: 'Made well',
+        gmt_offset: '5.5',
+        timezone_string: 'Asia/Kolkata',
+      });
     } finally {
       custom.close();
     }
@@ -102,7 +120,8 @@ describe('the index document', () => {
     const order = keys.slice(1, -1).map((k) => routes[k]!.namespace);
     const blocks = order.filter((ns, i) => i === 0 || order[i - 1] !== ns);
     expect(blocks).toEqual(['formsA/v1', 'events/v1', 'formsB/v1', 'core/v2', 'site-health/v1', 'block-editor/v1']);
-    for (const root of ['/formsA/v1', '/events/v1', '/formsB/v1', '/core/v2', '/site-health/v1', '/block-editor/v1']) expect(keys).toContain(root);
+    for (const root of ['/formsA/v1', '/events/v1', '/formsB/v1', '/core/v2', '/site-health/v1', '/block-editor/v1'])
+      expect(keys).toContain(root);
     expect(keys).toContain('/core/v2/categories');
     expect(keys).toContain('/core/v2/categories/(?P<id>[\\d]+)');
   });
@@ -115,17 +134,43 @@ describe('the index document', () => {
       endpoints: [{ methods: ['GET'], args: { context: { default: 'view', required: false } } }],
       _links: { self: [{ href: 'http://loom.test/rest/' }] },
     });
-    expect(routes['/batch/v1']).toMatchObject({ namespace: '', methods: ['POST'], _links: { self: [{ href: 'http://loom.test/rest/batch/v1' }] } });
-    expect(routes['/batch/v1'].endpoints[0].args.requests).toMatchObject({ type: 'array', maxItems: 25, required: true });
-    expect(routes['/batch/v1'].endpoints[0].args.validation).toMatchObject({ enum: ['require-all-validate', 'normal'], default: 'normal' });
+    expect(routes['/batch/v1']).toMatchObject({
+      namespace: '',
+      methods: ['POST'],
+      _links: { self: [{ href: 'http://loom.test/rest/batch/v1' }] },
+    });
+    expect(routes['/batch/v1'].endpoints[0].args.requests).toMatchObject({
+      type: 'array',
+      maxItems: 25,
+      required: true,
+    });
+    expect(routes['/batch/v1'].endpoints[0].args.validation).toMatchObject({
+      enum: ['require-all-validate', 'normal'],
+      default: 'normal',
+    });
     expect(routes['/site-health/v1']).toEqual({
       namespace: 'site-health/v1',
       methods: ['GET'],
-      endpoints: [{ methods: ['GET'], args: { namespace: { default: 'site-health/v1', required: false }, context: { default: 'view', required: false } } }],
+      endpoints: [
+        {
+          methods: ['GET'],
+          args: {
+            namespace: { default: 'site-health/v1', required: false },
+            context: { default: 'view', required: false },
+          },
+        },
+      ],
       _links: { self: [{ href: 'http://loom.test/rest/site-health/v1' }] },
     });
-    expect(routes['/core/v2']).toMatchObject({ namespace: 'core/v2', methods: ['GET'], _links: { self: [{ href: 'http://loom.test/rest/core/v2' }] } });
-    expect(routes['/events/v1']).toMatchObject({ namespace: 'events/v1', _links: { self: [{ href: 'http://loom.test/rest/events/v1' }] } });
+    expect(routes['/core/v2']).toMatchObject({
+      namespace: 'core/v2',
+      methods: ['GET'],
+      _links: { self: [{ href: 'http://loom.test/rest/core/v2' }] },
+    });
+    expect(routes['/events/v1']).toMatchObject({
+      namespace: 'events/v1',
+      _links: { self: [{ href: 'http://loom.test/rest/events/v1' }] },
+    });
 
     const cats = routes['/core/v2/categories'];
     expect(cats.namespace).toBe('core/v2');
@@ -133,7 +178,13 @@ describe('the index document', () => {
     expect(cats._links).toEqual({ self: [{ href: 'http://loom.test/rest/core/v2/categories' }] });
     const list = cats.endpoints.find((e: { methods: string[] }) => e.methods.includes('GET'));
     expect(list.allow_batch).toEqual({ v1: true });
-    expect(list.args.per_page).toMatchObject({ type: 'integer', default: 10, minimum: 1, maximum: 100, required: false });
+    expect(list.args.per_page).toMatchObject({
+      type: 'integer',
+      default: 10,
+      minimum: 1,
+      maximum: 100,
+      required: false,
+    });
     // Item routes have no self link (they have placeholders).
     expect(routes['/core/v2/categories/(?P<id>[\\d]+)']._links).toBeUndefined();
   });
@@ -142,7 +193,9 @@ describe('the index document', () => {
     const r = await request(gw.app).get('/rest/?_fields=name,namespaces');
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ name: 'Loom', namespaces: [...NAMESPACES] });
-    const nested = await request(gw.app).get('/rest/').query('_fields[]=authentication.application-passwords&_fields[]=_links');
+    const nested = await request(gw.app)
+      .get('/rest/')
+      .query('_fields[]=authentication.application-passwords&_fields[]=_links');
     expect(Object.keys(nested.body)).toEqual(['authentication', '_links']);
   });
 
@@ -186,7 +239,12 @@ describe('gateway-owned routes', () => {
           [`/${ns}`]: {
             namespace: ns,
             methods: ['GET'],
-            endpoints: [{ methods: ['GET'], args: { namespace: { default: ns, required: false }, context: { default: 'view', required: false } } }],
+            endpoints: [
+              {
+                methods: ['GET'],
+                args: { namespace: { default: ns, required: false }, context: { default: 'view', required: false } },
+              },
+            ],
             _links: { self: [{ href: `http://loom.test/rest/${ns}` }] },
           },
         },
@@ -196,7 +254,11 @@ describe('gateway-owned routes', () => {
       expect((await request(gw.app).get(`/rest/${ns}/`)).status).toBe(200);
       const deeper = await request(gw.app).get(`/rest/${ns}/tests/background-updates`);
       expect(deeper.status).toBe(404);
-      expect(deeper.body).toEqual({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+      expect(deeper.body).toEqual({
+        code: 'rest_no_route',
+        message: 'No route was found matching the URL and request method.',
+        data: { status: 404 },
+      });
       expect((await request(gw.app).post(`/rest/${ns}`)).status).toBe(404);
     }
   });

@@ -20,16 +20,43 @@ afterAll(async () => {
 });
 
 const signed = () => ({ [INTERNAL_HEADER]: signInternal(TEST_SECRET) });
-const create = (login: string) => ({ argv: ['users', 'create', '--login', login, '--email', `${login}@example.org`, '--role', 'administrator', '--password', 'x'] });
+const create = (login: string) => ({
+  argv: [
+    'users',
+    'create',
+    '--login',
+    login,
+    '--email',
+    `${login}@example.org`,
+    '--role',
+    'administrator',
+    '--password',
+    'x',
+  ],
+});
 const logins = async () => {
-  const r = await request(core.url).post('/_loom/cli').set(signed()).send({ argv: ['users', 'list', '--json'] });
+  const r = await request(core.url)
+    .post('/_loom/cli')
+    .set(signed())
+    .send({ argv: ['users', 'list', '--json'] });
   return (JSON.parse((r.body as { out: string[] }).out[0]!) as Array<{ login: string }>).map((u) => u.login);
 };
 
 test('/_loom/cli through the gateway is not served, however the path is spelled; on core-content it is', async () => {
-  const paths = ['/_loom/cli', '/rest/../_loom/cli', '/rest/%2E%2E/_loom/cli', '/rest/core/v2/../../../_loom/cli', '/?rest_route=/../../_loom/cli', '/rest/_loom/cli', '/uploads/../_loom/cli'];
+  const paths = [
+    '/_loom/cli',
+    '/rest/../_loom/cli',
+    '/rest/%2E%2E/_loom/cli',
+    '/rest/core/v2/../../../_loom/cli',
+    '/?rest_route=/../../_loom/cli',
+    '/rest/_loom/cli',
+    '/uploads/../_loom/cli',
+  ];
   for (const [i, path] of paths.entries()) {
-    const r = await request(gw.app).post(path).set(signed()).send(create(`intruder${i}`));
+    const r = await request(gw.app)
+      .post(path)
+      .set(signed())
+      .send(create(`intruder${i}`));
     expect([path, r.status]).toEqual([path, 404]);
     expect(r.body.code).toBe('rest_no_route');
   }

@@ -13,7 +13,17 @@ import { createLogger, testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { createNotifier, toNotification } from '../src/notifications';
 import { DiskQueue } from '../src/notifications/outbox';
-import { ADMIN, basicFor, captureLog, eventually, startCore, startGateway, startNats, type NatsServer, type Running } from '@loom/testing';
+import {
+  ADMIN,
+  basicFor,
+  captureLog,
+  eventually,
+  startCore,
+  startGateway,
+  startNats,
+  type NatsServer,
+  type Running,
+} from '@loom/testing';
 
 let nats: NatsServer;
 let core: Running;
@@ -37,7 +47,14 @@ afterAll(async () => {
 });
 
 async function gateway(dataDir: string, env: NodeJS.ProcessEnv = {}, log = captureLog()) {
-  const gw = await startGateway({ upstreams: { 'core-content': core.url }, config: testConfig('gateway', { NATS_URL: nats.url, DATA_DIR: dataDir }), log: log.log }, env);
+  const gw = await startGateway(
+    {
+      upstreams: { 'core-content': core.url },
+      config: testConfig('gateway', { NATS_URL: nats.url, DATA_DIR: dataDir }),
+      log: log.log,
+    },
+    env,
+  );
   gateways.push(gw);
   return gw;
 }
@@ -60,7 +77,10 @@ async function streamed(): Promise<ChangeNotification[]> {
 
 let seq = 0;
 const create = async (gw: Gateway) => {
-  const r = await request(gw.app).post('/rest/core/v2/categories').set(auth).send({ name: `Outbox ${++seq} ${Date.now()}` });
+  const r = await request(gw.app)
+    .post('/rest/core/v2/categories')
+    .set(auth)
+    .send({ name: `Outbox ${++seq} ${Date.now()}` });
   expect(r.status).toBe(201);
   return r.body.id as number;
 };
@@ -120,7 +140,9 @@ test('NATS_URL unset: notifications are off, the start log says so, writes work'
   expect(captured.lines().some((l) => l.msg === 'change notifications off (NATS_URL unset)')).toBe(true);
   await create(gw);
   expect(gw.notifier.counters()).toEqual({ published: 0, dropped: 0, pending: 0 });
-  expect((await request(gw.app).get('/metrics')).text).toContain('loom_notifications_published_total{service="gateway"} 0');
+  expect((await request(gw.app).get('/metrics')).text).toContain(
+    'loom_notifications_published_total{service="gateway"} 0',
+  );
 });
 
 describe('toNotification', () => {
@@ -132,20 +154,44 @@ describe('toNotification', () => {
     [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200, body: { id: 7, status: 'trash' } }, 'trashed', 7],
     // Deleted for good, answered with the item as it was (the events plugin's terms do this).
     [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200 }, 'deleted', 7],
-    [{ method: 'DELETE', path: '/core/v2/posts/7', status: 200, body: { deleted: true, previous: { id: 7 } } }, 'deleted', 7],
+    [
+      { method: 'DELETE', path: '/core/v2/posts/7', status: 200, body: { deleted: true, previous: { id: 7 } } },
+      'deleted',
+      7,
+    ],
     [{ method: 'DELETE', path: '/core/v2/posts/9', status: 200, body: null }, 'deleted', 9],
     [{ path: '/core/v2/posts?x=1' }, 'created', 7],
   ])('%j → %s', (over, action, id) => {
     const n = toNotification({ ...w, ...over });
     expect(changeNotificationSchema.parse(n)).toBeTruthy();
-    expect([n!.action, n!.item_id, n!.namespace, n!.resource, n!.path]).toEqual([action, id, 'core/v2', 'posts', (over as { path?: string }).path?.split('?')[0] ?? '/core/v2/posts']);
+    expect([n!.action, n!.item_id, n!.namespace, n!.resource, n!.path]).toEqual([
+      action,
+      id,
+      'core/v2',
+      'posts',
+      (over as { path?: string }).path?.split('?')[0] ?? '/core/v2/posts',
+    ]);
   });
 
   test('longest namespace, subject-safe tokens; nothing for reads, failures, or paths outside a namespace', () => {
-    expect(toNotification({ ...w, path: '/formsA/v1/forms/3/submissions' })).toMatchObject({ namespace: 'formsA/v1', resource: 'forms', action: 'created' });
+    expect(toNotification({ ...w, path: '/formsA/v1/forms/3/submissions' })).toMatchObject({
+      namespace: 'formsA/v1',
+      resource: 'forms',
+      action: 'created',
+    });
     // events/v1 by-slug routes name one item: an update there is not a creation.
-    expect(toNotification({ ...w, path: '/events/v1/events/by-slug/harvest', status: 200, body: { id: 12 } })).toMatchObject({ namespace: 'events/v1', resource: 'events', action: 'updated', item_id: 12 });
-    expect(toNotification({ ...w, method: 'DELETE', path: '/events/v1/venues/by-slug/hall', status: 200, body: { id: 4, status: 'trash' } })).toMatchObject({ resource: 'venues', action: 'trashed', item_id: 4 });
+    expect(
+      toNotification({ ...w, path: '/events/v1/events/by-slug/harvest', status: 200, body: { id: 12 } }),
+    ).toMatchObject({ namespace: 'events/v1', resource: 'events', action: 'updated', item_id: 12 });
+    expect(
+      toNotification({
+        ...w,
+        method: 'DELETE',
+        path: '/events/v1/venues/by-slug/hall',
+        status: 200,
+        body: { id: 4, status: 'trash' },
+      }),
+    ).toMatchObject({ resource: 'venues', action: 'trashed', item_id: 4 });
     expect(toNotification({ ...w, method: 'GET' })).toBeNull();
     expect(toNotification({ ...w, status: 400 })).toBeNull();
     expect(toNotification({ ...w, path: '/nowhere/v1/things' })).toBeNull();
@@ -155,7 +201,15 @@ describe('toNotification', () => {
 
 describe('DiskQueue', () => {
   const log = createLogger('test', 'silent');
-  const n = (i: number) => toNotification({ method: 'POST', path: '/core/v2/tags', status: 201, body: { id: i }, userId: 1, requestId: `r${i}` })!;
+  const n = (i: number) =>
+    toNotification({
+      method: 'POST',
+      path: '/core/v2/tags',
+      status: 201,
+      body: { id: i },
+      userId: 1,
+      requestId: `r${i}`,
+    })!;
 
   test('reopened, it keeps what was not acknowledged, in order; a torn last line is dropped; drained, it starts a new segment', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loom-outbox-'));
@@ -185,6 +239,8 @@ describe('DiskQueue', () => {
   test('notifications on with an outbox that cannot be made: the start fails, saying why', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'loom-gw-')), 'not-a-dir');
     writeFileSync(file, 'x');
-    expect(() => createNotifier({ natsUrl: 'nats://127.0.0.1:1', dataDir: file, maxPending: 10, log })).toThrow(/cannot open the outbox .*DATA_DIR must be writable/);
+    expect(() => createNotifier({ natsUrl: 'nats://127.0.0.1:1', dataDir: file, maxPending: 10, log })).toThrow(
+      /cannot open the outbox .*DATA_DIR must be writable/,
+    );
   });
 });

@@ -7,7 +7,20 @@ import request from 'supertest';
 import { connect, type NatsConnection } from 'nats';
 import { CHANGES_STREAM, changeNotificationSchema, type ChangeNotification } from '@loom/contracts';
 import type { Gateway } from '../src';
-import { ADMIN, basic, basicFor, eventually, startCore, startGateway, startNats, testNotifier, watchChanges, type Changes, type NatsServer, type Running } from '@loom/testing';
+import {
+  ADMIN,
+  basic,
+  basicFor,
+  eventually,
+  startCore,
+  startGateway,
+  startNats,
+  testNotifier,
+  watchChanges,
+  type Changes,
+  type NatsServer,
+  type Running,
+} from '@loom/testing';
 
 let nats: NatsServer;
 let core: Running;
@@ -96,7 +109,12 @@ describe('one notification per successful write', () => {
     ]);
     for (const [i, r] of [c, u1, u2, u3, d].entries()) {
       const n = got[i].n;
-      expect(n).toMatchObject({ namespace: 'core/v2', resource: 'categories', user_id: ADMIN.id, request_id: r.headers['x-request-id'] });
+      expect(n).toMatchObject({
+        namespace: 'core/v2',
+        resource: 'categories',
+        user_id: ADMIN.id,
+        request_id: r.headers['x-request-id'],
+      });
       expect(n.item).toEqual(r.body);
       expect(Date.parse(n.time)).toBeGreaterThan(Date.now() - 60000);
     }
@@ -125,10 +143,16 @@ describe('one notification per successful write', () => {
     const from = live.length;
     const cat = await rest().post('/core/v2/pattern_category', { name: unique('Patterns') });
     expect(cat.status).toBe(201);
-    const c = await rest().post('/core/v2/blocks', { title: unique('Block'), status: 'publish', pattern_category: [cat.body.id] });
+    const c = await rest().post('/core/v2/blocks', {
+      title: unique('Block'),
+      status: 'publish',
+      pattern_category: [cat.body.id],
+    });
     expect(c.status).toBe(201);
     const id = c.body.id as number;
-    expect((await rest().patch(`/core/v2/blocks/${id}`, { meta: { pattern_sync_status: 'unsynced' } })).status).toBe(200);
+    expect((await rest().patch(`/core/v2/blocks/${id}`, { meta: { pattern_sync_status: 'unsynced' } })).status).toBe(
+      200,
+    );
     expect((await rest().del(`/core/v2/blocks/${id}`)).status).toBe(200);
     const got = await next(from, 4);
     expect(got.map((g) => [g.subject, g.n.action, g.n.resource, g.n.item_id])).toEqual([
@@ -143,7 +167,14 @@ describe('one notification per successful write', () => {
   test('failed writes (400, 401, 404) and reads publish nothing', async () => {
     const from = live.length;
     expect((await rest().post('/core/v2/categories', {})).status).toBe(400);
-    expect((await request(gw.app).post('/rest/core/v2/categories').set(basic(ADMIN.login, 'abcd abcd abcd abcd abcd abcd')).send({ name: 'x' })).status).toBe(401);
+    expect(
+      (
+        await request(gw.app)
+          .post('/rest/core/v2/categories')
+          .set(basic(ADMIN.login, 'abcd abcd abcd abcd abcd abcd'))
+          .send({ name: 'x' })
+      ).status,
+    ).toBe(401);
     expect((await rest().put('/core/v2/categories/987654', { name: 'x' })).status).toBe(404);
     expect((await rest().del('/core/v2/posts/987654')).status).toBe(404);
     expect((await rest().get('/core/v2/categories')).status).toBe(200);
@@ -160,18 +191,29 @@ describe('one notification per successful write', () => {
     const bad = await request(gw.app).post('/rest/core/v2/categories?_envelope').set(auth).send({});
     expect(bad.status).toBe(200);
     expect(bad.body.status).toBe(400);
-    const ok = await request(gw.app).post('/rest/core/v2/categories?_envelope=1').set(auth).send({ name: unique('Enveloped') });
+    const ok = await request(gw.app)
+      .post('/rest/core/v2/categories?_envelope=1')
+      .set(auth)
+      .send({ name: unique('Enveloped') });
     expect(ok.body.status).toBe(201);
     const got = await next(from, 1);
     expect(got).toHaveLength(1);
-    expect(got[0].n).toMatchObject({ action: 'created', status: 201, item_id: ok.body.body.id, path: '/core/v2/categories' });
+    expect(got[0].n).toMatchObject({
+      action: 'created',
+      status: 201,
+      item_id: ok.body.body.id,
+      path: '/core/v2/categories',
+    });
     expect(got[0].n.item).toEqual(ok.body.body);
   });
 
   test('a method override (POST ?_method=DELETE) is notified as the DELETE it is', async () => {
     const from = live.length;
     const c = await rest().post('/core/v2/tags', { name: unique('Override') });
-    const d = await request(gw.app).post(`/rest/core/v2/tags/${c.body.id}?_method=DELETE&force=true`).set(auth).send({});
+    const d = await request(gw.app)
+      .post(`/rest/core/v2/tags/${c.body.id}?_method=DELETE&force=true`)
+      .set(auth)
+      .send({});
     expect(d.status).toBe(200);
     const got = await next(from, 2);
     expect(got.map((g) => [g.n.method, g.n.action, g.n.item_id])).toEqual([
@@ -236,7 +278,9 @@ describe('NATS down', () => {
   test('/metrics counts what was published', async () => {
     const m = (await request(gw.app).get('/metrics')).text;
     expect(m).toMatch(/^loom_notifications_published_total\{service="gateway"\} (\d+)$/m);
-    expect(Number(/^loom_notifications_published_total\{service="gateway"\} (\d+)$/m.exec(m)![1])).toBe(gw.notifier.counters().published);
+    expect(Number(/^loom_notifications_published_total\{service="gateway"\} (\d+)$/m.exec(m)![1])).toBe(
+      gw.notifier.counters().published,
+    );
     expect(m).toContain('loom_notifications_dropped_total{service="gateway"} 0');
     expect(m).toContain('loom_notifications_pending{service="gateway"} 0');
   });

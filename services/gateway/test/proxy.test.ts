@@ -22,9 +22,17 @@ afterAll(async () => {
 
 describe('through to core-content', () => {
   test('JSON body: an editor creates a category and reads it back', async () => {
-    const created = await request(gw.app).post('/rest/core/v2/categories').set(editor).send({ name: 'Knitwear', description: 'Warm things' });
+    const created = await request(gw.app)
+      .post('/rest/core/v2/categories')
+      .set(editor)
+      .send({ name: 'Knitwear', description: 'Warm things' });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Knitwear', slug: 'knitwear', description: 'Warm things', taxonomy: 'category' });
+    expect(created.body).toMatchObject({
+      name: 'Knitwear',
+      slug: 'knitwear',
+      description: 'Warm things',
+      taxonomy: 'category',
+    });
     expect(created.headers.location).toBe(`http://loom.test/rest/core/v2/categories/${created.body.id}`);
     // The service's REST headers come through once, not doubled by the gateway.
     expect(created.headers['x-robots-tag']).toBe('noindex');
@@ -36,10 +44,18 @@ describe('through to core-content', () => {
   });
 
   test('form-encoded body arrives intact', async () => {
-    const created = await request(gw.app).post('/rest/core/v2/tags').set(editor).type('form').send('name=Linen%20%26%20Flax&description=Summer+cloth');
+    const created = await request(gw.app)
+      .post('/rest/core/v2/tags')
+      .set(editor)
+      .type('form')
+      .send('name=Linen%20%26%20Flax&description=Summer+cloth');
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ name: 'Linen &amp; Flax', description: 'Summer cloth', slug: 'linen-flax' });
-    const updated = await request(gw.app).put(`/rest/core/v2/tags/${created.body.id}`).set(editor).type('form').send('description=Updated');
+    const updated = await request(gw.app)
+      .put(`/rest/core/v2/tags/${created.body.id}`)
+      .set(editor)
+      .type('form')
+      .send('description=Updated');
     expect(updated.status).toBe(200);
     expect(updated.body.description).toBe('Updated');
   });
@@ -55,7 +71,8 @@ describe('through to core-content', () => {
   });
 
   test('an answer whose headers outgrow what a client may send (a long query in both Link rels) is forwarded', async () => {
-    for (const name of ['Long A', 'Long B', 'Long C']) await request(gw.app).post('/rest/core/v2/tags').set(editor).send({ name });
+    for (const name of ['Long A', 'Long B', 'Long C'])
+      await request(gw.app).post('/rest/core/v2/tags').set(editor).send({ name });
     const long = 'b'.repeat(9000);
     // Read with a client that takes headers that large (browsers do; Node's default stops at 16 KiB).
     const running = await listen(gw.app);
@@ -64,7 +81,13 @@ describe('through to core-content', () => {
         get(`${running.url}/rest/core/v2/tags?page=2&per_page=1&x=${long}`, { maxHeaderSize: 64 * 1024 }, (res) => {
           let text = '';
           res.on('data', (c: Buffer) => (text += c.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, link: String(res.headers.link), body: JSON.parse(text) as unknown[] }));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              link: String(res.headers.link),
+              body: JSON.parse(text) as unknown[],
+            }),
+          );
         }).on('error', reject);
       });
       expect(r.status).toBe(200);
@@ -123,9 +146,16 @@ describe('what the service receives (echo upstream)', () => {
 
   test('path, method, raw query and raw JSON body unchanged', async () => {
     const raw = '{"title": "caf\\u00e9",  "n":[1,2] }';
-    const r = await request(gw.app).post('/rest/formsA/v1/forms/7/feedback?a=1&b[]=2&b[]=3&_method=PUT').set('Content-Type', 'application/json').send(raw);
+    const r = await request(gw.app)
+      .post('/rest/formsA/v1/forms/7/feedback?a=1&b[]=2&b[]=3&_method=PUT')
+      .set('Content-Type', 'application/json')
+      .send(raw);
     expect(r.status).toBe(200);
-    expect(echoed(r)).toMatchObject({ method: 'POST', url: '/rest/formsA/v1/forms/7/feedback?a=1&b[]=2&b[]=3&_method=PUT', body: raw });
+    expect(echoed(r)).toMatchObject({
+      method: 'POST',
+      url: '/rest/formsA/v1/forms/7/feedback?a=1&b[]=2&b[]=3&_method=PUT',
+      body: raw,
+    });
     expect(echoed(r).headers['content-type']).toBe('application/json');
   });
 
@@ -158,7 +188,11 @@ describe('what the service receives (echo upstream)', () => {
   });
 
   test("X-Forwarded-For/Proto/Host; the client's identity header and credentials are not passed on", async () => {
-    const r = await request(gw.app).get('/rest/formsA/v1/x').set('Host', 'shop.example').set(asRole('author')).set('Authorization', 'Bearer not-ours');
+    const r = await request(gw.app)
+      .get('/rest/formsA/v1/x')
+      .set('Host', 'shop.example')
+      .set(asRole('author'))
+      .set('Authorization', 'Bearer not-ours');
     const h = echoed(r).headers;
     expect(h['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
     expect(h['x-forwarded-proto']).toBe('http');
@@ -166,7 +200,9 @@ describe('what the service receives (echo upstream)', () => {
     expect(h['x-loom-identity']).toBeUndefined();
     expect(h.authorization).toBeUndefined();
 
-    const behindIngress = await request(gw.app).get('/rest/formsA/v1/x').set({ 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'www.example.com' });
+    const behindIngress = await request(gw.app)
+      .get('/rest/formsA/v1/x')
+      .set({ 'X-Forwarded-For': '203.0.113.9', 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'www.example.com' });
     const h2 = echoed(behindIngress).headers;
     expect(h2['x-forwarded-for']).toMatch(/^203\.0\.113\.9, .*127\.0\.0\.1$/);
     expect(h2['x-forwarded-proto']).toBe('https');
@@ -174,9 +210,22 @@ describe('what the service receives (echo upstream)', () => {
   });
 
   test('dot segments never reach a service (the echo would answer 200)', async () => {
-    for (const path of ['/rest/formsA/v1/../../_loom/routes', '/rest/formsA/v1/%2e%2e/x', '/rest/formsA/v1/./x', '/?rest_route=/formsA/v1/../../healthz']) {
+    for (const path of [
+      '/rest/formsA/v1/../../_loom/routes',
+      '/rest/formsA/v1/%2e%2e/x',
+      '/rest/formsA/v1/./x',
+      '/?rest_route=/formsA/v1/../../healthz',
+    ]) {
       const r = await request(gw.app).get(path);
-      expect([path, r.status, r.body]).toEqual([path, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } }]);
+      expect([path, r.status, r.body]).toEqual([
+        path,
+        404,
+        {
+          code: 'rest_no_route',
+          message: 'No route was found matching the URL and request method.',
+          data: { status: 404 },
+        },
+      ]);
       expect(r.headers['x-robots-tag']).toBe('noindex'); // answered under /rest, not normalised away by the client
     }
     expect((await request(gw.app).get('/rest/formsA/v1/a..b/.x')).status).toBe(200);

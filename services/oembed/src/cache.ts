@@ -48,7 +48,15 @@ export class ProxyCache {
 
   /** The key of a request's arguments, as WordPress keys its transient (md5 of the arguments), over a fixed order. */
   static key(args: Record<string, unknown>): string {
-    return createHash('sha256').update(JSON.stringify(Object.keys(args).sort().map((k) => [k, args[k] ?? null]))).digest('hex');
+    return createHash('sha256')
+      .update(
+        JSON.stringify(
+          Object.keys(args)
+            .sort()
+            .map((k) => [k, args[k] ?? null]),
+        ),
+      )
+      .digest('hex');
   }
 
   async get(key: string): Promise<Cached> {

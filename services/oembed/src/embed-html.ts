@@ -32,7 +32,7 @@ export function embedUrl(permalink: string): string {
 export const HOST_SCRIPT = [
   '(function(w,d){"use strict";w.wp=w.wp||{};if(w.wp.receiveEmbedMessage)return;',
   'w.wp.receiveEmbedMessage=function(e){var m=e.data;if(!m||typeof m!=="object"||typeof m.secret!=="string"||!/^[a-zA-Z0-9]{1,64}$/.test(m.secret))return;',
-  'var f=d.querySelectorAll(\'iframe[data-secret="\'+m.secret+\'"]\'),q=d.querySelectorAll(\'blockquote[data-secret="\'+m.secret+\'"]\'),i,j,h,a,b;',
+  "var f=d.querySelectorAll('iframe[data-secret=\"'+m.secret+'\"]'),q=d.querySelectorAll('blockquote[data-secret=\"'+m.secret+'\"]'),i,j,h,a,b;",
   'for(i=0;i<f.length;i++){if(f[i].contentWindow!==e.source)continue;for(j=0;j<q.length;j++)q[j].style.display="none";f[i].removeAttribute("style");',
   'if(m.message==="height"){h=parseInt(m.value,10)||0;f[i].height=String(Math.max(200,Math.min(1000,h)))}',
   'if(m.message==="link"&&typeof m.value==="string"){a=d.createElement("a");b=d.createElement("a");a.href=f[i].getAttribute("src");b.href=m.value;',
@@ -50,7 +50,13 @@ export interface EmbeddedItem {
   link: string;
 }
 
-export function postEmbedHtml(item: EmbeddedItem, width: number, height: number, siteName: string, secret = embedSecret()): string {
+export function postEmbedHtml(
+  item: EmbeddedItem,
+  width: number,
+  height: number,
+  siteName: string,
+  secret = embedSecret(),
+): string {
   const src = `${embedUrl(item.link)}#?secret=${secret}`;
   const title = escAttr(`&#8220;${item.title}&#8221; &#8212; ${siteName}`);
   return (

@@ -79,10 +79,17 @@ const notFound = (ctx: OembedContext): Card => ({
 async function card(ctx: OembedContext, permalink: string): Promise<{ card: Card; canonical?: string }> {
   const target = await ctx.core.target(permalink);
   if (target === undefined) {
-    return { card: { status: 503, title: 'Unavailable', body: '<div class="wp-embed"><p class="wp-embed-heading">This embed cannot be shown right now.</p></div>' } };
+    return {
+      card: {
+        status: 503,
+        title: 'Unavailable',
+        body: '<div class="wp-embed"><p class="wp-embed-heading">This embed cannot be shown right now.</p></div>',
+      },
+    };
   }
   if (!target) return { card: notFound(ctx) };
-  const imageId = target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
+  const imageId =
+    target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
   const media = imageId ? await ctx.core.media(imageId) : null;
   const link = escUrl(target.link);
   const title = wpKses(target.title, INLINE);
@@ -90,7 +97,9 @@ async function card(ctx: OembedContext, permalink: string): Promise<{ card: Card
     ? `<div class="wp-embed-featured-image rectangular"><a href="${link}" target="_top"><img src="${escUrl(media.source_url)}" alt=""` +
       `${media.media_details?.width ? ` width="${Math.trunc(media.media_details.width)}"` : ''}${media.media_details?.height ? ` height="${Math.trunc(media.media_details.height)}"` : ''}></a></div>`
     : '';
-  const excerpt = target.protected ? '<p>There is no excerpt because this is a protected post.</p>' : wpKses(target.excerpt, EXCERPT);
+  const excerpt = target.protected
+    ? '<p>There is no excerpt because this is a protected post.</p>'
+    : wpKses(target.excerpt, EXCERPT);
   const body =
     `<div class="wp-embed post-${target.id} type-${escAttr(target.type)}">${image}` +
     `<p class="wp-embed-heading"><a href="${link}" target="_top">${title}</a></p>` +
@@ -106,10 +115,26 @@ export function mountEmbedPages(app: Express, ctx: OembedContext): void {
       // The item's permalink: this request's path without `embed/`, on the home URL's origin.
       const permalink = `${home.origin}${req.path.replace(/embed\/?$/, '')}`;
       const { card: c, canonical } = await card(ctx, permalink);
-      res.status(c.status).set(headers(nonce)).send(page(ctx, c, nonce, canonical));
+      res
+        .status(c.status)
+        .set(headers(nonce))
+        .send(page(ctx, c, nonce, canonical));
     } catch (err) {
       ctx.log.error({ err }, 'embed page failed');
-      res.status(500).set(headers(nonce)).send(page(ctx, { status: 500, title: 'Error', body: '<div class="wp-embed"><p class="wp-embed-heading">This embed cannot be shown right now.</p></div>' }, nonce));
+      res
+        .status(500)
+        .set(headers(nonce))
+        .send(
+          page(
+            ctx,
+            {
+              status: 500,
+              title: 'Error',
+              body: '<div class="wp-embed"><p class="wp-embed-heading">This embed cannot be shown right now.</p></div>',
+            },
+            nonce,
+          ),
+        );
     }
   });
 }

@@ -11,7 +11,8 @@ import { toOembedXml } from './xml';
 const read = oembed.embedRoute.endpoints.read;
 
 /** The raw `format` argument decides, as WordPress reads it from the request before any validation. */
-export const oembedXml: ResponseFormat = (query, body) => (query.format === 'xml' ? { type: 'text/xml; charset=UTF-8', text: toOembedXml(body) } : null);
+export const oembedXml: ResponseFormat = (query, body) =>
+  query.format === 'xml' ? { type: 'text/xml; charset=UTF-8', text: toOembedXml(body) } : null;
 
 export function embedBindings(ctx: OembedContext): Binding[] {
   const handler = async (req: RequestOf<typeof read>) => {

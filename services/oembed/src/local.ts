@@ -21,9 +21,9 @@ export function embedSize(maxwidth: number): { width: number; height: number } {
   return { width, height: Math.max(Math.ceil((width / 16) * 9), 200) };
 }
 
-
 async function thumbnail(ctx: LocalContext, target: OembedPost, width: number): Promise<Record<string, unknown>> {
-  const image = target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
+  const image =
+    target.type === 'attachment' && target.mime_type.startsWith('image/') ? target.id : target.featured_media;
   if (!image) return {};
   const media: MediaItem | null | undefined = await ctx.core.media(image);
   if (!media?.source_url) return {};
@@ -32,7 +32,11 @@ async function thumbnail(ctx: LocalContext, target: OembedPost, width: number): 
 }
 
 /** The oEmbed object of the publicly viewable item `url` names, or null (unknown, not viewable, core-content down). */
-export async function localEmbed(ctx: LocalContext, url: string, maxwidth: number): Promise<Record<string, unknown> | null> {
+export async function localEmbed(
+  ctx: LocalContext,
+  url: string,
+  maxwidth: number,
+): Promise<Record<string, unknown> | null> {
   const target = await ctx.core.target(url);
   if (!target) return null;
   const { width, height } = embedSize(maxwidth);

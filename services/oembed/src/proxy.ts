@@ -16,7 +16,11 @@ import { remoteEmbed } from './remote';
 
 const read = oembed.proxyRoute.endpoints.read;
 
-const hostOf = (host: string) => host.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+const hostOf = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
 
 function onThisSite(url: string, homeUrl: string): boolean {
   try {
@@ -28,7 +32,8 @@ function onThisSite(url: string, homeUrl: string): boolean {
 
 export function proxyBindings(ctx: OembedContext): Binding[] {
   const permission = (req: RequestOf<typeof read>) =>
-    can(req.user, 'edit_posts') || forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to make proxied oEmbed requests.');
+    can(req.user, 'edit_posts') ||
+    forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to make proxied oEmbed requests.');
 
   const handler = async (req: RequestOf<typeof read>) => {
     const { url, format, maxwidth, maxheight, discover } = req.params;
@@ -42,7 +47,10 @@ export function proxyBindings(ctx: OembedContext): Binding[] {
     if (local) return { body: local };
     // This site never asks itself; with LOOM_OEMBED_REMOTE=off nothing is fetched at all.
     if (onThisSite(url, ctx.config.homeUrl) || !ctx.settings.remote) throw invalidUrl();
-    const limited = await proxyRateLimited(ctx.store, req.user!.id, { max: ctx.settings.rateMax, windowMs: ctx.settings.rateWindowMs });
+    const limited = await proxyRateLimited(ctx.store, req.user!.id, {
+      max: ctx.settings.rateMax,
+      windowMs: ctx.settings.rateWindowMs,
+    });
     if (limited) return limited;
     const remote = await remoteEmbed(ctx.remote, url, { maxwidth, maxheight, discover });
     await ctx.cache.set(key, remote, remote ? ctx.settings.cacheMs : ctx.settings.failureCacheMs);

@@ -13,10 +13,18 @@ export const PROXY_RATE = 'proxy_rate';
 export const prepareProxyRate = (store: Store): Promise<void> => ensureWindowCounterIndexes(store, PROXY_RATE);
 
 /** null when user `id` may fetch once more (and counts it), else the 429 to answer. */
-export async function proxyRateLimited(store: Store, id: number, limit: { max: number; windowMs: number }): Promise<RestResult | null> {
+export async function proxyRateLimited(
+  store: Store,
+  id: number,
+  limit: { max: number; windowMs: number },
+): Promise<RestResult | null> {
   if (limit.max <= 0) return null;
   const verdict = await countInWindow(store.collection(PROXY_RATE), `user:${id}`, limit);
   if (verdict.counted) return null;
   const error = wpError('loom_oembed_rate_limited');
-  return { status: error.status, body: error.toBody(), headers: { 'Retry-After': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))) } };
+  return {
+    status: error.status,
+    body: error.toBody(),
+    headers: { 'Retry-After': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))) },
+  };
 }

@@ -28,10 +28,18 @@ export interface RemoteArgs {
 export const DISCOVERY_MAX_BYTES = 150 * 1024;
 
 /** oembed_linktypes, JSON preferred. */
-const LINK_TYPES: Record<string, 'json' | 'xml'> = { 'application/json+oembed': 'json', 'text/xml+oembed': 'xml', 'application/xml+oembed': 'xml' };
+const LINK_TYPES: Record<string, 'json' | 'xml'> = {
+  'application/json+oembed': 'json',
+  'text/xml+oembed': 'xml',
+  'application/xml+oembed': 'xml',
+};
 
 /** A fetch through the safe fetcher; a refusal or failure is logged (host and reason, never the URL) and is null. */
-async function get(ctx: RemoteContext, url: string, opts: { maxBytes?: number; truncate?: boolean; accept?: string } = {}) {
+async function get(
+  ctx: RemoteContext,
+  url: string,
+  opts: { maxBytes?: number; truncate?: boolean; accept?: string } = {},
+) {
   try {
     return await ctx.fetcher.get(url, opts);
   } catch (e) {
@@ -58,11 +66,16 @@ function parseAtts(text: string): Map<string, string> {
   return out;
 }
 
-const specialcharsDecode = (s: string) => s.replace(/&(amp|quot|#0?39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>' })[e] ?? "'");
+const specialcharsDecode = (s: string) =>
+  s.replace(/&(amp|quot|#0?39|lt|gt);/g, (_, e: string) => ({ amp: '&', quot: '"', lt: '<', gt: '>' })[e] ?? "'");
 
 /** WP_oEmbed::discover(): the provider URL a page names in its head, JSON before XML; null when none. */
 export async function discover(ctx: RemoteContext, url: string): Promise<string | null> {
-  const res = await get(ctx, url, { maxBytes: DISCOVERY_MAX_BYTES, truncate: true, accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8' });
+  const res = await get(ctx, url, {
+    maxBytes: DISCOVERY_MAX_BYTES,
+    truncate: true,
+    accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.8',
+  });
   if (!res || !res.body.length) return null;
   let html = res.body.toString('utf8');
   const headEnd = html.search(/<\/head>/i);
@@ -82,14 +95,26 @@ export async function discover(ctx: RemoteContext, url: string): Promise<string 
 }
 
 /** WP_oEmbed::fetch(): the provider asked with maxwidth, maxheight, url, dnt and format (json, then xml on a 501). */
-async function fetchData(ctx: RemoteContext, provider: string, url: string, width: number, height: number): Promise<OembedData | null> {
+async function fetchData(
+  ctx: RemoteContext,
+  provider: string,
+  url: string,
+  width: number,
+  height: number,
+): Promise<OembedData | null> {
   let base: URL;
   try {
     base = new URL(provider);
   } catch {
     return null;
   }
-  for (const [k, v] of [['maxwidth', String(width)], ['maxheight', String(height)], ['url', url], ['dnt', '1']] as const) base.searchParams.set(k, v);
+  for (const [k, v] of [
+    ['maxwidth', String(width)],
+    ['maxheight', String(height)],
+    ['url', url],
+    ['dnt', '1'],
+  ] as const)
+    base.searchParams.set(k, v);
   for (const format of ['json', 'xml'] as const) {
     base.searchParams.set('format', format);
     const res = await get(ctx, base.toString(), { accept: format === 'json' ? 'application/json' : 'text/xml' });
@@ -131,7 +156,10 @@ export async function remoteEmbed(ctx: RemoteContext, url: string, args: RemoteA
   // and [video], which arrive with media).
   const youtube = YOUTUBE_EMBED.exec(url);
   if (youtube) {
-    const watch = await getData(ctx, `https://youtube.com/watch?v=${encodeURIComponent(youtube[2]!)}`, { ...args, discover: false });
+    const watch = await getData(ctx, `https://youtube.com/watch?v=${encodeURIComponent(youtube[2]!)}`, {
+      ...args,
+      discover: false,
+    });
     if (typeof watch?.html === 'string') return { provider_name: 'Embed Handler', html: watch.html, scripts: [] };
   }
   return null;

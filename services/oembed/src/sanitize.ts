@@ -10,7 +10,9 @@ export type OembedData = Record<string, unknown>;
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 /** PHP's is_numeric() for what JSON or XML gives. */
-const numeric = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v));
+const numeric = (v: unknown) =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v));
 const nonEmpty = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== 0 && v !== '0' && v !== false;
 
 /** The HTML of a provider's answer by its type, or false. */
@@ -44,7 +46,8 @@ interface Attr {
 function attributes(text: string): Attr[] {
   const out: Attr[] = [];
   const re = /([^\s=/"'<>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push({ name: m[1]!, value: m[2] ?? m[3] ?? m[4] ?? '', whole: m[0] });
+  for (let m = re.exec(text); m; m = re.exec(text))
+    out.push({ name: m[1]!, value: m[2] ?? m[3] ?? m[4] ?? '', whole: m[0] });
   return out;
 }
 
@@ -58,7 +61,14 @@ function iframeTitle(html: string | false, data: OembedData): string | false {
   if (own?.value) title = own.value;
   if (title === '') return html;
   let out = html;
-  if (tag && own) out = out.replace(tag[0], `<iframe ${attrs.filter((a) => a !== own).map((a) => a.whole).join(' ')}>`.replace(/ >$/, '>'));
+  if (tag && own)
+    out = out.replace(
+      tag[0],
+      `<iframe ${attrs
+        .filter((a) => a !== own)
+        .map((a) => a.whole)
+        .join(' ')}>`.replace(/ >$/, '>'),
+    );
   return out.replace(/<iframe /gi, `<iframe title="${escAttr(title)}" `);
 }
 
@@ -67,7 +77,11 @@ const FIRST_PASS: Record<string, string[]> = {
   blockquote: [],
   iframe: ['src', 'width', 'height', 'frameborder', 'marginwidth', 'marginheight', 'scrolling', 'title'],
 };
-const SECOND_PASS: Record<string, string[]> = { ...FIRST_PASS, blockquote: ['data-secret'], iframe: [...FIRST_PASS.iframe!, 'data-secret'] };
+const SECOND_PASS: Record<string, string[]> = {
+  ...FIRST_PASS,
+  blockquote: ['data-secret'],
+  iframe: [...FIRST_PASS.iframe!, 'data-secret'],
+};
 
 /**
  * wp_filter_oembed_result() for an untrusted (discovered) provider: only a[href], blockquote and an iframe's

@@ -52,7 +52,11 @@ export async function buildApp(deps: OembedDeps) {
     userAgent: `Loom oEmbed; ${config.homeUrl}`,
     ...deps.fetch,
   });
-  if (settings.allowHosts.length) log.warn({ hosts: settings.allowHosts.map((a) => (a.port ? `${a.host}:${a.port}` : a.host)) }, 'LOOM_OEMBED_ALLOW_HOSTS: these hosts may be fetched at private addresses');
+  if (settings.allowHosts.length)
+    log.warn(
+      { hosts: settings.allowHosts.map((a) => (a.port ? `${a.host}:${a.port}` : a.host)) },
+      'LOOM_OEMBED_ALLOW_HOSTS: these hosts may be fetched at private addresses',
+    );
   const ctx: OembedContext = {
     config,
     settings,

@@ -48,7 +48,9 @@ export function loadOembedSettings(env: NodeJS.ProcessEnv = process.env): Oembed
     fetchTimeoutMs: envInt(env, 'LOOM_OEMBED_FETCH_TIMEOUT_MS', 5000, 1),
     fetchMaxBytes: envInt(env, 'LOOM_OEMBED_FETCH_MAX_BYTES', 1024 * 1024, 1024),
     allowHosts: parseAllowHosts(env.LOOM_OEMBED_ALLOW_HOSTS, 'LOOM_OEMBED_ALLOW_HOSTS'),
-    extraProviders: file ? parseProviders(JSON.parse(readFileSync(file, 'utf8')), `LOOM_OEMBED_PROVIDERS_FILE (${file})`) : [],
+    extraProviders: file
+      ? parseProviders(JSON.parse(readFileSync(file, 'utf8')), `LOOM_OEMBED_PROVIDERS_FILE (${file})`)
+      : [],
     remote: envSwitch(env, 'LOOM_OEMBED_REMOTE', true),
     cacheMaxEntries: envInt(env, 'LOOM_OEMBED_CACHE_MAX_ENTRIES', 500, 1),
     rateMax: envInt(env, 'LOOM_OEMBED_RATE_MAX', 60),

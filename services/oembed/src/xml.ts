@@ -10,11 +10,14 @@ const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot:
 
 /** Character and XML's five named references decoded; other `&` stay as they are. */
 function decodeReferences(text: string): string {
-  return text.replace(/&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g, (whole, dec?: string, hex?: string, name?: string) => {
-    if (name) return XML_ENTITIES[name]!;
-    const code = dec ? Number(dec) : parseInt(hex!, 16);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
-  });
+  return text.replace(
+    /&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/g,
+    (whole, dec?: string, hex?: string, name?: string) => {
+      if (name) return XML_ENTITIES[name]!;
+      const code = dec ? Number(dec) : parseInt(hex!, 16);
+      return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+    },
+  );
 }
 
 /** A text node as libxml writes it without a declared encoding: markup escaped, non-ASCII as `&#xHEX;`. */
@@ -27,7 +30,8 @@ function xmlText(text: string): string {
     else if (ch === '>') out += '&gt;';
     else if (ch === '\r') out += '&#13;';
     else if (code > 0x7e) out += `&#x${code.toString(16).toUpperCase()};`;
-    else if (code < 0x20 && ch !== '\n' && ch !== '\t') continue; // not allowed in XML 1.0
+    else if (code < 0x20 && ch !== '\n' && ch !== '\t')
+      continue; // not allowed in XML 1.0
     else out += ch;
   }
   return out;
@@ -78,7 +82,9 @@ export function parseOembedXml(xml: string): Record<string, string> | null {
     // CDATA is kept as written; other text has its references decoded and nested elements' tags dropped.
     out[m[1]!] = inner
       .split(/(<!\[CDATA\[[\s\S]*?\]\]>)/)
-      .map((part) => (part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeReferences(part.replace(/<[^>]*>/g, ''))))
+      .map((part) =>
+        part.startsWith('<![CDATA[') ? part.slice(9, -3) : decodeReferences(part.replace(/<[^>]*>/g, '')),
+      )
       .join('');
   }
   return out;

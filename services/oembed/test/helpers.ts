@@ -9,7 +9,9 @@ import request from 'supertest';
 import { image, type OembedCaller, type OembedWorld, type Running } from '@loom/testing';
 
 /** A loopback HTTP server acting as a remote site or provider; `hits` lists every request's path and query. */
-export async function startRemote(handler: (req: IncomingMessage, res: ServerResponse) => void): Promise<Running & { hits: string[] }> {
+export async function startRemote(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<Running & { hits: string[] }> {
   const hits: string[] = [];
   const server = createServer((req, res) => {
     hits.push(req.url ?? '');
@@ -32,17 +34,28 @@ export async function startRemote(handler: (req: IncomingMessage, res: ServerRes
 }
 
 /** Creates a post or page through the gateway as the administrator; returns its id and permalink. */
-export async function createItem(world: OembedWorld, type: 'posts' | 'pages', body: Record<string, unknown>): Promise<{ id: number; link: string }> {
+export async function createItem(
+  world: OembedWorld,
+  type: 'posts' | 'pages',
+  body: Record<string, unknown>,
+): Promise<{ id: number; link: string }> {
   const r = await request(world.gw.app).post(`/rest/core/v2/${type}`).set(world.auth.administrator).send(body);
   if (r.status !== 201) throw new Error(`creating a ${type} item: ${r.status} ${JSON.stringify(r.body)}`);
   return { id: r.body.id as number, link: r.body.link as string };
 }
 
 /** GET through the gateway as `as`. */
-export const get = (world: OembedWorld, path: string, as: OembedCaller = 'anonymous') => request(world.gw.app).get(path).set(world.auth[as]);
+export const get = (world: OembedWorld, path: string, as: OembedCaller = 'anonymous') =>
+  request(world.gw.app).get(path).set(world.auth[as]);
 
 /** A JPEG of `width`×`height` made by sharp, uploaded through the gateway by the administrator (attached to `post`). */
-export async function uploadImage(world: OembedWorld, width: number, height: number, name: string, post?: number): Promise<{ id: number; source_url: string; link: string }> {
+export async function uploadImage(
+  world: OembedWorld,
+  width: number,
+  height: number,
+  name: string,
+  post?: number,
+): Promise<{ id: number; source_url: string; link: string }> {
   const r = await request(world.gw.app)
     .post(`/rest/core/v2/media${post ? `?post=${post}` : ''}`)
     .set(world.auth.administrator)

@@ -27,7 +27,14 @@ beforeAll(async () => {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
   });
   const dir = mkdtempSync(join(tmpdir(), 'loom-providers-'));
-  writeFileSync(join(dir, 'providers.json'), JSON.stringify({ providers: [{ provider: 'Loopback', pattern: 'https?://videos\\.example/.*', endpoint: `${provider.url}/oembed` }] }));
+  writeFileSync(
+    join(dir, 'providers.json'),
+    JSON.stringify({
+      providers: [
+        { provider: 'Loopback', pattern: 'https?://videos\\.example/.*', endpoint: `${provider.url}/oembed` },
+      ],
+    }),
+  );
   world = await startOembedWorld({
     LOOM_OEMBED_ALLOW_HOSTS: `127.0.0.1:${provider.port}`,
     LOOM_OEMBED_PROVIDERS_FILE: join(dir, 'providers.json'),
@@ -44,13 +51,29 @@ afterAll(async () => {
 
 const entries = () => world.oembed.store.collection(PROXY_CACHE).find({});
 const fetches = () => provider.hits.length;
-const small = (n: number) => ({ version: '1.0', type: 'rich', title: `Clip ${n}`, provider_name: 'Loopback', html: `<iframe src="https://videos.example/embed/${n}"></iframe>` });
+const small = (n: number) => ({
+  version: '1.0',
+  type: 'rich',
+  title: `Clip ${n}`,
+  provider_name: 'Loopback',
+  html: `<iframe src="https://videos.example/embed/${n}"></iframe>`,
+});
 
-test('a provider\'s long fields are trimmed before they are answered or kept', async () => {
-  answers.set('/long', { ...small(0), title: 't'.repeat(900 * 1024), author_name: 'Weaver', thumbnail_url: `https://videos.example/${'p'.repeat(3000)}.jpg` });
+test("a provider's long fields are trimmed before they are answered or kept", async () => {
+  answers.set('/long', {
+    ...small(0),
+    title: 't'.repeat(900 * 1024),
+    author_name: 'Weaver',
+    thumbnail_url: `https://videos.example/${'p'.repeat(3000)}.jpg`,
+  });
   const r = await get(world, proxy('https://videos.example/long'), 'editor');
   expect(r.status).toBe(200);
-  expect(r.body).toEqual({ ...small(0), title: 't'.repeat(1000), author_name: 'Weaver', html: `<iframe title="${'t'.repeat(1000)}" src="https://videos.example/embed/0"></iframe>` });
+  expect(r.body).toEqual({
+    ...small(0),
+    title: 't'.repeat(1000),
+    author_name: 'Weaver',
+    html: `<iframe title="${'t'.repeat(1000)}" src="https://videos.example/embed/0"></iframe>`,
+  });
   // Small enough to keep: asked again, the provider is not.
   const before = fetches();
   expect((await get(world, proxy('https://videos.example/long'), 'editor')).body).toEqual(r.body);
@@ -64,7 +87,13 @@ test(`the cache holds at most LOOM_OEMBED_CACHE_MAX_ENTRIES (${MAX_ENTRIES}): th
   }
   const kept = await entries();
   expect(kept).toHaveLength(MAX_ENTRIES);
-  expect(kept.map((e) => JSON.parse(e.data as string).title).sort()).toEqual(['Clip 4', 'Clip 5', 'Clip 6', 'Clip 7', 'Clip 8']);
+  expect(kept.map((e) => JSON.parse(e.data as string).title).sort()).toEqual([
+    'Clip 4',
+    'Clip 5',
+    'Clip 6',
+    'Clip 7',
+    'Clip 8',
+  ]);
   // The newest is answered from the cache, the evicted one is fetched again.
   const before = fetches();
   await get(world, proxy('https://videos.example/clip-8'), 'editor');
@@ -74,7 +103,12 @@ test(`the cache holds at most LOOM_OEMBED_CACHE_MAX_ENTRIES (${MAX_ENTRIES}): th
 });
 
 test('the reproduction: 80 asks for a ~900 KB answer keep nothing, and a contributor is limited to 60 fetches', async () => {
-  answers.set('/page', { version: '1.0', type: 'rich', title: 'Big', html: `<iframe src="https://videos.example/embed/big"></iframe><p>${'x'.repeat(900 * 1024)}</p>` });
+  answers.set('/page', {
+    version: '1.0',
+    type: 'rich',
+    title: 'Big',
+    html: `<iframe src="https://videos.example/embed/big"></iframe><p>${'x'.repeat(900 * 1024)}</p>`,
+  });
   const keptBefore = (await entries()).map((e) => e.key).sort();
   const before = fetches();
   const statuses: number[] = [];
@@ -86,7 +120,11 @@ test('the reproduction: 80 asks for a ~900 KB answer keep nothing, and a contrib
     else expect(r.body.html.length).toBeGreaterThan(900 * 1024); // answered whole, just not kept
   }
   expect(statuses).toEqual([...Array(60).fill(200), ...Array(20).fill(429)]);
-  expect(limited!.body).toEqual({ code: 'loom_oembed_rate_limited', message: 'Too many oEmbed requests. Please try again later.', data: { status: 429 } });
+  expect(limited!.body).toEqual({
+    code: 'loom_oembed_rate_limited',
+    message: 'Too many oEmbed requests. Please try again later.',
+    data: { status: 429 },
+  });
   expect(Number(limited!.headers['retry-after'])).toBeGreaterThan(0);
   expect(fetches()).toBe(before + 60);
   // Nothing of it was kept: the cache is as it was, every entry small.

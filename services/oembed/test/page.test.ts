@@ -24,9 +24,20 @@ async function iframePath(link: string): Promise<string> {
 
 describe('embed pages', () => {
   test('the iframe of /embed answers a card: title, excerpt, featured image, site name', async () => {
-    const post = await createItem(world, 'posts', { title: 'Spring linen', content: '<p>Our spring linen is woven slowly.</p>', status: 'publish' });
+    const post = await createItem(world, 'posts', {
+      title: 'Spring linen',
+      content: '<p>Our spring linen is woven slowly.</p>',
+      status: 'publish',
+    });
     const linen = await uploadImage(world, 800, 450, 'linen.jpg');
-    expect((await request(world.gw.app).post(`/rest/core/v2/posts/${post.id}`).set(world.auth.administrator).send({ featured_media: linen.id })).status).toBe(200);
+    expect(
+      (
+        await request(world.gw.app)
+          .post(`/rest/core/v2/posts/${post.id}`)
+          .set(world.auth.administrator)
+          .send({ featured_media: linen.id })
+      ).status,
+    ).toBe(200);
     const path = await iframePath(post.link);
     expect(path).toBe('/spring-linen/embed/');
     const r = await request(world.gw.app).get(path);
@@ -43,7 +54,7 @@ describe('embed pages', () => {
     const csp = r.headers['content-security-policy'] as string;
     const nonce = /script-src 'nonce-([^']+)'/.exec(csp)![1]!;
     expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("frame-ancestors *");
+    expect(csp).toContain('frame-ancestors *');
     expect(html.match(/<script/g)).toHaveLength(1);
     expect(html).toContain(`<script nonce="${nonce}">`);
     expect(html).toContain(`<style nonce="${nonce}">`);
@@ -53,7 +64,12 @@ describe('embed pages', () => {
 
   test('a nested page, a page number and a missing trailing slash', async () => {
     const parent = await createItem(world, 'pages', { title: 'Company', status: 'publish' });
-    await createItem(world, 'pages', { title: 'History', parent: parent.id, status: 'publish', excerpt: 'Since 1911.' });
+    await createItem(world, 'pages', {
+      title: 'History',
+      parent: parent.id,
+      status: 'publish',
+      excerpt: 'Since 1911.',
+    });
     for (const path of ['/company/history/embed/', '/company/history/embed']) {
       const r = await request(world.gw.app).get(path);
       expect({ path, status: r.status }).toEqual({ path, status: 200 });
@@ -65,7 +81,8 @@ describe('embed pages', () => {
   test('what an author wrote cannot run or break out: titles and excerpts are reduced to inline text', async () => {
     const hostile = await createItem(world, 'posts', {
       title: 'Bold <b>move</b><script>alert(1)</script><img src=x onerror=alert(2)>',
-      excerpt: '<p onclick="alert(3)">Hi <iframe src="https://evil.example/"></iframe><a href="javascript:alert(4)">there</a></p>',
+      excerpt:
+        '<p onclick="alert(3)">Hi <iframe src="https://evil.example/"></iframe><a href="javascript:alert(4)">there</a></p>',
       status: 'publish',
     });
     const r = await request(world.gw.app).get(new URL(hostile.link).pathname + 'embed/');
@@ -76,7 +93,12 @@ describe('embed pages', () => {
   });
 
   test('a password-protected post shows no excerpt', async () => {
-    const p = await createItem(world, 'posts', { title: 'Members', password: 'pw', content: 'secret words', status: 'publish' });
+    const p = await createItem(world, 'posts', {
+      title: 'Members',
+      password: 'pw',
+      content: 'secret words',
+      status: 'publish',
+    });
     const r = await request(world.gw.app).get(new URL(p.link).pathname + 'embed/');
     expect(r.text).toContain('Protected: Members');
     expect(r.text).toContain('There is no excerpt because this is a protected post.');

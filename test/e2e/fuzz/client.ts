@@ -38,15 +38,28 @@ export function send(port: number, req: WireRequest, timeoutMs: number): Promise
     };
     let r: ReturnType<typeof request>;
     try {
-      const body = req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
+      const body =
+        req.body === undefined ? undefined : Buffer.isBuffer(req.body) ? req.body : Buffer.from(req.body, 'utf8');
       const headers = { ...req.headers, ...(body ? { 'content-length': String(body.length) } : {}) };
       r = request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers, agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => done({ ok: true, res: { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }, ms: Date.now() - start }));
+        res.on('end', () =>
+          done({
+            ok: true,
+            res: { status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) },
+            ms: Date.now() - start,
+          }),
+        );
         res.on('error', (e) => done({ ok: false, error: `response: ${e.message}`, ms: Date.now() - start }));
       });
-      r.on('error', (e) => done({ ok: false, error: `request: ${(e as NodeJS.ErrnoException).code ?? e.message}`, ms: Date.now() - start }));
+      r.on('error', (e) =>
+        done({
+          ok: false,
+          error: `request: ${(e as NodeJS.ErrnoException).code ?? e.message}`,
+          ms: Date.now() - start,
+        }),
+      );
       r.end(body);
     } catch (e) {
       // Refused by node:http itself (an invalid header value, say): not sent, so not the server's fault.
@@ -61,8 +74,23 @@ export function send(port: number, req: WireRequest, timeoutMs: number): Promise
 }
 
 /** A JSON call for the harness itself (setup, probes); throws when it does not answer. */
-export async function call(port: number, method: string, path: string, headers: Record<string, string> = {}, json?: unknown): Promise<{ status: number; headers: IncomingHttpHeaders; body: unknown }> {
-  const o = await send(port, { method, path, headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers }, body: json === undefined ? undefined : JSON.stringify(json) }, 15000);
+export async function call(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  json?: unknown,
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: unknown }> {
+  const o = await send(
+    port,
+    {
+      method,
+      path,
+      headers: { ...(json === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    },
+    15000,
+  );
   if (!o.ok) throw new Error(`${method} ${path}: ${o.error}`);
   const text = o.res.body.toString('utf8');
   let body: unknown = text;

@@ -26,20 +26,31 @@ export function pct(s: string, keep: RegExp = UNRESERVED): string {
       }
     }
     const bytes =
-      cp < 0x80 ? [cp]
-      : cp < 0x800 ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
-      : cp < 0x10000 ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
-      : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
+      cp < 0x80
+        ? [cp]
+        : cp < 0x800
+          ? [0xc0 | (cp >> 6), 0x80 | (cp & 63)]
+          : cp < 0x10000
+            ? [0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)]
+            : [0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63)];
     out += bytes.map((b) => `%${b.toString(16).toUpperCase().padStart(2, '0')}`).join('');
   }
   return out;
 }
 
-const scalar = (v: unknown): string => (v instanceof Literal ? v.text : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+const scalar = (v: unknown): string =>
+  v instanceof Literal
+    ? v.text
+    : v === null || v === undefined
+      ? ''
+      : typeof v === 'object'
+        ? JSON.stringify(v)
+        : String(v);
 
 /** `key=value` pairs for one argument, PHP style; the list form varies (a[]=, a[0]=, a=1,2). */
 export function phpPairs(key: string, value: unknown, rng: Rng, depth = 0): string[] {
-  if (value instanceof Literal || value === null || typeof value !== 'object' || depth > 6) return [`${key}=${pct(scalar(value))}`];
+  if (value instanceof Literal || value === null || typeof value !== 'object' || depth > 6)
+    return [`${key}=${pct(scalar(value))}`];
   if (Array.isArray(value)) {
     if (value.length === 0) return [`${key}=`];
     const flat = value.every((v) => v === null || typeof v !== 'object' || v instanceof Literal);

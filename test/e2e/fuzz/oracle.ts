@@ -76,7 +76,8 @@ export function check(method: string, path: string, outcome: Outcome): Problem[]
   const { res } = outcome;
   const out: Problem[] = [];
   const marker = POLLUTION_MARKER.toLowerCase();
-  if (Object.keys(res.headers).some((h) => h.toLowerCase().includes(marker))) out.push({ kind: 'pollution', detail: 'a response header is named after the pollution marker' });
+  if (Object.keys(res.headers).some((h) => h.toLowerCase().includes(marker)))
+    out.push({ kind: 'pollution', detail: 'a response header is named after the pollution marker' });
   const text = res.body.toString('utf8');
   // No body by definition: HEAD, 204, and 304 (Express answers `If-None-Match: *` on a GET so, as HTTP allows).
   if (method === 'HEAD' || ((res.status === 204 || res.status === 304) && text === '')) {
@@ -87,14 +88,22 @@ export function check(method: string, path: string, outcome: Outcome): Problem[]
   try {
     body = JSON.parse(text);
   } catch {
-    out.push({ kind: res.status >= 400 ? 'error shape' : 'not JSON', detail: `${res.status} ${String(res.headers['content-type'] ?? '(no content-type)')}: ${text.slice(0, 80) || '(empty body)'}` });
+    out.push({
+      kind: res.status >= 400 ? 'error shape' : 'not JSON',
+      detail: `${res.status} ${String(res.headers['content-type'] ?? '(no content-type)')}: ${text.slice(0, 80) || '(empty body)'}`,
+    });
     if (res.status >= 500) out.push({ kind: '5xx', detail: `${res.status} (not JSON)` });
     return out;
   }
   const envelope = res.status === 200 && /[?&]_envelope/.test(path) && looksLikeEnvelope(body) ? body : null;
   const [status, inner] = envelope ? [envelope.status, envelope.body] : [res.status, body];
   checkAnswer(status, inner, envelope ? 'envelope ' : '', out);
-  if (envelope && isObject(envelope.headers) && Object.keys(envelope.headers).some((h) => h.toLowerCase().includes(marker))) out.push({ kind: 'pollution', detail: 'an envelope header is named after the pollution marker' });
+  if (
+    envelope &&
+    isObject(envelope.headers) &&
+    Object.keys(envelope.headers).some((h) => h.toLowerCase().includes(marker))
+  )
+    out.push({ kind: 'pollution', detail: 'an envelope header is named after the pollution marker' });
 
   // Batch answers: every entry is itself an answer (or null, in a failed require-all-validate).
   if (/^\/rest\/batch\/v1(\?|$)/.test(path) && !path.includes('_fields') && status === 207 && isObject(inner)) {
@@ -103,10 +112,18 @@ export function check(method: string, path: string, outcome: Outcome): Problem[]
     else
       entries.forEach((e, i) => {
         if (e === null && inner.failed === 'validation') return;
-        if (inner.failed === 'validation' && isObject(e) && typeof e.code === 'string') return checkAnswer(isObject(e.data) && typeof e.data.status === 'number' ? e.data.status : 0, e, `batch #${i} `, out);
-        if (!isObject(e) || typeof e.status !== 'number') return void out.push({ kind: 'batch shape', detail: `entry #${i} is not {body, status, headers}` });
+        if (inner.failed === 'validation' && isObject(e) && typeof e.code === 'string')
+          return checkAnswer(
+            isObject(e.data) && typeof e.data.status === 'number' ? e.data.status : 0,
+            e,
+            `batch #${i} `,
+            out,
+          );
+        if (!isObject(e) || typeof e.status !== 'number')
+          return void out.push({ kind: 'batch shape', detail: `entry #${i} is not {body, status, headers}` });
         checkAnswer(e.status, e.body, `batch #${i} `, out);
-        if (isObject(e.headers) && Object.keys(e.headers).some((h) => h.toLowerCase().includes(marker))) out.push({ kind: 'pollution', detail: `batch #${i} header named after the marker` });
+        if (isObject(e.headers) && Object.keys(e.headers).some((h) => h.toLowerCase().includes(marker)))
+          out.push({ kind: 'pollution', detail: `batch #${i} header named after the marker` });
       });
   }
   return out;

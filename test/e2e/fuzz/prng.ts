@@ -53,7 +53,8 @@ export function seedFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   const given = env.LOOM_FUZZ_SEED;
   if (given !== undefined && given !== '') {
     const n = Number(given);
-    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) throw new Error(`LOOM_FUZZ_SEED must be an integer in [0, 2^32): ${given}`);
+    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff)
+      throw new Error(`LOOM_FUZZ_SEED must be an integer in [0, 2^32): ${given}`);
     return n;
   }
   return Math.floor(Math.random() * 0x100000000) >>> 0;

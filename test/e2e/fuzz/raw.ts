@@ -18,10 +18,43 @@ export const RAW_CASES: RawCase[] = [
   { name: 'NUL in a header value', bytes: req(['GET /rest/ HTTP/1.1', HOST, 'X-A: a\u0000b']) },
   { name: 'invalid method token', bytes: req(['G@T /rest/ HTTP/1.1', HOST]) },
   { name: 'unknown HTTP version', bytes: req(['GET /rest/ HTTP/9.9', HOST]) },
-  { name: 'two Content-Lengths', bytes: req(['POST /rest/core/v2/tags HTTP/1.1', HOST, 'Content-Length: 2', 'Content-Length: 3', 'Content-Type: application/json'], '{}') },
-  { name: 'negative Content-Length', bytes: req(['POST /rest/core/v2/tags HTTP/1.1', HOST, 'Content-Length: -1'], '{}') },
-  { name: 'bad chunk size', bytes: req(['POST /rest/core/v2/tags HTTP/1.1', HOST, 'Transfer-Encoding: chunked', 'Content-Type: application/json'], 'zz\r\n{}\r\n0\r\n\r\n') },
-  { name: 'chunked and Content-Length', bytes: req(['POST /rest/batch/v1 HTTP/1.1', HOST, 'Transfer-Encoding: chunked', 'Content-Length: 4', 'Content-Type: application/json'], '2\r\n{}\r\n0\r\n\r\n') },
+  {
+    name: 'two Content-Lengths',
+    bytes: req(
+      [
+        'POST /rest/core/v2/tags HTTP/1.1',
+        HOST,
+        'Content-Length: 2',
+        'Content-Length: 3',
+        'Content-Type: application/json',
+      ],
+      '{}',
+    ),
+  },
+  {
+    name: 'negative Content-Length',
+    bytes: req(['POST /rest/core/v2/tags HTTP/1.1', HOST, 'Content-Length: -1'], '{}'),
+  },
+  {
+    name: 'bad chunk size',
+    bytes: req(
+      ['POST /rest/core/v2/tags HTTP/1.1', HOST, 'Transfer-Encoding: chunked', 'Content-Type: application/json'],
+      'zz\r\n{}\r\n0\r\n\r\n',
+    ),
+  },
+  {
+    name: 'chunked and Content-Length',
+    bytes: req(
+      [
+        'POST /rest/batch/v1 HTTP/1.1',
+        HOST,
+        'Transfer-Encoding: chunked',
+        'Content-Length: 4',
+        'Content-Type: application/json',
+      ],
+      '2\r\n{}\r\n0\r\n\r\n',
+    ),
+  },
   { name: 'header of 64 KB', bytes: req(['GET /rest/ HTTP/1.1', HOST, `X-Big: ${'a'.repeat(65536)}`]) },
   { name: 'URL of 100 KB', bytes: req([`GET /rest/core/v2/posts?search=${'a'.repeat(100_000)} HTTP/1.1`, HOST]) },
   { name: 'bytes >= 0x80 in the path', bytes: req(['GET /rest/core/v2/tags/\xff\xfe HTTP/1.1', HOST]) },
@@ -32,7 +65,13 @@ export const RAW_CASES: RawCase[] = [
   { name: 'LF line endings only', bytes: Buffer.from(`GET /rest/ HTTP/1.1\n${HOST}\n\n`) },
   { name: 'obsolete line folding', bytes: req(['GET /rest/ HTTP/1.1', HOST, 'X-A: a', ' folded']) },
   { name: 'HTTP/1.0 without Host', bytes: req(['GET /rest/core/v2/tags HTTP/1.0']) },
-  { name: 'garbage', bytes: Buffer.from('\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003 not http at all\r\n\r\n', 'latin1') },
+  {
+    name: 'garbage',
+    bytes: Buffer.from(
+      '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003 not http at all\r\n\r\n',
+      'latin1',
+    ),
+  },
 ];
 
 export interface RawAnswer {

@@ -23,7 +23,7 @@ export interface RouteShape {
 export function parseRouteKey(key: string): RouteShape {
   const parts: Array<string | Placeholder> = [];
   let literal = '';
-  for (let i = 0; i < key.length; ) {
+  for (let i = 0; i < key.length;) {
     const m = /^\(\?P?<([A-Za-z_]\w*)>/.exec(key.slice(i));
     if (!m) {
       literal += key[i++];
@@ -87,7 +87,8 @@ class Parser {
 
   private seq(): Node[] {
     const out: Node[] = [];
-    while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')') out.push(this.quantified(this.atom()));
+    while (this.i < this.src.length && this.src[this.i] !== '|' && this.src[this.i] !== ')')
+      out.push(this.quantified(this.atom()));
     return out;
   }
 

@@ -15,7 +15,10 @@ export interface Endpoint {
 }
 
 interface IndexDocument {
-  routes: Record<string, { endpoints: Array<{ methods: string[]; args?: Record<string, Schema>; allow_batch?: { v1?: boolean } }> }>;
+  routes: Record<
+    string,
+    { endpoints: Array<{ methods: string[]; args?: Record<string, Schema>; allow_batch?: { v1?: boolean } }> }
+  >;
 }
 
 /** One entry per route and method; HEAD beside every GET and OPTIONS on every route, as WordPress serves them. */

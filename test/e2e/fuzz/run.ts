@@ -66,7 +66,8 @@ function coverageJobs(endpoints: Endpoint[], rng: Rng): Job[] {
   const other = (c: Caller): Caller => (c === 'admin' ? 'anonymous' : 'admin');
   for (const ep of endpoints) {
     for (const as of ['anonymous', 'admin'] as const) jobs.push((g) => buildRequest(ep, { kind: 'valid' }, as, g));
-    if (ep.shape.placeholders.length) jobs.push((g) => buildRequest(ep, { kind: 'path' }, rng.chance(0.5) ? 'admin' : 'anonymous', g));
+    if (ep.shape.placeholders.length)
+      jobs.push((g) => buildRequest(ep, { kind: 'path' }, rng.chance(0.5) ? 'admin' : 'anonymous', g));
     let as: Caller = rng.chance(0.5) ? 'admin' : 'anonymous';
     for (const arg of Object.keys(ep.args)) {
       const who = (as = other(as));
@@ -75,7 +76,8 @@ function coverageJobs(endpoints: Endpoint[], rng: Rng): Job[] {
     jobs.push((g) => buildRequest(ep, { kind: 'chaos' }, rng.chance(0.5) ? 'admin' : 'anonymous', g));
   }
   const batchable = endpoints.filter((e) => e.allowBatch);
-  for (let i = 0; i < 12; i++) jobs.push((g) => buildBatch(batchable, i % 3 === 0 ? 'anonymous' : 'admin', g, i % 2 === 1));
+  for (let i = 0; i < 12; i++)
+    jobs.push((g) => buildBatch(batchable, i % 3 === 0 ? 'anonymous' : 'admin', g, i % 2 === 1));
   for (const c of RAW_CASES) jobs.push(() => ({ raw: c.name, bytes: c.bytes }));
   // Shuffled, so that destructive requests are spread over the run rather than bunched per route.
   for (let i = jobs.length - 1; i > 0; i--) {
@@ -92,13 +94,30 @@ function randomJob(endpoints: Endpoint[], rng: Rng): Job {
   if (r < 0.12) return (g) => buildBatch(batchable, as, g, rng.chance(0.7));
   const ep = rng.pick(endpoints);
   const args = Object.keys(ep.args);
-  const mode: Mode = r < 0.25 && args.length ? { kind: 'hostile', arg: rng.pick(args) } : r < 0.3 ? { kind: 'valid' } : r < 0.35 ? { kind: 'path' } : { kind: 'chaos' };
+  const mode: Mode =
+    r < 0.25 && args.length
+      ? { kind: 'hostile', arg: rng.pick(args) }
+      : r < 0.3
+        ? { kind: 'valid' }
+        : r < 0.35
+          ? { kind: 'path' }
+          : { kind: 'chaos' };
   return (g) => buildRequest(ep, mode, as, g);
 }
 
 export async function runFuzz(o: RunOptions): Promise<RunResult> {
   const { site, rng, log } = o;
-  const result: RunResult = { sent: 0, failures: [], exits: [], answered: new Map(), statuses: new Map(), slowest: [], unsendable: 0, leftOver: 0, repairs: 0 };
+  const result: RunResult = {
+    sent: 0,
+    failures: [],
+    exits: [],
+    answered: new Map(),
+    statuses: new Map(),
+    slowest: [],
+    unsendable: 0,
+    leftOver: 0,
+    repairs: 0,
+  };
   const g: Generator = { rng: rng.fork('values'), known: { ids: [], slugs: [] }, fills: new Map() };
   const inFlight = new Set<string>();
   const recent: string[] = [];
@@ -161,16 +180,29 @@ export async function runFuzz(o: RunOptions): Promise<RunResult> {
       const answer = await sendRaw(o.port, made.bytes, o.requestTimeoutMs);
       inFlight.delete(label);
       result.sent++;
-      const req: FuzzRequest = { method: 'RAW', path: made.raw, headers: {}, body: made.bytes.toString('latin1').slice(0, 300), as: 'anonymous', route: '(raw HTTP)', note: made.raw };
+      const req: FuzzRequest = {
+        method: 'RAW',
+        path: made.raw,
+        headers: {},
+        body: made.bytes.toString('latin1').slice(0, 300),
+        as: 'anonymous',
+        route: '(raw HTTP)',
+        note: made.raw,
+      };
       if ('error' in answer) result.failures.push({ problem: { kind: 'no answer', detail: answer.error }, req });
       else if (answer.status !== null) {
-        const outcome: Outcome = { ok: true, ms: 0, res: { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body, 'latin1') } };
+        const outcome: Outcome = {
+          ok: true,
+          ms: 0,
+          res: { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body, 'latin1') },
+        };
         for (const problem of check('RAW', '/', outcome)) result.failures.push({ problem, req, outcome });
       }
       return;
     }
     // The administrator's credentials go on the wire only, not into the report (`as admin` says it).
-    const wire = made.as === 'admin' ? { ...made, headers: { authorization: basic(site.fuzzer), ...made.headers } } : made;
+    const wire =
+      made.as === 'admin' ? { ...made, headers: { authorization: basic(site.fuzzer), ...made.headers } } : made;
     const label = describeRequest(made);
     inFlight.add(label);
     recent.push(label.slice(0, 400));
@@ -213,7 +245,10 @@ export async function runFuzz(o: RunOptions): Promise<RunResult> {
         await one(i < coverage ? jobs[i]! : randomJob(o.endpoints, jobRng));
       } catch (e) {
         // A bug of the suite itself: reported, and the run goes on.
-        result.failures.push({ problem: { kind: 'harness', detail: (e as Error).stack ?? String(e) }, req: { method: '-', path: '-', headers: {}, as: 'anonymous', route: '(harness)', note: `job ${i}` } });
+        result.failures.push({
+          problem: { kind: 'harness', detail: (e as Error).stack ?? String(e) },
+          req: { method: '-', path: '-', headers: {}, as: 'anonymous', route: '(harness)', note: `job ${i}` },
+        });
       }
       done++;
     }

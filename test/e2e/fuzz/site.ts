@@ -40,15 +40,24 @@ export class Site {
 
   /** Replaces the fuzzer when it is no longer a working administrator (deleted, demoted, password revoked). */
   async ensureFuzzer(): Promise<boolean> {
-    const me = await call(this.port, 'GET', '/rest/core/v2/users/me?context=edit', { authorization: basic(this.fuzzer) });
+    const me = await call(this.port, 'GET', '/rest/core/v2/users/me?context=edit', {
+      authorization: basic(this.fuzzer),
+    });
     const roles = (me.body as { roles?: unknown }).roles;
     if (me.status === 200 && Array.isArray(roles) && roles.includes('administrator')) return false;
     const login = `fuzzer${++this.generation}x${Date.now() % 100000}`;
-    const made = await this.asRoot('POST', '/rest/core/v2/users', { username: login, email: `${login}@example.com`, password: 'fuzz-password-1', roles: ['administrator'] });
-    if (made.status !== 201) throw new Error(`could not replace the fuzzer: ${made.status} ${JSON.stringify(made.body)}`);
+    const made = await this.asRoot('POST', '/rest/core/v2/users', {
+      username: login,
+      email: `${login}@example.com`,
+      password: 'fuzz-password-1',
+      roles: ['administrator'],
+    });
+    if (made.status !== 201)
+      throw new Error(`could not replace the fuzzer: ${made.status} ${JSON.stringify(made.body)}`);
     const id = (made.body as { id: number }).id;
     const pw = await this.asRoot('POST', `/rest/core/v2/users/${id}/application-passwords`, { name: 'fuzz' });
-    if (pw.status !== 201) throw new Error(`could not give the fuzzer a password: ${pw.status} ${JSON.stringify(pw.body)}`);
+    if (pw.status !== 201)
+      throw new Error(`could not give the fuzzer a password: ${pw.status} ${JSON.stringify(pw.body)}`);
     this.fuzzer = { login, password: (pw.body as { password: string }).password };
     return true;
   }
@@ -65,20 +74,45 @@ export class Site {
     const cat = await post('/core/v2/categories', { name: `Fuzz ${tag} A`, description: 'seed' });
     await post('/core/v2/categories', { name: `Fuzz ${tag} B`, parent: cat?.id ?? 0 });
     const t = await post('/core/v2/tags', { name: `fuzz-${tag}` });
-    for (const [type, extra] of [['posts', { categories: cat ? [cat.id] : [], tags: t ? [t.id] : [], sticky: true }], ['pages', { menu_order: 2 }]] as const) {
-      const p = await post(`/core/v2/${type}`, { title: `Fuzz ${tag}`, content: '<p>Hello</p>', excerpt: 'x', status: 'publish', ...extra });
-      await post(`/core/v2/${type}`, { title: `Fuzz ${tag} draft`, status: 'draft', password: type === 'posts' ? 'secret' : undefined });
+    for (const [type, extra] of [
+      ['posts', { categories: cat ? [cat.id] : [], tags: t ? [t.id] : [], sticky: true }],
+      ['pages', { menu_order: 2 }],
+    ] as const) {
+      const p = await post(`/core/v2/${type}`, {
+        title: `Fuzz ${tag}`,
+        content: '<p>Hello</p>',
+        excerpt: 'x',
+        status: 'publish',
+        ...extra,
+      });
+      await post(`/core/v2/${type}`, {
+        title: `Fuzz ${tag} draft`,
+        status: 'draft',
+        password: type === 'posts' ? 'secret' : undefined,
+      });
       if (p) {
         await post(`/core/v2/${type}/${p.id}`, { title: `Fuzz ${tag} revised`, content: '<p>Hello again</p>' });
         await post(`/core/v2/${type}/${p.id}/autosaves`, { title: `Fuzz ${tag} autosave`, content: 'draft text' });
       }
     }
-    await post('/core/v2/users', { username: `author${tag}`, email: `author${tag}@example.com`, password: 'pw-author-1', roles: ['author'] });
-    const fuzzerId = (await call(this.port, 'GET', '/rest/core/v2/users/me', { authorization: basic(this.fuzzer) })).body as { id?: number };
+    await post('/core/v2/users', {
+      username: `author${tag}`,
+      email: `author${tag}@example.com`,
+      password: 'pw-author-1',
+      roles: ['author'],
+    });
+    const fuzzerId = (await call(this.port, 'GET', '/rest/core/v2/users/me', { authorization: basic(this.fuzzer) }))
+      .body as { id?: number };
     if (fuzzerId.id) await post(`/core/v2/users/${fuzzerId.id}/application-passwords`, { name: `spare ${tag}` });
     await post('/events/v1/events', {
-      title: `Fuzz fair ${tag}`, start_date: '2030-09-20 11:00', end_date: '2030-09-20 18:00', timezone: 'Europe/Paris', categories: [`Fairs ${tag}`], tags: [`outdoor ${tag}`],
-      venue: { venue: `Green ${tag}`, city: 'Appleton' }, organizer: [{ organizer: `Club ${tag}` }],
+      title: `Fuzz fair ${tag}`,
+      start_date: '2030-09-20 11:00',
+      end_date: '2030-09-20 18:00',
+      timezone: 'Europe/Paris',
+      categories: [`Fairs ${tag}`],
+      tags: [`outdoor ${tag}`],
+      venue: { venue: `Green ${tag}`, city: 'Appleton' },
+      organizer: [{ organizer: `Club ${tag}` }],
     });
     await post('/events/v1/venues', { venue: `Hall ${tag}`, address: '1 Main St' });
     await post('/events/v1/organizers', { organizer: `Guild ${tag}`, email: 'guild@example.com' });
@@ -108,20 +142,28 @@ export class Site {
       for (const p of ep.shape.placeholders) {
         const next: string[][] = [];
         for (const tuple of tuples.slice(0, 3)) {
-          const prefix = fillPath({ parts: ep.shape.parts.slice(0, ep.shape.parts.indexOf(p)), placeholders: [] }, tuple).replace(/\/+$/, '');
+          const prefix = fillPath(
+            { parts: ep.shape.parts.slice(0, ep.shape.parts.indexOf(p)), placeholders: [] },
+            tuple,
+          ).replace(/\/+$/, '');
           let values = candidates(await list(prefix), p.name).filter((v) => p.regex.test(v));
-          if (!values.length) values = candidates(await list(prefix.replace(/\/[^/]*$/, '')), p.name).filter((v) => p.regex.test(v));
+          if (!values.length)
+            values = candidates(await list(prefix.replace(/\/[^/]*$/, '')), p.name).filter((v) => p.regex.test(v));
           if (p.regex.test('me')) values.unshift('me');
           for (const v of values.slice(0, 20)) next.push([...tuple, v]);
         }
         tuples = next;
         if (!tuples.length) break;
       }
-      const usable = tuples.filter((t) => t.length === ep.shape.placeholders.length).map((t) => t.map((v) => pct(v))).filter((t) => !this.touchesRoot(fillPath(ep.shape, t)));
+      const usable = tuples
+        .filter((t) => t.length === ep.shape.placeholders.length)
+        .map((t) => t.map((v) => pct(v)))
+        .filter((t) => !this.touchesRoot(fillPath(ep.shape, t)));
       if (usable.length) fills.set(ep.route, usable.slice(0, 20));
     }
     for (const body of lists.values()) {
-      for (const v of candidates(body, 'id')) if (/^\d+$/.test(v) && Number(v) !== this.root.id) known.ids.push(Number(v));
+      for (const v of candidates(body, 'id'))
+        if (/^\d+$/.test(v) && Number(v) !== this.root.id) known.ids.push(Number(v));
       for (const v of candidates(body, 'slug')) if (!/^\d+$/.test(v)) known.slugs.push(v);
     }
     known.ids = [...new Set(known.ids)].slice(0, 200);

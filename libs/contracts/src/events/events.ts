@@ -21,13 +21,22 @@ const rw = (schema: ZodTypeAny): FieldDef => field(schema, ALL);
 
 const dateDetails = () =>
   z
-    .object({ year: z.string(), month: z.string(), day: z.string(), hour: z.string(), minutes: z.string(), seconds: z.string() })
+    .object({
+      year: z.string(),
+      month: z.string(),
+      day: z.string(),
+      hour: z.string(),
+      minutes: z.string(),
+      seconds: z.string(),
+    })
     .describe('The date parts, each a zero-padded string.');
 
 export const eventResource = resource('event', {
   id: ro(z.number().int().describe('The event WordPress post ID.')),
   global_id: ro(z.string().describe('The event ID used to globally identify it in Event Aggregator.')),
-  global_id_lineage: ro(z.array(z.string()).describe('An array containing the lineage of where this event comes from.')),
+  global_id_lineage: ro(
+    z.array(z.string()).describe('An array containing the lineage of where this event comes from.'),
+  ),
   author: rw(z.string().describe('The event author WordPress post ID.')),
   status: rw(z.enum(['publish', 'draft', 'pending', 'private', 'future', 'trash']).describe('The event post status.')),
   date: rw(z.string().describe('The event creation date in the site time zone (YYYY-MM-DD HH:MM:SS).')),
@@ -55,7 +64,12 @@ export const eventResource = resource('event', {
   cost: rw(z.string().describe('The event cost, formatted for display.')),
   cost_details: ro(
     z
-      .object({ currency_symbol: z.string(), currency_code: z.string(), currency_position: z.string(), values: z.array(z.string()) })
+      .object({
+        currency_symbol: z.string(),
+        currency_code: z.string(),
+        currency_position: z.string(),
+        values: z.array(z.string()),
+      })
       .describe('The event cost details.'),
   ),
   website: rw(wp(z.string().describe('The event website URL (the event page when none is set).'), { format: 'uri' })),
@@ -72,7 +86,11 @@ export const eventResource = resource('event', {
 });
 
 /** A list of ids or slugs, as a CSV string or an array (Tribe__Utils__Array::list_to_array). */
-const idOrSlugList = (description: string) => z.array(z.union([z.number().int(), z.string()])).optional().describe(description);
+const idOrSlugList = (description: string) =>
+  z
+    .array(z.union([z.number().int(), z.string()]))
+    .optional()
+    .describe(description);
 const idList = (description: string) => z.array(z.number().int().min(1)).optional().describe(description);
 /** A date string in any form strtotime() reads; checked by the handler (rest_invalid_param). */
 const dateString = (description: string) => z.string().optional().describe(description);
@@ -80,7 +98,12 @@ const dateString = (description: string) => z.string().optional().describe(descr
 /** Archive parameters (spec 4.5, reference A.3), in the plugin's order. */
 export const eventArchiveArgs = {
   page: pageParam().describe('The archive page to return.'),
-  per_page: z.number().int().min(1).default(10).describe(`The number of events to return on each page (at most ${EVENTS_MAX_PER_PAGE}).`),
+  per_page: z
+    .number()
+    .int()
+    .min(1)
+    .default(10)
+    .describe(`The number of events to return on each page (at most ${EVENTS_MAX_PER_PAGE}).`),
   start_date: dateString('Events that end on or after the specified date (default: the start of yesterday).'),
   end_date: dateString('Events that start on or before the specified date (default: about two years from now).'),
   starts_before: dateString('Events that start before the specified date.'),
@@ -95,12 +118,40 @@ export const eventArchiveArgs = {
   organizer: idList('Events should be assigned one of the specified organizer IDs.'),
   featured: z.boolean().optional().describe('Events should be filtered by their featured status.'),
   status: z.string().optional().describe('The event post status, or a comma-separated list of them.'),
-  geoloc: z.boolean().optional().describe('Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data.'),
-  geoloc_lat: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng.'), { format: 'double' }),
-  geoloc_lng: wp(z.number().optional().describe('Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat.'), { format: 'double' }),
-  include: idList('Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.'),
-  post_parent: z.number().int().optional().describe('Events should be filtered by their post_parent being the specified one.'),
-  ticketed: z.boolean().optional().describe('Filter events with or without tickets (true needs the Event Tickets add-on).'),
+  geoloc: z
+    .boolean()
+    .optional()
+    .describe('Requires Events Calendar Pro. Events should be filtered by whether their venue has geolocation data.'),
+  geoloc_lat: wp(
+    z
+      .number()
+      .optional()
+      .describe(
+        'Requires Events Calendar Pro. Events should be filtered by their venue latitude location, must also provide geoloc_lng.',
+      ),
+    { format: 'double' },
+  ),
+  geoloc_lng: wp(
+    z
+      .number()
+      .optional()
+      .describe(
+        'Requires Events Calendar Pro. Events should be filtered by their venue longitude location, must also provide geoloc_lat.',
+      ),
+    { format: 'double' },
+  ),
+  include: idList(
+    'Include events with one of the post IDs specified in the array of CSV list, date filters will be ignored.',
+  ),
+  post_parent: z
+    .number()
+    .int()
+    .optional()
+    .describe('Events should be filtered by their post_parent being the specified one.'),
+  ticketed: z
+    .boolean()
+    .optional()
+    .describe('Filter events with or without tickets (true needs the Event Tickets add-on).'),
 };
 
 /** A linked post given inline: an id, `{id}`, or the fields of a new venue/organizer. */
@@ -119,7 +170,9 @@ export function eventWriteArgs(creating: boolean) {
     excerpt: z.string().optional().describe('The event excerpt.'),
     status: z.enum(LINKED_STATUSES).optional().describe('The event post status.'),
     timezone: z.string().optional().describe('The event timezone.'),
-    all_day: creating ? z.boolean().default(false).describe('Whether the event lasts the whole day or not.') : z.boolean().optional().describe('Whether the event lasts the whole day or not.'),
+    all_day: creating
+      ? z.boolean().default(false).describe('Whether the event lasts the whole day or not.')
+      : z.boolean().optional().describe('Whether the event lasts the whole day or not.'),
     start_date: req(z.string().describe('The event start date and time.')),
     end_date: req(z.string().describe('The event end date and time.')),
     image: z.union([z.number().int(), z.string()]).optional().describe('The event featured image ID or URL.'),
@@ -132,8 +185,14 @@ export function eventWriteArgs(creating: boolean) {
     featured: z.boolean().optional().describe('Whether the event should be featured on the site or not.'),
     categories: idOrSlugList('The event category IDs, slugs or names.'),
     tags: idOrSlugList('The event tag IDs, slugs or names.'),
-    venue: z.union([linkedValue, z.array(linkedValue)]).optional().describe('The event venue ID or data.'),
-    organizer: z.union([linkedValue, z.array(linkedValue)]).optional().describe('The event organizer IDs or data.'),
+    venue: z
+      .union([linkedValue, z.array(linkedValue)])
+      .optional()
+      .describe('The event venue ID or data.'),
+    organizer: z
+      .union([linkedValue, z.array(linkedValue)])
+      .optional()
+      .describe('The event organizer IDs or data.'),
   };
 }
 

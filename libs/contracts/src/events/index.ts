@@ -14,7 +14,9 @@ export * from './terms';
 
 export const eventsRoot = namespaceRoute(EVENTS_NS);
 /** GET /events/v1/doc (spec 4.5): the namespace's OpenAPI document, generated from this table. */
-export const eventsDoc = route(EVENTS_NS, `/${EVENTS_NS}/doc`, { read: endpoint(READABLE, {}, { docs: { summary: `Retrieve the ${EVENTS_NS} namespace's OpenAPI document` } }) });
+export const eventsDoc = route(EVENTS_NS, `/${EVENTS_NS}/doc`, {
+  read: endpoint(READABLE, {}, { docs: { summary: `Retrieve the ${EVENTS_NS} namespace's OpenAPI document` } }),
+});
 export const eventsRoutes: RouteDef[] = [
   eventsRoot,
   eventsDoc,

@@ -46,7 +46,9 @@ export function linkedPostResource(s: LinkedPostSpec) {
   return resource(s.name, {
     id: ro(z.number().int().describe(`The ${s.name} WordPress post ID.`)),
     author: rw(z.string().describe(`The ${s.name} author WordPress post ID.`)),
-    status: rw(z.enum(['publish', 'draft', 'pending', 'private', 'future', 'trash']).describe(`The ${s.name} post status.`)),
+    status: rw(
+      z.enum(['publish', 'draft', 'pending', 'private', 'future', 'trash']).describe(`The ${s.name} post status.`),
+    ),
     date: rw(z.string().describe(`The ${s.name} creation date in the site time zone (YYYY-MM-DD HH:MM:SS).`)),
     date_utc: rw(z.string().describe(`The ${s.name} creation date in UTC (YYYY-MM-DD HH:MM:SS).`)),
     modified: ro(z.string().describe(`The ${s.name} last modification date in the site time zone.`)),
@@ -59,7 +61,9 @@ export function linkedPostResource(s: LinkedPostSpec) {
     ...strings,
     ...flags,
     global_id: ro(z.string().describe(`The ${s.name} ID used to globally identify it in Event Aggregator.`)),
-    global_id_lineage: ro(z.array(z.string()).describe(`An array containing the lineage of where this ${s.name} comes from.`)),
+    global_id_lineage: ro(
+      z.array(z.string()).describe(`An array containing the lineage of where this ${s.name} comes from.`),
+    ),
   });
 }
 
@@ -67,8 +71,16 @@ export function linkedPostResource(s: LinkedPostSpec) {
 export function linkedArchiveArgs(s: LinkedPostSpec) {
   return {
     page: pageParam().describe(`The archive page to return.`),
-    per_page: z.number().int().min(1).default(10).describe(`The number of ${s.restBase} to return on each page (at most ${LINKED_MAX_PER_PAGE}).`),
-    search: z.any().optional().describe(`Limit results to ${s.restBase} containing the specified string in the title or description.`),
+    per_page: z
+      .number()
+      .int()
+      .min(1)
+      .default(10)
+      .describe(`The number of ${s.restBase} to return on each page (at most ${LINKED_MAX_PER_PAGE}).`),
+    search: z
+      .any()
+      .optional()
+      .describe(`Limit results to ${s.restBase} containing the specified string in the title or description.`),
     event: z.number().int().min(1).optional().describe(`Only ${s.restBase} linked to this event post ID.`),
     has_events: z.boolean().optional().describe(`Only ${s.restBase} that have (true) or do not have (false) events.`),
     only_with_upcoming: z.boolean().default(false).describe(`Only ${s.restBase} that have upcoming events.`),
@@ -86,7 +98,10 @@ export function linkedWriteArgs(s: LinkedPostSpec, creating: boolean, inline = f
   const extra: Record<string, ZodTypeAny> = {};
   for (const f of s.strings) extra[f] = z.string().optional().describe(`The ${s.name} ${f}.`);
   const flag = inline ? z.union([z.boolean(), z.string()]) : z.string();
-  for (const f of s.flags) extra[f] = flag.optional().describe(`Whether the ${s.name} ${f} flag is on (a truthy word such as "yes" or "true").`);
+  for (const f of s.flags)
+    extra[f] = flag
+      .optional()
+      .describe(`Whether the ${s.name} ${f} flag is on (a truthy word such as "yes" or "true").`);
   return {
     [s.name]: creating ? name : name.optional(),
     author: z.number().int().min(1).optional().describe(`The ${s.name} author ID.`),
@@ -111,7 +126,11 @@ export function linkedPostRoutes(s: LinkedPostSpec) {
     docs: { list: archiveOf(s.restBase) },
     collection: { list: linkedArchiveArgs(s), create: linkedWriteArgs(s, true) },
     item: { read: { id: id() }, update: { id: id(), ...linkedWriteArgs(s, false) }, delete: { id: id() } },
-    bySlug: { read: { slug: slug() }, update: { ...linkedWriteArgs(s, false), slug: slug() }, delete: { slug: slug() } },
+    bySlug: {
+      read: { slug: slug() },
+      update: { ...linkedWriteArgs(s, false), slug: slug() },
+      delete: { slug: slug() },
+    },
   });
 }
 

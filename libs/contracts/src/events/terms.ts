@@ -26,8 +26,18 @@ export interface EventTaxonomySpec {
   label: string;
 }
 
-export const eventCategorySpec: EventTaxonomySpec = { taxonomy: 'tribe_events_cat', restBase: 'categories', hierarchical: true, label: 'event category' };
-export const eventTagSpec: EventTaxonomySpec = { taxonomy: 'post_tag', restBase: 'tags', hierarchical: false, label: 'event tag' };
+export const eventCategorySpec: EventTaxonomySpec = {
+  taxonomy: 'tribe_events_cat',
+  restBase: 'categories',
+  hierarchical: true,
+  label: 'event category',
+};
+export const eventTagSpec: EventTaxonomySpec = {
+  taxonomy: 'post_tag',
+  restBase: 'tags',
+  hierarchical: false,
+  label: 'event tag',
+};
 
 const ALL = ['view', 'edit'] as ('view' | 'edit')[];
 const ro = (schema: z.ZodTypeAny): FieldDef => field(schema, ALL, { readonly: true });
@@ -59,7 +69,12 @@ export function eventTermArchiveArgs(t: EventTaxonomySpec) {
   const plural = t.restBase === 'categories' ? 'event categories' : 'event tags';
   return {
     page: pageParam().describe('The archive page to return'),
-    per_page: z.number().int().min(1).default(10).describe(`The number of ${plural} to return on each page (at most ${EVENT_TERMS_MAX_PER_PAGE})`),
+    per_page: z
+      .number()
+      .int()
+      .min(1)
+      .default(10)
+      .describe(`The number of ${plural} to return on each page (at most ${EVENT_TERMS_MAX_PER_PAGE})`),
     search: z.string().optional().describe('Limit results to those matching a string'),
     exclude: z.array(z.number().int()).optional().describe('Ensure result set exclude specific IDs'),
     include: z.array(z.number().int()).optional().describe('Limit result set to specific IDs'),
@@ -67,10 +82,18 @@ export function eventTermArchiveArgs(t: EventTaxonomySpec) {
     // A non-empty string (is_string); a value WordPress's term query does not know sorts by name, as get_terms() does.
     orderby: z.string().optional().describe('Sort collection by term attribute'),
     // The plugin declares the default as the string '1' (spec 4.5: "default true as the value 1").
-    hide_empty: wp(z.boolean().default(true).describe('Whether to hide terms not assigned to any posts'), { default: '1' }),
-    ...(t.hierarchical ? { parent: z.number().int().optional().describe('Limit result set to terms assigned to a specific parent') } : {}),
+    hide_empty: wp(z.boolean().default(true).describe('Whether to hide terms not assigned to any posts'), {
+      default: '1',
+    }),
+    ...(t.hierarchical
+      ? { parent: z.number().int().optional().describe('Limit result set to terms assigned to a specific parent') }
+      : {}),
     post: z.number().int().optional().describe('Limit result set to terms assigned to a specific post'),
-    event: z.number().int().optional().describe('Limit result set to terms assigned to a specific event (an alias of the "post" parameter)'),
+    event: z
+      .number()
+      .int()
+      .optional()
+      .describe('Limit result set to terms assigned to a specific event (an alias of the "post" parameter)'),
     slug: z.string().optional().describe('Limit result set to terms with a specific slug'),
   };
 }

@@ -29,13 +29,32 @@ export const mailTemplateArg = () =>
 /** The properties a create or update writes (the plugin's REST body). */
 const writeArgs = () => ({
   title: z.string().max(1000).optional().describe('The title of the contact form.'),
-  locale: z.string().max(35).optional().describe('The locale of the contact form (en_US); an invalid one is replaced by the site locale, as the plugin does.'),
+  locale: z
+    .string()
+    .max(35)
+    .optional()
+    .describe(
+      'The locale of the contact form (en_US); an invalid one is replaced by the site locale, as the plugin does.',
+    ),
   form: z.string().max(200000).optional().describe('The form template, in the form-tag language.'),
   mail: mailTemplateArg().describe('The mail template.'),
   mail_2: mailTemplateArg().describe('The second mail template (autoresponder); `active` turns it on.'),
-  messages: z.record(z.string().max(5000)).optional().describe('Messages shown to the submitter, by key (mail_sent_ok, validation_error...).'),
-  additional_settings: z.string().max(20000).optional().describe('Additional settings, one `name: value` per line (demo_mode: on, subscribers_only: true...).'),
-  context: z.string().max(20).optional().describe('`save` stores the form; without it the answer previews the result and nothing is stored (as the plugin).'),
+  messages: z
+    .record(z.string().max(5000))
+    .optional()
+    .describe('Messages shown to the submitter, by key (mail_sent_ok, validation_error...).'),
+  additional_settings: z
+    .string()
+    .max(20000)
+    .optional()
+    .describe('Additional settings, one `name: value` per line (demo_mode: on, subscribers_only: true...).'),
+  context: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(
+      '`save` stores the form; without it the answer previews the result and nothing is stored (as the plugin).',
+    ),
 });
 
 export const contactFormRoutes = resourceRoutes({
@@ -43,10 +62,27 @@ export const contactFormRoutes = resourceRoutes({
   base: 'contact-forms',
   collection: {
     list: {
-      per_page: z.number().int().min(-1).max(1000).default(-1).describe('Maximum number of contact forms to return; -1 for all.'),
-      offset: z.number().int().min(0).default(0).describe('Offset the result set by a specific number of contact forms.'),
-      order: z.enum(['ASC', 'DESC', 'asc', 'desc']).default('ASC').describe('Order sort attribute ascending or descending.'),
-      orderby: z.enum(['ID', 'id', 'title', 'name', 'date', 'modified']).default('ID').describe('Sort the contact forms by this attribute.'),
+      per_page: z
+        .number()
+        .int()
+        .min(-1)
+        .max(1000)
+        .default(-1)
+        .describe('Maximum number of contact forms to return; -1 for all.'),
+      offset: z
+        .number()
+        .int()
+        .min(0)
+        .default(0)
+        .describe('Offset the result set by a specific number of contact forms.'),
+      order: z
+        .enum(['ASC', 'DESC', 'asc', 'desc'])
+        .default('ASC')
+        .describe('Order sort attribute ascending or descending.'),
+      orderby: z
+        .enum(['ID', 'id', 'title', 'name', 'date', 'modified'])
+        .default('ID')
+        .describe('Sort the contact forms by this attribute.'),
       search: z.string().max(200).optional().describe('Limit results to contact forms whose title contains this text.'),
     },
     create: {
@@ -68,12 +104,19 @@ const idArg = () => ({ id: z.number().int().optional().describe('Unique identifi
  * The plugin's hidden fields, which its form pages post beside the form's own (only the unit tag is required:
  * without it, wpcf7_unit_tag_not_found).
  */
-const hiddenField = (description: string, required = false): WpSchema => ({ type: 'string', description, ...(required ? { required } : {}) });
+const hiddenField = (description: string, required = false): WpSchema => ({
+  type: 'string',
+  description,
+  ...(required ? { required } : {}),
+});
 const FEEDBACK_FIELDS: Record<string, WpSchema> = {
   _wpcf7: hiddenField('The contact form ID.'),
   _wpcf7_version: hiddenField('The plugin version the form page was made by.'),
   _wpcf7_locale: hiddenField('The locale of the form page.'),
-  _wpcf7_unit_tag: hiddenField("The form's unit tag on its page (`wpcf7-f<id>-o1`); the answer's `into` points at it.", true),
+  _wpcf7_unit_tag: hiddenField(
+    "The form's unit tag on its page (`wpcf7-f<id>-o1`); the answer's `into` points at it.",
+    true,
+  ),
   _wpcf7_container_post: hiddenField('The ID of the post the form is shown in (0 for none).'),
 };
 
@@ -88,7 +131,11 @@ export const feedbackRoute = route(FORMS_A, `/${FORMS_A}/contact-forms/<id>/feed
       body: {
         forms: ['multipart/form-data'],
         fields: FEEDBACK_FIELDS,
-        otherFields: { type: 'string', description: "The form's own fields, by their names in the form (`your-name`; a list's values as `name[]`; a file as its part)." },
+        otherFields: {
+          type: 'string',
+          description:
+            "The form's own fields, by their names in the form (`your-name`; a list's values as `name[]`; a file as its part).",
+        },
       },
     },
   }),
@@ -117,14 +164,26 @@ export const submissionRoutes = resourceRoutes({
   collection: {
     list: {
       page: z.number().int().min(1).default(1).describe('Current page of the collection.'),
-      per_page: z.number().int().min(1).max(100).default(10).describe('Maximum number of items to be returned in result set.'),
-      contact_form: z.number().int().min(1).optional().describe('Limit result set to submissions of this contact form.'),
-      mail_state: z.enum(['pending', 'sent', 'failed']).optional().describe('Limit result set to submissions with a message in this state.'),
+      per_page: z
+        .number()
+        .int()
+        .min(1)
+        .max(100)
+        .default(10)
+        .describe('Maximum number of items to be returned in result set.'),
+      contact_form: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe('Limit result set to submissions of this contact form.'),
+      mail_state: z
+        .enum(['pending', 'sent', 'failed'])
+        .optional()
+        .describe('Limit result set to submissions with a message in this state.'),
     },
   },
   item: {
     read: { id: z.number().int().optional().describe('Unique identifier for the submission.') },
   },
 });
-
-

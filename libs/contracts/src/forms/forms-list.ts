@@ -10,7 +10,11 @@ export const FORMS_B = 'formsB/v1';
 
 /** Not a list: one object, the forms among the block editor's other settings for the form block. */
 export const formsListRoute = route(FORMS_B, `/${FORMS_B}/forms`, {
-  list: endpoint(READABLE, {}, { docs: { summary: "Retrieve the forms block's settings and its list of forms", answer: 'item' } }),
+  list: endpoint(
+    READABLE,
+    {},
+    { docs: { summary: "Retrieve the forms block's settings and its list of forms", answer: 'item' } },
+  ),
 });
 
 /** Loom's own: creates a form (a `wpforms` post) from WPForms' JSON definition (its export format). */
@@ -18,8 +22,15 @@ export const formsImportRoute = route(FORMS_B, `/${FORMS_B}/forms/import`, {
   create: endpoint(
     CREATABLE,
     {
-      title: z.string().min(1).max(1000).optional().describe("The form's title; defaults to the definition's settings.form_title."),
-      form: z.record(z.unknown()).describe("The form's definition as WPForms exports it ({fields, settings, meta...})."),
+      title: z
+        .string()
+        .min(1)
+        .max(1000)
+        .optional()
+        .describe("The form's title; defaults to the definition's settings.form_title."),
+      form: z
+        .record(z.unknown())
+        .describe("The form's definition as WPForms exports it ({fields, settings, meta...})."),
       status: z.enum(['publish', 'draft']).default('publish').describe('Only published forms are listed.'),
     },
     { docs: { summary: 'Import a form from its WPForms definition' } },

@@ -1,6 +1,13 @@
 /** The formsA/v1 and formsB/v1 route tables (spec 4.3, 4.4), both served by the forms service. */
 import { namespaceRoute, type RouteDef } from '../define';
-import { FORMS_A, contactFormRoutes, feedbackRoute, feedbackSchemaRoute, refillRoute, submissionRoutes } from './contact-forms';
+import {
+  FORMS_A,
+  contactFormRoutes,
+  feedbackRoute,
+  feedbackSchemaRoute,
+  refillRoute,
+  submissionRoutes,
+} from './contact-forms';
 import { FORMS_B, formsImportRoute, formsListRoute } from './forms-list';
 
 export * from './contact-forms';

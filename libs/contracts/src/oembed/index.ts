@@ -26,24 +26,44 @@ export function absint(value: unknown): number {
 }
 
 /** `url`: a string with format uri, sanitised as WordPress sanitises URIs (esc_url_raw). */
-const url = () => wp(z.string().describe('The URL of the resource for which to fetch oEmbed data.').transform(sanitizeUrl), { format: 'uri' });
+const url = () =>
+  wp(z.string().describe('The URL of the resource for which to fetch oEmbed data.').transform(sanitizeUrl), {
+    format: 'uri',
+  });
 
 export const embedArgs = {
   url: url(),
   // wp_oembed_ensure_format: anything but `xml` is `json`.
-  format: z.any().transform((v: unknown): 'json' | 'xml' => (v === 'xml' ? 'xml' : 'json')).default('json'),
+  format: z
+    .any()
+    .transform((v: unknown): 'json' | 'xml' => (v === 'xml' ? 'xml' : 'json'))
+    .default('json'),
   maxwidth: z.any().transform(absint).default(DEFAULT_MAXWIDTH),
 };
 
 export const proxyArgs = {
   url: url(),
   format: z.enum(['json', 'xml']).describe('The oEmbed format to use.').default('json'),
-  maxwidth: z.number().int().describe('The maximum width of the embed frame in pixels.').transform(absint).default(DEFAULT_MAXWIDTH),
+  maxwidth: z
+    .number()
+    .int()
+    .describe('The maximum width of the embed frame in pixels.')
+    .transform(absint)
+    .default(DEFAULT_MAXWIDTH),
   maxheight: z.number().int().describe('The maximum height of the embed frame in pixels.').transform(absint).optional(),
-  discover: z.boolean().describe('Whether to perform an oEmbed discovery request for unsanctioned providers.').default(true),
+  discover: z
+    .boolean()
+    .describe('Whether to perform an oEmbed discovery request for unsanctioned providers.')
+    .default(true),
 };
 
-export const embedRoute = route(OEMBED, `/${OEMBED}/embed`, { read: endpoint(READABLE, embedArgs, { docs: { summary: 'Retrieve the oEmbed data of a page of this site' } }) });
-export const proxyRoute = route(OEMBED, `/${OEMBED}/proxy`, { read: endpoint(READABLE, proxyArgs, { docs: { summary: 'Retrieve the oEmbed data of any URL (through its provider)' } }) });
+export const embedRoute = route(OEMBED, `/${OEMBED}/embed`, {
+  read: endpoint(READABLE, embedArgs, { docs: { summary: 'Retrieve the oEmbed data of a page of this site' } }),
+});
+export const proxyRoute = route(OEMBED, `/${OEMBED}/proxy`, {
+  read: endpoint(READABLE, proxyArgs, {
+    docs: { summary: 'Retrieve the oEmbed data of any URL (through its provider)' },
+  }),
+});
 
 export const oembedRoutes: RouteDef[] = [oembedRoot, embedRoute, proxyRoute] as RouteDef[];

@@ -128,7 +128,16 @@ export function shortcodeAtts<T extends Record<string, string>>(pairs: T, atts: 
   return out as T;
 }
 
-const C_ESCAPES: ReadonlyMap<string, number> = new Map([['n', 10], ['r', 13], ['a', 7], ['t', 9], ['v', 11], ['b', 8], ['f', 12], ['\\', 92]]);
+const C_ESCAPES: ReadonlyMap<string, number> = new Map([
+  ['n', 10],
+  ['r', 13],
+  ['a', 7],
+  ['t', 9],
+  ['v', 11],
+  ['b', 8],
+  ['f', 12],
+  ['\\', 92],
+]);
 const isHex = (byte: number | undefined) => byte !== undefined && /[0-9a-fA-F]/.test(String.fromCharCode(byte));
 const isOctal = (byte: number | undefined) => byte !== undefined && byte >= 0x30 && byte <= 0x37;
 

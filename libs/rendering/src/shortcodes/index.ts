@@ -7,30 +7,16 @@ import { captionShortcode } from './caption';
 import { addMediaShortcodes, NO_MEDIA, type MediaContext } from './media';
 import { ShortcodeRegistry } from './registry';
 
-export { ShortcodeRegistry,  } from './registry';
-export {
-  isValidShortcodeName,
-  parseShortcodeAtts,
-  shortcodeAtts,
-  
-  stripcslashes,
-  type ShortcodeAtts,
-} from './grammar';
+export { ShortcodeRegistry } from './registry';
+export { isValidShortcodeName, parseShortcodeAtts, shortcodeAtts, stripcslashes, type ShortcodeAtts } from './grammar';
 export { captionShortcode, phpIntval } from './caption';
 export {
-  
-  
-  
-  
   mediaShortcodeRefs,
-  
   NO_MEDIA,
   type MediaAttachment,
   type MediaContext,
   type MediaLookup,
   type MediaMeta,
-  
-  
 } from './media';
 
 /**

@@ -6,16 +6,39 @@
  */
 import { ksesAttrParse, ksesOneAttr, wpHtmlSplit } from '../kses-attr';
 import { phpTrim } from '../texturize';
-import { PHP_SPACE, enclosedContent, isValidShortcodeName, namesAfterBrackets, parseShortcodeAtts, quoteTag, shortcodeRegexSource, type ShortcodeAtts } from './grammar';
+import {
+  PHP_SPACE,
+  enclosedContent,
+  isValidShortcodeName,
+  namesAfterBrackets,
+  parseShortcodeAtts,
+  quoteTag,
+  shortcodeRegexSource,
+  type ShortcodeAtts,
+} from './grammar';
 
 /**
  * A shortcode's callback, as add_shortcode()'s: the attributes, the enclosed content ('' for a self-closing or
  * unclosed tag) and the tag, plus the registry, for handlers that run do_shortcode() on their content.
  */
-export type ShortcodeHandler = (atts: ShortcodeAtts, content: string, tag: string, shortcodes: ShortcodeRegistry) => string;
+export type ShortcodeHandler = (
+  atts: ShortcodeAtts,
+  content: string,
+  tag: string,
+  shortcodes: ShortcodeRegistry,
+) => string;
 
 /** get_shortcode_regex()'s groups (6 is internal), undefined where PHP would give ''. */
-type Match = [whole: string, open: string, tag: string, atts: string, selfClosing?: string, content?: string, inner?: string, close?: string];
+type Match = [
+  whole: string,
+  open: string,
+  tag: string,
+  atts: string,
+  selfClosing?: string,
+  content?: string,
+  inner?: string,
+  close?: string,
+];
 
 const toMatch = (args: unknown[]) => args.slice(0, 8) as Match;
 
@@ -89,7 +112,9 @@ export class ShortcodeRegistry {
     const pattern = new RegExp(shortcodeRegexSource(tagnames), 'g');
     const html = this.doShortcodesInHtmlTags(content, true, tagnames);
     return unescapeInvalidShortcodes(
-      replaceShortcodes(html, pattern, ([whole, open, , , , , , close = '']) => (open === '[' && close === ']' ? whole.slice(1, -1) : open + close)),
+      replaceShortcodes(html, pattern, ([whole, open, , , , , , close = '']) =>
+        open === '[' && close === ']' ? whole.slice(1, -1) : open + close,
+      ),
     );
   }
 

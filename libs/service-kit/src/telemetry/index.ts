@@ -9,8 +9,6 @@ import { instrumentStore } from './store';
 
 export * from './metrics';
 export * from './tracing';
-;
-
 const byStore = new WeakMap<Store, Metrics>();
 
 /** The store, timed into `metrics`; an app given this store exposes the same metrics. */

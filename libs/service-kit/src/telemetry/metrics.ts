@@ -27,13 +27,49 @@ export class Metrics {
   constructor(service: string, opts: { defaultMetrics?: boolean } = {}) {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ service });
-    this.requests = new Counter({ name: 'loom_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
-    this.requestSeconds = new Histogram({ name: 'loom_http_request_duration_seconds', help: 'Time from a request to the end of its answer, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], buckets: BUCKETS, registers });
-    this.inFlight = new Gauge({ name: 'loom_http_requests_in_flight', help: 'HTTP requests being answered now.', registers });
-    this.storeSeconds = new Histogram({ name: 'loom_store_operation_duration_seconds', help: 'Store operations, by collection, operation and outcome (ok, error).', labelNames: ['collection', 'operation', 'outcome'], buckets: BUCKETS, registers });
-    this.upstreamSeconds = new Histogram({ name: 'loom_upstream_request_duration_seconds', help: 'Gateway to service requests, to the answer headers, by service and status (error: no answer).', labelNames: ['upstream', 'status'], buckets: BUCKETS, registers });
-    this.answerCache = new Counter({ name: 'loom_answer_cache_events_total', help: 'Answer cache: replays (hit), answers kept, refused (used less often than those they would displace), too_large, and evicted.', labelNames: ['event'], registers });
-    this.answerCacheBytes = new Gauge({ name: 'loom_answer_cache_bytes', help: 'Bytes held by the cached answers (keys, headers and bodies), within LOOM_ANSWER_CACHE_BYTES.', registers });
+    this.requests = new Counter({
+      name: 'loom_http_requests_total',
+      help: 'HTTP requests answered, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
+    this.requestSeconds = new Histogram({
+      name: 'loom_http_request_duration_seconds',
+      help: 'Time from a request to the end of its answer, by method, route pattern and status.',
+      labelNames: ['method', 'route', 'status'],
+      buckets: BUCKETS,
+      registers,
+    });
+    this.inFlight = new Gauge({
+      name: 'loom_http_requests_in_flight',
+      help: 'HTTP requests being answered now.',
+      registers,
+    });
+    this.storeSeconds = new Histogram({
+      name: 'loom_store_operation_duration_seconds',
+      help: 'Store operations, by collection, operation and outcome (ok, error).',
+      labelNames: ['collection', 'operation', 'outcome'],
+      buckets: BUCKETS,
+      registers,
+    });
+    this.upstreamSeconds = new Histogram({
+      name: 'loom_upstream_request_duration_seconds',
+      help: 'Gateway to service requests, to the answer headers, by service and status (error: no answer).',
+      labelNames: ['upstream', 'status'],
+      buckets: BUCKETS,
+      registers,
+    });
+    this.answerCache = new Counter({
+      name: 'loom_answer_cache_events_total',
+      help: 'Answer cache: replays (hit), answers kept, refused (used less often than those they would displace), too_large, and evicted.',
+      labelNames: ['event'],
+      registers,
+    });
+    this.answerCacheBytes = new Gauge({
+      name: 'loom_answer_cache_bytes',
+      help: 'Bytes held by the cached answers (keys, headers and bodies), within LOOM_ANSWER_CACHE_BYTES.',
+      registers,
+    });
     if (opts.defaultMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
 

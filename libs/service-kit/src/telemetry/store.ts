@@ -7,11 +7,31 @@ import type { Collection, Doc, FileStore, Store } from '@loom/store';
 import type { Metrics } from './metrics';
 import { inSpan } from './tracing';
 
-const OPERATIONS = ['ensureIndex', 'find', 'findOne', 'count', 'insert', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany'] as const;
+const OPERATIONS = [
+  'ensureIndex',
+  'find',
+  'findOne',
+  'count',
+  'insert',
+  'updateOne',
+  'updateMany',
+  'deleteOne',
+  'deleteMany',
+] as const;
 
-function timed<T>(metrics: Metrics, kind: string, collection: string, operation: string, run: () => Promise<T>): Promise<T> {
+function timed<T>(
+  metrics: Metrics,
+  kind: string,
+  collection: string,
+  operation: string,
+  run: () => Promise<T>,
+): Promise<T> {
   const end = metrics.storeSeconds.startTimer({ collection, operation });
-  return inSpan(`store ${operation}`, { 'db.system.name': kind, 'db.collection.name': collection, 'db.operation.name': operation }, run).then(
+  return inSpan(
+    `store ${operation}`,
+    { 'db.system.name': kind, 'db.collection.name': collection, 'db.operation.name': operation },
+    run,
+  ).then(
     (value) => {
       end({ outcome: 'ok' });
       return value;
@@ -23,7 +43,12 @@ function timed<T>(metrics: Metrics, kind: string, collection: string, operation:
   );
 }
 
-function instrumentCollection<T extends Doc>(inner: Collection<T>, name: string, kind: string, metrics: Metrics): Collection<T> {
+function instrumentCollection<T extends Doc>(
+  inner: Collection<T>,
+  name: string,
+  kind: string,
+  metrics: Metrics,
+): Collection<T> {
   const out = {} as Record<string, unknown>;
   for (const op of OPERATIONS) {
     const method = (inner[op] as (...args: unknown[]) => Promise<unknown>).bind(inner);

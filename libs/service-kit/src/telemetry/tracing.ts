@@ -21,7 +21,10 @@ let tracing: Tracing | undefined;
 
 /** Whether the environment asks for traces (the exporter's own variables; see its documentation). */
 export function tracingRequested(env: NodeJS.ProcessEnv = process.env): boolean {
-  return Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) && env.OTEL_SDK_DISABLED !== 'true';
+  return (
+    Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) &&
+    env.OTEL_SDK_DISABLED !== 'true'
+  );
 }
 
 /**
@@ -34,10 +37,13 @@ export function initTracing(service: string, env: NodeJS.ProcessEnv = process.en
   if (!tracingRequested(env)) return false;
   /* eslint-disable @typescript-eslint/no-require-imports -- loaded only when tracing is on */
   const api = require('@opentelemetry/api') as typeof Api;
-  const { BasicTracerProvider, BatchSpanProcessor } = require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { BasicTracerProvider, BatchSpanProcessor } =
+    require('@opentelemetry/sdk-trace-base') as typeof import('@opentelemetry/sdk-trace-base');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { resourceFromAttributes } = require('@opentelemetry/resources') as typeof import('@opentelemetry/resources');
-  const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
+  const { AsyncLocalStorageContextManager } =
+    require('@opentelemetry/context-async-hooks') as typeof import('@opentelemetry/context-async-hooks');
   const { W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   /* eslint-enable @typescript-eslint/no-require-imports */
   const provider = new BasicTracerProvider({
@@ -69,12 +75,24 @@ export function tracingMiddleware(service: string, routeOf: (req: Request, res: 
   if (!tracing) return passThrough;
   const { api, tracer } = tracing;
   return (req: Request, res: Response, next: NextFunction): void => {
-    const parent = api.propagation.extract(api.ROOT_CONTEXT, req.headers as IncomingHttpHeaders, api.defaultTextMapGetter);
-    const span = tracer.startSpan(req.method, { kind: api.SpanKind.SERVER, attributes: { 'loom.service': service, 'http.request.method': req.method } }, parent);
+    const parent = api.propagation.extract(
+      api.ROOT_CONTEXT,
+      req.headers as IncomingHttpHeaders,
+      api.defaultTextMapGetter,
+    );
+    const span = tracer.startSpan(
+      req.method,
+      { kind: api.SpanKind.SERVER, attributes: { 'loom.service': service, 'http.request.method': req.method } },
+      parent,
+    );
     res.once('close', () => {
       const route = routeOf(req, res);
       span.updateName(`${req.method} ${route}`);
-      span.setAttributes({ 'http.route': route, 'http.response.status_code': res.statusCode, 'loom.request_id': String(res.locals.requestId ?? '') });
+      span.setAttributes({
+        'http.route': route,
+        'http.response.status_code': res.statusCode,
+        'loom.request_id': String(res.locals.requestId ?? ''),
+      });
       if (res.statusCode >= 500) span.setStatus({ code: api.SpanStatusCode.ERROR });
       span.end();
     });

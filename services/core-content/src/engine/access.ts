@@ -5,7 +5,9 @@ import { STORED_POST_TYPE_BEHAVIOURS } from './registry';
 
 /** Whether a status is readable by anyone, for posts of a type (blocks: no status is). */
 export const isPublicFor = (type: string, status: string): boolean =>
-  (STORED_POST_TYPE_BEHAVIOURS().get(type)?.publicReads ?? true) && (status === 'publish' || statusObject(status)?.public === true);
+  (STORED_POST_TYPE_BEHAVIOURS().get(type)?.publicReads ?? true) &&
+  (status === 'publish' || statusObject(status)?.public === true);
 
 /** check_read_permission(): a published (or otherwise public) post is readable by anyone, else read_post. */
-export const canReadPost = (user: Identity | null, post: CapTarget): boolean => isPublicFor(post.type, post.status) || postCan(user, 'read_post', post);
+export const canReadPost = (user: Identity | null, post: CapTarget): boolean =>
+  isPublicFor(post.type, post.status) || postCan(user, 'read_post', post);

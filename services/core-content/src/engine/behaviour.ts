@@ -54,7 +54,11 @@ export interface PostTypeHooks {
    * prepare_item_for_response: the type's data from the generic data (in WordPress's field order), before the
    * context filter; may replace it whole (a controller with its own schema).
    */
-  prepareResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown> | Promise<Record<string, unknown>>;
+  prepareResponse?(
+    data: Record<string, unknown>,
+    post: PostDoc,
+    ctx: ResponseContext,
+  ): Record<string, unknown> | Promise<Record<string, unknown>>;
   /**
    * filter_response_by_context: what the type changes once the context filter has run (the blocks controller
    * moves its sync status out of `meta`); `_links` are added after it.
@@ -70,13 +74,26 @@ export interface PostTypeHooks {
    * create_item: the type's own creation around the generic insert (`create`), e.g. storing an upload's files
    * first; its headers are added to the 201.
    */
-  createItem?(req: RestRequest, input: PostInput, create: (input: PostInput) => Promise<PostDoc>): Promise<{ post: PostDoc; headers?: Record<string, string> }>;
+  createItem?(
+    req: RestRequest,
+    input: PostInput,
+    create: (input: PostInput) => Promise<PostDoc>,
+  ): Promise<{ post: PostDoc; headers?: Record<string, string> }>;
   /** check_read_permission where it depends on other posts (an attachment inherits its parent's). */
   canRead?(req: RestRequest, post: PostDoc): Promise<boolean>;
   /** The collection's visibility filter where it depends on other posts, from the generic one for the statuses asked. */
-  visibility?(req: RestRequest, statuses: string[], context: Context, generic: (statuses: string[]) => Filter): Promise<Filter>;
+  visibility?(
+    req: RestRequest,
+    statuses: string[],
+    context: Context,
+    generic: (statuses: string[]) => Filter,
+  ): Promise<Filter>;
   /** prepare_links: the type's links from the generic ones (keyed by rel; `undefined` drops one). */
-  links?(rels: Record<string, Link | Link[] | string | undefined>, post: PostDoc, ctx: ResponseContext): Record<string, Link | Link[] | string | undefined>;
+  links?(
+    rels: Record<string, Link | Link[] | string | undefined>,
+    post: PostDoc,
+    ctx: ResponseContext,
+  ): Record<string, Link | Link[] | string | undefined>;
 }
 
 /** What a response hook knows of the request it answers. */
@@ -186,7 +203,11 @@ export interface CapTarget {
 }
 
 /** current_user_can( $cap, $post ): edit_post, delete_post, read_post, publish_post against the type's caps. */
-export function postCan(user: Identity | null, cap: 'edit_post' | 'delete_post' | 'read_post' | 'publish_post', post: CapTarget): boolean {
+export function postCan(
+  user: Identity | null,
+  cap: 'edit_post' | 'delete_post' | 'read_post' | 'publish_post',
+  post: CapTarget,
+): boolean {
   const status = statusObject(post.status);
   const type = core.postTypeNamed(post.type);
   if (!type) return false;

@@ -37,11 +37,26 @@ import { pageTemplates } from './templates/page-templates';
 type Params = Record<string, unknown>;
 
 /** A validate/sanitize callback's failure, reported as WordPress reports it: rest_invalid_param naming the argument. */
-function invalidParam(name: string, code: ErrorCode, message: string, data: Record<string, unknown> | null = null): WpError {
-  return wpError('rest_invalid_param', { message: `Invalid parameter(s): ${name}`, data: { params: { [name]: message }, details: { [name]: { code, message, data } } } });
+function invalidParam(
+  name: string,
+  code: ErrorCode,
+  message: string,
+  data: Record<string, unknown> | null = null,
+): WpError {
+  return wpError('rest_invalid_param', {
+    message: `Invalid parameter(s): ${name}`,
+    data: { params: { [name]: message }, details: { [name]: { code, message, data } } },
+  });
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0' || v === false || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined ||
+  v === null ||
+  v === '' ||
+  v === 0 ||
+  v === '0' ||
+  v === false ||
+  (Array.isArray(v) && v.length === 0);
 
 /**
  * The write side of a post-like type (prepare_item_for_database and the update permission check), shared by its
@@ -66,10 +81,18 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
   /** handle_status_param(): publishing, scheduling and private posts need the type's publish_posts. */
   function checkStatus(req: RestRequest, status: string): string {
     if ((status === 'publish' || status === 'future') && !can(req.user, cap.publish_posts)) {
-      throw forbidden(req.user, 'rest_cannot_publish', 'Sorry, you are not allowed to publish posts in this post type.');
+      throw forbidden(
+        req.user,
+        'rest_cannot_publish',
+        'Sorry, you are not allowed to publish posts in this post type.',
+      );
     }
     if (status === 'private' && !can(req.user, cap.publish_posts)) {
-      throw forbidden(req.user, 'rest_cannot_publish', 'Sorry, you are not allowed to create private posts in this post type.');
+      throw forbidden(
+        req.user,
+        'rest_cannot_publish',
+        'Sorry, you are not allowed to create private posts in this post type.',
+      );
     }
     return STATUSES.some((s) => s.name === status) ? status : 'draft';
   }
@@ -86,7 +109,11 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
         continue;
       }
       const values = rules.object.metaEnums[key];
-      const checked = checkValue(v, { type: typeof dflt === 'number' ? 'integer' : 'string', ...(values ? { enum: [...values] } : {}) }, `meta.${key}`);
+      const checked = checkValue(
+        v,
+        { type: typeof dflt === 'number' ? 'integer' : 'string', ...(values ? { enum: [...values] } : {}) },
+        `meta.${key}`,
+      );
       // WP_REST_Meta_Fields passes the schema's error on with add_data( status 400 ).
       if (!checked.ok) throw wpError(checked.issue.code, { message: checked.issue.message, status: 400 });
       out[key] = checked.value;
@@ -137,7 +164,8 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
 
     if (!isEmpty(p.author)) {
       const author = p.author as number;
-      if (author !== user?.id && !(await new UserRepository(req.store).get(author))) throw wpError('rest_invalid_author');
+      if (author !== user?.id && !(await new UserRepository(req.store).get(author)))
+        throw wpError('rest_invalid_author');
       input.author = author;
     }
 
@@ -146,7 +174,8 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
 
     if (rules.object.hierarchical && p.parent !== undefined) {
       const parent = p.parent as number;
-      if (parent !== 0 && !(await repo(req).getAny(parent))) throw wpError('rest_post_invalid_id', { message: 'Invalid post parent ID.', status: 400 });
+      if (parent !== 0 && !(await repo(req).getAny(parent)))
+        throw wpError('rest_post_invalid_id', { message: 'Invalid post parent ID.', status: 400 });
       input.parent = parent;
     }
     if (p.menu_order !== undefined) input.menu_order = p.menu_order as number;
@@ -158,7 +187,12 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
       const template = p.template as string;
       if (template && template !== existing?.template) {
         const allowed = await pageTemplates(req, rules.object);
-        if (!allowed.has(template)) throw invalidParam('template', 'rest_invalid_param', `template is not one of ${[...allowed.keys()].join(', ')}.`);
+        if (!allowed.has(template))
+          throw invalidParam(
+            'template',
+            'rest_invalid_param',
+            `template is not one of ${[...allowed.keys()].join(', ')}.`,
+          );
       }
       input.template = template;
     }
@@ -182,11 +216,11 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
     return input;
   }
 
-
   /** update_item_permissions_check() for an existing post (also the autosaves controller's create check). */
   async function updatePermission(req: RestRequest, post: PostDoc): Promise<true | WpError> {
     const p = req.params as Params;
-    if (!postCan(req.user, 'edit_post', post)) return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+    if (!postCan(req.user, 'edit_post', post))
+      return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
     if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
       return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to update posts as this user.');
     }
@@ -214,7 +248,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
 
   const canRead = canReadPost;
   /** check_read_permission, by the type's own rule where it has one. */
-  const readable = (req: RestRequest, post: PostDoc): Promise<boolean> => (rules.hooks.canRead ? rules.hooks.canRead(req, post) : Promise.resolve(canRead(req.user, post)));
+  const readable = (req: RestRequest, post: PostDoc): Promise<boolean> =>
+    rules.hooks.canRead ? rules.hooks.canRead(req, post) : Promise.resolve(canRead(req.user, post));
 
   /**
    * The caller's visibility over a collection, as a filter: check_read_permission (or, in edit context,
@@ -227,7 +262,12 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     const own: string[] = [];
     const alternatives: Filter[] = [];
     for (const status of statuses) {
-      const target = (author: number, trashedFrom?: string) => ({ author, status, type: rules.name, trashed_from: trashedFrom });
+      const target = (author: number, trashedFrom?: string) => ({
+        author,
+        status,
+        type: rules.name,
+        trashed_from: trashedFrom,
+      });
       if ((context !== 'edit' && isPublicFor(rules.name, status)) || postCan(user, meta, target(-1))) {
         anyone.push(status);
         continue;
@@ -241,8 +281,10 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
       const published = postCan(user, meta, target(user.id, 'publish'));
       const other = postCan(user, meta, target(user.id, 'draft'));
       if (published && other) own.push('trash');
-      else if (published) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $in: ['publish', 'future'] } });
-      else if (other) alternatives.push({ author: user.id, status: 'trash', trashed_from: { $nin: ['publish', 'future'] } });
+      else if (published)
+        alternatives.push({ author: user.id, status: 'trash', trashed_from: { $in: ['publish', 'future'] } });
+      else if (other)
+        alternatives.push({ author: user.id, status: 'trash', trashed_from: { $nin: ['publish', 'future'] } });
     }
     if (anyone.length) alternatives.push({ status: { $in: anyone } });
     if (own.length && user) alternatives.push({ author: user.id, status: { $in: own } });
@@ -256,12 +298,18 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
    * first, so a reader never meets one still marked future.
    */
   const load = (req: RestRequest): Promise<PostDoc> =>
-    req.memo('post', () => publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id))));
+    req.memo('post', () =>
+      publishDuePosts(req.store, clockOf(req)).then(() => repo(req).require(Number(req.params.id))),
+    );
 
   /** Existence first (rest_post_invalid_id 404), then the check, as WordPress's item permission checks. */
-  const itemCheck = (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) => async (req: RestRequest) => check(req, await load(req));
+  const itemCheck =
+    (check: (req: RestRequest, post: PostDoc) => true | WpError | Promise<true | WpError>) =>
+    async (req: RestRequest) =>
+      check(req, await load(req));
 
-  const present = async (req: RestRequest, post: PostDoc, context: Context, password?: string) => (await presenter(req).prepare([post], { context, password }))[0]!;
+  const present = async (req: RestRequest, post: PostDoc, context: Context, password?: string) =>
+    (await presenter(req).prepare([post], { context, password }))[0]!;
 
   // -------------------------------------------------------------------------------------------------------
   // Collection
@@ -300,32 +348,42 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     await publishDuePosts(req.store, clock);
 
     // post_status 'any': every status not excluded from search (the internal ones), plus any named with it.
-    const statuses = p.status.includes('any') ? STATUSES.filter((s) => !s.internal || p.status.includes(s.name)).map((s) => s.name) : p.status;
+    const statuses = p.status.includes('any')
+      ? STATUSES.filter((s) => !s.internal || p.status.includes(s.name)).map((s) => s.name)
+      : p.status;
 
     const r = repo(req);
     const tax: TaxClause[] = [];
     for (const t of rules.taxonomies) {
       for (const exclude of [false, true]) {
-        const value = p[exclude ? `${t.restBase}_exclude` : t.restBase] as number[] | { terms?: number[]; include_children?: boolean; operator?: string } | undefined;
+        const value = p[exclude ? `${t.restBase}_exclude` : t.restBase] as
+          number[] | { terms?: number[]; include_children?: boolean; operator?: string } | undefined;
         if (!value) continue;
         let terms = Array.isArray(value) ? value : (value.terms ?? []);
         if (!terms.length) continue;
-        if (!Array.isArray(value) && value.include_children && t.hierarchical) terms = await r.withChildTerms(t.name, terms);
+        if (!Array.isArray(value) && value.include_children && t.hierarchical)
+          terms = await r.withChildTerms(t.name, terms);
         const operator = exclude ? 'NOT IN' : !Array.isArray(value) && value.operator === 'AND' ? 'AND' : 'IN';
         tax.push({ restBase: t.restBase, terms, operator });
       }
     }
-    const queryDate = (name: string) => (typeof p[name] === 'string' ? (localOfQueryDate(clock, p[name] as string) ?? undefined) : undefined);
+    const queryDate = (name: string) =>
+      typeof p[name] === 'string' ? (localOfQueryDate(clock, p[name] as string) ?? undefined) : undefined;
     const perPage = p.per_page;
     const page = p.page;
     // WP_Query: an offset replaces the page's window (absint); page still drives the headers. Past any real
     // collection every window is empty, and the stores only take safe integers.
-    const offset = Math.min(typeof p.offset === 'number' ? Math.abs(p.offset) : (page - 1) * perPage, Number.MAX_SAFE_INTEGER);
+    const offset = Math.min(
+      typeof p.offset === 'number' ? Math.abs(p.offset) : (page - 1) * perPage,
+      Number.MAX_SAFE_INTEGER,
+    );
 
     const generic = (list: string[]) => visibility(user, list, p.context);
     const { items, total } = await r.query({
       statuses,
-      visibility: rules.hooks.visibility ? await rules.hooks.visibility(req, statuses, p.context, generic) : generic(statuses),
+      visibility: rules.hooks.visibility
+        ? await rules.hooks.visibility(req, statuses, p.context, generic)
+        : generic(statuses),
       search: (p.search as string | undefined) || undefined,
       searchColumns: (p.search_columns as string[] | undefined) ?? [],
       anonymous: !user,
@@ -352,7 +410,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     checkPageInRange({ total, perPage, page });
     // Defensive: the visibility filter already keeps out what the caller may not read (or, in edit context, edit).
     const visible: PostDoc[] = [];
-    for (const post of items) if (p.context === 'edit' ? postCan(user, 'edit_post', post) : await readable(req, post)) visible.push(post);
+    for (const post of items)
+      if (p.context === 'edit' ? postCan(user, 'edit_post', post) : await readable(req, post)) visible.push(post);
     return {
       body: await presenter(req).prepare(visible, { context: p.context }),
       headers: paginationHeaders({ total, perPage, page }, collectionUrl(req), req.rawQuery),
@@ -368,7 +427,12 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
       (req) => {
         const statuses = checkStatuses(req);
         if (statuses !== true) return statuses;
-        if (req.params.context === 'edit' && !can(req.user, cap.edit_posts)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+        if (req.params.context === 'edit' && !can(req.user, cap.edit_posts))
+          return forbidden(
+            req.user,
+            'rest_forbidden_context',
+            'Sorry, you are not allowed to edit posts in this post type.',
+          );
         return rules.hooks.listPermission?.(req) ?? true;
       },
       list,
@@ -379,19 +443,31 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         const p = req.params as Params;
         if (!isEmpty(p.id)) return wpError('rest_post_exists');
         if (!isEmpty(p.author) && p.author !== req.user?.id && !can(req.user, cap.edit_others_posts)) {
-          return forbidden(req.user, 'rest_cannot_edit_others', 'Sorry, you are not allowed to create posts as this user.');
+          return forbidden(
+            req.user,
+            'rest_cannot_edit_others',
+            'Sorry, you are not allowed to create posts as this user.',
+          );
         }
         const own = rules.hooks.checkWrite?.(req) ?? true;
         if (own !== true) return own;
-        if (!can(req.user, cap.create_posts)) return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
+        if (!can(req.user, cap.create_posts))
+          return forbidden(req.user, 'rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
         if (!(await canAssignTerms(req))) return forbidden(req.user, 'rest_cannot_assign_term');
         return rules.hooks.checkCreate ? rules.hooks.checkCreate(req) : true;
       },
       async (req) => {
         const input = await prepareInput(req, null);
-        const create = (i: PostInput) => repo(req).create(i, { userId: req.user?.id ?? 0, canPublish: can(req.user, cap.publish_posts) });
-        const { post, headers } = rules.hooks.createItem ? await rules.hooks.createItem(req, input, create) : { post: await create(input), headers: {} };
-        return { status: 201, body: await present(req, post, 'edit'), headers: { ...headers, Location: `${collectionUrl(req)}/${post.id}` } };
+        const create = (i: PostInput) =>
+          repo(req).create(i, { userId: req.user?.id ?? 0, canPublish: can(req.user, cap.publish_posts) });
+        const { post, headers } = rules.hooks.createItem
+          ? await rules.hooks.createItem(req, input, create)
+          : { post: await create(input), headers: {} };
+        return {
+          status: 201,
+          body: await present(req, post, 'edit'),
+          headers: { ...headers, Location: `${collectionUrl(req)}/${post.id}` },
+        };
       },
       { readBody: rules.hooks.readCreateBody },
     ),
@@ -403,7 +479,8 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         }
         // Only the query string's password counts here (hash_equals against the post's, even when it has none).
         const given = parsePhpStyle(req.rawQuery).password;
-        if (typeof given === 'string' && given !== '' && given !== post.password) return wpError('rest_post_incorrect_password');
+        if (typeof given === 'string' && given !== '' && given !== post.password)
+          return wpError('rest_post_incorrect_password');
         if (!(await readable(req, post))) return forbidden(req.user);
         return rules.hooks.readPermission?.(req, post) ?? true;
       }),
@@ -413,26 +490,34 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         const body = await present(req, post, req.params.context as Context, req.params.password as string | undefined);
         const headers: Record<string, string> = {};
         if (rules.object.viewable) {
-          const link = permalink(post, { homeUrl: req.config.homeUrl, rules, ancestors: await r.ancestors(post), canRead: await readable(req, post) });
+          const link = permalink(post, {
+            homeUrl: req.config.homeUrl,
+            rules,
+            ancestors: await r.ancestors(post),
+            canRead: await readable(req, post),
+          });
           headers.Link = `<${link}>; rel="alternate"; type=text/html`;
         }
         return { body, headers };
       },
     ),
-    bind(
-      routes.item.endpoints.update,
-      itemCheck(updatePermission),
-      async (req) => {
-        const r = repo(req);
-        const existing = await r.require(Number(req.params.id));
-        const input = await prepareInput(req, existing);
-        const { current } = await r.update(existing.id, input, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', existing) });
-        return { body: await present(req, current, 'edit') };
-      },
-    ),
+    bind(routes.item.endpoints.update, itemCheck(updatePermission), async (req) => {
+      const r = repo(req);
+      const existing = await r.require(Number(req.params.id));
+      const input = await prepareInput(req, existing);
+      const { current } = await r.update(existing.id, input, {
+        userId: req.user?.id ?? 0,
+        canPublish: postCan(req.user, 'publish_post', existing),
+      });
+      return { body: await present(req, current, 'edit') };
+    }),
     bind(
       routes.item.endpoints.delete,
-      itemCheck((req, post) => (postCan(req.user, 'delete_post', post) ? true : forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.'))),
+      itemCheck((req, post) =>
+        postCan(req.user, 'delete_post', post)
+          ? true
+          : forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this post.'),
+      ),
       async (req) => {
         const r = repo(req);
         const post = await r.require(Number(req.params.id));
@@ -443,7 +528,10 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         }
         if (!rules.object.rest?.trash) throw wpError('rest_trash_not_supported', { message: rules.trashMessage });
         if (post.status === 'trash') throw wpError('rest_already_trashed');
-        const trashed = await r.trash(post.id, { userId: req.user?.id ?? 0, canPublish: postCan(req.user, 'publish_post', post) });
+        const trashed = await r.trash(post.id, {
+          userId: req.user?.id ?? 0,
+          canPublish: postCan(req.user, 'publish_post', post),
+        });
         return { body: await present(req, trashed, 'edit') };
       },
     ),

@@ -41,12 +41,17 @@ export function termItemEmbedder(o: TaxonomyBehaviour): Embedder {
 export function termsOfPostEmbedder(o: TaxonomyBehaviour): Embedder {
   const field = o.rules.postField!;
   return {
-    match: (url) => url.pathname === `/rest/core/v2/${o.object.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
+    match: (url) =>
+      url.pathname === `/rest/core/v2/${o.object.restBase}` && /^\d+$/.test(url.searchParams.get('post') ?? ''),
     async load(urls, req) {
       const postIds = urls.map((u) => Number(u.searchParams.get('post')));
       const posts = await loadPosts(req.store, postIds);
       const termIds = [...new Set(posts.flatMap((p) => (Array.isArray(p[field]) ? (p[field] as number[]) : [])))];
-      const terms = termIds.length ? await req.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds }, taxonomy: o.rules.taxonomy }, { sort: { name_sort: 1, id: 1 } }) : [];
+      const terms = termIds.length
+        ? await req.store
+            .collection<TermDoc>(TERMS)
+            .find({ id: { $in: termIds }, taxonomy: o.rules.taxonomy }, { sort: { name_sort: 1, id: 1 } })
+        : [];
       const bodies = new Map((await prepareTerms(req, o, terms, 'embed')).map((b) => [b.id as number, b]));
       return new Map<string, unknown>(
         urls.map((u): [string, unknown] => {
@@ -70,7 +75,13 @@ export const userEmbedder: Embedder = {
   async load(urls, req: RestRequest) {
     const ids = urls.map((u) => idOf(u, 'users')!);
     const users = await req.store.collection<UserDoc>(USERS).find({ id: { $in: ids } });
-    const listable = can(req.user, 'list_users') ? null : await publishedAuthors(req.store, users.map((u) => u.id), core.REST_POST_TYPES());
+    const listable = can(req.user, 'list_users')
+      ? null
+      : await publishedAuthors(
+          req.store,
+          users.map((u) => u.id),
+          core.REST_POST_TYPES(),
+        );
     return new Map(
       urls.map((u) => {
         const user = users.find((x) => x.id === idOf(u, 'users'));
@@ -97,7 +108,9 @@ export function postItemEmbedder(rules: PostTypeBehaviour): Embedder {
       const wanted = urls.map((u) => idOf(u, base)!);
       const found = await req.store.collection<PostDoc>(POSTS).find({ id: { $in: wanted }, type: rules.name });
       const readable = found.filter((p) => canReadPost(req.user, p));
-      const prepared = await new PostPresenter(req, rules, siteClock(req.config)).prepare(readable, { context: 'embed' });
+      const prepared = await new PostPresenter(req, rules, siteClock(req.config)).prepare(readable, {
+        context: 'embed',
+      });
       const bodies = new Map(readable.map((p, i) => [p.id, prepared[i]]));
       return new Map<string, unknown>(
         urls.map((u): [string, unknown] => {

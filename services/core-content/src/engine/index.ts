@@ -11,7 +11,15 @@ import { POST_TYPE_BEHAVIOURS } from './registry';
 export const postTypeRouteBindings = (): Binding[] => [...POST_TYPE_BEHAVIOURS().values()].flatMap(postTypeBindings);
 
 export { postTypeBindings, postTypeWrites } from './controller';
-export { ensurePostIndexes, publishDuePosts, PostRepository, POSTS, POST_SEQUENCE, type PostDoc, type PostInput } from './repository';
+export {
+  ensurePostIndexes,
+  publishDuePosts,
+  PostRepository,
+  POSTS,
+  POST_SEQUENCE,
+  type PostDoc,
+  type PostInput,
+} from './repository';
 export { onPostLifecycle, type PostLifecycle, type RevisionSummary, type SaveContext } from './lifecycle';
 export { renderer, type PostRenderer } from './render';
 export { siteClock, type SiteClock } from './dates';

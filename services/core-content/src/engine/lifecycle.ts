@@ -37,7 +37,12 @@ const hooks = registered.all;
 /** Registers a listener (the revisions module does this once, at start-up). Returns a function removing it. */
 export const onPostLifecycle = (hook: PostLifecycle): (() => void) => registered.add(hook);
 
-export async function postSaved(current: PostDoc, previous: PostDoc | null, store: Store, by: SaveContext = { userId: 0 }): Promise<void> {
+export async function postSaved(
+  current: PostDoc,
+  previous: PostDoc | null,
+  store: Store,
+  by: SaveContext = { userId: 0 },
+): Promise<void> {
   for (const h of hooks) await h.saved?.(current, previous, store, by);
 }
 

@@ -11,7 +11,11 @@ export type { PermalinkContext } from './behaviour';
 
 /** get_page_uri(): the slugs from the root ancestor down to the post. */
 export function pageUri(post: Pick<PostDoc, 'slug'>, ancestors: PostDoc[]): string {
-  return [...ancestors].reverse().map((a) => a.slug).concat(post.slug).join('/');
+  return [...ancestors]
+    .reverse()
+    .map((a) => a.slug)
+    .concat(post.slug)
+    .join('/');
 }
 
 /** wp_force_plain_post_permalink(): viewable statuses never, private ones unless readable, protected ones for samples. */
@@ -27,7 +31,10 @@ export function forcePlain(status: string, canRead: boolean, sample: boolean): b
 const plain = (c: PermalinkContext, id: number) => `${c.homeUrl}/?${c.rules.plainQuery(id)}`;
 
 /** get_permalink(). */
-export function permalink(post: Pick<PostDoc, 'id' | 'slug' | 'status'> & Partial<Pick<PostDoc, 'parent'>>, c: PermalinkContext): string {
+export function permalink(
+  post: Pick<PostDoc, 'id' | 'slug' | 'status'> & Partial<Pick<PostDoc, 'parent'>>,
+  c: PermalinkContext,
+): string {
   // A type whose links are its own (attachments: get_attachment_link, under their parent's).
   if (c.rules.permalink) return c.rules.permalink({ parent: 0, ...post }, c);
   // A type with no permalink structure (not viewable: blocks, navigation) always links in the plain form.

@@ -61,14 +61,41 @@ export class PostPresenter {
   async prepare(posts: PostDoc[], o: PrepareOptions): Promise<Record<string, unknown>[]> {
     const { rules } = this;
     const ancestors = await ancestorsOf(this.store, posts);
-    const termIds = [...new Set(posts.flatMap((p) => rules.taxonomies.flatMap((t) => (Array.isArray(p[t.restBase]) ? (p[t.restBase] as number[]) : []))))];
-    const terms = termIds.length ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } }) : [];
+    const termIds = [
+      ...new Set(
+        posts.flatMap((p) =>
+          rules.taxonomies.flatMap((t) => (Array.isArray(p[t.restBase]) ? (p[t.restBase] as number[]) : [])),
+        ),
+      ),
+    ];
+    const terms = termIds.length
+      ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } })
+      : [];
     const revisions = await revisionSummaries(posts, this.store);
-    const blocks = await linkedPosts(this.store, posts.map((p) => p.content));
+    const blocks = await linkedPosts(
+      this.store,
+      posts.map((p) => p.content),
+    );
     const media = await mediaForContents(this.req, posts, posts);
-    await rules.hooks.preparePage?.(posts, { req: this.req, context: o.context, rest: `${this.req.config.restUrl}/core/v2` });
+    await rules.hooks.preparePage?.(posts, {
+      req: this.req,
+      context: o.context,
+      rest: `${this.req.config.restUrl}/core/v2`,
+    });
     const out: Record<string, unknown>[] = [];
-    for (const post of posts) out.push(await this.prepareOne(post, o, ancestors.get(post.id) ?? [], terms, revisions.get(post.id)?.count ?? 0, revisions.get(post.id)?.latestId, blocks, media));
+    for (const post of posts)
+      out.push(
+        await this.prepareOne(
+          post,
+          o,
+          ancestors.get(post.id) ?? [],
+          terms,
+          revisions.get(post.id)?.count ?? 0,
+          revisions.get(post.id)?.latestId,
+          blocks,
+          media,
+        ),
+      );
     return out;
   }
 
@@ -86,7 +113,12 @@ export class PostPresenter {
     const user = req.user;
     const rest = `${req.config.restUrl}/core/v2`;
     const canEdit = postCan(user, 'edit_post', post);
-    const pc: PermalinkContext = { homeUrl: req.config.homeUrl, rules, ancestors, canRead: postCan(user, 'read_post', post) };
+    const pc: PermalinkContext = {
+      homeUrl: req.config.homeUrl,
+      rules,
+      ancestors,
+      canRead: postCan(user, 'read_post', post),
+    };
     const required = passwordRequired(post, user, o);
     const protectedText = Boolean(post.password);
     const termsOf = (restBase: string, taxonomy: string) => {
@@ -96,7 +128,8 @@ export class PostPresenter {
 
     // Render once (answers/render-memo.ts): reused only while the raw text is the same and nothing else shapes it.
     const memo = Object.keys(blocks).length ? undefined : renderMemoOf(this.req.config);
-    const render = (field: string, raw: string, raw2: string, compute: () => string) => (memo ? memo.get(field, `${post.type}:${post.id}`, raw, raw2, compute) : compute());
+    const render = (field: string, raw: string, raw2: string, compute: () => string) =>
+      memo ? memo.get(field, `${post.type}:${post.id}`, raw, raw2, compute) : compute();
 
     const data: Record<string, unknown> = {
       id: post.id,
@@ -115,13 +148,19 @@ export class PostPresenter {
       content: {
         raw: post.content,
         // Content naming attachments depends on them and on who reads it: rendered per request.
-        rendered: required ? '' : media === NO_MEDIA_CONTEXTS ? render('content', post.content, '', () => renderer.renderContent(post.content, blocks, media(post.id))) : renderer.renderContent(post.content, blocks, media(post.id)),
+        rendered: required
+          ? ''
+          : media === NO_MEDIA_CONTEXTS
+            ? render('content', post.content, '', () => renderer.renderContent(post.content, blocks, media(post.id)))
+            : renderer.renderContent(post.content, blocks, media(post.id)),
         protected: protectedText,
         block_version: renderer.blockVersion(post.content),
       },
       excerpt: {
         raw: post.excerpt,
-        rendered: required ? '' : render('excerpt', post.excerpt, post.content, () => renderer.renderExcerpt(post.excerpt, post.content)),
+        rendered: required
+          ? ''
+          : render('excerpt', post.excerpt, post.content, () => renderer.renderExcerpt(post.excerpt, post.content)),
         protected: protectedText,
       },
       author: post.author,
@@ -138,7 +177,9 @@ export class PostPresenter {
     for (const tax of rules.taxonomies) data[tax.restBase] = termsOf(tax.restBase, tax.name).map((t) => t.id);
     if (rules.object.viewable) {
       if (o.context === 'edit') {
-        const sample = await samplePermalink(post, pc, (slug, status) => this.repo.uniqueSlug(slug, { id: post.id, status, parent: post.parent, slug: post.slug }));
+        const sample = await samplePermalink(post, pc, (slug, status) =>
+          this.repo.uniqueSlug(slug, { id: post.id, status, parent: post.parent, slug: post.slug }),
+        );
         data.permalink_template = sample.template;
         // editable_slug: shown decoded (a non-ASCII title's slug is stored percent-encoded).
         data.generated_slug = decodeSlug(sample.generatedSlug);
@@ -154,10 +195,15 @@ export class PostPresenter {
   }
 
   /** get_post_class() (WordPress 6.5+'s `class_list`), as the REST API computes it (no sticky class outside the home page). */
-  private classList(post: PostDoc, passwordRequiredForClass: boolean, termsOf: (restBase: string, taxonomy: string) => TermDoc[]): string[] {
+  private classList(
+    post: PostDoc,
+    passwordRequiredForClass: boolean,
+    termsOf: (restBase: string, taxonomy: string) => TermDoc[],
+  ): string[] {
     const { rules } = this;
     const classes = [`post-${post.id}`, post.type, `type-${post.type}`, `status-${post.status}`];
-    if (rules.object.supports.includes('post-formats')) classes.push(`format-${htmlClass(post.format || 'standard', 'standard')}`);
+    if (rules.object.supports.includes('post-formats'))
+      classes.push(`format-${htmlClass(post.format || 'standard', 'standard')}`);
     if (passwordRequiredForClass) classes.push('post-password-required');
     else if (post.password) classes.push('post-password-protected');
     if (post.featured_media && !passwordRequiredForClass) classes.push('has-post-thumbnail');
@@ -166,15 +212,27 @@ export class PostPresenter {
       for (const term of termsOf(tax.restBase, tax.name)) {
         const cls = htmlClass(term.slug, String(term.id));
         const name = /^\d+$/.test(cls) || !cls.replace(/-/g, '') ? String(term.id) : cls;
-        classes.push(tax.postClassPrefix ? `${tax.postClassPrefix}-${name}` : htmlClass(`${tax.name}-${name}`, `${tax.name}-${term.id}`));
+        classes.push(
+          tax.postClassPrefix
+            ? `${tax.postClassPrefix}-${name}`
+            : htmlClass(`${tax.name}-${name}`, `${tax.name}-${term.id}`),
+        );
       }
     }
-    if (rules.object.supports.includes('post-formats') && post.format && post.format !== 'standard') classes.push(`post_format-post-format-${htmlClass(post.format, '')}`);
+    if (rules.object.supports.includes('post-formats') && post.format && post.format !== 'standard')
+      classes.push(`post_format-post-format-${htmlClass(post.format, '')}`);
     return [...new Set(classes)];
   }
 
   /** prepare_links() and, in edit context, get_available_actions(). */
-  private links(post: PostDoc, rest: string, o: PrepareOptions, revisionCount: number, latestRevision: number | undefined, parent: PostDoc | undefined) {
+  private links(
+    post: PostDoc,
+    rest: string,
+    o: PrepareOptions,
+    revisionCount: number,
+    latestRevision: number | undefined,
+    parent: PostDoc | undefined,
+  ) {
     const { rules } = this;
     const self = `${rest}/${rules.object.restBase}/${post.id}`;
     const rels: Record<string, Link | Link[] | string | undefined> = {
@@ -182,21 +240,30 @@ export class PostPresenter {
       collection: `${rest}/${rules.object.restBase}`,
       about: `${rest}/types/${rules.name}`,
     };
-    if (post.author && core.supports(rules.object, 'author')) rels.author = { embeddable: true, href: `${rest}/users/${post.author}` };
-    if (core.supports(rules.object, 'comments')) rels.replies = { embeddable: true, href: `${rest}/comments?post=${post.id}` };
+    if (post.author && core.supports(rules.object, 'author'))
+      rels.author = { embeddable: true, href: `${rest}/users/${post.author}` };
+    if (core.supports(rules.object, 'comments'))
+      rels.replies = { embeddable: true, href: `${rest}/comments?post=${post.id}` };
     if (core.supports(rules.object, 'revisions')) {
       const revisionsBase = `${self}/revisions`;
       rels['version-history'] = { count: revisionCount, href: revisionsBase };
-      if (revisionCount > 0 && latestRevision) rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
+      if (revisionCount > 0 && latestRevision)
+        rels['predecessor-version'] = { id: latestRevision, href: `${revisionsBase}/${latestRevision}` };
     }
     if (rules.object.hierarchical && post.parent) {
-      const parentBase = POST_TYPE_BEHAVIOURS().get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
+      const parentBase =
+        POST_TYPE_BEHAVIOURS().get(parent?.type ?? rules.name)?.object.restBase ?? rules.object.restBase;
       rels.up = { embeddable: true, href: `${rest}/${parentBase}/${post.parent}` };
     }
-    if (post.featured_media) rels['https://api.w.org/featuredmedia'] = { embeddable: true, href: `${rest}/media/${post.featured_media}` };
+    if (post.featured_media)
+      rels['https://api.w.org/featuredmedia'] = { embeddable: true, href: `${rest}/media/${post.featured_media}` };
     if (rules.attachmentsLink) rels['https://api.w.org/attachment'] = `${rest}/media?parent=${post.id}`;
     if (rules.taxonomies.length) {
-      rels['https://api.w.org/term'] = rules.taxonomies.map((t) => ({ taxonomy: t.name, embeddable: true, href: `${rest}/${t.restBase}?post=${post.id}` }));
+      rels['https://api.w.org/term'] = rules.taxonomies.map((t) => ({
+        taxonomy: t.name,
+        embeddable: true,
+        href: `${rest}/${t.restBase}?post=${post.id}`,
+      }));
     }
     if (o.context === 'edit') for (const rel of this.actions()) rels[rel] = self;
     return links(rules.hooks.links ? rules.hooks.links(rels, post, { req: this.req, context: o.context, rest }) : rels);
@@ -210,10 +277,13 @@ export class PostPresenter {
     if (rules.publishAction && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-publish');
     if (can(user, 'unfiltered_html')) rels.push('https://api.w.org/action-unfiltered-html');
     // Where the schema has `sticky` (WordPress: the post type `post`).
-    if (this.schema.fields.sticky && can(user, cap.edit_others_posts) && can(user, cap.publish_posts)) rels.push('https://api.w.org/action-sticky');
-    if (rules.object.supports.includes('author') && can(user, cap.edit_others_posts)) rels.push('https://api.w.org/action-assign-author');
+    if (this.schema.fields.sticky && can(user, cap.edit_others_posts) && can(user, cap.publish_posts))
+      rels.push('https://api.w.org/action-sticky');
+    if (rules.object.supports.includes('author') && can(user, cap.edit_others_posts))
+      rels.push('https://api.w.org/action-assign-author');
     for (const tax of rules.taxonomies) {
-      if (can(user, tax.hierarchical ? tax.cap.edit_terms : tax.cap.assign_terms)) rels.push(`https://api.w.org/action-create-${tax.restBase}`);
+      if (can(user, tax.hierarchical ? tax.cap.edit_terms : tax.cap.assign_terms))
+        rels.push(`https://api.w.org/action-create-${tax.restBase}`);
       if (can(user, tax.cap.assign_terms)) rels.push(`https://api.w.org/action-assign-${tax.restBase}`);
     }
     return rels;

@@ -39,7 +39,8 @@ const registered = (): readonly PostTypeEntry[] => {
 
 // Built on first use, once the taxonomies are registered too (a behaviour lists the type's taxonomies).
 const stored = derived(
-  (): ReadonlyMap<string, PostTypeBehaviour> => new Map(registered().map((e) => [e.type.name, definePostTypeBehaviour(e.type.name, e.behaviour)])),
+  (): ReadonlyMap<string, PostTypeBehaviour> =>
+    new Map(registered().map((e) => [e.type.name, definePostTypeBehaviour(e.type.name, e.behaviour)])),
 );
 
 /** Every stored type's behaviour, by name. */
@@ -47,7 +48,8 @@ export const STORED_POST_TYPE_BEHAVIOURS = (): ReadonlyMap<string, PostTypeBehav
 
 /** The posts controller's types, in registration order. */
 export const POST_TYPE_BEHAVIOURS = derived(
-  (): ReadonlyMap<string, PostTypeBehaviour> => new Map([...stored()].filter(([name]) => postTypeRouteTable().has(name))),
+  (): ReadonlyMap<string, PostTypeBehaviour> =>
+    new Map([...stored()].filter(([name]) => postTypeRouteTable().has(name))),
 );
 
 /** The templates controller's types, by name. */
@@ -55,7 +57,19 @@ export const TEMPLATE_KINDS = derived(
   (): ReadonlyMap<string, TemplateKind> =>
     new Map(
       registered().flatMap((e) =>
-        e.templateKind ? [[e.type.name, { ...e.templateKind, type: e.type.name, rules: stored().get(e.type.name)!, routes: templateTypeRoutesOf(e.type.name) } as TemplateKind]] : [],
+        e.templateKind
+          ? [
+              [
+                e.type.name,
+                {
+                  ...e.templateKind,
+                  type: e.type.name,
+                  rules: stored().get(e.type.name)!,
+                  routes: templateTypeRoutesOf(e.type.name),
+                } as TemplateKind,
+              ],
+            ]
+          : [],
       ),
     ),
 );

@@ -28,7 +28,8 @@ export interface PostRenderer {
 /** The renderer the posts code uses: WordPress's filters as src/rendering ports them. */
 export const renderer: PostRenderer = {
   // A registry per rendering: the media shortcodes read that post's attachments and count their own instances.
-  renderContent: (raw, blocks, media) => rendering.renderContent(raw, media ? rendering.createCoreShortcodes(media) : undefined, blocks, media?.media),
+  renderContent: (raw, blocks, media) =>
+    rendering.renderContent(raw, media ? rendering.createCoreShortcodes(media) : undefined, blocks, media?.media),
   blockVersion: rendering.blockVersion,
   renderTitle: rendering.renderTitle,
   renderExcerpt: rendering.renderExcerpt,
@@ -37,10 +38,12 @@ export const renderer: PostRenderer = {
 };
 
 /** title_save_pre: trimmed for everyone, then kses'd for users without unfiltered_html. */
-export const titleSavePre = (raw: string, unfiltered: boolean): string => (unfiltered ? raw.trim() : renderer.sanitizeTitle(raw.trim()));
+export const titleSavePre = (raw: string, unfiltered: boolean): string =>
+  unfiltered ? raw.trim() : renderer.sanitizeTitle(raw.trim());
 
 /** content_save_pre / excerpt_save_pre: kses'd for users without unfiltered_html. */
-export const contentSavePre = (raw: string, unfiltered: boolean): string => (unfiltered ? raw : renderer.sanitizePostContent(raw));
+export const contentSavePre = (raw: string, unfiltered: boolean): string =>
+  unfiltered ? raw : renderer.sanitizePostContent(raw);
 
 /**
  * The status of every post that the given contents' blocks link to (a navigation link renders only while its

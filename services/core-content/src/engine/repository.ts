@@ -6,7 +6,14 @@
  * (`categories`, `tags`), and term counts (published posts per term) are kept right here.
  */
 import { own, sanitizeTitle } from '@loom/contracts';
-import { createDueCheck, isFloating, publishDue, slugAcrossTrash, statusForDate, trashChanges } from '@loom/post-engine';
+import {
+  createDueCheck,
+  isFloating,
+  publishDue,
+  slugAcrossTrash,
+  statusForDate,
+  trashChanges,
+} from '@loom/post-engine';
 import * as core from './contract';
 import { wpError } from '@loom/service-kit';
 import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store } from '@loom/store';
@@ -14,7 +21,15 @@ import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '
 import { formatUtc, gmtFromLocal, nowStamps, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
 import { permalink } from './permalinks';
-import { SHARED_SLUG_STATUSES, slugKey, slugSuffix, trashedSlug, truncateSlug, uniquePostSlug, SLUG_MAX } from './slugs';
+import {
+  SHARED_SLUG_STATUSES,
+  slugKey,
+  slugSuffix,
+  trashedSlug,
+  truncateSlug,
+  uniquePostSlug,
+  SLUG_MAX,
+} from './slugs';
 import { isDateFloating, type PostTypeBehaviour } from './behaviour';
 import { STORED_POST_TYPE_BEHAVIOURS } from './registry';
 
@@ -24,9 +39,10 @@ export const POST_SEQUENCE = 'posts';
 export type { PostDoc, PostInput, PostQuery, TaxClause, WriteContext } from './post';
 import type { PostDoc, PostInput, PostQuery, TaxClause, WriteContext } from './post';
 
-
 /** Where each taxonomy's term ids live on a post: its rest base (term counts in @loom/terms read it too). */
-const taxonomyFields: () => ReadonlyMap<string, string> = core.derived(() => new Map(core.allTaxonomies().map((t) => [t.name, t.restBase])));
+const taxonomyFields: () => ReadonlyMap<string, string> = core.derived(
+  () => new Map(core.allTaxonomies().map((t) => [t.name, t.restBase])),
+);
 
 /** Column sorts (WP_Query orderby → our fields); include, include_slugs and relevance are ordered in memory. */
 const SORT_FIELDS: Record<string, string> = {
@@ -43,7 +59,11 @@ const SORT_FIELDS: Record<string, string> = {
 const SEARCH_FIELDS: Record<string, string> = { post_title: 'title', post_excerpt: 'excerpt', post_content: 'content' };
 
 /** The English stopwords WP_Query::get_search_stopwords() drops from searches. */
-const STOPWORDS = new Set('about,an,are,as,at,be,by,com,for,from,how,in,is,it,of,on,or,that,the,this,to,was,what,when,where,who,will,with,www'.split(','));
+const STOPWORDS = new Set(
+  'about,an,are,as,at,be,by,com,for,from,how,in,is,it,of,on,or,that,the,this,to,was,what,when,where,who,will,with,www'.split(
+    ',',
+  ),
+);
 
 /** WP_Query::parse_search() terms: quoted phrases kept whole, short terms and stopwords dropped; >9 terms → one sentence. */
 export function searchTerms(search: string): string[] {
@@ -95,14 +115,22 @@ function slugKeyOf(post: PostDoc): string | undefined {
  */
 async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
   const pending = await posts.find(
-    { type: { $in: [...STORED_POST_TYPE_BEHAVIOURS().keys()] }, status: { $nin: [...SHARED_SLUG_STATUSES] }, slug_key: { $exists: false }, slug: { $nin: ['', '0'] } },
+    {
+      type: { $in: [...STORED_POST_TYPE_BEHAVIOURS().keys()] },
+      status: { $nin: [...SHARED_SLUG_STATUSES] },
+      slug_key: { $exists: false },
+      slug: { $nin: ['', '0'] },
+    },
     { sort: { id: 1 } },
   );
   for (const post of pending) {
     const key = slugKeyOf(post);
     if (key === undefined) continue;
     try {
-      await posts.updateOne({ id: post.id, slug: post.slug, slug_key: { $exists: false } }, { $set: { slug_key: key } });
+      await posts.updateOne(
+        { id: post.id, slug: post.slug, slug_key: { $exists: false } },
+        { $set: { slug_key: key } },
+      );
     } catch (e) {
       if (!(e instanceof DuplicateKeyError)) throw e;
     }
@@ -110,7 +138,8 @@ async function addSlugKeys(posts: Collection<PostDoc>): Promise<void> {
 }
 
 /** The theme a post belongs to (templates keep theirs as an own field), for slug scopes. */
-const themeOf = (doc: Record<string, unknown>): string | undefined => (typeof doc.theme === 'string' ? doc.theme : undefined);
+const themeOf = (doc: Record<string, unknown>): string | undefined =>
+  typeof doc.theme === 'string' ? doc.theme : undefined;
 
 /** Bounds a write's retries; each one means a concurrent write took the slug, so this covers that many writers. */
 const MAX_SLUG_ATTEMPTS = 1000;
@@ -137,7 +166,12 @@ async function saveWithUniqueSlug(
       return await write(next, key === undefined);
     } catch (e) {
       if (!(e instanceof DuplicateKeyError) || key === undefined || !rules || attempt >= MAX_SLUG_ATTEMPTS) throw e;
-      doc.slug = await uniquePostSlug(posts, base, { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, rule: rules.slugs, theme: themeOf(doc) }, suffix + 1);
+      doc.slug = await uniquePostSlug(
+        posts,
+        base,
+        { id: doc.id, status: doc.status, type: doc.type, parent: doc.parent, rule: rules.slugs, theme: themeOf(doc) },
+        suffix + 1,
+      );
       suffix = slugSuffix(doc.slug, base);
     }
   }
@@ -147,7 +181,13 @@ async function saveWithUniqueSlug(
 async function moveChildrenUp(posts: Collection<PostDoc>, post: PostDoc): Promise<void> {
   for (const child of await posts.find({ type: post.type, parent: post.id })) {
     await saveWithUniqueSlug(posts, { ...child, parent: post.parent }, child.slug, (doc, unsetKey) =>
-      posts.updateOne({ id: child.id }, { $set: { parent: doc.parent, slug: doc.slug, slug_key: doc.slug_key }, ...(unsetKey ? { $unset: { slug_key: true } } : {}) }),
+      posts.updateOne(
+        { id: child.id },
+        {
+          $set: { parent: doc.parent, slug: doc.slug, slug_key: doc.slug_key },
+          ...(unsetKey ? { $unset: { slug_key: true } } : {}),
+        },
+      ),
     );
   }
 }
@@ -182,7 +222,8 @@ async function defaultTerms(store: Store, type: string): Promise<Array<[string, 
   const out: Array<[string, number[]]> = [];
   for (const tax of core.taxonomiesOf(type)) {
     const d = tax.defaultTerm;
-    if (d?.postTypes.includes(type) && (await store.collection(TERMS).count({ id: d.id, taxonomy: tax.name }))) out.push([tax.restBase, [d.id]]);
+    if (d?.postTypes.includes(type) && (await store.collection(TERMS).count({ id: d.id, taxonomy: tax.name })))
+      out.push([tax.restBase, [d.id]]);
   }
   return out;
 }
@@ -265,7 +306,9 @@ export class PostRepository {
     let terms: string[] = [];
     if (q.search) {
       terms = searchTerms(q.search);
-      const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content']).map((c) => own(SEARCH_FIELDS, c)).filter((f): f is string => !!f);
+      const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content'])
+        .map((c) => own(SEARCH_FIELDS, c))
+        .filter((f): f is string => !!f);
       for (const term of terms) {
         const exclude = term.length > 1 && term.startsWith('-');
         const text = exclude ? term.slice(1) : term;
@@ -330,7 +373,9 @@ export class PostRepository {
   async existingTerms(taxonomy: string, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
-    const found = new Set((await this.store.collection<TermDoc>(TERMS).find({ id: { $in: unique }, taxonomy })).map((t) => t.id));
+    const found = new Set(
+      (await this.store.collection<TermDoc>(TERMS).find({ id: { $in: unique }, taxonomy })).map((t) => t.id),
+    );
     return unique.filter((id) => found.has(id));
   }
 
@@ -338,7 +383,10 @@ export class PostRepository {
   // Writes (wp_insert_post and friends)
 
   /** wp_unique_post_slug() for a post of this type. */
-  uniqueSlug(slug: string, post: { id: number; status: string; parent: number; slug?: string; theme?: string }): Promise<string> {
+  uniqueSlug(
+    slug: string,
+    post: { id: number; status: string; parent: number; slug?: string; theme?: string },
+  ): Promise<string> {
     return uniquePostSlug(this.posts, slug, {
       id: post.id,
       status: post.status,
@@ -374,13 +422,23 @@ export class PostRepository {
     status = this.statusForDate(status, dateGmt);
 
     const parent = rules.hasParent ? (input.parent ?? 0) : 0;
-    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous: null, canPublish: ctx.canPublish, theme: themeOf(input.own ?? {}) });
+    const { slug, base } = await this.resolveSlug({
+      id,
+      title,
+      status,
+      parent,
+      requested: input.slug,
+      previous: null,
+      canPublish: ctx.canPublish,
+      theme: themeOf(input.own ?? {}),
+    });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) terms[tax.restBase] = input.terms?.[tax.restBase] ?? [];
     // wp_insert_post gives posts the default category; a `categories` argument then replaces the set, even with [].
     if (status !== 'auto-draft') {
-      for (const [field, ids] of await defaultTerms(this.store, rules.name)) if (input.terms?.[field] === undefined) terms[field] = ids;
+      for (const [field, ids] of await defaultTerms(this.store, rules.name))
+        if (input.terms?.[field] === undefined) terms[field] = ids;
     }
 
     const doc: PostDoc = {
@@ -437,7 +495,9 @@ export class PostRepository {
     let date = previous.date;
     let dateGmt = previous.date_gmt;
     // The REST controller changes the date only when it differs from the stored one (on the clock it was sent in).
-    const editDate = !!input.date && (input.date.from === 'date' ? input.date.local !== previous.date : input.date.gmt !== previous.date_gmt);
+    const editDate =
+      !!input.date &&
+      (input.date.from === 'date' ? input.date.local !== previous.date : input.date.gmt !== previous.date_gmt);
     if (editDate) {
       date = input.date!.local;
       dateGmt = input.date!.gmt;
@@ -451,7 +511,16 @@ export class PostRepository {
     let parent = rules.hasParent ? (input.parent ?? previous.parent) : 0;
     if (parent && (await this.wouldLoop(id, parent))) parent = 0;
 
-    const { slug, base } = await this.resolveSlug({ id, title, status, parent, requested: input.slug, previous, canPublish: ctx.canPublish, theme: themeOf({ ...previous, ...input.own }) });
+    const { slug, base } = await this.resolveSlug({
+      id,
+      title,
+      status,
+      parent,
+      requested: input.slug,
+      previous,
+      canPublish: ctx.canPublish,
+      theme: themeOf({ ...previous, ...input.own }),
+    });
 
     const terms: Record<string, number[]> = {};
     for (const tax of rules.taxonomies) {
@@ -459,7 +528,8 @@ export class PostRepository {
       terms[tax.restBase] = input.terms?.[tax.restBase] ?? before;
     }
     if (status !== 'auto-draft') {
-      for (const [field, ids] of await defaultTerms(this.store, rules.name)) if (input.terms?.[field] === undefined && !terms[field]?.length) terms[field] = ids;
+      for (const [field, ids] of await defaultTerms(this.store, rules.name))
+        if (input.terms?.[field] === undefined && !terms[field]?.length) terms[field] = ids;
     }
 
     const next: PostDoc = {
@@ -501,7 +571,10 @@ export class PostRepository {
       const { id: _id, ...fields } = doc;
       void _id;
       const remove = unsetKey ? { ...unset, slug_key: true as const } : unset;
-      return this.posts.updateOne({ id, type: rules.name }, { $set: fields, ...(Object.keys(remove).length ? { $unset: remove } : {}) });
+      return this.posts.updateOne(
+        { id, type: rules.name },
+        { $set: fields, ...(Object.keys(remove).length ? { $unset: remove } : {}) },
+      );
     });
     if (!current) throw wpError('rest_post_invalid_id');
     await adjustTermCounts(this.store, taxonomyFields(), previous, current);
@@ -553,7 +626,8 @@ export class PostRepository {
     const target = (status: string) => ({ id: a.id, status, parent: a.parent, slug: a.previous?.slug, theme: a.theme });
     let slug = a.requested !== undefined ? a.requested : (a.previous?.slug ?? '');
     // The REST controller makes a draft's or pending post's own slug unique as if it were published.
-    if (a.requested && ['draft', 'pending'].includes(a.status)) slug = await this.uniqueSlug(a.requested, target('publish'));
+    if (a.requested && ['draft', 'pending'].includes(a.status))
+      slug = await this.uniqueSlug(a.requested, target('publish'));
     // Contributors may not choose the slug of a post awaiting review.
     if (a.status === 'pending' && !a.canPublish) slug = '';
     const floating = isFloating(a.status);
@@ -581,7 +655,10 @@ export class PostRepository {
       await saveWithUniqueSlug(this.posts, { ...p, slug: trashedSlug(p.slug) }, trashedSlug(p.slug), (doc, unsetKey) =>
         this.posts.updateOne(
           { id: p.id, slug: p.slug },
-          { $set: { slug: doc.slug, desired_slug: p.slug, slug_key: doc.slug_key }, ...(unsetKey ? { $unset: { slug_key: true } } : {}) },
+          {
+            $set: { slug: doc.slug, desired_slug: p.slug, slug_key: doc.slug_key },
+            ...(unsetKey ? { $unset: { slug_key: true } } : {}),
+          },
         ),
       );
     }
@@ -590,18 +667,20 @@ export class PostRepository {
   /** wp_check_post_hierarchy_for_loops(): whether `parent` is the post itself or one of its descendants. */
   private async wouldLoop(id: number, parent: number): Promise<boolean> {
     const seen = new Set<number>();
-    for (let p: number = parent; p && !seen.has(p) && seen.size < 1000; ) {
+    for (let p: number = parent; p && !seen.has(p) && seen.size < 1000;) {
       if (p === id) return true;
       seen.add(p);
       p = (await this.getAny(p))?.parent ?? 0;
     }
     return false;
   }
-
 }
 
 /** Meta writes: keys set to null go back to their default (delete_metadata). */
-function mergeMeta(current: Record<string, unknown>, changes: Record<string, unknown> | undefined): Record<string, unknown> {
+function mergeMeta(
+  current: Record<string, unknown>,
+  changes: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   const out = { ...current };
   for (const [key, value] of Object.entries(changes ?? {})) {
     if (value === null) delete out[key];

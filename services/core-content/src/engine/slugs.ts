@@ -7,7 +7,15 @@
  * The pure rules (truncation, `__trashed`, reserved names, suffixes) are @loom/post-engine's, shared with events;
  * the scopes and the store queries are this service's.
  */
-import { isReservedSlug, SHARED_SLUG_STATUSES, slugSuffix, trashedSlug, truncateSlug, SLUG_MAX, uniqueSlug } from '@loom/post-engine';
+import {
+  isReservedSlug,
+  SHARED_SLUG_STATUSES,
+  slugSuffix,
+  trashedSlug,
+  truncateSlug,
+  SLUG_MAX,
+  uniqueSlug,
+} from '@loom/post-engine';
 import * as core from './contract';
 import type { Collection, Filter } from '@loom/store';
 import type { SlugRule } from './behaviour';
@@ -16,7 +24,12 @@ import type { SlugRule } from './behaviour';
 export { SHARED_SLUG_STATUSES, slugSuffix, SLUG_MAX, trashedSlug, truncateSlug };
 
 /** Types whose slugs differ from every post's (attachments): siblings avoid theirs too. */
-const slugsEverywhere = core.derived(() => core.allPostTypes().filter((t) => t.slugScope === 'everywhere').map((t) => t.name));
+const slugsEverywhere = core.derived(() =>
+  core
+    .allPostTypes()
+    .filter((t) => t.slugScope === 'everywhere')
+    .map((t) => t.name),
+);
 
 export interface SlugTarget {
   id: number;
@@ -40,9 +53,11 @@ export async function uniquePostSlug(posts: Collection, slug: string, t: SlugTar
   // Attachments' slugs differ from every post's; hierarchical types' from their siblings' and attachments'.
   const scope = scopeFilter(t);
   // The template filter answers before wp_unique_post_slug() looks at feed names.
-  const reserved = (t.rule.reserved?.(slug, t.currentSlug) ?? false) || (t.rule.scope !== 'theme' && isReservedSlug(slug));
+  const reserved =
+    (t.rule.reserved?.(slug, t.currentSlug) ?? false) || (t.rule.scope !== 'theme' && isReservedSlug(slug));
   // WordPress tests the found post_name's truthiness, so '' and '0' never count as taken.
-  const taken = async (candidate: string) => candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
+  const taken = async (candidate: string) =>
+    candidate !== '' && candidate !== '0' && (await posts.count({ ...scope, slug: candidate, id: { $ne: t.id } })) > 0;
   return uniqueSlug(slug, taken, { reserved, from });
 }
 
@@ -66,7 +81,10 @@ function scopeFilter(t: SlugTarget): Filter {
  * siblings, templates within their theme). None while the status lets posts share a slug, nor for '' and '0', which never count as taken.
  * Attachments, unique across every type in WordPress, do not exist yet: their rule is only uniquePostSlug's check.
  */
-export function slugKey(post: { type: string; status: string; slug: string; parent: number; theme?: unknown }, rule: SlugRule): string | undefined {
+export function slugKey(
+  post: { type: string; status: string; slug: string; parent: number; theme?: unknown },
+  rule: SlugRule,
+): string | undefined {
   if (SHARED_SLUG_STATUSES.includes(post.status) || post.slug === '' || post.slug === '0') return undefined;
   if (rule.scope === 'siblings') return JSON.stringify([post.type, post.parent, post.slug]);
   if (rule.scope === 'theme') return JSON.stringify([post.type, String(post.theme ?? ''), post.slug]);

@@ -8,7 +8,10 @@ export function internalJsonBody(limit: string): RequestHandler {
   return (req, res, next) =>
     parse(req, res, (err?: unknown) => {
       if (!err) return next();
-      const body = (err as { status?: number }).status === 413 ? errorBody('rest_request_too_large') : errorBody('rest_invalid_json');
+      const body =
+        (err as { status?: number }).status === 413
+          ? errorBody('rest_request_too_large')
+          : errorBody('rest_invalid_json');
       res.status(body.data.status).json(body);
     });
 }

@@ -55,13 +55,16 @@ async function changeOption<T>(store: Store, name: string, dflt: T, change: (cur
 }
 
 /** get_nav_menu_locations(). */
-export const locationAssignments = (store: Store): Promise<LocationAssignment[]> => readOption<LocationAssignment[]>(store, LOCATIONS, []);
+export const locationAssignments = (store: Store): Promise<LocationAssignment[]> =>
+  readOption<LocationAssignment[]>(store, LOCATIONS, []);
 
 /** The menu a location shows (0: none). */
-export const menuAt = (assigned: LocationAssignment[], location: string): number => assigned.find((a) => a.location === location)?.menu ?? 0;
+export const menuAt = (assigned: LocationAssignment[], location: string): number =>
+  assigned.find((a) => a.location === location)?.menu ?? 0;
 
 /** The locations a menu is assigned to, in the setting's order (WP_REST_Menus_Controller::get_menu_locations). */
-export const locationsOf = (assigned: LocationAssignment[], menu: number): string[] => assigned.filter((a) => a.menu === menu).map((a) => a.location);
+export const locationsOf = (assigned: LocationAssignment[], menu: number): string[] =>
+  assigned.filter((a) => a.menu === menu).map((a) => a.location);
 
 /**
  * handle_locations(): the menu leaves its locations and takes the given ones. As array_merge() of the others'
@@ -81,7 +84,9 @@ export function assignLocations(store: Store, menu: number, locations: string[])
 
 /** wp_delete_nav_menu(): the locations that showed the menu show none. */
 export function releaseLocations(store: Store, menu: number): Promise<LocationAssignment[]> {
-  return changeOption<LocationAssignment[]>(store, LOCATIONS, [], (current) => current.map((a) => (a.menu === menu ? { ...a, menu: 0 } : a)));
+  return changeOption<LocationAssignment[]>(store, LOCATIONS, [], (current) =>
+    current.map((a) => (a.menu === menu ? { ...a, menu: 0 } : a)),
+  );
 }
 
 /** The menus that get new top-level pages. */
@@ -89,5 +94,7 @@ export const autoAddMenus = (store: Store): Promise<number[]> => readOption<numb
 
 /** handle_auto_add(): the menu joins or leaves the auto_add list. */
 export function setAutoAdd(store: Store, menu: number, on: boolean): Promise<number[]> {
-  return changeOption<number[]>(store, AUTO_ADD, [], (current) => (on ? (current.includes(menu) ? current : [...current, menu]) : current.filter((id) => id !== menu)));
+  return changeOption<number[]>(store, AUTO_ADD, [], (current) =>
+    on ? (current.includes(menu) ? current : [...current, menu]) : current.filter((id) => id !== menu),
+  );
 }

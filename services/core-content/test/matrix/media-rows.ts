@@ -13,7 +13,9 @@ let jpeg: Buffer | undefined;
 
 /** An image uploaded by the administrator (attached to `parent` when given); its id and file URL. */
 async function upload(w: MatrixWorld, parent?: number): Promise<{ id: number; url: string }> {
-  jpeg ??= await sharp({ create: { width: 400, height: 300, channels: 3, background: '#369' } }).jpeg().toBuffer();
+  jpeg ??= await sharp({ create: { width: 400, height: 300, channels: 3, background: '#369' } })
+    .jpeg()
+    .toBuffer();
   const r = await request(w.app)
     .post(`/rest/core/v2/media${parent ? `?post=${parent}` : ''}`)
     .set(asRole('administrator'))
@@ -29,17 +31,77 @@ const EDITORS: Row['expect'] = [401, 403, 403, 403, 200, 200];
 
 export const mediaRows: Row[] = [
   { name: 'list media', method: 'get', path: () => 'media', expect: ANYONE },
-  { name: 'list media, edit context', method: 'get', path: () => 'media?context=edit', expect: [401, 403, 200, 200, 200, 200] },
-  { name: 'list private media', method: 'get', path: () => 'media?status=private', expect: [400, 400, 200, 200, 200, 200] },
-  { name: 'read an unattached file', method: 'get', path: async (w) => `media/${(await upload(w)).id}`, expect: ANYONE },
-  { name: 'read a file attached to a draft', method: 'get', path: async (w) => `media/${(await upload(w, await w.made('posts', { title: w.unique('d'), status: 'draft' }))).id}`, expect: [401, 403, 403, 403, 200, 200] },
-  { name: 'read a file attached to a published post', method: 'get', path: async (w) => `media/${(await upload(w, await w.made('posts', { title: w.unique('p'), status: 'publish' }))).id}`, expect: ANYONE },
-  { name: "read someone else's file, edit context", method: 'get', path: async (w) => `media/${(await upload(w)).id}?context=edit`, expect: EDITORS },
-  { name: 'upload (a JSON body is no file)', method: 'post', path: () => 'media', body: () => ({ title: 'x' }), expect: [401, 403, 403, 400, 400, 400] },
-  { name: "update someone else's file", method: 'post', path: async (w) => `media/${(await upload(w)).id}`, body: () => ({ alt_text: 'alt' }), expect: EDITORS },
-  { name: "trash someone else's file (no trash: 501)", method: 'delete', path: async (w) => `media/${(await upload(w)).id}`, expect: [401, 403, 403, 403, 501, 501] },
-  { name: "delete someone else's file", method: 'delete', path: async (w) => `media/${(await upload(w)).id}?force=true`, expect: EDITORS },
-  { name: "post-process someone else's file", method: 'post', path: async (w) => `media/${(await upload(w)).id}/post-process`, body: () => ({ action: 'create-image-subsizes' }), expect: EDITORS },
+  {
+    name: 'list media, edit context',
+    method: 'get',
+    path: () => 'media?context=edit',
+    expect: [401, 403, 200, 200, 200, 200],
+  },
+  {
+    name: 'list private media',
+    method: 'get',
+    path: () => 'media?status=private',
+    expect: [400, 400, 200, 200, 200, 200],
+  },
+  {
+    name: 'read an unattached file',
+    method: 'get',
+    path: async (w) => `media/${(await upload(w)).id}`,
+    expect: ANYONE,
+  },
+  {
+    name: 'read a file attached to a draft',
+    method: 'get',
+    path: async (w) =>
+      `media/${(await upload(w, await w.made('posts', { title: w.unique('d'), status: 'draft' }))).id}`,
+    expect: [401, 403, 403, 403, 200, 200],
+  },
+  {
+    name: 'read a file attached to a published post',
+    method: 'get',
+    path: async (w) =>
+      `media/${(await upload(w, await w.made('posts', { title: w.unique('p'), status: 'publish' }))).id}`,
+    expect: ANYONE,
+  },
+  {
+    name: "read someone else's file, edit context",
+    method: 'get',
+    path: async (w) => `media/${(await upload(w)).id}?context=edit`,
+    expect: EDITORS,
+  },
+  {
+    name: 'upload (a JSON body is no file)',
+    method: 'post',
+    path: () => 'media',
+    body: () => ({ title: 'x' }),
+    expect: [401, 403, 403, 400, 400, 400],
+  },
+  {
+    name: "update someone else's file",
+    method: 'post',
+    path: async (w) => `media/${(await upload(w)).id}`,
+    body: () => ({ alt_text: 'alt' }),
+    expect: EDITORS,
+  },
+  {
+    name: "trash someone else's file (no trash: 501)",
+    method: 'delete',
+    path: async (w) => `media/${(await upload(w)).id}`,
+    expect: [401, 403, 403, 403, 501, 501],
+  },
+  {
+    name: "delete someone else's file",
+    method: 'delete',
+    path: async (w) => `media/${(await upload(w)).id}?force=true`,
+    expect: EDITORS,
+  },
+  {
+    name: "post-process someone else's file",
+    method: 'post',
+    path: async (w) => `media/${(await upload(w)).id}/post-process`,
+    body: () => ({ action: 'create-image-subsizes' }),
+    expect: EDITORS,
+  },
   {
     name: "edit someone else's image",
     method: 'post',

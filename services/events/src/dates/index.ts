@@ -11,8 +11,22 @@ export { strtotime };
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
 /** The parts of a date in its own zone, zero-padded; built by hand so no locale can change the digits. */
-export function dateDetails(dt: DateTime): { year: string; month: string; day: string; hour: string; minutes: string; seconds: string } {
-  return { year: pad(dt.year, 4), month: pad(dt.month), day: pad(dt.day), hour: pad(dt.hour), minutes: pad(dt.minute), seconds: pad(dt.second) };
+export function dateDetails(dt: DateTime): {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minutes: string;
+  seconds: string;
+} {
+  return {
+    year: pad(dt.year, 4),
+    month: pad(dt.month),
+    day: pad(dt.day),
+    hour: pad(dt.hour),
+    minutes: pad(dt.minute),
+    seconds: pad(dt.second),
+  };
 }
 
 /** The events' wall-clock form: 'YYYY-MM-DD HH:MM:SS'. */
@@ -72,7 +86,13 @@ export function zoneAbbr(timezone: string, at: DateTime): string {
  * A client date for `param`, or WordPress's rest_invalid_param naming it (`message`; by default it names the
  * value).
  */
-export function requireDate(value: unknown, param: string, zone: Zone, now?: DateTime, message = `Invalid date: ${String(value)}`): DateTime {
+export function requireDate(
+  value: unknown,
+  param: string,
+  zone: Zone,
+  now?: DateTime,
+  message = `Invalid date: ${String(value)}`,
+): DateTime {
   const dt = typeof value === 'string' ? strtotime(value, zone, now) : null;
   if (!dt) throw invalidParam(param, message);
   return dt;

@@ -13,7 +13,8 @@ export type Clock = Pick<SiteClock, 'timezone' | 'gmtOffset'> & Partial<Pick<Sit
 /** An instant in UTC (gmdate), in the plugin's form. */
 export const formatUtc = (ms: number): string => gmdate(ms, ' ');
 
-export const formatLocal = (clock: Clock, ms: number): string => formatWall(DateTime.fromMillis(ms, { zone: siteZone(clock) }));
+export const formatLocal = (clock: Clock, ms: number): string =>
+  formatWall(DateTime.fromMillis(ms, { zone: siteZone(clock) }));
 
 /** A client date (anything strtotime() takes) as an instant: wall times are local, or UTC when `utc`. */
 export function parseDate(clock: Clock, value: string, utc: boolean, param: string): number {

@@ -35,8 +35,14 @@ const IS_DAY = new RegExp(`^(?:${DAYS})$`);
 const monthOf = (name: string) => 'janfebmaraprmayjunjulaugsepoctnovdec'.indexOf(name.slice(0, 3)) / 3 + 1;
 const dayOf = (name: string) => ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'].indexOf(name.slice(0, 3));
 const UNIT_OF: Record<string, [RelUnit, number]> = {
-  sec: ['seconds', 1], min: ['minutes', 1], hou: ['hours', 1], day: ['days', 1], wee: ['days', 7],
-  for: ['days', 14], mon: ['months', 1], yea: ['years', 1],
+  sec: ['seconds', 1],
+  min: ['minutes', 1],
+  hou: ['hours', 1],
+  day: ['days', 1],
+  wee: ['days', 7],
+  for: ['days', 14],
+  mon: ['months', 1],
+  yea: ['years', 1],
 };
 
 function setDate(st: State, year: number | undefined, month: number, day: number): boolean {
@@ -88,7 +94,11 @@ const RULES: Rule[] = [
   rule(String.raw`@(-?\d+)(?:\.\d+)?(?!\d)`, (m, st) => {
     const at = DateTime.fromSeconds(Number(m[1]), { zone: 'utc' });
     if (!at.isValid) return false;
-    return setDate(st, at.year, at.month, at.day) && setTime(st, at.hour, at.minute, at.second) && setZone(st, FixedOffsetZone.utcInstance);
+    return (
+      setDate(st, at.year, at.month, at.day) &&
+      setTime(st, at.hour, at.minute, at.second) &&
+      setZone(st, FixedOffsetZone.utcInstance)
+    );
   }),
   rule(String.raw`(now|today|midnight|noon|tomorrow|yesterday)(?![a-z])`, (m, st) => {
     if (m[1] === 'now') return true;
@@ -101,17 +111,25 @@ const RULES: Rule[] = [
   // Before the relative "last day": PHP keeps the time of day here.
   rule(String.raw`(first|last)\s+day\s+of(?![a-z])`, (m, st) => ((st.firstLast = m[1] as 'first' | 'last'), true)),
   rule(String.raw`(\d{4})([-/])(\d{1,2})\2(\d{1,2})(?!\d)`, (m, st) => setDate(st, +m[1], +m[3], +m[4])),
-  rule(String.raw`(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?!\d)`, (m, st) => setDate(st, m[3] ? +m[3] : undefined, +m[1], +m[2])),
+  rule(String.raw`(\d{1,2})/(\d{1,2})(?:/(\d{4}))?(?!\d)`, (m, st) =>
+    setDate(st, m[3] ? +m[3] : undefined, +m[1], +m[2]),
+  ),
   rule(String.raw`(\d{1,2})([-.])(\d{1,2})\2(\d{4})(?!\d)`, (m, st) => setDate(st, +m[4], +m[3], +m[1])),
-  rule(String.raw`(\d{1,2})(?:st|nd|rd|th)?[\s.-]*${MONTHS}(?:[\s,.-]*${YEAR})?`, (m, st) => setDate(st, m[3] ? +m[3] : undefined, monthOf(m[2]), +m[1])),
-  rule(String.raw`${MONTHS}[\s.-]*(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:[\s,.-]*${YEAR})?`, (m, st) => setDate(st, m[3] ? +m[3] : undefined, monthOf(m[1]), +m[2])),
+  rule(String.raw`(\d{1,2})(?:st|nd|rd|th)?[\s.-]*${MONTHS}(?:[\s,.-]*${YEAR})?`, (m, st) =>
+    setDate(st, m[3] ? +m[3] : undefined, monthOf(m[2]), +m[1]),
+  ),
+  rule(String.raw`${MONTHS}[\s.-]*(\d{1,2})(?:st|nd|rd|th)?(?![\d:])(?:[\s,.-]*${YEAR})?`, (m, st) =>
+    setDate(st, m[3] ? +m[3] : undefined, monthOf(m[1]), +m[2]),
+  ),
   rule(String.raw`${MONTHS}[\s.-]*${YEAR}`, (m, st) => setDate(st, +m[2], monthOf(m[1]), 1)),
   rule(String.raw`t(?=\d)`, () => true), // ISO 8601 date/time separator
   rule(String.raw`(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])\.?m\.?(?![a-z])`, (m, st) => {
     const h = +m[1];
     return h >= 1 && h <= 12 && setTime(st, (h % 12) + (m[4] === 'p' ? 12 : 0), +(m[2] ?? 0), +(m[3] ?? 0));
   }),
-  rule(String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?!\d)`, (m, st) => setTime(st, +m[1], +m[2], +(m[3] ?? 0))),
+  rule(String.raw`(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?!\d)`, (m, st) =>
+    setTime(st, +m[1], +m[2], +(m[3] ?? 0)),
+  ),
   rule(String.raw`([+-]?)\s*(\d+)\s*${UNITS}`, (m, st) => addRelative(st, (m[1] === '-' ? -1 : 1) * +m[2], m[3], 0)),
   rule(String.raw`(next|last|previous|this)\s+${UNITS}`, (m, st) =>
     addRelative(st, m[1] === 'next' ? 1 : m[1] === 'this' ? 0 : -1, m[2], m[1] === 'this' ? 1 : 0),
@@ -121,13 +139,23 @@ const RULES: Rule[] = [
     return true;
   }),
   // A bare weekday: the next such day at 00:00, today included.
-  rule(String.raw`(${DAYS})(?![a-z])`, (m, st) => (resetTime(st), (st.weekday = { day: dayOf(m[1]), behavior: 1 }), true)),
+  rule(
+    String.raw`(${DAYS})(?![a-z])`,
+    (m, st) => (resetTime(st), (st.weekday = { day: dayOf(m[1]), behavior: 1 }), true),
+  ),
   rule(String.raw`(?:(?:utc|gmt)\s*)?([+-])(\d{1,2})(?::?(\d{2}))?(?!\d)`, (m, st) => {
     const minutes = +m[2] * 60 + +(m[3] ?? 0);
-    return +(m[3] ?? 0) < 60 && minutes <= 14 * 60 && setZone(st, FixedOffsetZone.instance(m[1] === '-' ? -minutes : minutes));
+    return (
+      +(m[3] ?? 0) < 60 &&
+      minutes <= 14 * 60 &&
+      setZone(st, FixedOffsetZone.instance(m[1] === '-' ? -minutes : minutes))
+    );
   }),
   rule(String.raw`(z|utc|gmt)(?![a-z])`, (_m, st) => setZone(st, FixedOffsetZone.utcInstance)),
-  rule(String.raw`([a-z]+(?:/[a-z0-9_+-]+)+)`, (m, st) => IANAZone.isValidZone(m[1]) && setZone(st, IANAZone.create(m[1]))),
+  rule(
+    String.raw`([a-z]+(?:/[a-z0-9_+-]+)+)`,
+    (m, st) => IANAZone.isValidZone(m[1]) && setZone(st, IANAZone.create(m[1])),
+  ),
 ];
 
 function parse(input: string): State | null {
@@ -189,8 +217,15 @@ function resolve(input: string, zone: Zone, now: DateTime): DateTime | null {
     if (!day.isValid) return null; // Feb 29 without a year, in a common year
     if (st.weekday) day = day.plus({ days: weekdayShift(day.weekday % 7, st.weekday, rel.days) });
     const month = day.startOf('month').plus({ years: rel.years, months: rel.months });
-    const target = st.firstLast === 'first' ? month : st.firstLast === 'last' ? month.endOf('month') : month.plus({ days: day.day - 1 + rel.days });
-    const time = st.time ?? (st.date ? { hour: 0, minute: 0, second: 0 } : { hour: cur.hour, minute: cur.minute, second: cur.second });
+    const target =
+      st.firstLast === 'first'
+        ? month
+        : st.firstLast === 'last'
+          ? month.endOf('month')
+          : month.plus({ days: day.day - 1 + rel.days });
+    const time =
+      st.time ??
+      (st.date ? { hour: 0, minute: 0, second: 0 } : { hour: cur.hour, minute: cur.minute, second: cur.second });
     dt = atWall({ year: target.year, month: target.month, day: target.day, ...time }, z);
   }
   // Elapsed units last, as PHP 8.1+: "+1 hour" across a DST change is one real hour.

@@ -13,7 +13,16 @@
  * - `orderby` is any non-empty string: the plugin hands it to the terms query, which sorts unknown ones by name.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { type Binding, bindResource, can, capabilityType, forbidden, pageWindow, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  type Binding,
+  bindResource,
+  can,
+  capabilityType,
+  forbidden,
+  pageWindow,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import { TERMS, TermRepository, type TermDoc, type TermInput } from '@loom/terms';
 import { capPostOf } from '../posts/bindings';
 import { EVENT_TYPE, POSTS, type BasePostDoc } from '../posts/repository';
@@ -23,7 +32,8 @@ import { prepareEventTerms, termLinks } from './response';
 
 type Params = Record<string, unknown>;
 type Routes = events.EventTermRoutes;
-type WriteRequest = RequestOf<Routes['collection']['endpoints']['create']> | RequestOf<Routes['item']['endpoints']['update']>;
+type WriteRequest =
+  RequestOf<Routes['collection']['endpoints']['create']> | RequestOf<Routes['item']['endpoints']['update']>;
 /** One argument's validate callback: the argument's name, and whether its (given) value passes. */
 type Check = [name: string, passes: () => boolean | Promise<boolean>];
 
@@ -36,10 +46,14 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
   const termsExist = async (req: RestRequest, ids: number[]) => {
     const unique = [...new Set(ids)];
     if (!unique.length || unique.some((id) => id <= 0)) return false;
-    return (await req.store.collection<TermDoc>(TERMS).count({ id: { $in: unique }, taxonomy: spec.taxonomy })) === unique.length;
+    return (
+      (await req.store.collection<TermDoc>(TERMS).count({ id: { $in: unique }, taxonomy: spec.taxonomy })) ===
+      unique.length
+    );
   };
   /** is_event_id: an existing event (any status). */
-  const isEvent = async (req: RestRequest, id: number) => id > 0 && (await req.store.collection(POSTS).count({ id, type: EVENT_TYPE })) > 0;
+  const isEvent = async (req: RestRequest, id: number) =>
+    id > 0 && (await req.store.collection(POSTS).count({ id, type: EVENT_TYPE })) > 0;
   /** is_string: a non-empty string. */
   const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
 
@@ -53,7 +67,8 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
   const p = (req: RestRequest): Params => req.params;
   const idCheck = (req: RestRequest): Check => ['id', () => termsExist(req, [Number(p(req).id)])];
   /** is_event_category for `parent` (categories only: tags declare no parent). */
-  const parentCheck = (req: RestRequest): Check[] => (spec.hierarchical ? [['parent', () => termsExist(req, [p(req).parent as number])]] : []);
+  const parentCheck = (req: RestRequest): Check[] =>
+    spec.hierarchical ? [['parent', () => termsExist(req, [p(req).parent as number])]] : [];
   const writeChecks = (req: RestRequest): Check[] => [
     ['name', () => nonEmpty(p(req).name)],
     ['description', () => nonEmpty(p(req).description)],
@@ -70,10 +85,18 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
 
   const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/${id}`;
   const one = async (req: RestRequest, term: TermDoc) => (await prepareEventTerms(req, spec, [term]))[0]!;
-  const linked = async (req: RestRequest, term: TermDoc) => ({ ...(await one(req, term)), _links: termLinks(req, spec, term) });
+  const linked = async (req: RestRequest, term: TermDoc) => ({
+    ...(await one(req, term)),
+    _links: termLinks(req, spec, term),
+  });
   const input = (req: WriteRequest): TermInput => {
     const q = req.params;
-    return { name: q.name, description: q.description, slug: q.slug, parent: 'parent' in q ? (q.parent as number | undefined) : undefined };
+    return {
+      name: q.name,
+      description: q.description,
+      slug: q.slug,
+      parent: 'parent' in q ? (q.parent as number | undefined) : undefined,
+    };
   };
 
   // -------------------------------------------------------------------------------------------------------
@@ -98,7 +121,11 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
       // WordPress's check_read_terms_permission_for_post (the plugin skips it): the terms of an event the caller
       // may not read would tell what a draft is about.
       const post = await req.store.collection<BasePostDoc>(POSTS).findOne({ id: postId, type: EVENT_TYPE });
-      if (post && post.status !== 'publish' && !can(req.user, 'read_post', { post: capPostOf(post, capabilityType('tribe_events')) })) {
+      if (
+        post &&
+        post.status !== 'publish' &&
+        !can(req.user, 'read_post', { post: capPostOf(post, capabilityType('tribe_events')) })
+      ) {
         throw forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to view terms for this post.');
       }
     }
@@ -120,7 +147,12 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     const totalPages = Math.ceil(total / perPage);
     // The bare archive URL (tribe_events_rest_url('<base>/')); the page links only carry `page`.
     const restUrl = `${req.config.restUrl}/${events.EVENTS_NS}/${spec.restBase}/`;
-    const body: Record<string, unknown> = { rest_url: restUrl, total, total_pages: totalPages, [spec.restBase]: await prepareEventTerms(req, spec, items) };
+    const body: Record<string, unknown> = {
+      rest_url: restUrl,
+      total,
+      total_pages: totalPages,
+      [spec.restBase]: await prepareEventTerms(req, spec, items),
+    };
     if (page < totalPages) body.next_rest_url = `${restUrl}?page=${page + 1}`;
     if (page > 1) body.previous_rest_url = page === 2 ? restUrl : `${restUrl}?page=${page - 1}`;
     return { body, headers: { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) } };
@@ -132,9 +164,13 @@ export function eventTermBindings(spec: events.EventTaxonomySpec, routes: events
     return { status: 201, body: await linked(req, term), headers: { Location: itemUrl(req, term.id) } };
   };
 
-  const read = async (req: RequestOf<Routes['item']['endpoints']['read']>) => ({ body: await linked(req, await repo(req).require(Number(req.params.id))) });
+  const read = async (req: RequestOf<Routes['item']['endpoints']['read']>) => ({
+    body: await linked(req, await repo(req).require(Number(req.params.id))),
+  });
 
-  const update = async (req: RequestOf<Routes['item']['endpoints']['update']>) => ({ body: await linked(req, await repo(req).update(Number(req.params.id), input(req))) });
+  const update = async (req: RequestOf<Routes['item']['endpoints']['update']>) => ({
+    body: await linked(req, await repo(req).update(Number(req.params.id), input(req))),
+  });
 
   const remove = async (req: RestRequest) => {
     const r = repo(req);

@@ -18,7 +18,10 @@ import { eventTermObject } from './response';
 export type EventTaxonomy = 'tribe_events_cat' | 'post_tag';
 
 /** Where an event keeps each taxonomy's term ids. */
-export const EVENT_TERM_FIELDS: Readonly<Record<EventTaxonomy, string>> = { tribe_events_cat: 'categories', post_tag: 'tags' };
+export const EVENT_TERM_FIELDS: Readonly<Record<EventTaxonomy, string>> = {
+  tribe_events_cat: 'categories',
+  post_tag: 'tags',
+};
 
 export const TAXONOMY_RULES: Readonly<Record<EventTaxonomy, TaxonomyRules>> = {
   tribe_events_cat: { taxonomy: 'tribe_events_cat', hierarchical: true, postField: EVENT_TERM_FIELDS.tribe_events_cat },
@@ -41,7 +44,6 @@ export const TERM_CAPS: Readonly<Record<EventTaxonomy, { manage: string; create:
   post_tag: { manage: 'manage_categories', create: 'edit_posts' },
 };
 
-
 /** The terms of a page of events, loaded with one query (for eventTermObjects). */
 export async function loadEventTerms(req: RestRequest, ids: number[]): Promise<Map<number, TermDoc>> {
   const unique = [...new Set(ids)];
@@ -50,7 +52,12 @@ export async function loadEventTerms(req: RestRequest, ids: number[]): Promise<M
 }
 
 /** A.2.3 term objects for an event's `categories`/`tags` fields, by name as wp_get_post_terms (from `loaded`, else one query). */
-export async function eventTermObjects(req: RestRequest, taxonomy: EventTaxonomy, ids: number[], loaded?: Map<number, TermDoc>): Promise<Record<string, unknown>[]> {
+export async function eventTermObjects(
+  req: RestRequest,
+  taxonomy: EventTaxonomy,
+  ids: number[],
+  loaded?: Map<number, TermDoc>,
+): Promise<Record<string, unknown>[]> {
   const known = loaded ?? (await loadEventTerms(req, ids));
   const terms = [...new Set(ids)]
     .map((id) => known.get(id))
@@ -67,7 +74,13 @@ const NUMERIC = /^\s*\d+\s*$/;
  * caller may (TEC creates missing terms on event writes), otherwise rest_invalid_param. `create: 'check'` validates
  * the same way without creating anything (writes check every input before they change anything).
  */
-export async function resolveEventTerms(req: RestRequest, taxonomy: EventTaxonomy, values: unknown[], param: string, create: boolean | 'check'): Promise<number[]> {
+export async function resolveEventTerms(
+  req: RestRequest,
+  taxonomy: EventTaxonomy,
+  values: unknown[],
+  param: string,
+  create: boolean | 'check',
+): Promise<number[]> {
   const terms = req.store.collection<TermDoc>(TERMS);
   const ids: number[] = [];
   const byId = async (id: number) => {
@@ -109,8 +122,10 @@ export async function withDescendants(req: RestRequest, taxonomy: EventTaxonomy,
   const all = new Set(ids);
   if (!TAXONOMY_RULES[taxonomy].hierarchical) return [...all];
   const terms = req.store.collection<TermDoc>(TERMS);
-  for (let level = [...all]; level.length; ) {
-    const children = (await terms.find({ taxonomy, parent: { $in: level } })).map((t) => t.id).filter((id) => !all.has(id));
+  for (let level = [...all]; level.length;) {
+    const children = (await terms.find({ taxonomy, parent: { $in: level } }))
+      .map((t) => t.id)
+      .filter((id) => !all.has(id));
     for (const id of children) all.add(id);
     level = children;
   }
@@ -130,6 +145,10 @@ async function createTerm(store: Store, taxonomy: EventTaxonomy, name: string): 
 }
 
 /** Moves the counts of terms by what an event write changed (published membership before vs after). */
-export async function adjustEventTermCounts(store: Store, previous: Record<string, unknown> | null, current: Record<string, unknown> | null): Promise<void> {
+export async function adjustEventTermCounts(
+  store: Store,
+  previous: Record<string, unknown> | null,
+  current: Record<string, unknown> | null,
+): Promise<void> {
   await adjustTermCounts(store, EVENT_TERM_FIELDS, previous, current);
 }

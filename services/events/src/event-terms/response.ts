@@ -20,13 +20,26 @@ function termUrls(req: RestRequest, spec: events.EventTaxonomySpec, term: TermDo
  * get_term_link(): event categories live under the plugin's hierarchical `events/category` rewrite; event tags
  * are post_tag terms, whose archive is WordPress's `tag` base.
  */
-function termLink(req: RestRequest, spec: events.EventTaxonomySpec, term: TermDoc, known: ReadonlyMap<number, TermDoc>): string {
-  return spec.hierarchical ? `${req.config.homeUrl}/events/category/${termSlugPath(term, known).join('/')}/` : `${req.config.homeUrl}/tag/${term.slug}/`;
+function termLink(
+  req: RestRequest,
+  spec: events.EventTaxonomySpec,
+  term: TermDoc,
+  known: ReadonlyMap<number, TermDoc>,
+): string {
+  return spec.hierarchical
+    ? `${req.config.homeUrl}/events/category/${termSlugPath(term, known).join('/')}/`
+    : `${req.config.homeUrl}/tag/${term.slug}/`;
 }
 
 /** Terms of the archive and single routes, for a whole page at once (ancestors for category links by depth). */
-export async function prepareEventTerms(req: RestRequest, spec: events.EventTaxonomySpec, terms: TermDoc[]): Promise<Record<string, unknown>[]> {
-  const known = spec.hierarchical ? await termsWithAncestors(req.store, spec.taxonomy, terms) : new Map<number, TermDoc>();
+export async function prepareEventTerms(
+  req: RestRequest,
+  spec: events.EventTaxonomySpec,
+  terms: TermDoc[],
+): Promise<Record<string, unknown>[]> {
+  const known = spec.hierarchical
+    ? await termsWithAncestors(req.store, spec.taxonomy, terms)
+    : new Map<number, TermDoc>();
   return terms.map((term) => ({
     id: term.id,
     count: term.count,
@@ -43,7 +56,11 @@ export async function prepareEventTerms(req: RestRequest, spec: events.EventTaxo
 }
 
 /** A term as an event's `categories` / `tags` entry (the WP_Term cast to an array, then renamed). */
-export function eventTermObject(req: RestRequest, spec: events.EventTaxonomySpec, term: TermDoc): Record<string, unknown> {
+export function eventTermObject(
+  req: RestRequest,
+  spec: events.EventTaxonomySpec,
+  term: TermDoc,
+): Record<string, unknown> {
   return {
     name: term.name,
     slug: term.slug,

@@ -20,7 +20,12 @@ type Params = ArchiveRequest['params'];
 
 const caps = capabilityType('tribe_events');
 const DATE_FILTERS = ['starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
-const FILTER_FIELDS = { starts_before: 'startsBefore', starts_after: 'startsAfter', ends_before: 'endsBefore', ends_after: 'endsAfter' } as const;
+const FILTER_FIELDS = {
+  starts_before: 'startsBefore',
+  starts_after: 'startsAfter',
+  ends_before: 'endsBefore',
+  ends_after: 'endsAfter',
+} as const;
 const utcWall = (t: DateTime) => formatWall(t.toUTC());
 
 /** Parameters the plugin's validate callbacks refuse before the archive is queried. */
@@ -44,7 +49,8 @@ export async function eventArchive(req: ArchiveRequest) {
   const now = DateTime.now().setZone(zone);
   const inclusive = !p.strict_dates;
   const endOfDay = (t: DateTime) => (inclusive ? t.endOf('day').set({ millisecond: 0 }) : t);
-  const parse = (param: 'start_date' | 'end_date' | (typeof DATE_FILTERS)[number]) => requireDate(p[param], param, zone, now, 'Invalid parameter.');
+  const parse = (param: 'start_date' | 'end_date' | (typeof DATE_FILTERS)[number]) =>
+    requireDate(p[param], param, zone, now, 'Invalid parameter.');
 
   // Dates in the site's zone. The defaults (yesterday 23:59, two years on) cover upcoming and ongoing events;
   // given dates take whole days unless strict_dates. starts_* / ends_* drop the defaults.
@@ -78,11 +84,25 @@ export async function eventArchive(req: ArchiveRequest) {
   }
 
   const status = listStatuses(req, caps, p.status);
-  const query: EventQuery = { ...q, ...status.query, ownerId: req.user?.id, perPage, offset: pageWindow({ page: p.page, per_page: perPage }).offset };
+  const query: EventQuery = {
+    ...q,
+    ...status.query,
+    ownerId: req.user?.id,
+    perPage,
+    offset: pageWindow({ page: p.page, per_page: perPage }).offset,
+  };
   if (typeof p.search === 'string' && p.search) query.search = p.search;
-  if (p.categories !== undefined) query.categories = await withDescendants(req, 'tribe_events_cat', await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', false));
+  if (p.categories !== undefined)
+    query.categories = await withDescendants(
+      req,
+      'tribe_events_cat',
+      await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', false),
+    );
   if (p.tags !== undefined) query.tags = await resolveEventTerms(req, 'post_tag', p.tags as unknown[], 'tags', false);
-  for (const [param, spec] of [['venue', events.venueSpec], ['organizer', events.organizerSpec]] as const) {
+  for (const [param, spec] of [
+    ['venue', events.venueSpec],
+    ['organizer', events.organizerSpec],
+  ] as const) {
     const ids = p[param];
     if (!ids?.length) continue;
     const found = await req.store.collection('posts').count({ id: { $in: ids }, type: spec.type });

@@ -137,7 +137,10 @@ export function parseCost(input: string | number): StoredCost {
   const symbol = empty ? false : currencySymbol(originals);
   let position: StoredCost['currency_position'] = '';
   if (symbol) {
-    const positions = originals.map((o) => o.trim().indexOf(symbol)).filter((p) => p >= 0).map((p) => (p === 0 ? 'prefix' : 'postfix'));
+    const positions = originals
+      .map((o) => o.trim().indexOf(symbol))
+      .filter((p) => p >= 0)
+      .map((p) => (p === 0 ? 'prefix' : 'postfix'));
     if (positions.length && positions.every((p) => p === positions[0])) position = positions[0]!;
   }
   return { cost, currency_symbol: symbol || '', currency_position: position };

@@ -4,7 +4,15 @@
  * response as get_event_data() builds it.
  */
 import { events, sanitizeTitle } from '@loom/contracts';
-import { can, capabilityType, siteClock, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  can,
+  capabilityType,
+  siteClock,
+  wpError,
+  type Binding,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import { DateTime, type Zone } from 'luxon';
 import { formatWall, requireDate, siteTimezoneString, zoneFrom } from '../dates';
 import { adjustEventTermCounts, resolveEventTerms } from '../event-terms';
@@ -107,7 +115,8 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
   if (p.title !== undefined) out.title = String(p.title).trim();
   if (p.description !== undefined) out.description = String(p.description).trim();
   if (p.excerpt !== undefined) out.excerpt = String(p.excerpt).trim();
-  if (!current || (['start_date', 'end_date', 'timezone', 'all_day'] as const).some((k) => p[k] !== undefined)) Object.assign(out, eventDates(req, p, current));
+  if (!current || (['start_date', 'end_date', 'timezone', 'all_day'] as const).some((k) => p[k] !== undefined))
+    Object.assign(out, eventDates(req, p, current));
   if (p.image !== undefined) out.image = await checkImage(req, p.image);
   if (p.cost !== undefined) Object.assign(out, parseCost(p.cost));
   if (p.website !== undefined) {
@@ -115,12 +124,15 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
     if (w && !/^https?:\/\/\S+$/i.test(w)) throw invalid('website');
     out.website = w;
   }
-  for (const f of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const) if (p[f] !== undefined) out[f] = p[f] === true;
+  for (const f of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const)
+    if (p[f] !== undefined) out[f] = p[f] === true;
   for (const mode of ['check', true] as const) {
-    if (p.categories !== undefined) out.categories = await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', mode);
+    if (p.categories !== undefined)
+      out.categories = await resolveEventTerms(req, 'tribe_events_cat', p.categories as unknown[], 'categories', mode);
     if (p.tags !== undefined) out.tags = await resolveEventTerms(req, 'post_tag', p.tags as unknown[], 'tags', mode);
     if (p.venue !== undefined) out.venue = await resolveLinked(req, venueType, p.venue, mode === 'check');
-    if (p.organizer !== undefined) out.organizer = await resolveLinked(req, organizerType, p.organizer, mode === 'check');
+    if (p.organizer !== undefined)
+      out.organizer = await resolveLinked(req, organizerType, p.organizer, mode === 'check');
   }
   return out;
 }
@@ -158,7 +170,9 @@ async function create(req: RequestOf<typeof routes.collection.endpoints.create>)
   return { status: 201, body: await prepareEvent(req, doc) };
 }
 
-async function update(req: RequestOf<typeof routes.item.endpoints.update> | RequestOf<typeof routes.bySlug.endpoints.update>) {
+async function update(
+  req: RequestOf<typeof routes.item.endpoints.update> | RequestOf<typeof routes.bySlug.endpoints.update>,
+) {
   const doc = await requireEvent(req);
   const p = req.params;
   const author = p.author !== undefined ? await authorOf(req, caps, p.author, doc.author) : undefined;
@@ -168,7 +182,12 @@ async function update(req: RequestOf<typeof routes.item.endpoints.update> | Requ
   set.status = scheduled(status, set.date_gmt!);
   if (author !== undefined) set.author = author;
   // By id, `slug` is the new slug; by slug, a body slug other than the path's renames the event.
-  const requested = req.route === routes.bySlug ? renamedSlug(req, p.slug, sanitizeTitle) : p.slug !== undefined ? sanitizeTitle(String(p.slug)) : undefined;
+  const requested =
+    req.route === routes.bySlug
+      ? renamedSlug(req, p.slug, sanitizeTitle)
+      : p.slug !== undefined
+        ? sanitizeTitle(String(p.slug))
+        : undefined;
   const changes = slugChanges(doc, { status: set.status, title: set.title ?? doc.title, requested });
   const saved = await repo(req).save(doc, { ...set, ...changes.set }, changes.unset);
   await adjustEventTermCounts(req.store, doc, saved);
@@ -179,7 +198,11 @@ async function trash(req: RestRequest) {
   const doc = await requireEvent(req);
   if (doc.status === 'trash') throw wpError('event-is-in-trash');
   const changes = slugChanges(doc, { status: 'trash', title: doc.title });
-  const trashed = await repo(req).save(doc, { status: 'trash', ...updatedPostDates(req, undefined, 'trash', doc), ...changes.set });
+  const trashed = await repo(req).save(doc, {
+    status: 'trash',
+    ...updatedPostDates(req, undefined, 'trash', doc),
+    ...changes.set,
+  });
   await adjustEventTermCounts(req.store, doc, trashed);
   return { body: await prepareEvent(req, trashed) };
 }
@@ -189,8 +212,10 @@ async function read(req: RestRequest) {
   const canEdit = can(req.user, 'edit_post', { post: capPost(doc) });
   if (doc.status === 'trash' && !canEdit) throw wpError('event-no-longer-available');
   // Published events are public (anonymous callers included); others need read_post.
-  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) })) throw wpError('event-not-accessible');
+  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) }))
+    throw wpError('event-not-accessible');
   return { body: await prepareEvent(req, doc, { single: true }) };
 }
 
-export const eventBindings = (): Binding[] => postTypeBindings(routes, { caps, find, list: eventArchive, create, read, update, trash, validateItem });
+export const eventBindings = (): Binding[] =>
+  postTypeBindings(routes, { caps, find, list: eventArchive, create, read, update, trash, validateItem });

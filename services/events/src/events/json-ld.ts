@@ -24,7 +24,11 @@ export async function eventJsonLd(
   x: { start: DateTime; end: DateTime; url: string; image: Image; venue?: LinkedPostDoc; organizers: LinkedPostDoc[] },
 ): Promise<Record<string, unknown>> {
   const settings = eventSettings(req);
-  const ld = postJsonLd('Event', { title: d.title, excerpt: d.excerpt, content: d.description, image: x.image, url: x.url }, true);
+  const ld = postJsonLd(
+    'Event',
+    { title: d.title, excerpt: d.excerpt, content: d.description, image: x.image, url: x.url },
+    true,
+  );
   // What the plugin's event-status filter adds to every event it does not mark as moved online or canceled.
   ld.eventAttendanceMode = 'https://schema.org/OfflineEventAttendanceMode';
   ld.eventStatus = 'https://schema.org/EventScheduled';
@@ -33,7 +37,10 @@ export async function eventJsonLd(
   if (x.venue) ld.location = venueType.jsonLd(req, x.venue, await featuredImage(req, x.venue.image));
   const organizer = x.organizers[0];
   if (organizer) ld.organizer = organizerType.jsonLd(req, organizer, await featuredImage(req, organizer.image));
-  const price = offerPrice({ cost: d.cost ?? '', currency_symbol: d.currency_symbol ?? '', currency_position: d.currency_position ?? '' }, settings);
+  const price = offerPrice(
+    { cost: d.cost ?? '', currency_symbol: d.currency_symbol ?? '', currency_position: d.currency_position ?? '' },
+    settings,
+  );
   if (price !== '') {
     ld.offers = {
       '@type': 'Offer',

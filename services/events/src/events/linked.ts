@@ -21,13 +21,19 @@ import { POSTS } from '../posts/repository';
  * Ids to store for the event's `venue` or `organizer` from what the client wrote. With `dryRun` everything is
  * checked and nothing created (the ids of posts still to create are left out).
  */
-export async function resolveLinked(req: RestRequest, type: LinkedPostType, value: unknown, dryRun = false): Promise<number[]> {
+export async function resolveLinked(
+  req: RestRequest,
+  type: LinkedPostType,
+  value: unknown,
+  dryRun = false,
+): Promise<number[]> {
   const items = Array.isArray(value) ? value : [value];
   const invalid = () => invalidParams([type.spec.name]);
   const out: number[] = [];
   for (const item of items) {
     if (item === 0 || item === '' || item === null) continue;
-    const id = typeof item === 'number' ? item : typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : undefined;
+    const id =
+      typeof item === 'number' ? item : typeof item === 'string' && /^\d+$/.test(item) ? Number(item) : undefined;
     if (id !== undefined) {
       if (!(await linkedPost(req, type, id))) throw invalid();
       out.push(id);
@@ -63,7 +69,12 @@ async function linkedPost(req: RestRequest, type: LinkedPostType, id: number): P
   return req.store.collection<LinkedPostDoc>(POSTS).findOne({ id, type: type.spec.type, status: { $ne: 'trash' } });
 }
 
-async function fromObject(req: RestRequest, type: LinkedPostType, data: Record<string, unknown>, dryRun: boolean): Promise<number> {
+async function fromObject(
+  req: RestRequest,
+  type: LinkedPostType,
+  data: Record<string, unknown>,
+  dryRun: boolean,
+): Promise<number> {
   const { spec } = type;
   if (data.id !== undefined) {
     const id = Number(data.id);
@@ -75,7 +86,9 @@ async function fromObject(req: RestRequest, type: LinkedPostType, data: Record<s
 
   // Same name and same given fields: the existing post is linked instead of a duplicate.
   const matched = Object.keys(meta);
-  const candidates = await req.store.collection<LinkedPostDoc>(POSTS).find({ type: spec.type, name: fields[spec.name], status: { $ne: 'trash' } });
+  const candidates = await req.store
+    .collection<LinkedPostDoc>(POSTS)
+    .find({ type: spec.type, name: fields[spec.name], status: { $ne: 'trash' } });
   const same = candidates.find((c) => matched.every((f) => c.meta[f] === meta[f]));
   if (same) return same.id;
 

@@ -115,7 +115,12 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
   async create(input: Omit<EventDoc, 'id' | 'type' | 'slug'> & { slug?: string }): Promise<EventDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
     const doc = { ...input, id, type: EVENT_TYPE, slug: '' } as EventDoc;
-    const base = slugForWrite({ id, status: doc.status, title: doc.title, requested: input.slug as string | undefined })!;
+    const base = slugForWrite({
+      id,
+      status: doc.status,
+      title: doc.title,
+      requested: input.slug as string | undefined,
+    })!;
     return this.insertUnique(doc, base, () => wpError('could-not-update-event'));
   }
 

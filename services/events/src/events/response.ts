@@ -35,22 +35,44 @@ async function linkedOf(req: RestRequest, docs: EventDoc[]): Promise<Map<number,
   return new Map(found.filter((p) => p.status !== 'trash' && canRead(req, p)).map((p) => [p.id, p]));
 }
 
-export async function prepareEvents(req: RestRequest, docs: EventDoc[], opts: { single?: boolean } = {}): Promise<Record<string, unknown>[]> {
-  const [linked, terms] = await Promise.all([linkedOf(req, docs), loadEventTerms(req, docs.flatMap((d) => [...(d.categories ?? []), ...(d.tags ?? [])]))]);
+export async function prepareEvents(
+  req: RestRequest,
+  docs: EventDoc[],
+  opts: { single?: boolean } = {},
+): Promise<Record<string, unknown>[]> {
+  const [linked, terms] = await Promise.all([
+    linkedOf(req, docs),
+    loadEventTerms(
+      req,
+      docs.flatMap((d) => [...(d.categories ?? []), ...(d.tags ?? [])]),
+    ),
+  ]);
   return Promise.all(docs.map((d) => prepareOne(req, d, linked, terms, opts.single === true)));
 }
 
-export async function prepareEvent(req: RestRequest, doc: EventDoc, opts: { single?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function prepareEvent(
+  req: RestRequest,
+  doc: EventDoc,
+  opts: { single?: boolean } = {},
+): Promise<Record<string, unknown>> {
   return (await prepareEvents(req, [doc], opts))[0]!;
 }
 
-async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, LinkedPostDoc>, terms: Map<number, TermDoc>, single: boolean): Promise<Record<string, unknown>> {
+async function prepareOne(
+  req: RestRequest,
+  d: EventDoc,
+  linked: Map<number, LinkedPostDoc>,
+  terms: Map<number, TermDoc>,
+  single: boolean,
+): Promise<Record<string, unknown>> {
   const gid = globalId(req, d.id);
   const url = permalink(req, 'event', d);
   const start = wallToDateTime(d.start_date, d.timezone);
   const end = wallToDateTime(d.end_date, d.timezone);
   const venueDoc = (d.venue ?? []).map((id) => linked.get(id)).find((v) => v !== undefined);
-  const organizerDocs = (d.organizer ?? []).map((id) => linked.get(id)).filter((o): o is LinkedPostDoc => o !== undefined);
+  const organizerDocs = (d.organizer ?? [])
+    .map((id) => linked.get(id))
+    .filter((o): o is LinkedPostDoc => o !== undefined);
   const [image, categories, tags, venue, organizer] = await Promise.all([
     featuredImage(req, d.image),
     eventTermObjects(req, 'tribe_events_cat', d.categories ?? [], terms),
@@ -58,7 +80,11 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     venueDoc ? prepareLinkedPost(req, venueType, venueDoc, { single }) : Promise.resolve([]),
     Promise.all(organizerDocs.map((o) => prepareLinkedPost(req, organizerType, o, { single }))),
   ]);
-  const cost = { cost: d.cost ?? '', currency_symbol: d.currency_symbol ?? '', currency_position: d.currency_position ?? '' };
+  const cost = {
+    cost: d.cost ?? '',
+    currency_symbol: d.currency_symbol ?? '',
+    currency_position: d.currency_position ?? '',
+  };
   const rendered = renderPost(d.title, d.description, d.excerpt);
   const out: Record<string, unknown> = {
     id: d.id,
@@ -89,7 +115,12 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     timezone: d.timezone,
     timezone_abbr: zoneAbbr(d.timezone, start),
     cost: formatCost(cost, eventSettings(req), true),
-    cost_details: { currency_symbol: cost.currency_symbol, currency_code: '', currency_position: cost.currency_position, values: costValues(cost.cost) },
+    cost_details: {
+      currency_symbol: cost.currency_symbol,
+      currency_code: '',
+      currency_position: cost.currency_position,
+      values: costValues(cost.cost),
+    },
     website: d.website ? d.website : url,
     // Unset (events stored before they were written) reads as on, as the plugin reads a missing meta.
     show_map: d.show_map !== false,
@@ -102,6 +133,7 @@ async function prepareOne(req: RestRequest, d: EventDoc, linked: Map<number, Lin
     venue,
     organizer,
   };
-  if (single) out.json_ld = await eventJsonLd(req, d, { start, end, url, image, venue: venueDoc, organizers: organizerDocs });
+  if (single)
+    out.json_ld = await eventJsonLd(req, d, { start, end, url, image, venue: venueDoc, organizers: organizerDocs });
   return out;
 }

@@ -6,10 +6,15 @@ import { ksesNormalizeEntities } from '@loom/rendering';
 
 /** esc_js(): entities for & < > " (not doubled), quotes and backslashes escaped, line breaks as a literal \n. */
 export function escJs(text: string): string {
-  let s = /[&<>"']/.test(text) ? ksesNormalizeEntities(text).replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;') : text;
+  let s = /[&<>"']/.test(text)
+    ? ksesNormalizeEntities(text).replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+    : text;
   // stripslashes(), then an encoded apostrophe back to ', then addslashes().
   s = s.replace(/\\(.?)/gs, '$1').replace(/&#(?:x0*27|0*39);?/gi, "'");
-  return s.replace(/\r/g, '').replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`)).replace(/\n/g, '\\n');
+  return s
+    .replace(/\r/g, '')
+    .replace(/[\\'"\0]/g, (c) => (c === '\0' ? '\\0' : `\\${c}`))
+    .replace(/\n/g, '\\n');
 }
 
 /** antispambot(): each (ASCII) character as itself or as a decimal entity, at random; `@` always as &#64;. */

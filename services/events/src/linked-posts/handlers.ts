@@ -20,13 +20,22 @@ import { metaOf, type LinkedPostType } from './type';
 
 type Routes = events.LinkedPostRoutes;
 /** A venue or organizer write (create, or update by id or by slug), its parameters typed from the contracts. */
-type WriteRequest = RequestOf<Routes['collection']['endpoints']['create']> | RequestOf<Routes['item']['endpoints']['update']> | RequestOf<Routes['bySlug']['endpoints']['update']>;
+type WriteRequest =
+  | RequestOf<Routes['collection']['endpoints']['create']>
+  | RequestOf<Routes['item']['endpoints']['update']>
+  | RequestOf<Routes['bySlug']['endpoints']['update']>;
 type Params = WriteRequest['params'];
 
-const repoOf = (req: RestRequest, type: LinkedPostType) => new LinkedPostRepository(req.store, type.spec.type, type.spec.name, type.eventField);
+const repoOf = (req: RestRequest, type: LinkedPostType) =>
+  new LinkedPostRepository(req.store, type.spec.type, type.spec.name, type.eventField);
 
 /** Writable fields of a request, as stored; `current` is the post's meta before an update. */
-async function linkedInput(req: RestRequest, type: LinkedPostType, p: Params, current: Record<string, unknown> = {}): Promise<LinkedInput> {
+async function linkedInput(
+  req: RestRequest,
+  type: LinkedPostType,
+  p: Params,
+  current: Record<string, unknown> = {},
+): Promise<LinkedInput> {
   const written = metaOf(type, p);
   const merged = { ...current, ...written };
   const meta = { ...written, ...type.deriveMeta?.(merged, written) };
@@ -43,7 +52,12 @@ async function linkedInput(req: RestRequest, type: LinkedPostType, p: Params, cu
  * Creates a venue or organizer from validated parameters (the create route, and events' inline venues/organizers,
  * which pass the key of the data they were matched on: see LinkedPostRepository.create).
  */
-export async function createLinkedPost(req: RestRequest, type: LinkedPostType, p: Params, matchKey?: string): Promise<LinkedPostDoc> {
+export async function createLinkedPost(
+  req: RestRequest,
+  type: LinkedPostType,
+  p: Params,
+  matchKey?: string,
+): Promise<LinkedPostDoc> {
   const caps = capsOfType(type.spec.type);
   const data = await linkedInput(req, type, p);
   const scaled = scaleStatus(req, caps, p.status as string | undefined);
@@ -76,7 +90,10 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
   };
   const require = async (req: RestRequest) => (await find(req))!;
 
-  const item = async (req: RestRequest, doc: LinkedPostDoc, status = 200, single = false) => ({ status, body: await prepareLinkedPost(req, type, doc, { single }) });
+  const item = async (req: RestRequest, doc: LinkedPostDoc, status = 200, single = false) => ({
+    status,
+    body: await prepareLinkedPost(req, type, doc, { single }),
+  });
 
   // -------------------------------------------------------------------------------------------------------
   // Handlers
@@ -124,7 +141,8 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     return archiveAnswer(url, spec.restBase, prepared, { page, perPage, total });
   };
 
-  const create = async (req: RequestOf<Routes['collection']['endpoints']['create']>) => item(req, await createLinkedPost(req, type, req.params), 201);
+  const create = async (req: RequestOf<Routes['collection']['endpoints']['create']>) =>
+    item(req, await createLinkedPost(req, type, req.params), 201);
 
   const read = async (req: RestRequest) => {
     const doc = await require(req);
@@ -135,7 +153,9 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     return item(req, doc, 200, true);
   };
 
-  const update = async (req: RequestOf<Routes['item']['endpoints']['update']> | RequestOf<Routes['bySlug']['endpoints']['update']>) => {
+  const update = async (
+    req: RequestOf<Routes['item']['endpoints']['update']> | RequestOf<Routes['bySlug']['endpoints']['update']>,
+  ) => {
     const doc = await require(req);
     const p = req.params;
     const data = await linkedInput(req, type, p, doc.meta);
@@ -148,7 +168,8 @@ export function linkedPostBindings(type: LinkedPostType): Binding[] {
     if (Object.keys(data.meta).length) set.meta = { ...doc.meta, ...data.meta };
     if (p.author !== undefined) set.author = await authorOf(req, caps, p.author, doc.author);
     // By id, `slug` is the new slug; by slug, a body slug other than the path's renames the post.
-    const requested = req.route === routes.bySlug ? renamedSlug(req, p.slug, sanitizeTitle) : (p.slug as string | undefined);
+    const requested =
+      req.route === routes.bySlug ? renamedSlug(req, p.slug, sanitizeTitle) : (p.slug as string | undefined);
     const changes = slugChanges(doc, { status: set.status, title: set.name ?? doc.name, requested, named: true });
     return item(req, await repo(req).save(doc, { ...set, ...changes.set }, changes.unset));
   };

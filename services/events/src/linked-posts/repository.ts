@@ -8,7 +8,7 @@ import type { Filter } from '@loom/store';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
 import { slugForWrite } from '../posts/slugs';
 
-export { ensurePostIndexes,    } from '../posts/repository';
+export { ensurePostIndexes } from '../posts/repository';
 
 export interface LinkedPostDoc extends BasePostDoc {
   name: string;
@@ -75,7 +75,10 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     const filter: Filter = { $and: and };
     const total = await this.posts.count(filter);
     // WP_Query's default order: post_date (site time, which drafts have too), newest first.
-    const items = total > q.offset ? await this.posts.find(filter, { sort: { date: -1, id: -1 }, skip: q.offset, limit: q.perPage }) : [];
+    const items =
+      total > q.offset
+        ? await this.posts.find(filter, { sort: { date: -1, id: -1 }, skip: q.offset, limit: q.perPage })
+        : [];
     return { items, total };
   }
 
@@ -101,7 +104,15 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
    * concurrent write created it first, is returned instead.
    */
   async create(
-    input: LinkedInput & { name: string; status: string; author: number; date: string; date_gmt: string; modified: string; modified_gmt: string },
+    input: LinkedInput & {
+      name: string;
+      status: string;
+      author: number;
+      date: string;
+      date_gmt: string;
+      modified: string;
+      modified_gmt: string;
+    },
     matchKey?: string,
   ): Promise<LinkedPostDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
@@ -135,7 +146,13 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
   }
 
   save(doc: LinkedPostDoc, set: Partial<LinkedPostDoc>, unset: string[] = []): Promise<LinkedPostDoc> {
-    const changesMatch = doc.match_key !== undefined && (set.name !== undefined || set.meta !== undefined || set.status === 'trash');
-    return this.update(doc, set, () => wpError(`could-not-update-${this.name}`), changesMatch ? [...unset, 'match_key'] : unset);
+    const changesMatch =
+      doc.match_key !== undefined && (set.name !== undefined || set.meta !== undefined || set.status === 'trash');
+    return this.update(
+      doc,
+      set,
+      () => wpError(`could-not-update-${this.name}`),
+      changesMatch ? [...unset, 'match_key'] : unset,
+    );
   }
 }

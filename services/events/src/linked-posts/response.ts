@@ -13,7 +13,12 @@ import { postName } from '../posts/slugs';
 import type { LinkedPostDoc } from './repository';
 import type { LinkedPostType } from './type';
 
-export async function prepareLinkedPost(req: RestRequest, type: LinkedPostType, doc: LinkedPostDoc, opts: { single?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function prepareLinkedPost(
+  req: RestRequest,
+  type: LinkedPostType,
+  doc: LinkedPostDoc,
+  opts: { single?: boolean } = {},
+): Promise<Record<string, unknown>> {
   const { spec } = type;
   const gid = globalId(req, doc.id);
   const image = await featuredImage(req, doc.image);

@@ -21,7 +21,8 @@ export interface LinkedPostType {
 /** tribe_is_truthy(): booleans as they are; of strings only "1", "enable(d)", "on", "y", "yes", "true" (any case). */
 export function isTruthy(value: unknown): boolean {
   if (typeof value === 'boolean') return value;
-  if (typeof value === 'string') return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase());
+  if (typeof value === 'string')
+    return ['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'].includes(value.toLowerCase());
   return Boolean(value);
 }
 

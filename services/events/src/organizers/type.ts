@@ -16,7 +16,11 @@ export const organizerType: LinkedPostType = {
   jsonLd(_req, doc, image) {
     const m = doc.meta as Record<string, string | undefined>;
     const website = escHtml(m.website ?? '');
-    const ld = postJsonLd('Person', { title: doc.name, excerpt: doc.excerpt, content: doc.description, image, url: website }, false);
+    const ld = postJsonLd(
+      'Person',
+      { title: doc.name, excerpt: doc.excerpt, content: doc.description, image, url: website },
+      false,
+    );
     return { ...ld, telephone: escHtml(m.phone ?? ''), email: antispambot(escHtml(m.email ?? '')), sameAs: website };
   },
 };

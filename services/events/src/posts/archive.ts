@@ -9,7 +9,10 @@
 import type { RestResult } from '@loom/service-kit';
 
 /** PHP's urlencode(): only letters, digits and -_. stay; a space is +. */
-const phpUrlencode = (s: string) => encodeURIComponent(s).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).replace(/%20/g, '+');
+const phpUrlencode = (s: string) =>
+  encodeURIComponent(s)
+    .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
 
 /** parse_str()'s decoding of one value. */
 function phpUrldecode(s: string): string {
@@ -53,7 +56,9 @@ export class QueryUrl {
 
   toString(): string {
     // build_query() without encoding; `key=` written as a bare `key`.
-    const query = this.entries.map((e) => (e.value === '' ? e.key : `${e.key}=${e.encoded ? phpUrlencode(e.value) : e.value}`)).join('&');
+    const query = this.entries
+      .map((e) => (e.value === '' ? e.key : `${e.key}=${e.encoded ? phpUrlencode(e.value) : e.value}`))
+      .join('&');
     return query ? `${this.base}?${query}` : this.base;
   }
 
@@ -82,10 +87,19 @@ export class QueryUrl {
 }
 
 /** The archive answer for page `page` of `total` items at `rest_url` (get_next_rest_url / get_previous_rest_url). */
-export function archiveAnswer(restUrl: QueryUrl, key: string, items: unknown[], o: { page: number; perPage: number; total: number }): RestResult {
+export function archiveAnswer(
+  restUrl: QueryUrl,
+  key: string,
+  items: unknown[],
+  o: { page: number; perPage: number; total: number },
+): RestResult {
   const totalPages = o.total > 0 ? Math.ceil(o.total / o.perPage) : 0;
   const body: Record<string, unknown> = { [key]: items, rest_url: restUrl.toString() };
-  if (o.page < totalPages) body.next_rest_url = restUrl.remove('page').add([['page', String(o.page + 1)]]).toString();
+  if (o.page < totalPages)
+    body.next_rest_url = restUrl
+      .remove('page')
+      .add([['page', String(o.page + 1)]])
+      .toString();
   if (o.page > 1) {
     const previous = restUrl.remove('page');
     body.previous_rest_url = (o.page === 2 ? previous : previous.add([['page', String(o.page - 1)]])).toString();

@@ -5,7 +5,18 @@
  * on the post (the type's edit_posts / delete_posts when there is none, so the handler answers its not-found code).
  */
 import type { RouteDef } from '@loom/contracts';
-import { bindResource, can, capabilityType, forbidden, type AnyHandler, type Binding, type CapPost, type Handler, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
+import {
+  bindResource,
+  can,
+  capabilityType,
+  forbidden,
+  type AnyHandler,
+  type Binding,
+  type CapPost,
+  type Handler,
+  type PostTypeCapNames,
+  type RestRequest,
+} from '@loom/service-kit';
 import { EVENT_TYPE, ORGANIZER_TYPE, VENUE_TYPE, type BasePostDoc } from './repository';
 import { publishDuePosts } from './schedule';
 
@@ -46,7 +57,13 @@ export function renamedSlug(req: RestRequest, given: unknown, sanitize: (s: stri
   return named === undefined || slug !== sanitize(named) ? slug : undefined;
 }
 
-export const capPostOf = (doc: BasePostDoc, caps: PostTypeCapNames): CapPost => ({ author: doc.author, status: doc.status, type: doc.type, caps, trashedFrom: doc.trashed_from });
+export const capPostOf = (doc: BasePostDoc, caps: PostTypeCapNames): CapPost => ({
+  author: doc.author,
+  status: doc.status,
+  type: doc.type,
+  caps,
+  trashedFrom: doc.trashed_from,
+});
 
 /** Each post type's capabilities, by its capability_type plural. */
 const TYPE_CAPS: Readonly<Record<string, PostTypeCapNames>> = {
@@ -57,7 +74,8 @@ const TYPE_CAPS: Readonly<Record<string, PostTypeCapNames>> = {
 export const capsOfType = (type: string): PostTypeCapNames => TYPE_CAPS[type] ?? capabilityType(`${type}s`);
 
 /** read_post on the post (published ones are readable by anyone). */
-export const canRead = (req: RestRequest, doc: BasePostDoc) => doc.status === 'publish' || can(req.user, 'read_post', { post: capPostOf(doc, capsOfType(doc.type)) });
+export const canRead = (req: RestRequest, doc: BasePostDoc) =>
+  doc.status === 'publish' || can(req.user, 'read_post', { post: capPostOf(doc, capsOfType(doc.type)) });
 
 export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, h: PostTypeHandlers<T>): Binding[] {
   const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
@@ -68,10 +86,12 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
   };
   const canCreate = (req: RestRequest) => (can(req.user, h.caps.edit_posts) ? (true as const) : forbidden(req.user));
   // Reads see scheduled posts whose time has come as published.
-  const afterDue = (handler: AnyHandler): Handler => async (req) => {
-    await publishDuePosts(req.store);
-    return (handler as Handler)(req);
-  };
+  const afterDue =
+    (handler: AnyHandler): Handler =>
+    async (req) => {
+      await publishDuePosts(req.store);
+      return (handler as Handler)(req);
+    };
   const readable = h.validateItem
     ? async (req: RestRequest) => {
         await h.validateItem!(req);

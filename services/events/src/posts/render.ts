@@ -15,7 +15,11 @@ function trim(s: string): string {
   return s.slice(a, b);
 }
 
-export function renderPost(title: string, description: string, excerpt: string): { title: string; description: string; excerpt: string } {
+export function renderPost(
+  title: string,
+  description: string,
+  excerpt: string,
+): { title: string; description: string; excerpt: string } {
   return {
     title: trim(renderTitle(title)),
     description: trim(renderContent(description)),

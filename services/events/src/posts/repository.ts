@@ -86,10 +86,21 @@ export class PostTypeRepository<T extends BasePostDoc> {
    * `failure` if it never fits. `claimed`, asked when the store refuses the insert, may answer the post holding
    * another of doc's unique keys, which is then returned instead.
    */
-  protected async insertUnique(doc: T, base: string, failure: () => WpError, claimed?: () => Promise<T | null>): Promise<T> {
+  protected async insertUnique(
+    doc: T,
+    base: string,
+    failure: () => WpError,
+    claimed?: () => Promise<T | null>,
+  ): Promise<T> {
     if (isNoSlug(base)) return this.posts.insert({ ...doc, slug: base });
     await this.freeTrashedSlug(base || String(doc.id), doc.id);
-    return this.withUniqueSlug(base || String(doc.id), doc.id, (slug) => this.posts.insert({ ...doc, slug }), failure, claimed);
+    return this.withUniqueSlug(
+      base || String(doc.id),
+      doc.id,
+      (slug) => this.posts.insert({ ...doc, slug }),
+      failure,
+      claimed,
+    );
   }
 
   /** Sets `set` on `doc` (and removes `unset`); a changed slug is made unique first. */
@@ -120,11 +131,27 @@ export class PostTypeRepository<T extends BasePostDoc> {
    */
   private async freeTrashedSlug(slug: string, exceptId: number): Promise<void> {
     if (isTrashedSlug(slug)) return;
-    const holders = await this.posts.find({ type: { $in: [...SLUG_FREEING_TYPES] }, slug, status: 'trash', id: { $ne: exceptId } });
+    const holders = await this.posts.find({
+      type: { $in: [...SLUG_FREEING_TYPES] },
+      slug,
+      status: 'trash',
+      id: { $ne: exceptId },
+    });
     for (const holder of holders) {
       // A concurrent write that renamed it first leaves nothing to do.
-      const rename = async (s: string) => (await this.posts.updateOne({ id: holder.id, slug }, { $set: { slug: s, desired_slug: slug } as Partial<T> })) ?? holder;
-      await this.withUniqueSlug(trashedSlug(slug), holder.id, rename, () => wpError('could-not-update'), undefined, holder.type);
+      const rename = async (s: string) =>
+        (await this.posts.updateOne(
+          { id: holder.id, slug },
+          { $set: { slug: s, desired_slug: slug } as Partial<T> },
+        )) ?? holder;
+      await this.withUniqueSlug(
+        trashedSlug(slug),
+        holder.id,
+        rename,
+        () => wpError('could-not-update'),
+        undefined,
+        holder.type,
+      );
     }
   }
 
@@ -142,7 +169,8 @@ export class PostTypeRepository<T extends BasePostDoc> {
     claimed?: () => Promise<T | null>,
     type = this.type,
   ): Promise<T> {
-    const taken = async (candidate: string) => (await this.posts.findOne({ type, slug: candidate, id: { $ne: id } })) !== null;
+    const taken = async (candidate: string) =>
+      (await this.posts.findOne({ type, slug: candidate, id: { $ne: id } })) !== null;
     const reserved = isReservedSlug(base);
     let from = 1;
     for (let attempt = 0; attempt < MAX_SLUG_ATTEMPTS; attempt++) {

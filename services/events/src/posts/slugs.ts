@@ -36,10 +36,22 @@ export interface SlugPost {
  * remembered slug on leaving it and the stored one with `__trashed` on entering it, whatever was sent
  * (@loom/post-engine's slugAcrossTrash); none then is the title's, unless the status floats.
  */
-export function slugForWrite(a: { id: number; status: string; title: string; requested?: string; previous?: SlugPost; named?: boolean }): string | undefined {
+export function slugForWrite(a: {
+  id: number;
+  status: string;
+  title: string;
+  requested?: string;
+  previous?: SlugPost;
+  named?: boolean;
+}): string | undefined {
   const { previous } = a;
   let slug = a.requested !== undefined ? truncateSlug(a.requested, SLUG_MAX) : previous ? postName(previous) : '';
-  if (previous) slug = slugAcrossTrash(slug, { status: previous.status, slug: postName(previous), desired_slug: previous.desired_slug }, a.status);
+  if (previous)
+    slug = slugAcrossTrash(
+      slug,
+      { status: previous.status, slug: postName(previous), desired_slug: previous.desired_slug },
+      a.status,
+    );
   if (slug) return slug === previous?.slug ? undefined : slug;
   return isFloating(a.status) && !a.named ? noSlug(a.id) : fromTitle(a);
 }

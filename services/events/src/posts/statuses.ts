@@ -22,8 +22,13 @@ export function listStatuses(req: RestRequest, caps: PostTypeCapNames, requested
   const editor = can(req.user, caps.edit_posts);
   let asked: string[];
   if (typeof requested === 'string' && requested.trim()) {
-    asked = requested.split(',').map((s) => s.trim()).filter(Boolean);
-    const valid = editor ? asked.every((s) => s === 'any' || REGISTERED.includes(s)) : asked.length === 1 && asked[0] === 'publish';
+    asked = requested
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const valid = editor
+      ? asked.every((s) => s === 'any' || REGISTERED.includes(s))
+      : asked.length === 1 && asked[0] === 'publish';
     if (!valid) throw invalidParams(['status']);
   } else {
     asked = [editor ? 'any' : 'publish'];
@@ -31,7 +36,10 @@ export function listStatuses(req: RestRequest, caps: PostTypeCapNames, requested
   const statuses = [...new Set(asked.flatMap((s) => (s === 'any' ? ANY : [s])))];
   const others = can(req.user, caps.edit_others_posts);
   return {
-    query: { statuses: others ? statuses : statuses.filter((s) => s === 'publish'), ownStatuses: others ? [] : statuses.filter((s) => s !== 'publish') },
+    query: {
+      statuses: others ? statuses : statuses.filter((s) => s === 'publish'),
+      ownStatuses: others ? [] : statuses.filter((s) => s !== 'publish'),
+    },
     echo: asked.join(','),
   };
 }

@@ -9,10 +9,16 @@ import { formatLocal, formatUtc, parseDate } from '../dates/post-dates';
 import { isFloating, statusForDate } from '@loom/post-engine';
 
 /** scale_back_post_status: publish/future/private without publish rights become pending; none → publish or draft. */
-export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: string | undefined, current?: string): string {
+export function scaleStatus(
+  req: RestRequest,
+  caps: PostTypeCapNames,
+  status: string | undefined,
+  current?: string,
+): string {
   const canPublish = can(req.user, caps.publish_posts);
   if (status === undefined) return current ?? (canPublish ? 'publish' : 'draft');
-  if ((status === 'publish' || status === 'future' || status === 'private') && !canPublish) return status === current ? current : 'pending';
+  if ((status === 'publish' || status === 'future' || status === 'private') && !canPublish)
+    return status === current ? current : 'pending';
   return status;
 }
 
@@ -20,7 +26,12 @@ export function scaleStatus(req: RestRequest, caps: PostTypeCapNames, status: st
  * The post's author: the caller unless another is asked for, which needs edit_others_posts and a user that
  * exists (is_user_id, asked of core-content; taken as given when core-content does not answer).
  */
-export async function authorOf(req: RestRequest, caps: PostTypeCapNames, requested: unknown, current?: number): Promise<number> {
+export async function authorOf(
+  req: RestRequest,
+  caps: PostTypeCapNames,
+  requested: unknown,
+  current?: number,
+): Promise<number> {
   const keep = current ?? req.user!.id;
   const author = typeof requested === 'number' ? requested : keep;
   if (author === keep) return author;
@@ -35,7 +46,10 @@ export async function authorOf(req: RestRequest, caps: PostTypeCapNames, request
 export const ZERO_DATE = '0000-00-00 00:00:00';
 
 /** `date` (site time) or `date_utc` as stored (`date`, `date_gmt`), when the client sent one, and which it was. */
-export function publicationDate(req: RestRequest, p: Record<string, unknown>): { date: string; date_gmt: string; from: 'date' | 'date_utc' } | undefined {
+export function publicationDate(
+  req: RestRequest,
+  p: Record<string, unknown>,
+): { date: string; date_gmt: string; from: 'date' | 'date_utc' } | undefined {
   const clock = siteClock(req.config);
   let gmt: string | undefined;
   let from: 'date' | 'date_utc' = 'date_utc';
@@ -67,7 +81,12 @@ export interface PostDates {
 export function newPostDates(req: RestRequest, given: Given, status: string): PostDates {
   const now = modifiedNow(req);
   const date = given?.date ?? now.modified;
-  const gmt = given?.from === 'date_utc' ? given.date_gmt : isFloating(status) ? ZERO_DATE : (given?.date_gmt ?? now.modified_gmt);
+  const gmt =
+    given?.from === 'date_utc'
+      ? given.date_gmt
+      : isFloating(status)
+        ? ZERO_DATE
+        : (given?.date_gmt ?? now.modified_gmt);
   return { date, date_gmt: gmt, modified: date, modified_gmt: gmt };
 }
 
@@ -75,7 +94,12 @@ export function newPostDates(req: RestRequest, given: Given, status: string): Po
  * wp_update_post's dates: a given date replaces the post's; a floating post never given a date moves to now
  * (clear_date), with a GMT date once it leaves the floating statuses. Modified is now.
  */
-export function updatedPostDates(req: RestRequest, given: Given, status: string, previous: { status: string; date: string; date_gmt: string }): PostDates {
+export function updatedPostDates(
+  req: RestRequest,
+  given: Given,
+  status: string,
+  previous: { status: string; date: string; date_gmt: string },
+): PostDates {
   const now = modifiedNow(req);
   let { date, date_gmt: gmt } = previous;
   if (given) {

@@ -26,7 +26,9 @@ export const venueType: LinkedPostType = {
   // A stateprovince of its own wins; otherwise it follows the state, province or country a write changes.
   deriveMeta(meta, written) {
     if (written.stateprovince) return {};
-    return ['state', 'province', 'country', 'stateprovince'].some((k) => k in written) ? { stateprovince: stateProvince(meta) } : {};
+    return ['state', 'province', 'country', 'stateprovince'].some((k) => k in written)
+      ? { stateprovince: stateProvince(meta) }
+      : {};
   },
 
   jsonLd(_req, doc, image) {
@@ -34,8 +36,18 @@ export const venueType: LinkedPostType = {
     const e = (v: string | undefined) => escHtml(v ?? '');
     // tribe_get_region(): the stored stateprovince, else by country.
     const region = m.stateprovince || (m.country === 'United States' ? e(m.state) : e(m.province));
-    const ld = postJsonLd('Place', { title: doc.name, excerpt: doc.excerpt, content: doc.description, image, url: '' }, false);
-    const address = arrayFilter({ streetAddress: e(m.address), addressLocality: e(m.city), addressRegion: region, postalCode: e(m.zip), addressCountry: e(m.country) });
+    const ld = postJsonLd(
+      'Place',
+      { title: doc.name, excerpt: doc.excerpt, content: doc.description, image, url: '' },
+      false,
+    );
+    const address = arrayFilter({
+      streetAddress: e(m.address),
+      addressLocality: e(m.city),
+      addressRegion: region,
+      postalCode: e(m.zip),
+      addressCountry: e(m.country),
+    });
     return { ...ld, address: { '@type': 'PostalAddress', ...address }, telephone: e(m.phone), sameAs: m.website ?? '' };
   },
 };

@@ -3,7 +3,14 @@
  * (contact-form-template.php), what a write sets (wpcf7_sanitize_mail...), and the answer's shape (`form` with its
  * parsed `fields`, messages filled in with the defaults, `additional_settings` with its parsed `settings`).
  */
-import { DEFAULT_FORM_TEMPLATE, DEFAULT_MESSAGES, parseAdditionalSettings, scanFields, type AdditionalSetting, type FormTag } from '../form-tags';
+import {
+  DEFAULT_FORM_TEMPLATE,
+  DEFAULT_MESSAGES,
+  parseAdditionalSettings,
+  scanFields,
+  type AdditionalSetting,
+  type FormTag,
+} from '../form-tags';
 import { defaultMail2Template, defaultMailTemplate, type MailTemplate } from '../mail';
 import type { FormsSettings } from '../settings';
 
@@ -29,7 +36,11 @@ export interface PropertiesJson {
 export function defaultSender(settings: FormsSettings): string {
   const admin = settings.site.adminEmail;
   const domain = admin.slice(admin.lastIndexOf('@') + 1).toLowerCase();
-  return domain === settings.site.domain.toLowerCase() || settings.site.domain === 'localhost' || /^[\d.]+$/.test(settings.site.domain) ? admin : `wordpress@${settings.site.domain}`;
+  return domain === settings.site.domain.toLowerCase() ||
+    settings.site.domain === 'localhost' ||
+    /^[\d.]+$/.test(settings.site.domain)
+    ? admin
+    : `wordpress@${settings.site.domain}`;
 }
 
 /** A new form's properties. The default `mail` carries no `active` key until it is written (as sample 190). */
@@ -52,8 +63,10 @@ type MailInput = Partial<Record<keyof MailTemplate, unknown>>;
  * written. Keys a write leaves out keep the form's current value.
  */
 export function writeMail(input: MailInput, current: MailTemplate, which: 'mail' | 'mail_2'): MailTemplate {
-  const str = (k: keyof MailTemplate) => (typeof input[k] === 'string' ? (input[k] as string) : String(current[k] ?? ''));
-  const flag = (k: 'use_html' | 'exclude_blank') => (typeof input[k] === 'boolean' ? (input[k] as boolean) : Boolean(current[k]));
+  const str = (k: keyof MailTemplate) =>
+    typeof input[k] === 'string' ? (input[k] as string) : String(current[k] ?? '');
+  const flag = (k: 'use_html' | 'exclude_blank') =>
+    typeof input[k] === 'boolean' ? (input[k] as boolean) : Boolean(current[k]);
   return {
     active: which === 'mail' ? true : typeof input.active === 'boolean' ? input.active : Boolean(current.active),
     subject: str('subject'),
@@ -68,7 +81,10 @@ export function writeMail(input: MailInput, current: MailTemplate, which: 'mail'
 }
 
 /** The answer's `properties`; `allMessages` false shows only the messages stored (the create answer, as sample 189). */
-export function propertiesJson(p: StoredProperties, opts: { allMessages: boolean } = { allMessages: true }): PropertiesJson {
+export function propertiesJson(
+  p: StoredProperties,
+  opts: { allMessages: boolean } = { allMessages: true },
+): PropertiesJson {
   return {
     form: { content: p.form, fields: scanFields(p.form) },
     mail: p.mail,

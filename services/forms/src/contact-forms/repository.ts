@@ -51,7 +51,11 @@ export class ContactForms {
     const filter = q.search ? { title: { $contains: q.search } } : {};
     const dir = q.order === 'desc' ? -1 : 1;
     const sort = q.orderby === 'id' ? { id: dir } : { [q.orderby]: dir, id: dir };
-    return this.col.find(filter, { sort: sort as Record<string, 1 | -1>, skip: q.offset, limit: q.perPage < 0 ? 0 : q.perPage });
+    return this.col.find(filter, {
+      sort: sort as Record<string, 1 | -1>,
+      skip: q.offset,
+      limit: q.perPage < 0 ? 0 : q.perPage,
+    });
   }
 
   /** Stores a new form; its slug is its title's, made unique. */
@@ -62,7 +66,14 @@ export class ContactForms {
     for (let n = 1; ; n++) {
       const slug = n === 1 ? base : `${base}-${n}`;
       try {
-        return await this.col.insert({ ...doc, id, slug, hash: randomBytes(20).toString('hex'), date: now, modified: now });
+        return await this.col.insert({
+          ...doc,
+          id,
+          slug,
+          hash: randomBytes(20).toString('hex'),
+          date: now,
+          modified: now,
+        });
       } catch (e) {
         if (!(e instanceof DuplicateKeyError) || n > 1000) throw e;
       }

@@ -6,7 +6,16 @@
  * through the outbox, which keeps what SMTP did not take and retries it, so `mail_failed` loses nothing.
  */
 import { CHANGE_HEADER, forms, formatChangeHint } from '@loom/contracts';
-import { bind, isMultipart, readMultipart, wpError, type Binding, type BodyReader, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  bind,
+  isMultipart,
+  readMultipart,
+  wpError,
+  type Binding,
+  type BodyReader,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import {
   acceptanceMissing,
   collectPosted,
@@ -27,7 +36,14 @@ import {
   type PostedData,
   type UploadedFile,
 } from '../form-tags';
-import { composeMessages, MailComposeError, displayMessage, type ComposedMail, type MailSubmission, type SpecialTagValues } from '../mail';
+import {
+  composeMessages,
+  MailComposeError,
+  displayMessage,
+  type ComposedMail,
+  type MailSubmission,
+  type SpecialTagValues,
+} from '../mail';
 import { notFound } from '../contact-forms/handlers';
 import { formMessages } from '../contact-forms/properties';
 import { ContactForms, type ContactFormDoc } from '../contact-forms/repository';
@@ -37,7 +53,8 @@ import { containsDisallowed, honeypotFilled, overRate } from './spam';
 
 type FeedbackReq = RequestOf<typeof forms.feedbackRoute.endpoints.submit>;
 
-export type FeedbackStatus = 'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'aborted' | 'error';
+export type FeedbackStatus =
+  'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'aborted' | 'error';
 
 /** wpcf7_sanitize_unit_tag. */
 const sanitizeUnitTag = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '');
@@ -90,13 +107,21 @@ const readFeedback: BodyReader = async (req, _res, { config }) => {
     throw wpError('wpcf7_unsupported_media_type');
   }
   const { settings } = formsOf(config);
-  const body = await readMultipart(req, { maxBodyBytes: config.maxBodyBytes, maxFileBytes: settings.maxFileBytes, maxFiles: settings.maxFiles, maxFields: settings.maxFields, maxFieldBytes: 1024 * 1024 });
+  const body = await readMultipart(req, {
+    maxBodyBytes: config.maxBodyBytes,
+    maxFileBytes: settings.maxFileBytes,
+    maxFiles: settings.maxFiles,
+    maxFields: settings.maxFields,
+    maxFieldBytes: 1024 * 1024,
+  });
   // A file input left empty comes with no filename (PHP's UPLOAD_ERR_NO_FILE): no file at all. One past the limit is
   // reported as too large, never passed on cut.
   const uploaded = body.files.filter((f) => f.filename !== '');
   const payload: FeedbackBody = {
     fields: body.fields,
-    files: uploaded.filter((f) => !f.tooLarge).map(({ field, filename, contentType, content }) => ({ field, filename, contentType, content })),
+    files: uploaded
+      .filter((f) => !f.tooLarge)
+      .map(({ field, filename, contentType, content }) => ({ field, filename, contentType, content })),
     oversizeFiles: uploaded.filter((f) => f.tooLarge).map((f) => f.field),
   };
   // The fields are the submission, not the route's parameters.
@@ -114,9 +139,14 @@ async function submit(req: FeedbackReq) {
 
   const tags = scanFields(form.properties.form);
   const outcome = await decide(req, form, tags, posted, body.files, body.oversizeFiles, unitTag);
-  const answer: Record<string, unknown> = { contact_form_id: form.id, status: outcome.status, message: outcome.message };
+  const answer: Record<string, unknown> = {
+    contact_form_id: form.id,
+    status: outcome.status,
+    message: outcome.message,
+  };
   if (outcome.demo) answer.demo_mode = true;
-  if (outcome.status === 'validation_failed') answer.invalid_fields = invalidFieldsForResponse(outcome.invalid ?? [], unitTag);
+  if (outcome.status === 'validation_failed')
+    answer.invalid_fields = invalidFieldsForResponse(outcome.invalid ?? [], unitTag);
   // The subscribers_only refusal comes before any submission exists: no hash at all (the plugin's submit()).
   if (outcome.status !== 'error') answer.posted_data_hash = outcome.hash;
   answer.into = `#${unitTag}`;
@@ -124,17 +154,28 @@ async function submit(req: FeedbackReq) {
   // The quiz module adds new questions to every answer (the page must ask again).
   const quiz = refillQuiz(tags, settings.secret);
   if (quiz) answer.quiz = quiz;
-  const hint = outcome.submissionId ? formatChangeHint({ resource: 'submissions', action: 'created', item_id: outcome.submissionId }) : formatChangeHint('none');
+  const hint = outcome.submissionId
+    ? formatChangeHint({ resource: 'submissions', action: 'created', item_id: outcome.submissionId })
+    : formatChangeHint('none');
   return { body: answer, headers: { [CHANGE_HEADER]: hint } };
 }
 
 /** The submission's fate: every outcome but an accepted one leaves the store as it was. */
-async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], posted: PostedData, files: UploadedFile[], oversize: string[], unitTag: string): Promise<Outcome> {
+async function decide(
+  req: FeedbackReq,
+  form: ContactFormDoc,
+  tags: FormTag[],
+  posted: PostedData,
+  files: UploadedFile[],
+  oversize: string[],
+  unitTag: string,
+): Promise<Outcome> {
   const { settings, outbox } = formsOf(req.config);
   const messages = formMessages(form.properties);
   const additional = parseAdditionalSettings(form.properties.additional_settings);
   // The address the gateway signed; a direct caller (inside the cluster) is its socket's peer.
-  const remoteIp = req.clientIp ?? (req.incoming?.socket.remoteAddress ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
+  const remoteIp =
+    req.clientIp ?? (req.incoming?.socket.remoteAddress ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
   const userAgent = (req.incoming?.headers['user-agent'] ?? '').slice(0, 254);
   const special: SpecialTagValues = {
     site: settings.site,
@@ -144,7 +185,17 @@ async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], p
     submittedAt: new Date(),
     timeZone: siteZone(req),
     invalidFields: 0,
-    user: req.user ? { login: req.user.login, email: '', url: '', firstName: '', lastName: '', nickname: req.user.login, displayName: req.user.name || req.user.login } : undefined,
+    user: req.user
+      ? {
+          login: req.user.login,
+          email: '',
+          url: '',
+          firstName: '',
+          lastName: '',
+          nickname: req.user.login,
+          displayName: req.user.name || req.user.login,
+        }
+      : undefined,
   };
   const mailSubmission: MailSubmission = { tags, posted, files, special };
   /** The form's message for a status as the plugin's filter_message() gives it: mail-tags replaced as plain
@@ -158,12 +209,18 @@ async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], p
   const ctx = { messages, settings: additional, quizSecret: settings.secret };
   const invalid = validateFields(tags, posted, ctx);
   if (invalid.length) return { status: 'validation_failed', message: say('validation_error'), invalid, hash: '' };
-  if (acceptanceMissing(tags, posted, additional)) return { status: 'acceptance_missing', message: say('accept_terms'), hash: '' };
+  if (acceptanceMissing(tags, posted, additional))
+    return { status: 'acceptance_missing', message: say('accept_terms'), hash: '' };
   const prepared = preparePostedData(tags, posted);
   if (
     honeypotFilled(settings.honeypotField, posted) ||
     containsDisallowed(settings.disallowedKeys, prepared, { remoteIp, userAgent }) ||
-    (await overRate(req.store, { address: remoteIp, max: settings.rateMax, windowMs: settings.rateWindowMs, secret: settings.secret }))
+    (await overRate(req.store, {
+      address: remoteIp,
+      max: settings.rateMax,
+      windowMs: settings.rateWindowMs,
+      secret: settings.secret,
+    }))
   ) {
     return { status: 'spam', message: say('spam'), hash: '' };
   }
@@ -172,9 +229,15 @@ async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], p
   const badFiles = validateUploads(tags, files, ctx).filter((f) => !tooLarge.has(f.field));
   for (const field of tooLarge) {
     const tag = tags.find((t) => t.name === field && t.basetype === 'file');
-    if (tag) badFiles.push({ field, message: messageFor('upload_file_too_large', messages), idref: optionValue(tag, 'id') ?? null });
+    if (tag)
+      badFiles.push({
+        field,
+        message: messageFor('upload_file_too_large', messages),
+        idref: optionValue(tag, 'id') ?? null,
+      });
   }
-  if (badFiles.length) return { status: 'validation_failed', message: say('validation_error'), invalid: badFiles, hash: '' };
+  if (badFiles.length)
+    return { status: 'validation_failed', message: say('validation_error'), invalid: badFiles, hash: '' };
 
   const hash = postedDataHash(prepared, { remoteIp, unitTag }, settings.secret);
   const demo = settingFlag(additional, 'demo_mode');
@@ -198,7 +261,12 @@ async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], p
     unit_tag: unitTag,
     status: composeError ? 'aborted' : skipMail ? 'mail_sent' : 'accepted',
     posted_data: prepared,
-    files: files.map((f) => ({ field: f.field, filename: f.filename, content_type: f.contentType, size: f.content.length })),
+    files: files.map((f) => ({
+      field: f.field,
+      filename: f.filename,
+      content_type: f.contentType,
+      size: f.content.length,
+    })),
     remote_ip: remoteIp,
     user_agent: userAgent,
     url: special.url ?? '',
@@ -209,7 +277,10 @@ async function decide(req: FeedbackReq, form: ContactFormDoc, tags: FormTag[], p
     queued_mail: composeError || skipMail ? null : messagesToSend,
   });
   if (composeError) {
-    req.log.warn({ contactForm: form.id, submission: stored.id, reason: composeError }, 'submission stored, mail aborted: the form mail cannot be composed');
+    req.log.warn(
+      { contactForm: form.id, submission: stored.id, reason: composeError },
+      'submission stored, mail aborted: the form mail cannot be composed',
+    );
     // The plugin's message when sending is aborted and nothing set another.
     return { status: 'aborted', message: 'Sending mail has been aborted.', hash, submissionId: stored.id };
   }

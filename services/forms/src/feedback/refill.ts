@@ -25,5 +25,8 @@ async function schema(req: RequestOf<typeof forms.feedbackSchemaRoute.endpoints.
 }
 
 export function refillBindings(): Binding[] {
-  return [bind(forms.refillRoute.endpoints.read, null, refill), bind(forms.feedbackSchemaRoute.endpoints.read, null, schema)];
+  return [
+    bind(forms.refillRoute.endpoints.read, null, refill),
+    bind(forms.feedbackSchemaRoute.endpoints.read, null, schema),
+  ];
 }

@@ -24,9 +24,15 @@ export function honeypotFilled(field: string, posted: PostedData): boolean {
  * wpcf7_check_disallowed_list: every posted value, the remote address and the user agent, searched for each
  * disallowed word or phrase, ignoring case (the plugin's `/word/iu`).
  */
-export function containsDisallowed(words: string[], posted: PostedData, meta: { remoteIp: string; userAgent: string }): boolean {
+export function containsDisallowed(
+  words: string[],
+  posted: PostedData,
+  meta: { remoteIp: string; userAgent: string },
+): boolean {
   if (!words.length) return false;
-  const target = [...Object.keys(posted).map((k) => flatJoin(posted[k], '\n')), meta.remoteIp, meta.userAgent].join('\n').toLocaleLowerCase();
+  const target = [...Object.keys(posted).map((k) => flatJoin(posted[k], '\n')), meta.remoteIp, meta.userAgent]
+    .join('\n')
+    .toLocaleLowerCase();
   return words.some((w) => target.includes(w.toLocaleLowerCase()));
 }
 
@@ -35,9 +41,14 @@ export function containsDisallowed(words: string[], posted: PostedData, meta: { 
  * (@loom/store's countInWindow: one counter per address and window, shared by every replica). Addresses are stored
  * as keyed hashes, never as they are. `max` 0 turns the limit off.
  */
-export async function overRate(store: Store, opts: { address: string; max: number; windowMs: number; secret: string; now?: number }): Promise<boolean> {
+export async function overRate(
+  store: Store,
+  opts: { address: string; max: number; windowMs: number; secret: string; now?: number },
+): Promise<boolean> {
   if (opts.max <= 0) return false;
   // An IPv6 client is counted by its /64, as the gateway's sign-in throttle counts it.
-  const key = createHmac('sha256', opts.secret).update(`rate|${addressKey(opts.address)}`).digest('base64url');
+  const key = createHmac('sha256', opts.secret)
+    .update(`rate|${addressKey(opts.address)}`)
+    .digest('base64url');
   return !(await countInWindow(store.collection(ATTEMPTS), key, opts)).counted;
 }

@@ -12,7 +12,10 @@ export function parseAdditionalSettings(content: string): AdditionalSetting[] {
     const m = LINE.exec(line);
     if (!m) continue;
     const value = phpTrim(m[2]);
-    out.push([phpTrim(m[1]), value === 'on' || value === 'true' ? true : value === 'off' || value === 'false' ? false : value]);
+    out.push([
+      phpTrim(m[1]),
+      value === 'on' || value === 'true' ? true : value === 'off' || value === 'false' ? false : value,
+    ]);
   }
   return out;
 }

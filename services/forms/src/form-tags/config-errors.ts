@@ -96,14 +96,22 @@ export function configErrors(props: ConfigProperties, site: ConfigSite): ConfigE
   const settings = parseAdditionalSettings(str(props.additional_settings));
 
   // form.body
-  if (multipleControlsInLabel(formText)) add('form.body', 'multiple_controls_in_label', 'Multiple form controls are in a single label element.');
+  if (multipleControlsInLabel(formText))
+    add('form.body', 'multiple_controls_in_label', 'Multiple form controls are in a single label element.');
   const ng = [...new Set(scanned.filter((t) => t.name && UNAVAILABLE_NAMES.has(t.name)).map((t) => `"${t.name}"`))];
-  if (ng.length) add('form.body', 'unavailable_names', `Unavailable names (${ng.join(', ')}) are used for form controls.`);
-  if (/(?:<form[\s\t>]|<\/form>)/i.test(formText)) add('form.body', 'unavailable_html_elements', 'Unavailable HTML elements are used in the form template.');
+  if (ng.length)
+    add('form.body', 'unavailable_names', `Unavailable names (${ng.join(', ')}) are used for form controls.`);
+  if (/(?:<form[\s\t>]|<\/form>)/i.test(formText))
+    add('form.body', 'unavailable_html_elements', 'Unavailable HTML elements are used in the form template.');
   const named = scanned.filter((t) => tagFeatures(t.type).nameAttr);
-  if (named.some((t) => t.raw_name.includes('.'))) add('form.body', 'dots_in_names', 'Dots are used in form-tag names.');
-  if (named.some((t) => t.raw_name.includes(':'))) add('form.body', 'colons_in_names', 'Colons are used in form-tag names.');
-  if (site.maxUploadBytes !== undefined && scanned.some((t) => t.basetype === 'file' && limitOption(t) > site.maxUploadBytes!))
+  if (named.some((t) => t.raw_name.includes('.')))
+    add('form.body', 'dots_in_names', 'Dots are used in form-tag names.');
+  if (named.some((t) => t.raw_name.includes(':')))
+    add('form.body', 'colons_in_names', 'Colons are used in form-tag names.');
+  if (
+    site.maxUploadBytes !== undefined &&
+    scanned.some((t) => t.basetype === 'file' && limitOption(t) > site.maxUploadBytes!)
+  )
     add('form.body', 'upload_filesize_overlimit', 'Uploadable file size exceeds PHP’s maximum acceptable size.');
 
   // mail, mail_2
@@ -122,7 +130,8 @@ export function configErrors(props: ConfigProperties, site: ConfigSite): ConfigE
     for (const key of Object.keys(props.messages)) {
       if (key === 'captcha_not_match') continue; // Really Simple CAPTCHA is not part of Loom
       const message = str(props.messages[key]);
-      if (stripAllTags(message) !== message) add(`messages.${key}`, 'html_in_message', 'HTML tags are used in a message.');
+      if (stripAllTags(message) !== message)
+        add(`messages.${key}`, 'html_in_message', 'HTML tags are used in a message.');
     }
   }
 
@@ -135,11 +144,52 @@ export function configErrors(props: ConfigProperties, site: ConfigSite): ConfigE
 
 /** WordPress's public query vars: a field of that name would clash with them. */
 const UNAVAILABLE_NAMES = new Set([
-  'm', 'p', 'posts', 'w', 'cat', 'withcomments', 'withoutcomments', 's', 'search', 'exact', 'sentence', 'calendar',
-  'page', 'paged', 'more', 'tb', 'pb', 'author', 'order', 'orderby', 'year', 'monthnum', 'day', 'hour', 'minute',
-  'second', 'name', 'category_name', 'tag', 'feed', 'author_name', 'static', 'pagename', 'page_id', 'error',
-  'attachment', 'attachment_id', 'subpost', 'subpost_id', 'preview', 'robots', 'taxonomy', 'term', 'cpage',
-  'post_type', 'embed',
+  'm',
+  'p',
+  'posts',
+  'w',
+  'cat',
+  'withcomments',
+  'withoutcomments',
+  's',
+  'search',
+  'exact',
+  'sentence',
+  'calendar',
+  'page',
+  'paged',
+  'more',
+  'tb',
+  'pb',
+  'author',
+  'order',
+  'orderby',
+  'year',
+  'monthnum',
+  'day',
+  'hour',
+  'minute',
+  'second',
+  'name',
+  'category_name',
+  'tag',
+  'feed',
+  'author_name',
+  'static',
+  'pagename',
+  'page_id',
+  'error',
+  'attachment',
+  'attachment_id',
+  'subpost',
+  'subpost_id',
+  'preview',
+  'robots',
+  'taxonomy',
+  'term',
+  'cpage',
+  'post_type',
+  'embed',
 ]);
 
 function multipleControlsInLabel(form: string): boolean {
@@ -199,11 +249,18 @@ function minimumInput(ref: MailTagRef, ctx: MailCtx): string {
 const minimal = (text: string, ctx: MailCtx) => replaceMailTagsIn(text, (ref) => minimumInput(ref, ctx)).text;
 
 function unsafeWithoutProtection(text: string, ctx: MailCtx): boolean {
-  const first = replaceMailTagsIn(text, (ref) => (ctx.tags.find((t) => t.name === ref.fieldName)?.basetype === 'email' ? UNSAFE_EMAIL : null)).text;
+  const first = replaceMailTagsIn(text, (ref) =>
+    ctx.tags.find((t) => t.name === ref.fieldName)?.basetype === 'email' ? UNSAFE_EMAIL : null,
+  ).text;
   return stripNewline(minimal(first, ctx)).includes(UNSAFE_EMAIL);
 }
 
-function validateMail(name: string, t: Record<string, unknown>, ctx: MailCtx, add: (section: string, code: string, message: string) => void) {
+function validateMail(
+  name: string,
+  t: Record<string, unknown>,
+  ctx: MailCtx,
+  add: (section: string, code: string, message: string) => void,
+) {
   const get = (k: string) => (typeof t[k] === 'string' ? (t[k] as string) : '');
   const invalidMailbox = (text: string) => mailboxList(stripNewline(minimal(text, ctx))) === null;
   const maybeEmpty = (text: string) => stripNewline(minimal(text, ctx)) === '';
@@ -218,7 +275,11 @@ function validateMail(name: string, t: Record<string, unknown>, ctx: MailCtx, ad
   const recipient = get('recipient');
   if (invalidMailbox(recipient)) add(`${name}.recipient`, 'invalid_mailbox_syntax', 'Invalid mailbox syntax is used.');
   else if (unsafeWithoutProtection(recipient, ctx))
-    add(`${name}.recipient`, 'unsafe_email_without_protection', 'Unsafe email config is used without sufficient protection.');
+    add(
+      `${name}.recipient`,
+      'unsafe_email_without_protection',
+      'Unsafe email config is used without sufficient protection.',
+    );
 
   const headersSection = `${name}.additional_headers`;
   const invalidHeaders: string[] = [];
@@ -241,8 +302,14 @@ function validateMail(name: string, t: Record<string, unknown>, ctx: MailCtx, ad
     if ((field === 'cc' || field === 'bcc') && unsafeWithoutProtection(value, ctx)) unsafe = true;
   }
   if (invalidHeaders.length) add(headersSection, 'invalid_mail_header', 'There are invalid mail header fields.');
-  for (const field of invalidMailboxFields) add(headersSection, 'invalid_mailbox_syntax', `Invalid mailbox syntax is used in the ${field} field.`);
-  if (unsafe) add(headersSection, 'unsafe_email_without_protection', 'Unsafe email config is used without sufficient protection.');
+  for (const field of invalidMailboxFields)
+    add(headersSection, 'invalid_mailbox_syntax', `Invalid mailbox syntax is used in the ${field} field.`);
+  if (unsafe)
+    add(
+      headersSection,
+      'unsafe_email_without_protection',
+      'Unsafe email config is used without sufficient protection.',
+    );
 
   if (maybeEmpty(get('body'))) add(`${name}.body`, 'maybe_empty', 'There is a possible empty field.');
 

@@ -4,18 +4,18 @@
  * messages, acceptance, the quiz (hashed answers, refill), the SWV schema and the config validator.
  * Pure functions: no I/O, no clock except where a parameter says so.
  */
-export type {
-  AdditionalSetting,
-  FormTag,
-  InvalidField,
-  
-  MessageKey,
-  PostedData,
-  UploadedFile,
-} from './types';
+export type { AdditionalSetting, FormTag, InvalidField, MessageKey, PostedData, UploadedFile } from './types';
 
 /** Parses a form template into its form-tags, in order. Never throws: unreadable text is left as text. */
-export { parseFormTags, scanFields, hasOption, optionValue, optionValues, isRequired, DEFAULT_FORM_TEMPLATE } from './parser';
+export {
+  parseFormTags,
+  scanFields,
+  hasOption,
+  optionValue,
+  optionValues,
+  isRequired,
+  DEFAULT_FORM_TEMPLATE,
+} from './parser';
 
 /** The plugin's default messages and how a form's `messages` override them. */
 export { DEFAULT_MESSAGES, messageFor } from './messages';
@@ -42,24 +42,21 @@ export {
   acceptanceMissing,
   invalidFieldsForResponse,
   isEmail,
-  
-  
-  
 } from './validation';
 
 /** The quiz: answer hashing (HMAC with a server secret) and refill's question/hash pairs. */
-export { quizAnswerHash,  refillQuiz,  } from './quiz';
+export { quizAnswerHash, refillQuiz } from './quiz';
 
 /** `GET .../feedback/schema`: the plugin's SWV schema for a form. */
-export { swvSchema,     } from './swv';
+export { swvSchema } from './swv';
 
 /** The config validator: the REST `config_errors` object. */
-export { configErrors, mailboxList,   type ConfigProperties,  } from './config-errors';
+export { configErrors, mailboxList, type ConfigProperties } from './config-errors';
 
 /** Mail-tag syntax (`[field]`, `[_raw_field]`, `[_format_field "fmt"]`), shared with the mail composer. */
-export { replaceMailTagsIn,  type MailTagRef } from './mail-tags';
+export { replaceMailTagsIn, type MailTagRef } from './mail-tags';
 
 /** PHP/WordPress text helpers the mail composer shares. */
-export { escHtml,  stripAllTags, phpTrim, decodeEntities } from './text';
+export { escHtml, stripAllTags, phpTrim, decodeEntities } from './text';
 export { mimeTypeOf } from './filetypes';
 export { tagFeatures } from './parser';

@@ -50,7 +50,10 @@ export function mailTagRef(tag: string, tagName: string, valuesText: string): Ma
  * counted). `[[tag]]` is an escaped tag: it becomes `[tag]`. `replaced` maps each substituted tag to its text
  * (what exclude_blank looks at).
  */
-export function replaceMailTagsIn(text: string, replace: (ref: MailTagRef) => string | null): { text: string; replaced: Map<string, string> } {
+export function replaceMailTagsIn(
+  text: string,
+  replace: (ref: MailTagRef) => string | null,
+): { text: string; replaced: Map<string, string> } {
   const replaced = new Map<string, string>();
   const out = text.replace(MAIL_TAG, (whole: string, open: string, tagName: string, values: string, close: string) => {
     if (open === '[' && close === ']') return whole.slice(1, -1);

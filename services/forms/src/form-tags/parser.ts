@@ -83,7 +83,12 @@ interface RawMatch {
 }
 
 /** The plugin's tag regex anchored at `q` (text[q] === '['), or null. */
-function matchAt(text: string, q: number, nextClose: (from: number) => number, nextOpen: (from: number) => number): RawMatch | null {
+function matchAt(
+  text: string,
+  q: number,
+  nextClose: (from: number) => number,
+  nextOpen: (from: number) => number,
+): RawMatch | null {
   for (const type of TYPE_NAMES) {
     if (!text.startsWith(type, q + 1)) continue;
     const after = q + 1 + type.length;
@@ -189,7 +194,8 @@ export function scanTags(form: string): ScannedTag[] {
     if (text[p + 1] === '[') {
       const m = matchAt(text, p + 1, nextClose, nextOpen);
       if (m) {
-        if (text[m.end] === ']') resume = m.end + 1; // [[escaped]]
+        if (text[m.end] === ']')
+          resume = m.end + 1; // [[escaped]]
         else {
           const tag = buildTag(m);
           if (tag) tags.push(tag);
@@ -219,7 +225,8 @@ export function scanFields(form: string): FormTag[] {
   return parseFormTags(form);
 }
 
-const optionRe = (name: string, value = '.+') => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${value}$`, 'i');
+const optionRe = (name: string, value = '.+') =>
+  new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:${value}$`, 'i');
 
 /** True when the tag has the bare option `name` or a `name:value` option (case-insensitive, as the plugin). */
 export function hasOption(tag: FormTag, name: string): boolean {

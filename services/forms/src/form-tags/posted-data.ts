@@ -103,5 +103,7 @@ export function postedDataHash(
   const parts = [String(tick), meta.remoteIp, meta.unitTag, ...Object.keys(prepared).map((k) => flatJoin(prepared[k]))];
   const text = parts.map((p) => phpTrim(p)).join(', ');
   // wp_hash is an HMAC-MD5: the same 32-hex shape, keyed by a server secret so it cannot be forged.
-  return createHmac('md5', createHash('sha256').update(`wpcf7_submission|${secret}`).digest()).update(text).digest('hex');
+  return createHmac('md5', createHash('sha256').update(`wpcf7_submission|${secret}`).digest())
+    .update(text)
+    .digest('hex');
 }

@@ -82,7 +82,10 @@ export function dateOption(tag: FormTag, name: 'min' | 'max', today: string): st
   if (!raw) return undefined;
   const text = raw.replace(/_+/g, ' ').trim().toLowerCase();
   const abs = /^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})$/.exec(text);
-  if (abs) return isRealDate(Number(abs[1]), Number(abs[2]), Number(abs[3])) ? `${abs[1]}-${pad(Number(abs[2]))}-${pad(Number(abs[3]))}` : undefined;
+  if (abs)
+    return isRealDate(Number(abs[1]), Number(abs[2]), Number(abs[3]))
+      ? `${abs[1]}-${pad(Number(abs[2]))}-${pad(Number(abs[3]))}`
+      : undefined;
   const t = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/.exec(today);
   if (!t) return undefined;
   const d = new Date(Date.UTC(Number(t[1]), Number(t[2]) - 1, Number(t[3])));
@@ -113,27 +116,44 @@ const byBasetype = (tags: FormTag[], ...types: string[]) => tags.filter((t) => t
 const numberOption = (tag: FormTag, name: string) => optionValue(tag, name, SIGNED_NUM);
 
 /** The rules of a form, messages resolved against its `messages`. `today` anchors relative date options. */
-export function swvRules(tags: FormTag[], messages: Record<string, unknown> | null | undefined, today: string): SwvRule[] {
+export function swvRules(
+  tags: FormTag[],
+  messages: Record<string, unknown> | null | undefined,
+  today: string,
+): SwvRule[] {
   const msg = (key: Parameters<typeof messageFor>[0]) => messageFor(key, messages);
   const rules: SwvRule[] = [];
   const required = (field: string) => rules.push({ rule: 'required', field, error: msg('invalid_required') });
 
   for (const tag of byBasetype(tags, 'checkbox', 'radio')) {
     if (tag.type.endsWith('*') || tag.type === 'radio') required(tag.name);
-    if (tag.type === 'radio' || hasOption(tag, 'exclusive')) rules.push({ rule: 'maxitems', field: tag.name, threshold: 1, error: 'Too many items are selected.' });
+    if (tag.type === 'radio' || hasOption(tag, 'exclusive'))
+      rules.push({ rule: 'maxitems', field: tag.name, threshold: 1, error: 'Too many items are selected.' });
   }
   for (const tag of byBasetype(tags, 'date')) {
     if (tag.type.endsWith('*')) required(tag.name);
     rules.push({ rule: 'date', field: tag.name, error: msg('invalid_date') });
     const min = dateOption(tag, 'min', today);
     const max = dateOption(tag, 'max', today);
-    if (min !== undefined) rules.push({ rule: 'mindate', field: tag.name, threshold: min, error: msg('date_too_early') });
-    if (max !== undefined) rules.push({ rule: 'maxdate', field: tag.name, threshold: max, error: msg('date_too_late') });
+    if (min !== undefined)
+      rules.push({ rule: 'mindate', field: tag.name, threshold: min, error: msg('date_too_early') });
+    if (max !== undefined)
+      rules.push({ rule: 'maxdate', field: tag.name, threshold: max, error: msg('date_too_late') });
   }
   for (const tag of byBasetype(tags, 'file')) {
     if (tag.type.endsWith('*')) rules.push({ rule: 'requiredfile', field: tag.name, error: msg('invalid_required') });
-    rules.push({ rule: 'file', field: tag.name, accept: acceptAttr(optionValues(tag, 'filetypes')), error: msg('upload_file_type_invalid') });
-    rules.push({ rule: 'maxfilesize', field: tag.name, threshold: limitOption(tag), error: msg('upload_file_too_large') });
+    rules.push({
+      rule: 'file',
+      field: tag.name,
+      accept: acceptAttr(optionValues(tag, 'filetypes')),
+      error: msg('upload_file_type_invalid'),
+    });
+    rules.push({
+      rule: 'maxfilesize',
+      field: tag.name,
+      threshold: limitOption(tag),
+      error: msg('upload_file_too_large'),
+    });
   }
   for (const tag of byBasetype(tags, 'number', 'range')) {
     if (tag.type.endsWith('*')) required(tag.name);
@@ -144,8 +164,10 @@ export function swvRules(tags: FormTag[], messages: Record<string, unknown> | nu
       if (min === undefined || !isNumber(min)) min = '0';
       if (max === undefined || !isNumber(max)) max = '100';
     }
-    if (min !== undefined && isNumber(min)) rules.push({ rule: 'minnumber', field: tag.name, threshold: min, error: msg('number_too_small') });
-    if (max !== undefined && isNumber(max)) rules.push({ rule: 'maxnumber', field: tag.name, threshold: max, error: msg('number_too_large') });
+    if (min !== undefined && isNumber(min))
+      rules.push({ rule: 'minnumber', field: tag.name, threshold: min, error: msg('number_too_small') });
+    if (max !== undefined && isNumber(max))
+      rules.push({ rule: 'maxnumber', field: tag.name, threshold: max, error: msg('number_too_large') });
   }
   for (const tag of tags.filter((t) => t.type === 'select*' && t.name)) required(tag.name);
   for (const tag of byBasetype(tags, 'text', 'email', 'url', 'tel')) {
@@ -164,11 +186,17 @@ export function swvRules(tags: FormTag[], messages: Record<string, unknown> | nu
   return rules;
 }
 
-function lengthRules(rules: SwvRule[], tag: FormTag, dflt: string, msg: (k: 'invalid_too_short' | 'invalid_too_long') => string) {
+function lengthRules(
+  rules: SwvRule[],
+  tag: FormTag,
+  dflt: string,
+  msg: (k: 'invalid_too_short' | 'invalid_too_long') => string,
+) {
   const min = minlengthOption(tag);
   if (min) rules.push({ rule: 'minlength', field: tag.name, threshold: Number(min), error: msg('invalid_too_short') });
   const max = maxlengthOption(tag, dflt);
-  if (max && max !== '0') rules.push({ rule: 'maxlength', field: tag.name, threshold: Number(max), error: msg('invalid_too_long') });
+  if (max && max !== '0')
+    rules.push({ rule: 'maxlength', field: tag.name, threshold: Number(max), error: msg('invalid_too_long') });
 }
 
 /** One enum rule per field name (tags of one name merged); checkbox/radio with free_text accept anything. */

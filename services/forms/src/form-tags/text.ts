@@ -69,6 +69,10 @@ export function stripNewline(text: string): string {
 
 /** wpcf7_check_invalid_utf8 + wp_kses_no_null, for strings already decoded: lone surrogates and NULs go. */
 export function sanitizePostedText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '').replace(/\x00/g, '');
+  return (
+    text
+      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
+      // eslint-disable-next-line no-control-regex
+      .replace(/\x00/g, '')
+  );
 }

@@ -42,7 +42,30 @@ export function isEmail(text: string): boolean {
 }
 
 /** wp_allowed_protocols(). */
-const ALLOWED_PROTOCOLS = new Set(['http', 'https', 'ftp', 'ftps', 'mailto', 'news', 'irc', 'irc6', 'ircs', 'gopher', 'nntp', 'feed', 'telnet', 'mms', 'rtsp', 'sms', 'svn', 'tel', 'fax', 'xmpp', 'webcal', 'urn']);
+const ALLOWED_PROTOCOLS = new Set([
+  'http',
+  'https',
+  'ftp',
+  'ftps',
+  'mailto',
+  'news',
+  'irc',
+  'irc6',
+  'ircs',
+  'gopher',
+  'nntp',
+  'feed',
+  'telnet',
+  'mms',
+  'rtsp',
+  'sms',
+  'svn',
+  'tel',
+  'fax',
+  'xmpp',
+  'webcal',
+  'urn',
+]);
 
 /** wpcf7_is_url: PHP's parse_url finds a scheme, and it is an allowed protocol (case-sensitive, as in_array). */
 export function isUrl(text: string): boolean {
@@ -149,7 +172,8 @@ export function validateFields(tags: FormTag[], posted: PostedData, ctx: Validat
       const actual = quizAnswerHash(postedList(posted, tag.name)[0] ?? '', ctx.quizSecret);
       const a = Buffer.from(expected);
       const b = Buffer.from(actual);
-      if (a.length !== b.length || !timingSafeEqual(a, b)) result.invalidate(tag.name, messageFor('quiz_answer_not_correct', ctx.messages));
+      if (a.length !== b.length || !timingSafeEqual(a, b))
+        result.invalidate(tag.name, messageFor('quiz_answer_not_correct', ctx.messages));
     }
   }
   return result.list;
@@ -186,7 +210,12 @@ export function validateUploads(tags: FormTag[], files: UploadedFile[], ctx: Val
  * Both steps as one: the fields' errors, or when there are none, the uploads' errors. For the plugin's exact
  * status order (fields → acceptance → spam → uploads) call validateFields and validateUploads around those checks.
  */
-export function validateSubmission(tags: FormTag[], posted: PostedData, files: UploadedFile[], ctx: ValidationContext): InvalidField[] {
+export function validateSubmission(
+  tags: FormTag[],
+  posted: PostedData,
+  files: UploadedFile[],
+  ctx: ValidationContext,
+): InvalidField[] {
   const fields = validateFields(tags, posted, ctx);
   return fields.length ? fields : validateUploads(tags, files, ctx);
 }
@@ -205,7 +234,9 @@ function acceptanceGiven(tag: FormTag, posted: PostedData): boolean {
  */
 export function acceptanceMissing(tags: FormTag[], posted: PostedData, settings?: AdditionalSetting[]): boolean {
   void settings; // under acceptance_as_validation the fields step has already reported these
-  return tags.some((tag) => tag.type === 'acceptance' && tag.name && !hasOption(tag, 'optional') && !acceptanceGiven(tag, posted));
+  return tags.some(
+    (tag) => tag.type === 'acceptance' && tag.name && !hasOption(tag, 'optional') && !acceptanceGiven(tag, posted),
+  );
 }
 
 /** The answer's `invalid_fields`: dots in names become underscores, `error_id` is `<unit tag>-ve-<field>`. */

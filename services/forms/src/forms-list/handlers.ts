@@ -48,14 +48,19 @@ function wpPost(req: RestRequest, f: WpFormDoc) {
   };
 }
 
-const privateRoute = (req: RestRequest) => (can(req.user, 'edit_posts') ? true : wpError('rest_forbidden', { message: 'This route is private.', status: 401 }));
+const privateRoute = (req: RestRequest) =>
+  can(req.user, 'edit_posts') ? true : wpError('rest_forbidden', { message: 'This route is private.', status: 401 });
 
 async function list(req: RequestOf<typeof forms.formsListRoute.endpoints.list>) {
   const base = req.config.baseUrl;
   const assets = `${base}/wp-content/plugins/wpforms-lite/assets/images`;
-  const guide = 'https://wpforms.com/docs/creating-first-form/?utm_campaign=liteplugin&#038;utm_source=WordPress&#038;utm_medium=gutenberg&#038;utm_content=Create%20Your%20First%20Form%20Documentation&#038;utm_locale=en_US';
+  const guide =
+    'https://wpforms.com/docs/creating-first-form/?utm_campaign=liteplugin&#038;utm_source=WordPress&#038;utm_medium=gutenberg&#038;utm_content=Create%20Your%20First%20Form%20Documentation&#038;utm_locale=en_US';
   // Loom has no nonces; the field keeps its shape (10 hex characters, per user) for the editor script.
-  const nonce = createHmac('sha256', formsOf(req.config).settings.secret).update(`wpforms-nonce|${req.user?.id ?? 0}`).digest('hex').slice(0, 10);
+  const nonce = createHmac('sha256', formsOf(req.config).settings.secret)
+    .update(`wpforms-nonce|${req.user?.id ?? 0}`)
+    .digest('hex')
+    .slice(0, 10);
   const items = await new WpForms(req.store).published();
   return {
     body: {
@@ -82,15 +87,33 @@ async function list(req: RequestOf<typeof forms.formsListRoute.endpoints.list>) 
 
 async function importForm(req: RequestOf<typeof forms.formsImportRoute.endpoints.create>) {
   const def = req.params.form;
-  const settings = def.settings && typeof def.settings === 'object' && !Array.isArray(def.settings) ? (def.settings as Record<string, unknown>) : {};
+  const settings =
+    def.settings && typeof def.settings === 'object' && !Array.isArray(def.settings)
+      ? (def.settings as Record<string, unknown>)
+      : {};
   const title = (req.params.title ?? (typeof settings.form_title === 'string' ? settings.form_title : '')).trim();
-  if (!title) throw wpError('rest_invalid_param', { message: 'Invalid parameter(s): title', data: { params: { title: 'A form needs a title: `title`, or `settings.form_title` in its definition.' } } });
-  const doc = await new WpForms(req.store).create({ title, definition: def, status: req.params.status, author: req.user?.id ?? 0 });
+  if (!title)
+    throw wpError('rest_invalid_param', {
+      message: 'Invalid parameter(s): title',
+      data: { params: { title: 'A form needs a title: `title`, or `settings.form_title` in its definition.' } },
+    });
+  const doc = await new WpForms(req.store).create({
+    title,
+    definition: def,
+    status: req.params.status,
+    author: req.user?.id ?? 0,
+  });
   return { status: 201, body: wpPost(req, doc) };
 }
 
-const adminOnly = (req: RestRequest) => (can(req.user, 'manage_options') ? true : forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to import forms.'));
+const adminOnly = (req: RestRequest) =>
+  can(req.user, 'manage_options')
+    ? true
+    : forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to import forms.');
 
 export function formsListBindings(): Binding[] {
-  return [bind(forms.formsListRoute.endpoints.list, privateRoute, list), bind(forms.formsImportRoute.endpoints.create, adminOnly, importForm)];
+  return [
+    bind(forms.formsListRoute.endpoints.list, privateRoute, list),
+    bind(forms.formsImportRoute.endpoints.create, adminOnly, importForm),
+  ];
 }

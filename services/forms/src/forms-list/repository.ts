@@ -40,7 +40,12 @@ export class WpForms {
     return this.col.find({ status: 'publish' }, { sort: { id: -1 } });
   }
 
-  async create(input: { title: string; definition: Record<string, unknown>; status: 'publish' | 'draft'; author: number }): Promise<WpFormDoc> {
+  async create(input: {
+    title: string;
+    definition: Record<string, unknown>;
+    status: 'publish' | 'draft';
+    author: number;
+  }): Promise<WpFormDoc> {
     const id = await this.store.nextId('posts');
     const now = gmt(new Date());
     // WPForms writes the post's id into its definition (`id`) once the post exists.
@@ -48,7 +53,16 @@ export class WpForms {
     const base = sanitizeTitle(input.title) || String(id);
     for (let n = 1; ; n++) {
       try {
-        return await this.col.insert({ id, author: input.author, date_gmt: now, modified_gmt: now, title: input.title, slug: n === 1 ? base : `${base}-${n}`, status: input.status, content });
+        return await this.col.insert({
+          id,
+          author: input.author,
+          date_gmt: now,
+          modified_gmt: now,
+          title: input.title,
+          slug: n === 1 ? base : `${base}-${n}`,
+          status: input.status,
+          content,
+        });
       } catch (e) {
         if (!(e instanceof DuplicateKeyError) || n > 1000) throw e;
       }

@@ -24,12 +24,20 @@ import {
   type UploadedFile,
 } from '../form-tags';
 import { formatPhpDate } from './date-format';
-import { MailComposeError, type ComposedMail, type Mailbox, type MailSubmission, type MailTemplate, type SpecialTagValues } from './types';
+import {
+  MailComposeError,
+  type ComposedMail,
+  type Mailbox,
+  type MailSubmission,
+  type MailTemplate,
+  type SpecialTagValues,
+} from './types';
 
 const own = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 /** Header values: no line breaks, no other control characters. */
-// eslint-disable-next-line no-control-regex
-const headerSafe = (text: string) => text.replace(/[\r\n]+/g, '').replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]/g, '');
+const headerSafe = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\r\n]+/g, '').replace(/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\u2028\u2029]/g, '');
 
 interface Context {
   tags: FormTag[];
@@ -41,7 +49,13 @@ interface Context {
 
 function contextOf(submission: MailSubmission): Context {
   const posted = submission.posted ?? (Object.create(null) as PostedData);
-  return { tags: submission.tags, posted, prepared: preparePostedData(submission.tags, posted), files: submission.files ?? [], special: submission.special };
+  return {
+    tags: submission.tags,
+    posted,
+    prepared: preparePostedData(submission.tags, posted),
+    files: submission.files ?? [],
+    special: submission.special,
+  };
 }
 
 /** `[_format_x "fmt"]`: dates (`YYYY-MM-DD`) formatted with PHP's date letters; other values as they are. */
@@ -69,10 +83,14 @@ function fieldValue(ref: MailTagRef, html: boolean, ctx: Context): string | null
   const formTag = ctx.tags.find((t) => t.name === name && !tagFeatures(t.type).zeroControls);
   if (formTag?.basetype === 'acceptance') {
     const checked = Array.isArray(submitted) ? submitted.length > 0 : !!submitted && submitted !== '0';
-    const content = phpTrim(html ? formTag.content || formTag.values[0] || '' : stripAllTags(formTag.content || formTag.values[0] || ''));
+    const content = phpTrim(
+      html ? formTag.content || formTag.values[0] || '' : stripAllTags(formTag.content || formTag.values[0] || ''),
+    );
     replaced = `${checked ? 'Consented' : 'Not consented'}${content ? `: ${content}` : ''}`;
   } else if (formTag?.basetype === 'file') {
-    const names = ctx.files.filter((f) => f.field === name && f.content.length > 0).map((f) => safeFilename(f.filename));
+    const names = ctx.files
+      .filter((f) => f.field === name && f.content.length > 0)
+      .map((f) => safeFilename(f.filename));
     if (names.length) replaced = names.join(', ');
   }
   return replaced === null ? null : phpTrim(replaced);
@@ -82,32 +100,57 @@ function fieldValue(ref: MailTagRef, html: boolean, ctx: Context): string | null
 function specialValue(tagName: string, html: boolean, s: SpecialTagValues): string | null {
   const esc = (t: string) => (html ? escHtml(t) : t);
   switch (tagName) {
-    case '_remote_ip': return s.remoteIp ?? '';
-    case '_user_agent': return esc((s.userAgent ?? '').slice(0, 254));
-    case '_url': return s.url ?? '';
-    case '_date': return formatPhpDate(s.dateFormat ?? 'F j, Y', s.submittedAt, s.timeZone ?? 'UTC');
-    case '_time': return formatPhpDate(s.timeFormat ?? 'g:i a', s.submittedAt, s.timeZone ?? 'UTC');
-    case '_invalid_fields': return String(s.invalidFields ?? 0);
-    case '_contact_form_title': return s.contactFormTitle === undefined ? null : esc(s.contactFormTitle);
-    case '_serial_number': return s.serialNumber === undefined ? null : String(s.serialNumber);
-    case '_site_title': return html ? escHtml(s.site.title) : decodeEntities(s.site.title);
-    case '_site_description': return html ? escHtml(s.site.description) : decodeEntities(s.site.description);
-    case '_site_url': return s.site.url;
-    case '_site_domain': return s.site.domain.replace(/^www\./, '');
-    case '_site_admin_email': return s.site.adminEmail;
+    case '_remote_ip':
+      return s.remoteIp ?? '';
+    case '_user_agent':
+      return esc((s.userAgent ?? '').slice(0, 254));
+    case '_url':
+      return s.url ?? '';
+    case '_date':
+      return formatPhpDate(s.dateFormat ?? 'F j, Y', s.submittedAt, s.timeZone ?? 'UTC');
+    case '_time':
+      return formatPhpDate(s.timeFormat ?? 'g:i a', s.submittedAt, s.timeZone ?? 'UTC');
+    case '_invalid_fields':
+      return String(s.invalidFields ?? 0);
+    case '_contact_form_title':
+      return s.contactFormTitle === undefined ? null : esc(s.contactFormTitle);
+    case '_serial_number':
+      return s.serialNumber === undefined ? null : String(s.serialNumber);
+    case '_site_title':
+      return html ? escHtml(s.site.title) : decodeEntities(s.site.title);
+    case '_site_description':
+      return html ? escHtml(s.site.description) : decodeEntities(s.site.description);
+    case '_site_url':
+      return s.site.url;
+    case '_site_domain':
+      return s.site.domain.replace(/^www\./, '');
+    case '_site_admin_email':
+      return s.site.adminEmail;
   }
   if (tagName.startsWith('_post_')) {
     const p = s.post;
     if (!p) return '';
-    const post: Record<string, string> = { _post_id: String(p.id), _post_name: p.name, _post_title: esc(p.title), _post_url: p.url, _post_author: p.author, _post_author_email: p.authorEmail };
+    const post: Record<string, string> = {
+      _post_id: String(p.id),
+      _post_name: p.name,
+      _post_title: esc(p.title),
+      _post_url: p.url,
+      _post_author: p.author,
+      _post_author_email: p.authorEmail,
+    };
     return own(post, tagName) ? post[tagName] : null;
   }
   if (tagName.startsWith('_user_')) {
     const u = s.user;
     if (!u) return '';
     const user: Record<string, string> = {
-      _user_login: u.login, _user_email: u.email, _user_url: u.url, _user_first_name: u.firstName,
-      _user_last_name: u.lastName, _user_nickname: u.nickname, _user_display_name: u.displayName,
+      _user_login: u.login,
+      _user_email: u.email,
+      _user_url: u.url,
+      _user_first_name: u.firstName,
+      _user_last_name: u.lastName,
+      _user_nickname: u.nickname,
+      _user_display_name: u.displayName,
     };
     return own(user, tagName) ? user[tagName] : '';
   }
@@ -122,7 +165,11 @@ function replaceLine(text: string, ctx: Context, html: boolean, header: boolean)
   });
 }
 
-function replaceText(text: string, ctx: Context, opts: { html?: boolean; excludeBlank?: boolean; header?: boolean } = {}): string {
+function replaceText(
+  text: string,
+  ctx: Context,
+  opts: { html?: boolean; excludeBlank?: boolean; header?: boolean } = {},
+): string {
   const lines: string[] = [];
   for (const line of String(text ?? '').split('\n')) {
     const { text: out, replaced } = replaceLine(line, ctx, !!opts.html, !!opts.header);
@@ -136,7 +183,11 @@ function replaceText(text: string, ctx: Context, opts: { html?: boolean; exclude
  * Replaces the mail-tags of `text` (field values, `[_raw_x]`, `[_format_x "fmt"]`, special tags); unknown tags
  * stay as written. `html` escapes values (use_html bodies).
  */
-export function replaceMailTags(text: string, submission: MailSubmission, opts: { html?: boolean; excludeBlank?: boolean } = {}): string {
+export function replaceMailTags(
+  text: string,
+  submission: MailSubmission,
+  opts: { html?: boolean; excludeBlank?: boolean } = {},
+): string {
   return replaceText(text, contextOf(submission), opts);
 }
 
@@ -171,7 +222,11 @@ export function parseMailboxes(text: string): Mailbox[] {
     const m = /^(.*?)<([^<>]*)>$/s.exec(item);
     const address = phpTrim(m ? m[2] : item);
     if (!isEmail(address)) continue;
-    const name = m ? phpTrim(m[1]).replace(/^"(.*)"$/s, '$1').replace(/\\(["\\])/g, '$1') : '';
+    const name = m
+      ? phpTrim(m[1])
+          .replace(/^"(.*)"$/s, '$1')
+          .replace(/\\(["\\])/g, '$1')
+      : '';
     out.push(name ? { name, address } : { address });
   }
   return out;
@@ -183,13 +238,20 @@ export function parseSender(text: string): Mailbox | null {
   const m = /^(.*?)<([^<>]*)>$/s.exec(clean);
   const address = phpTrim(m ? m[2] : clean);
   if (!isEmail(address)) return null;
-  const name = m ? phpTrim(m[1]).replace(/^"(.*)"$/s, '$1').replace(/\\(["\\])/g, '$1') : '';
+  const name = m
+    ? phpTrim(m[1])
+        .replace(/^"(.*)"$/s, '$1')
+        .replace(/\\(["\\])/g, '$1')
+    : '';
   return name ? { name, address } : { address };
 }
 
 /** wpcf7_antiscript_file_name: a bare, harmless name (`a.php` → `a.php_.txt`). */
 export function safeFilename(filename: string): string {
-  let name = String(filename ?? '').split(/[\\/]/).pop() ?? '';
+  let name =
+    String(filename ?? '')
+      .split(/[\\/]/)
+      .pop() ?? '';
   name = name.normalize('NFKC');
   name = name.replace(/[?[\]/\\=<>:;,'"&$#*()|~`!{}%+’«»”“\0]/g, '');
   name = name.replace(/[\r\n\t -]+/g, '-');
@@ -205,7 +267,20 @@ export function safeFilename(filename: string): string {
 }
 
 /** Headers the template may not set: the message's structure is ours. */
-const RESERVED_HEADERS = new Set(['to', 'subject', 'date', 'message-id', 'mime-version', 'content-type', 'content-transfer-encoding', 'content-disposition', 'sender', 'return-path', 'received', 'dkim-signature']);
+const RESERVED_HEADERS = new Set([
+  'to',
+  'subject',
+  'date',
+  'message-id',
+  'mime-version',
+  'content-type',
+  'content-transfer-encoding',
+  'content-disposition',
+  'sender',
+  'return-path',
+  'received',
+  'dkim-signature',
+]);
 const MAX_ATTACHMENTS_BYTES = 25 * 1024 * 1024;
 
 /** wpcf7_autop, simplified: blank lines make paragraphs, single newlines line breaks; block elements kept. */
@@ -214,12 +289,16 @@ function autop(body: string): string {
   return blocks
     .map((b) => b.trim())
     .filter((b) => b !== '')
-    .map((b) => (/^<(?:p|div|table|ul|ol|h[1-6]|blockquote|pre|hr)[\s>/]/i.test(b) ? b : `<p>${b.replace(/\n/g, '<br />\n')}</p>`))
+    .map((b) =>
+      /^<(?:p|div|table|ul|ol|h[1-6]|blockquote|pre|hr)[\s>/]/i.test(b) ? b : `<p>${b.replace(/\n/g, '<br />\n')}</p>`,
+    )
     .join('\n');
 }
 
 function htmlize(body: string, subject: string, locale?: string): string {
-  const lang = locale ? ` dir="${/^(ar|he|fa|ur|ps|syr|dv|ug|ckb|yi|ku)(_|$)/.test(locale) ? 'rtl' : 'ltr'}" lang="${escHtml(locale.replace(/_/g, '-'))}"` : '';
+  const lang = locale
+    ? ` dir="${/^(ar|he|fa|ur|ps|syr|dv|ug|ckb|yi|ku)(_|$)/.test(locale) ? 'rtl' : 'ltr'}" lang="${escHtml(locale.replace(/_/g, '-'))}"`
+    : '';
   return `<!doctype html>\n<html xmlns="http://www.w3.org/1999/xhtml"${lang}>\n<head>\n<title>${escHtml(subject)}</title>\n</head>\n<body>\n${autop(body)}</body>\n</html>`;
 }
 
@@ -266,7 +345,13 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
   let total = 0;
   const attached = new Set<string>();
   for (const tag of ctx.tags) {
-    if (tag.basetype !== 'file' || !tag.name || attached.has(tag.name) || !attachmentsTemplate.includes(`[${tag.name}]`)) continue;
+    if (
+      tag.basetype !== 'file' ||
+      !tag.name ||
+      attached.has(tag.name) ||
+      !attachmentsTemplate.includes(`[${tag.name}]`)
+    )
+      continue;
     attached.add(tag.name);
     for (const file of ctx.files.filter((f) => f.field === tag.name && f.content.length > 0)) {
       if (total + file.content.length > MAX_ATTACHMENTS_BYTES) continue;
@@ -291,7 +376,10 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
 }
 
 /** `mail`, then `mail_2` when its `active` is true. A template that cannot be composed throws MailComposeError. */
-export function composeMessages(props: { mail: MailTemplate; mail_2?: MailTemplate | null }, submission: MailSubmission): ComposedMail[] {
+export function composeMessages(
+  props: { mail: MailTemplate; mail_2?: MailTemplate | null },
+  submission: MailSubmission,
+): ComposedMail[] {
   const out = [composeMail(props.mail, submission, 'mail')];
   if (props.mail_2 && flag(props.mail_2.active)) out.push(composeMail(props.mail_2, submission, 'mail_2'));
   return out;

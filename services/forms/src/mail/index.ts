@@ -3,7 +3,7 @@
  * nodemailer (mailer.ts), through a durable outbox in the forms service's store (outbox.ts) that retries with
  * backoff, survives restarts and sends each message once.
  */
-export type { ComposedMail,  MailSubmission, MailTemplate, SpecialTagValues } from './types';
+export type { ComposedMail, MailSubmission, MailTemplate, SpecialTagValues } from './types';
 export { MailComposeError } from './types';
 
 /** Default `mail` / `mail_2` templates of a new form (the plugin's), for a site. */
@@ -15,10 +15,10 @@ export { defaultMailTemplate, defaultMail2Template } from './defaults';
  * substitution alone; `displayMessage` is what the answer's `message` shows ("Thank you, [your-name]." with
  * tags replaced and HTML removed, as the plugin's filter_message). `safeFilename` is the plugin's antiscript name.
  */
-export { composeMail, composeMessages, replaceMailTags, displayMessage, parseMailboxes,  safeFilename } from './compose';
+export { composeMail, composeMessages, replaceMailTags, displayMessage, parseMailboxes, safeFilename } from './compose';
 
 /** The SMTP side: `createMailer({smtpUrl})`, `loadMailSettings(env)` for the environment variables. */
-export { createMailer, loadMailSettings, type Mailer,    } from './mailer';
+export { createMailer, loadMailSettings, type Mailer } from './mailer';
 
 /** The durable outbox. */
-export { Outbox, OUTBOX_COLLECTION, type OutboxOptions, type MailState,  } from './outbox';
+export { Outbox, OUTBOX_COLLECTION, type OutboxOptions, type MailState } from './outbox';

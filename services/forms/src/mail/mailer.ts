@@ -73,7 +73,8 @@ function smtpOptions(smtpUrl: string, opts: Omit<MailerOptions, 'smtpUrl'> = {})
   } catch {
     throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587 or smtps://host:465');
   }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must start with smtp:// or smtps://');
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:')
+    throw new Error('SMTP_URL must start with smtp:// or smtps://');
   if (!url.hostname) throw new Error('SMTP_URL names no host');
   const secure = url.protocol === 'smtps:';
   const q = url.searchParams;
@@ -103,7 +104,10 @@ const toAddress = (m: Mailbox) => (m.name ? { name: m.name, address: m.address }
 function describe(err: unknown): string {
   const e = err as { code?: string; responseCode?: number; response?: string; message?: string };
   const text = e.response || e.message || String(err);
-  return `${e.code ? `${e.code}: ` : ''}${text}`.replace(/\b(smtps?:\/\/)[^\s]*/gi, '$1…').replace(/[\r\n]+/g, ' ').slice(0, 500);
+  return `${e.code ? `${e.code}: ` : ''}${text}`
+    .replace(/\b(smtps?:\/\/)[^\s]*/gi, '$1…')
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 500);
 }
 
 export const NOT_CONFIGURED = 'SMTP_URL is not set: mail stays queued';
@@ -131,7 +135,12 @@ export function createMailer(opts: MailerOptions): Mailer {
           subject: mail.subject,
           ...(mail.html !== undefined ? { html: mail.html } : { text: mail.text ?? '' }),
           headers: mail.headers.map(([key, value]) => ({ key, value })),
-          attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.contentBase64, encoding: 'base64', contentType: a.contentType })),
+          attachments: mail.attachments.map((a) => ({
+            filename: a.filename,
+            content: a.contentBase64,
+            encoding: 'base64',
+            contentType: a.contentType,
+          })),
           disableFileAccess: true,
           disableUrlAccess: true,
         });
@@ -141,7 +150,11 @@ export function createMailer(opts: MailerOptions): Mailer {
         const code = (err as { responseCode?: number }).responseCode;
         const authFailure = (err as { code?: string }).code === 'EAUTH';
         // 5xx refuses the message itself for good; a refused login is configuration, worth retrying once fixed.
-        return { ok: false, error: describe(err), permanent: typeof code === 'number' && code >= 500 && code < 600 && !authFailure };
+        return {
+          ok: false,
+          error: describe(err),
+          permanent: typeof code === 'number' && code >= 500 && code < 600 && !authFailure,
+        };
       }
     },
     close() {

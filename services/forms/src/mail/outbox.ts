@@ -146,7 +146,13 @@ export class Outbox {
       for (let waited = 0; state === 'busy' && waited < Math.min(this.leaseMs, 30_000); waited += 50) {
         await sleep(50);
         const fresh = await this.rows.findOne({ id: row.id });
-        state = !fresh ? 'failed' : fresh.state === 'pending' && fresh.lease_until > this.now() ? 'busy' : fresh.state === 'pending' ? 'pending' : fresh.state;
+        state = !fresh
+          ? 'failed'
+          : fresh.state === 'pending' && fresh.lease_until > this.now()
+            ? 'busy'
+            : fresh.state === 'pending'
+              ? 'pending'
+              : fresh.state;
       }
       if (state !== 'sent') return false;
     }
@@ -227,7 +233,10 @@ export class Outbox {
     if (row.seq > 0) {
       const before = await this.rows.findOne({ submission_id: row.submission_id, seq: row.seq - 1 });
       if (before && before.state === 'failed') {
-        await this.rows.updateOne({ id: row.id, state: 'pending' }, { $set: { state: 'failed', last_error: `not sent: ${before.message.template} failed` } });
+        await this.rows.updateOne(
+          { id: row.id, state: 'pending' },
+          { $set: { state: 'failed', last_error: `not sent: ${before.message.template} failed` } },
+        );
         return 'failed';
       }
       if (before && before.state !== 'sent') return 'pending';
@@ -235,11 +244,17 @@ export class Outbox {
     const now = this.now();
     if (!this.opts.mailer.configured) {
       // No SMTP server to try: the row waits, untouched but for the reason, until one is configured.
-      if (row.last_error !== NOT_CONFIGURED) await this.rows.updateOne({ id: row.id, state: 'pending' }, { $set: { last_error: NOT_CONFIGURED } });
+      if (row.last_error !== NOT_CONFIGURED)
+        await this.rows.updateOne({ id: row.id, state: 'pending' }, { $set: { last_error: NOT_CONFIGURED } });
       return 'pending';
     }
     const claim = await this.rows.updateOne(
-      { id: row.id, state: 'pending', lease_until: { $lte: now }, ...(first ? {} : { next_attempt_at: { $lte: now } }) },
+      {
+        id: row.id,
+        state: 'pending',
+        lease_until: { $lte: now },
+        ...(first ? {} : { next_attempt_at: { $lte: now } }),
+      },
       { $set: { lease_owner: this.owner, lease_until: now + this.leaseMs }, $inc: { attempts: 1 } },
     );
     if (!claim) {
@@ -261,7 +276,10 @@ export class Outbox {
           'message.attachments': claim.message.attachments.map((a) => ({ ...a, contentBase64: '' })),
         },
       });
-      this.opts.log?.info({ submission: row.submission_id, template: claim.message.template, attempts: claim.attempts }, 'mail sent');
+      this.opts.log?.info(
+        { submission: row.submission_id, template: claim.message.template, attempts: claim.attempts },
+        'mail sent',
+      );
       return 'sent';
     }
     const giveUp = result.permanent || claim.attempts >= this.maxAttempts;
@@ -274,7 +292,16 @@ export class Outbox {
         last_error: result.error,
       },
     });
-    this.opts.log?.warn({ submission: row.submission_id, template: claim.message.template, attempts: claim.attempts, error: result.error, final: giveUp }, 'mail not sent');
+    this.opts.log?.warn(
+      {
+        submission: row.submission_id,
+        template: claim.message.template,
+        attempts: claim.attempts,
+        error: result.error,
+        final: giveUp,
+      },
+      'mail not sent',
+    );
     return giveUp ? 'failed' : 'pending';
   }
 }

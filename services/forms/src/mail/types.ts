@@ -41,7 +41,15 @@ export interface SpecialTagValues {
   /** The form's locale (`en_US`): the `lang` of HTML mail. */
   locale?: string;
   /** `[_user_*]`: the signed-in submitter, when there is one. */
-  user?: { login: string; email: string; url: string; firstName: string; lastName: string; nickname: string; displayName: string };
+  user?: {
+    login: string;
+    email: string;
+    url: string;
+    firstName: string;
+    lastName: string;
+    nickname: string;
+    displayName: string;
+  };
 }
 
 /** What composeMail needs of a submission. */

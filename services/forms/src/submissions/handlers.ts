@@ -4,14 +4,26 @@
  * what people sent.
  */
 import { forms } from '@loom/contracts';
-import { bindResource, can, forbidden, paginationHeaders, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  bindResource,
+  can,
+  forbidden,
+  paginationHeaders,
+  wpError,
+  type Binding,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import { OUTBOX_COLLECTION, type MailState } from '../mail';
 import { formsOf } from '../context';
 import { Submissions, type SubmissionDoc } from './repository';
 
 const R = forms.submissionRoutes;
 
-const mayRead = (req: RestRequest) => (can(req.user, 'manage_options') ? true : forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to list submissions.'));
+const mayRead = (req: RestRequest) =>
+  can(req.user, 'manage_options')
+    ? true
+    : forbidden(req.user, 'rest_forbidden', 'Sorry, you are not allowed to list submissions.');
 
 function submissionJson(doc: SubmissionDoc, mail: MailState[]) {
   return {
@@ -41,9 +53,21 @@ async function list(req: RequestOf<typeof R.collection.endpoints.list>) {
     const rows = await req.store.collection(OUTBOX_COLLECTION).find({ state: p.mail_state });
     ids = [...new Set(rows.map((r) => Number(r.submission_id)).filter(Number.isInteger))];
   }
-  const { items, total } = await new Submissions(req.store).page({ page: p.page, perPage: p.per_page, contactForm: p.contact_form, ids });
+  const { items, total } = await new Submissions(req.store).page({
+    page: p.page,
+    perPage: p.per_page,
+    contactForm: p.contact_form,
+    ids,
+  });
   const body = await Promise.all(items.map(async (d) => submissionJson(d, await outbox.stateOf(String(d.id)))));
-  return { body, headers: paginationHeaders({ total, perPage: p.per_page, page: p.page }, `${req.config.restUrl}/${forms.FORMS_A}/submissions`, req.rawQuery) };
+  return {
+    body,
+    headers: paginationHeaders(
+      { total, perPage: p.per_page, page: p.page },
+      `${req.config.restUrl}/${forms.FORMS_A}/submissions`,
+      req.rawQuery,
+    ),
+  };
 }
 
 async function read(req: RequestOf<typeof R.item.endpoints.read>) {

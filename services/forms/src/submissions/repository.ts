@@ -67,7 +67,10 @@ export class Submissions {
     const left = await this.col.find({ status: 'accepted', queued_mail: { $exists: true, $ne: null } });
     for (const doc of left) {
       await outbox.enqueue(String(doc.id), doc.queued_mail ?? []);
-      await this.col.updateOne({ id: doc.id, status: 'accepted' }, { $set: { status: 'mail_failed', queued_mail: null } });
+      await this.col.updateOne(
+        { id: doc.id, status: 'accepted' },
+        { $set: { status: 'mail_failed', queued_mail: null } },
+      );
     }
     return left.length;
   }
@@ -80,13 +83,21 @@ export class Submissions {
     return this.col.findOne({ id });
   }
 
-  async page(q: { page: number; perPage: number; contactForm?: number; ids?: number[] }): Promise<{ items: SubmissionDoc[]; total: number }> {
+  async page(q: {
+    page: number;
+    perPage: number;
+    contactForm?: number;
+    ids?: number[];
+  }): Promise<{ items: SubmissionDoc[]; total: number }> {
     const filter: Record<string, unknown> = {};
     if (q.contactForm !== undefined) filter.contact_form_id = q.contactForm;
     if (q.ids) filter.id = { $in: q.ids };
     // pageWindow keeps a page past any real collection (page=1e308) a safe offset: it answers [] as the last page.
     const { offset } = pageWindow({ page: q.page, per_page: q.perPage });
-    const [items, total] = await Promise.all([this.col.find(filter, { sort: { id: -1 }, skip: offset, limit: q.perPage }), this.col.count(filter)]);
+    const [items, total] = await Promise.all([
+      this.col.find(filter, { sort: { id: -1 }, skip: offset, limit: q.perPage }),
+      this.col.count(filter),
+    ]);
     return { items, total };
   }
 }

@@ -6,7 +6,9 @@ const sample = sampleJson;
 
 describe('messages', () => {
   it('sample 190: every default message, in the plugin order', () => {
-    expect(JSON.stringify(DEFAULT_MESSAGES)).toBe(JSON.stringify(sample('190-cf7-contact-forms-create-without-context-not-saved.txt').properties.messages));
+    expect(JSON.stringify(DEFAULT_MESSAGES)).toBe(
+      JSON.stringify(sample('190-cf7-contact-forms-create-without-context-not-saved.txt').properties.messages),
+    );
   });
   it('a form message wins when it is a non-empty string; anything else falls back', () => {
     expect(messageFor('spam', { spam: 'No.' })).toBe('No.');

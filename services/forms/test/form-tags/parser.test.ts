@@ -1,7 +1,14 @@
 /** The form-tag parser against Contact Form 7 5.9.8's answers (samples 190, 192) and every tag type and option. */
-import { DEFAULT_FORM_TEMPLATE, hasOption, isRequired, optionValue, optionValues, parseFormTags, scanFields } from '../../src/form-tags';
+import {
+  DEFAULT_FORM_TEMPLATE,
+  hasOption,
+  isRequired,
+  optionValue,
+  optionValues,
+  parseFormTags,
+  scanFields,
+} from '../../src/form-tags';
 import { sampleJson } from '../samples';
-
 
 describe('scanFields reproduces the plugin', () => {
   it('sample 192: every field of the event registration form, key for key', () => {
@@ -23,9 +30,33 @@ describe('parseFormTags: the grammar', () => {
   };
 
   it.each([
-    'text', 'text*', 'email', 'email*', 'url', 'url*', 'tel', 'tel*', 'number', 'number*', 'range', 'range*',
-    'date', 'date*', 'textarea', 'textarea*', 'select', 'select*', 'checkbox', 'checkbox*', 'radio', 'acceptance',
-    'quiz', 'file', 'file*', 'hidden', 'count',
+    'text',
+    'text*',
+    'email',
+    'email*',
+    'url',
+    'url*',
+    'tel',
+    'tel*',
+    'number',
+    'number*',
+    'range',
+    'range*',
+    'date',
+    'date*',
+    'textarea',
+    'textarea*',
+    'select',
+    'select*',
+    'checkbox',
+    'checkbox*',
+    'radio',
+    'acceptance',
+    'quiz',
+    'file',
+    'file*',
+    'hidden',
+    'count',
   ])('named type %s: type, basetype, name', (type) => {
     const tag = one(`<p>[${type} field-1]</p>`);
     expect(tag.type).toBe(type);
@@ -36,16 +67,35 @@ describe('parseFormTags: the grammar', () => {
 
   it('submit and response have no name; their words are options', () => {
     expect(one('[submit "Send now"]')).toEqual({
-      type: 'submit', basetype: 'submit', name: '', options: [], raw_values: ['Send now'], labels: ['Send now'],
-      values: ['Send now'], pipes: [['Send now', 'Send now']], content: '',
+      type: 'submit',
+      basetype: 'submit',
+      name: '',
+      options: [],
+      raw_values: ['Send now'],
+      labels: ['Send now'],
+      values: ['Send now'],
+      pipes: [['Send now', 'Send now']],
+      content: '',
     });
     expect(one('[submit class:btn]').options).toEqual(['class:btn']);
     expect(one('[response]').name).toBe('');
   });
 
   it('options: bare words, key:value, size/maxlength and cols x rows forms, in order', () => {
-    const tag = one('[text* your-name id:name class:a class:b minlength:3 maxlength:100 40/100 placeholder akismet:author default:user_email "Your name"]');
-    expect(tag.options).toEqual(['id:name', 'class:a', 'class:b', 'minlength:3', 'maxlength:100', '40/100', 'placeholder', 'akismet:author', 'default:user_email']);
+    const tag = one(
+      '[text* your-name id:name class:a class:b minlength:3 maxlength:100 40/100 placeholder akismet:author default:user_email "Your name"]',
+    );
+    expect(tag.options).toEqual([
+      'id:name',
+      'class:a',
+      'class:b',
+      'minlength:3',
+      'maxlength:100',
+      '40/100',
+      'placeholder',
+      'akismet:author',
+      'default:user_email',
+    ]);
     expect(tag.raw_values).toEqual(['Your name']);
     expect(hasOption(tag, 'placeholder')).toBe(true);
     expect(hasOption(tag, 'class')).toBe(true);
@@ -55,9 +105,18 @@ describe('parseFormTags: the grammar', () => {
     expect(optionValue(tag, 'minlength', '[0-9]+')).toBe('3');
     expect(one('[textarea msg 40x10 /2000]').options).toEqual(['40x10', '/2000']);
     expect(one('[number n min:1 max:10 step:0.5]').options).toEqual(['min:1', 'max:10', 'step:0.5']);
-    expect(one('[date d min:2020-01-01 max:today default:get]').options).toEqual(['min:2020-01-01', 'max:today', 'default:get']);
+    expect(one('[date d min:2020-01-01 max:today default:get]').options).toEqual([
+      'min:2020-01-01',
+      'max:today',
+      'default:get',
+    ]);
     expect(one('[file f limit:1mb filetypes:jpg|png|pdf]').options).toEqual(['limit:1mb', 'filetypes:jpg|png|pdf']);
-    expect(one('[checkbox c use_label_element label_first exclusive free_text "A" "B"]').options).toEqual(['use_label_element', 'label_first', 'exclusive', 'free_text']);
+    expect(one('[checkbox c use_label_element label_first exclusive free_text "A" "B"]').options).toEqual([
+      'use_label_element',
+      'label_first',
+      'exclusive',
+      'free_text',
+    ]);
     expect(one('[select s multiple include_blank "A"]').options).toEqual(['multiple', 'include_blank']);
     expect(one('[acceptance a optional invert]').options).toEqual(['optional', 'invert']);
     expect(one('[text t readonly default:post_meta]').options).toEqual(['readonly', 'default:post_meta']);
@@ -68,9 +127,16 @@ describe('parseFormTags: the grammar', () => {
     expect(tag.raw_values).toEqual(['Sales|sales@example.com', 'Support | help@example.com', 'Other']);
     expect(tag.labels).toEqual(['Sales', 'Support', 'Other']);
     expect(tag.values).toEqual(['Sales', 'Support', 'Other']);
-    expect(tag.pipes).toEqual([['Sales', 'sales@example.com'], ['Support', 'help@example.com'], ['Other', 'Other']]);
+    expect(tag.pipes).toEqual([
+      ['Sales', 'sales@example.com'],
+      ['Support', 'help@example.com'],
+      ['Other', 'Other'],
+    ]);
     expect(one('[radio r "a|b|c"]').pipes).toEqual([['a', 'b|c']]);
-    expect(one('[quiz q "What is 2+3?|5" "Capital of France?|Paris"]').pipes).toEqual([['What is 2+3?', '5'], ['Capital of France?', 'Paris']]);
+    expect(one('[quiz q "What is 2+3?|5" "Capital of France?|Paris"]').pipes).toEqual([
+      ['What is 2+3?', '5'],
+      ['Capital of France?', 'Paris'],
+    ]);
   });
 
   it('enclosing tags: content trimmed, a <br> at line ends removed; closing must repeat the type', () => {
@@ -100,7 +166,20 @@ describe('parseFormTags: the grammar', () => {
   });
 
   it('broken input never throws and yields only well-formed tags', () => {
-    const broken = ['[text a "unclosed]', '[text a b"c"]', '[text a <b>]', '[', ']', '[[[', '[text', '[text ', '[/text]', '[select s "a" x]', '\u0000[text a]', '[text a \'x"]'];
+    const broken = [
+      '[text a "unclosed]',
+      '[text a b"c"]',
+      '[text a <b>]',
+      '[',
+      ']',
+      '[[[',
+      '[text',
+      '[text ',
+      '[/text]',
+      '[select s "a" x]',
+      '\u0000[text a]',
+      '[text a \'x"]',
+    ];
     for (const src of broken) expect(() => parseFormTags(src)).not.toThrow();
     expect(parseFormTags('[text a "unclosed]')).toEqual([]);
     expect(parseFormTags('[select s "a" x]')).toEqual([]); // options after values break the grammar

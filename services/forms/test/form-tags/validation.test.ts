@@ -33,7 +33,8 @@ function sampleRequest(file: string): { posted: PostedData; files: UploadedFile[
     const name = part.slice(0, eq);
     const value = part.slice(eq + 1);
     const file = /^@(\S+) \(([^,]+), (\d+) bytes\)$/.exec(value);
-    if (file) files.push({ field: name, filename: file[1], contentType: file[2], content: Buffer.alloc(Number(file[3]), 'a') });
+    if (file)
+      files.push({ field: name, filename: file[1], contentType: file[2], content: Buffer.alloc(Number(file[3]), 'a') });
     else entries.push([name, name.startsWith('_wpcf7_quiz_answer_') ? quizAnswerHash('5', SECRET) : value]);
   }
   return { posted: collectPosted(entries), files };
@@ -50,7 +51,12 @@ describe('the samples', () => {
   it('208: seven invalid fields in schema order with the plugin messages', () => {
     const { posted, files } = sampleRequest('208-cf7-feedback-validation-failed.txt');
     const invalid = validateSubmission(TAGS, posted, files, ctx);
-    expect(invalidFieldsForResponse(invalid, 'wpcf7-f2209-o1')).toEqual(json('208-cf7-feedback-validation-failed.txt').invalid_fields.map((f: object) => ({ ...f, error_id: (f as { error_id: string }).error_id })));
+    expect(invalidFieldsForResponse(invalid, 'wpcf7-f2209-o1')).toEqual(
+      json('208-cf7-feedback-validation-failed.txt').invalid_fields.map((f: object) => ({
+        ...f,
+        error_id: (f as { error_id: string }).error_id,
+      })),
+    );
   });
 
   it('209: valid fields, the acceptance box missing → acceptance_missing', () => {
@@ -61,7 +67,9 @@ describe('the samples', () => {
 
   it('210: a wrong quiz answer', () => {
     const { posted, files } = sampleRequest('210-cf7-feedback-quiz-wrong-answer.txt');
-    expect(validateFields(TAGS, posted, ctx)).toEqual([{ field: 'your-quiz', message: 'The answer to the quiz is incorrect.', idref: null }]);
+    expect(validateFields(TAGS, posted, ctx)).toEqual([
+      { field: 'your-quiz', message: 'The answer to the quiz is incorrect.', idref: null },
+    ]);
     expect(validateUploads(TAGS, files, ctx)).toEqual([]);
   });
 
@@ -69,7 +77,9 @@ describe('the samples', () => {
     const { posted, files } = sampleRequest('211-cf7-feedback-file-too-large.txt');
     expect(validateFields(TAGS, posted, ctx)).toEqual([]);
     expect(acceptanceMissing(TAGS, posted)).toBe(false);
-    expect(validateSubmission(TAGS, posted, files, ctx)).toEqual([{ field: 'your-file', message: 'The uploaded file is too large.', idref: null }]);
+    expect(validateSubmission(TAGS, posted, files, ctx)).toEqual([
+      { field: 'your-file', message: 'The uploaded file is too large.', idref: null },
+    ]);
   });
 
   it('212: the valid submission passes everything', () => {
@@ -80,7 +90,12 @@ describe('the samples', () => {
 });
 
 /** Validates one field posted as `value` in a one-tag form. */
-function check(tagSrc: string, value: string | string[] | undefined, extra: Record<string, string | string[]> = {}, c = {}) {
+function check(
+  tagSrc: string,
+  value: string | string[] | undefined,
+  extra: Record<string, string | string[]> = {},
+  c = {},
+) {
   const tags = parseFormTags(tagSrc);
   const posted = Object.assign(Object.create(null), extra) as PostedData;
   if (value !== undefined) posted[tags[0].name] = value;
@@ -104,26 +119,47 @@ describe('every field type', () => {
   });
 
   it('email: well-formed addresses only', () => {
-    for (const good of ['ada@example.com', 'a.b+c@sub.example.co.uk', "o'hara@example.org"]) expect(check('[email a]', good)).toEqual(OK);
-    for (const bad of ['not-an-email', 'a@b', '@example.com', 'a@example..com', 'a@-example.com', 'a b@example.com', 'a@exa_mple.com', 'a@b.c\nBcc: x@y.z'])
+    for (const good of ['ada@example.com', 'a.b+c@sub.example.co.uk', "o'hara@example.org"])
+      expect(check('[email a]', good)).toEqual(OK);
+    for (const bad of [
+      'not-an-email',
+      'a@b',
+      '@example.com',
+      'a@example..com',
+      'a@-example.com',
+      'a b@example.com',
+      'a@exa_mple.com',
+      'a@b.c\nBcc: x@y.z',
+    ])
       expect(check('[email a]', bad)).toEqual(['Please enter an email address.']);
     expect(check('[email* a]', '')).toEqual(['Please fill out this field.']);
   });
 
   it('url: an allowed protocol', () => {
-    for (const good of ['https://example.com', 'http://x', 'mailto:a@example.com', 'ftp://f.example.com/x', 'tel:+123']) expect(check('[url a]', good)).toEqual(OK);
-    for (const bad of ['example com', 'example.com', 'javascript:alert(1)', 'HTTPS://example.com', 'localhost:8080/x', '//example.com'])
+    for (const good of ['https://example.com', 'http://x', 'mailto:a@example.com', 'ftp://f.example.com/x', 'tel:+123'])
+      expect(check('[url a]', good)).toEqual(OK);
+    for (const bad of [
+      'example com',
+      'example.com',
+      'javascript:alert(1)',
+      'HTTPS://example.com',
+      'localhost:8080/x',
+      '//example.com',
+    ])
       expect(check('[url a]', bad)).toEqual(['Please enter a URL.']);
   });
 
   it('tel: separators and extensions ignored, 00/+ international, 6–15 characters', () => {
-    for (const good of ['+44 20 7946 0958', '(030) 123-4567', '0049 30 1234567', '555.123.4567 #12', '123456']) expect(check('[tel a]', good)).toEqual(OK);
-    for (const bad of ['call me', '12345', '+1234567890123456', '12a456']) expect(check('[tel a]', bad)).toEqual(['Please enter a telephone number.']);
+    for (const good of ['+44 20 7946 0958', '(030) 123-4567', '0049 30 1234567', '555.123.4567 #12', '123456'])
+      expect(check('[tel a]', good)).toEqual(OK);
+    for (const bad of ['call me', '12345', '+1234567890123456', '12a456'])
+      expect(check('[tel a]', bad)).toEqual(['Please enter a telephone number.']);
   });
 
   it('number and range: the HTML number grammar, min/max; range defaults 0–100', () => {
     for (const good of ['1', '-2', '2.5', '.5', '1e3', '-1.5E-2']) expect(check('[number a]', good)).toEqual(OK);
-    for (const bad of ['1,5', 'abc', '1.', '+1', '0x10']) expect(check('[number a]', bad)).toEqual(['Please enter a number.']);
+    for (const bad of ['1,5', 'abc', '1.', '+1', '0x10'])
+      expect(check('[number a]', bad)).toEqual(['Please enter a number.']);
     expect(check('[number a min:1 max:10]', '0')).toEqual(['This field has a too small number.']);
     expect(check('[number a min:1 max:10]', '11')).toEqual(['This field has a too large number.']);
     expect(check('[number a min:-1.5]', '-1.5')).toEqual(OK);
@@ -134,7 +170,8 @@ describe('every field type', () => {
 
   it('date: YYYY-MM-DD and a real date; min/max, relative ones from today', () => {
     expect(check('[date a]', '2024-02-29')).toEqual(OK);
-    for (const bad of ['2023-02-29', '2024-13-01', '24-01-01', '2024/01/01', 'tomorrow']) expect(check('[date a]', bad)).toEqual(['Please enter a date in YYYY-MM-DD format.']);
+    for (const bad of ['2023-02-29', '2024-13-01', '24-01-01', '2024/01/01', 'tomorrow'])
+      expect(check('[date a]', bad)).toEqual(['Please enter a date in YYYY-MM-DD format.']);
     expect(check('[date a min:2020-01-01 max:2030-12-31]', '2019-12-31')).toEqual(['This field has a too early date.']);
     expect(check('[date a min:2020-01-01 max:2030-12-31]', '2031-01-01')).toEqual(['This field has a too late date.']);
     expect(check('[date a min:today]', '2026-11-22')).toEqual(['This field has a too early date.']);
@@ -153,12 +190,16 @@ describe('every field type', () => {
 
   it('select: one of the options (labels), required with select*, first_as_label', () => {
     expect(check('[select a "A|x@example.com" "B"]', 'A')).toEqual(OK);
-    expect(check('[select a "A|x@example.com" "B"]', 'x@example.com')).toEqual(['Undefined value was submitted through this field.']);
+    expect(check('[select a "A|x@example.com" "B"]', 'x@example.com')).toEqual([
+      'Undefined value was submitted through this field.',
+    ]);
     expect(check('[select a "A" "B"]', 'C')).toEqual(['Undefined value was submitted through this field.']);
     expect(check('[select a multiple "A" "B"]', ['A', 'B'])).toEqual(OK);
     expect(check('[select a "A" "B"]', '')).toEqual(OK);
     expect(check('[select* a "A" "B"]', '')).toEqual(['Please fill out this field.']);
-    expect(check('[select a first_as_label "Choose" "A"]', 'Choose')).toEqual(['Undefined value was submitted through this field.']);
+    expect(check('[select a first_as_label "Choose" "A"]', 'Choose')).toEqual([
+      'Undefined value was submitted through this field.',
+    ]);
     expect(check('[select a "Fish &amp; chips"]', 'Fish & chips')).toEqual(OK);
   });
 
@@ -174,7 +215,9 @@ describe('every field type', () => {
   });
 
   it('acceptance: acceptance_missing unless checked (invert reversed, optional never); as validation when set', () => {
-    const tags = parseFormTags('[acceptance a]I agree[/acceptance] [acceptance b optional] [acceptance c invert]No spam[/acceptance]');
+    const tags = parseFormTags(
+      '[acceptance a]I agree[/acceptance] [acceptance b optional] [acceptance c invert]No spam[/acceptance]',
+    );
     const p = (o: Record<string, string>) => Object.assign(Object.create(null), o) as PostedData;
     expect(acceptanceMissing(tags, p({ a: '1' }))).toBe(false);
     expect(acceptanceMissing(tags, p({}))).toBe(true);
@@ -182,7 +225,9 @@ describe('every field type', () => {
     expect(acceptanceMissing(tags, p({ a: '1', c: '1' }))).toBe(true);
     expect(validateFields(tags, p({}), { quizSecret: SECRET })).toEqual([]);
     const settings = parseAdditionalSettings('acceptance_as_validation: on');
-    expect(validateFields(tags, p({}), { quizSecret: SECRET, settings }).map((f) => [f.field, f.message])).toEqual([['a', 'You must accept the terms and conditions before sending your message.']]);
+    expect(validateFields(tags, p({}), { quizSecret: SECRET, settings }).map((f) => [f.field, f.message])).toEqual([
+      ['a', 'You must accept the terms and conditions before sending your message.'],
+    ]);
   });
 
   it('quiz: the canonical answer against its hash; refill gives question/hash pairs; default 1+1=?', () => {
@@ -191,11 +236,16 @@ describe('every field type', () => {
     expect(refill.q[0]).toBe('Capital of France?');
     const hash = refill.q[1];
     expect(hash).toMatch(/^[0-9a-f]{32}$/);
-    const answer = (a: string) => validateFields(tags, Object.assign(Object.create(null), { q: a, _wpcf7_quiz_answer_q: hash }), { quizSecret: SECRET });
+    const answer = (a: string) =>
+      validateFields(tags, Object.assign(Object.create(null), { q: a, _wpcf7_quiz_answer_q: hash }), {
+        quizSecret: SECRET,
+      });
     expect(answer(' P A R I S ')).toEqual([]);
     expect(answer('ＰＡＲＩＳ')).toEqual([]); // full-width folded
     expect(answer('London')).toEqual([{ field: 'q', message: 'The answer to the quiz is incorrect.', idref: null }]);
-    expect(validateFields(tags, Object.assign(Object.create(null), { q: 'Paris' }), { quizSecret: SECRET })).toHaveLength(1);
+    expect(
+      validateFields(tags, Object.assign(Object.create(null), { q: 'Paris' }), { quizSecret: SECRET }),
+    ).toHaveLength(1);
     expect(quizAnswerHash('Paris', 'another-secret')).not.toBe(hash);
     expect(refillQuiz(parseFormTags('[quiz q]'), SECRET)!.q).toEqual(['1+1=?', quizAnswerHash('2', SECRET)]);
     expect(refillQuiz(parseFormTags('[text a]'), SECRET)).toBeNull();
@@ -203,8 +253,14 @@ describe('every field type', () => {
 
   it('file: required, filetypes by extension or MIME family, limit on the total size', () => {
     const tags = parseFormTags('[file* f limit:1kb filetypes:txt|pdf] [file g] [file h filetypes:image/*]');
-    const file = (field: string, filename: string, size: number): UploadedFile => ({ field, filename, contentType: 'application/octet-stream', content: Buffer.alloc(size) });
-    const run = (files: UploadedFile[]) => validateUploads(tags, files, { quizSecret: SECRET }).map((f) => [f.field, f.message]);
+    const file = (field: string, filename: string, size: number): UploadedFile => ({
+      field,
+      filename,
+      contentType: 'application/octet-stream',
+      content: Buffer.alloc(size),
+    });
+    const run = (files: UploadedFile[]) =>
+      validateUploads(tags, files, { quizSecret: SECRET }).map((f) => [f.field, f.message]);
     expect(run([])).toEqual([['f', 'Please fill out this field.']]);
     expect(run([file('f', '', 0)])).toEqual([['f', 'Please fill out this field.']]);
     expect(run([file('f', 'notes.TXT', 1024)])).toEqual([]);
@@ -212,21 +268,33 @@ describe('every field type', () => {
     expect(run([file('f', 'evil.php', 10)])).toEqual([['f', 'You are not allowed to upload files of this type.']]);
     expect(run([file('f', 'noextension', 10)])).toEqual([['f', 'You are not allowed to upload files of this type.']]);
     expect(run([file('f', 'a.pdf', 1), file('g', 'photo.jpg', 10), file('h', 'x.png', 1)])).toEqual([]);
-    expect(run([file('f', 'a.pdf', 1), file('g', 'doc.pdf', 10)])).toEqual([['g', 'You are not allowed to upload files of this type.']]);
-    expect(run([file('f', 'a.pdf', 1), file('g', 'big.jpg', 1024 * 1024 + 1)])).toEqual([['g', 'The uploaded file is too large.']]);
-    expect(run([file('f', 'a.pdf', 1), file('h', 'x.pdf', 1)])).toEqual([['h', 'You are not allowed to upload files of this type.']]);
+    expect(run([file('f', 'a.pdf', 1), file('g', 'doc.pdf', 10)])).toEqual([
+      ['g', 'You are not allowed to upload files of this type.'],
+    ]);
+    expect(run([file('f', 'a.pdf', 1), file('g', 'big.jpg', 1024 * 1024 + 1)])).toEqual([
+      ['g', 'The uploaded file is too large.'],
+    ]);
+    expect(run([file('f', 'a.pdf', 1), file('h', 'x.pdf', 1)])).toEqual([
+      ['h', 'You are not allowed to upload files of this type.'],
+    ]);
   });
 
   it('hidden, submit, count and response are never invalid', () => {
     expect(check('[hidden h "x"]', 'anything')).toEqual(OK);
-    expect(validateFields(parseFormTags('[submit "Go"] [count a] [response]'), Object.create(null), { quizSecret: SECRET })).toEqual([]);
+    expect(
+      validateFields(parseFormTags('[submit "Go"] [count a] [response]'), Object.create(null), { quizSecret: SECRET }),
+    ).toEqual([]);
   });
 });
 
 describe('messages, idref and the answer shape', () => {
-  it('the form\'s messages override the defaults', () => {
-    expect(check('[email* a]', 'bad', {}, { messages: { invalid_email: 'Bitte E-Mail prüfen.' } })).toEqual(['Bitte E-Mail prüfen.']);
-    expect(check('[email* a]', '', {}, { messages: { invalid_required: '' } })).toEqual(['Please fill out this field.']);
+  it("the form's messages override the defaults", () => {
+    expect(check('[email* a]', 'bad', {}, { messages: { invalid_email: 'Bitte E-Mail prüfen.' } })).toEqual([
+      'Bitte E-Mail prüfen.',
+    ]);
+    expect(check('[email* a]', '', {}, { messages: { invalid_required: '' } })).toEqual([
+      'Please fill out this field.',
+    ]);
   });
 
   it('idref is the id: option (not wpcf7…, first owner only); dots in names become underscores', () => {
@@ -234,16 +302,27 @@ describe('messages, idref and the answer shape', () => {
     const invalid = validateFields(tags, Object.create(null), { quizSecret: SECRET });
     expect(invalid.map((f) => f.idref)).toEqual(['first', null, null, null]);
     expect(invalidFieldsForResponse(invalid, 'wpcf7-f5-o1').map((f) => [f.field, f.error_id])).toEqual([
-      ['a', 'wpcf7-f5-o1-ve-a'], ['b', 'wpcf7-f5-o1-ve-b'], ['c', 'wpcf7-f5-o1-ve-c'], ['d_e', 'wpcf7-f5-o1-ve-d_e'],
+      ['a', 'wpcf7-f5-o1-ve-a'],
+      ['b', 'wpcf7-f5-o1-ve-b'],
+      ['c', 'wpcf7-f5-o1-ve-c'],
+      ['d_e', 'wpcf7-f5-o1-ve-d_e'],
     ]);
   });
 
   it('hostile posted names and values cannot reach prototypes or throw', () => {
-    const posted = collectPosted([['__proto__', 'x'], ['constructor[]', 'y'], ['a', '\u0000ok\ud800']]);
+    const posted = collectPosted([
+      ['__proto__', 'x'],
+      ['constructor[]', 'y'],
+      ['a', '\u0000ok\ud800'],
+    ]);
     expect(Object.getPrototypeOf(posted)).toBeNull();
     expect(posted.__proto__).toBe('x');
     expect(posted.a).toBe('ok');
     expect(({} as Record<string, unknown>).x).toBeUndefined();
-    expect(() => validateSubmission(parseFormTags('[text* __proto__] [checkbox constructor "y"]'), posted, [], { quizSecret: SECRET })).not.toThrow();
+    expect(() =>
+      validateSubmission(parseFormTags('[text* __proto__] [checkbox constructor "y"]'), posted, [], {
+        quizSecret: SECRET,
+      }),
+    ).not.toThrow();
   });
 });

@@ -8,17 +8,46 @@ import path from 'node:path';
 import { openEmbeddedStore, type Store } from '@loom/store';
 import { freePort, startSink, type Sink } from '@loom/testing';
 import { collectPosted, parseFormTags } from '../../src/form-tags';
-import { composeMessages, createMailer, Outbox, OUTBOX_COLLECTION, type ComposedMail, type Mailer, type OutboxOptions } from '../../src/mail';
+import {
+  composeMessages,
+  createMailer,
+  Outbox,
+  OUTBOX_COLLECTION,
+  type ComposedMail,
+  type Mailer,
+  type OutboxOptions,
+} from '../../src/mail';
 
-const SITE = { title: 'Shop', description: '', url: 'https://shop.example.com', domain: 'shop.example.com', adminEmail: 'owner@example.com' };
+const SITE = {
+  title: 'Shop',
+  description: '',
+  url: 'https://shop.example.com',
+  domain: 'shop.example.com',
+  adminEmail: 'owner@example.com',
+};
 const FORM = '[text* your-name] [email* your-email] [file f]';
-const MAIL = { subject: 'From [your-name]', sender: 'Shop <shop@example.com>', body: 'Hello from [your-name]', recipient: '[_site_admin_email]', additional_headers: 'Reply-To: [your-email]', attachments: '[f]', use_html: false, exclude_blank: false };
+const MAIL = {
+  subject: 'From [your-name]',
+  sender: 'Shop <shop@example.com>',
+  body: 'Hello from [your-name]',
+  recipient: '[_site_admin_email]',
+  additional_headers: 'Reply-To: [your-email]',
+  attachments: '[f]',
+  use_html: false,
+  exclude_blank: false,
+};
 const MAIL_2 = { ...MAIL, active: true, subject: 'Thanks [your-name]', recipient: '[your-email]', attachments: '' };
 
 function messages(name = 'Ada'): ComposedMail[] {
-  const posted = collectPosted([['your-name', name], ['your-email', 'ada@example.com']]);
+  const posted = collectPosted([
+    ['your-name', name],
+    ['your-email', 'ada@example.com'],
+  ]);
   const files = [{ field: 'f', filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('attached') }];
-  return composeMessages({ mail: MAIL, mail_2: MAIL_2 }, { tags: parseFormTags(FORM), posted, files, special: { site: SITE, submittedAt: new Date() } });
+  return composeMessages(
+    { mail: MAIL, mail_2: MAIL_2 },
+    { tags: parseFormTags(FORM), posted, files, special: { site: SITE, submittedAt: new Date() } },
+  );
 }
 
 let dir: string;
@@ -64,14 +93,23 @@ describe('Outbox', () => {
     await o.enqueue('41', messages());
     expect(await o.trySendNow('41')).toBe(true);
     const got = await s.waitFor(2);
-    expect(got.map((m) => [m.to[0], m.parsed.subject])).toEqual([['owner@example.com', 'From Ada'], ['ada@example.com', 'Thanks Ada']]);
+    expect(got.map((m) => [m.to[0], m.parsed.subject])).toEqual([
+      ['owner@example.com', 'From Ada'],
+      ['ada@example.com', 'Thanks Ada'],
+    ]);
     expect(got[0].parsed.attachments.map((a) => a.content.toString())).toEqual(['attached']);
     const state = await o.stateOf('41');
-    expect(state.map((x) => [x.template, x.state, x.attempts, x.last_error, x.next_attempt_at])).toEqual([['mail', 'sent', 1, null, null], ['mail_2', 'sent', 1, null, null]]);
+    expect(state.map((x) => [x.template, x.state, x.attempts, x.last_error, x.next_attempt_at])).toEqual([
+      ['mail', 'sent', 1, null, null],
+      ['mail_2', 'sent', 1, null, null],
+    ]);
     expect(state[0].to).toEqual(['owner@example.com']);
     expect(Date.parse(state[0].sent_at!)).toBeGreaterThan(Date.now() - 10000);
     const rows = await store.collection(OUTBOX_COLLECTION).find({ submission_id: '41' }, { sort: { seq: 1 } });
-    expect(rows.map((r) => (r.message as ComposedMail).attachments.map((a) => [a.filename, a.contentBase64]))).toEqual([[['a.txt', '']], []]);
+    expect(rows.map((r) => (r.message as ComposedMail).attachments.map((a) => [a.filename, a.contentBase64]))).toEqual([
+      [['a.txt', '']],
+      [],
+    ]);
     // again: nothing more goes out
     await o.enqueue('41', messages());
     expect(await o.trySendNow('41')).toBe(true);
@@ -85,7 +123,10 @@ describe('Outbox', () => {
     await first.enqueue('7', messages('Grace'));
     expect(await first.trySendNow('7')).toBe(false);
     const pending = await first.stateOf('7');
-    expect(pending.map((x) => [x.template, x.state, x.attempts])).toEqual([['mail', 'pending', 1], ['mail_2', 'pending', 0]]);
+    expect(pending.map((x) => [x.template, x.state, x.attempts])).toEqual([
+      ['mail', 'pending', 1],
+      ['mail_2', 'pending', 0],
+    ]);
     expect(pending[0].last_error).toMatch(/ECONNREFUSED/);
     expect(Date.parse(pending[0].next_attempt_at!)).toBeGreaterThan(Date.now() + 30_000);
 
@@ -100,7 +141,10 @@ describe('Outbox', () => {
     await until(async () => (await later.stateOf('7')).every((x) => x.state === 'sent'));
     for (let i = 0; i < 5; i++) await later.runTick();
     expect(s.received.map((m) => m.parsed.subject)).toEqual(['From Grace', 'Thanks Grace']);
-    expect((await later.stateOf('7')).map((x) => [x.state, x.attempts, x.last_error])).toEqual([['sent', 2, null], ['sent', 1, null]]);
+    expect((await later.stateOf('7')).map((x) => [x.state, x.attempts, x.last_error])).toEqual([
+      ['sent', 2, null],
+      ['sent', 1, null],
+    ]);
   });
 
   it('without SMTP_URL: mail_failed, rows wait without spending attempts, and go once SMTP is configured', async () => {
@@ -135,13 +179,18 @@ describe('Outbox', () => {
   });
 
   it('a permanent refusal fails the row at once, and the autoresponder after it is not sent', async () => {
-    const s = await sink({ onRcpt: (a) => (a === 'owner@example.com' ? { code: 550, message: 'Mailbox unavailable' } : undefined) });
+    const s = await sink({
+      onRcpt: (a) => (a === 'owner@example.com' ? { code: 550, message: 'Mailbox unavailable' } : undefined),
+    });
     const o = outbox(mailerFor(s.url()));
     await o.enqueue('5', messages());
     expect(await o.trySendNow('5')).toBe(false);
     await o.runTick();
     const state = await o.stateOf('5');
-    expect(state.map((x) => [x.template, x.state, x.attempts])).toEqual([['mail', 'failed', 1], ['mail_2', 'failed', 0]]);
+    expect(state.map((x) => [x.template, x.state, x.attempts])).toEqual([
+      ['mail', 'failed', 1],
+      ['mail_2', 'failed', 0],
+    ]);
     expect(state[0].last_error).toMatch(/550/);
     expect(state[1].last_error).toBe('not sent: mail failed');
     expect(s.received).toHaveLength(0);
@@ -159,7 +208,9 @@ describe('Outbox', () => {
 
   it('mail_2 waits for mail: the worker does not send it while mail is pending', async () => {
     let accept = false;
-    const s = await sink({ onRcpt: (a) => (!accept && a === 'owner@example.com' ? { code: 451, message: 'later' } : undefined) });
+    const s = await sink({
+      onRcpt: (a) => (!accept && a === 'owner@example.com' ? { code: 451, message: 'later' } : undefined),
+    });
     const o = outbox(mailerFor(s.url()));
     await o.enqueue('8', messages());
     expect(await o.trySendNow('8')).toBe(false);
@@ -179,7 +230,9 @@ describe('Outbox', () => {
     for (const id of ['1', '2', '3']) await a.enqueue(id, messages(`N${id}`).slice(0, 1));
     await Promise.all([a.trySendNow('1'), b.trySendNow('1'), a.runTick(), b.runTick(), a.runTick(), b.runTick()]);
     await Promise.all([a.runTick(), b.runTick()]);
-    await until(async () => (await Promise.all(['1', '2', '3'].map((id) => a.stateOf(id)))).every((st) => st[0].state === 'sent'));
+    await until(async () =>
+      (await Promise.all(['1', '2', '3'].map((id) => a.stateOf(id)))).every((st) => st[0].state === 'sent'),
+    );
     expect(s.received.map((m) => m.parsed.subject).sort()).toEqual(['From N1', 'From N2', 'From N3']);
     const ids = s.received.map((m) => m.parsed.messageId);
     expect(new Set(ids).size).toBe(3);
@@ -191,7 +244,9 @@ describe('Outbox', () => {
     const o = outbox(mailerFor(s.url()), { now: () => clock, leaseMs: 1000 });
     await o.enqueue('6', messages().slice(0, 1));
     // a replica took the lease and died before marking the row
-    await store.collection(OUTBOX_COLLECTION).updateOne({ id: '6-0' }, { $set: { lease_owner: 'dead', lease_until: clock + 1000 }, $inc: { attempts: 1 } });
+    await store
+      .collection(OUTBOX_COLLECTION)
+      .updateOne({ id: '6-0' }, { $set: { lease_owner: 'dead', lease_until: clock + 1000 }, $inc: { attempts: 1 } });
     await o.runTick();
     expect(s.received).toHaveLength(0);
     clock += 1001;

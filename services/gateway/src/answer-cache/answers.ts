@@ -56,7 +56,19 @@ export interface AnswerCacheOptions {
 }
 
 /** Connection-scoped or per-request, or re-computed on every replay. */
-const NOT_KEPT = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'x-request-id', 'vary', 'access-control-allow-origin', 'access-control-allow-methods', 'access-control-allow-credentials', 'content-type', 'content-length']);
+const NOT_KEPT = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'x-request-id',
+  'vary',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-credentials',
+  'content-type',
+  'content-length',
+]);
 
 export class GatewayAnswerCache {
   private readonly answers: CachedAnswers<Answer>;
@@ -65,7 +77,11 @@ export class GatewayAnswerCache {
   private readonly now: () => number;
 
   constructor(private readonly opts: AnswerCacheOptions) {
-    this.answers = new CachedAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.now() < a.until, metrics: opts.metrics });
+    this.answers = new CachedAnswers<Answer>({
+      maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+      fresh: (a) => this.now() < a.until,
+      metrics: opts.metrics,
+    });
     this.now = opts.now ?? Date.now;
     opts.coordination.onPurge((scope) => this.purge(scope));
   }
@@ -115,7 +131,12 @@ export class GatewayAnswerCache {
       if (bytes <= this.answers.maxEntryBytes) chunks.push(c);
     });
     upstream.once('end', () => {
-      if (bytes > this.answers.maxEntryBytes || ticket.generation !== this.generation(ticket.scope) || !this.opts.coordination.mayServe()) return;
+      if (
+        bytes > this.answers.maxEntryBytes ||
+        ticket.generation !== this.generation(ticket.scope) ||
+        !this.opts.coordination.mayServe()
+      )
+        return;
       const head = headerPairs(upstream, NOT_KEPT);
       const h = upstream.headers;
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
@@ -139,7 +160,9 @@ export class GatewayAnswerCache {
  * signs for the service, so that no answer crosses callers. A URL holds no raw line break: the kinds cannot meet.
  */
 export function answerKey(url: string, user: Authenticated | null | undefined): string {
-  return user ? `${url}\n${JSON.stringify([user.id, user.login, user.name, user.roles, user.app_password ?? null])}` : url;
+  return user
+    ? `${url}\n${JSON.stringify([user.id, user.login, user.name, user.roles, user.app_password ?? null])}`
+    : url;
 }
 
 /**

@@ -64,8 +64,17 @@ export class ClusterCoordination extends LocalCoordination {
 
   /** Connects and starts the heartbeat; replays begin once the lease holds (a few heartbeats later). */
   async start(): Promise<void> {
-    this.nc = await connect({ servers: this.natsUrl, name: `loom-gateway-answers-${this.id}`, reconnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000 });
-    this.nc.subscribe(PRESENCE_SUBJECT, { callback: (err, m) => !err && this.onPresence(codec.decode(m.data) as Presence) });
+    this.nc = await connect({
+      servers: this.natsUrl,
+      name: `loom-gateway-answers-${this.id}`,
+      reconnect: true,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      timeout: 2000,
+    });
+    this.nc.subscribe(PRESENCE_SUBJECT, {
+      callback: (err, m) => !err && this.onPresence(codec.decode(m.data) as Presence),
+    });
     this.nc.subscribe(FLUSH_SUBJECT, {
       callback: (err, m) => {
         if (err) return;
@@ -114,7 +123,9 @@ export class ClusterCoordination extends LocalCoordination {
     const waitFor = new Set(this.peers.keys());
     const f = ++this.flushes;
     const inbox = nc.subscribe(`_INBOX.${this.id}.${f}`);
-    nc.publish(FLUSH_SUBJECT, codec.encode({ id: this.id, f, scope } satisfies FlushMessage), { reply: inbox.getSubject() });
+    nc.publish(FLUSH_SUBJECT, codec.encode({ id: this.id, f, scope } satisfies FlushMessage), {
+      reply: inbox.getSubject(),
+    });
     if (waitFor.size === 0) return void inbox.unsubscribe();
     const acked = (async () => {
       for await (const m of inbox) {
@@ -125,9 +136,16 @@ export class ClusterCoordination extends LocalCoordination {
     const deadline = nc
       .flush()
       .catch(() => undefined)
-      .then(() => new Promise<void>((resolve) => setTimeout(resolve, this.timing.leaseMs + this.timing.heartbeatMs).unref()));
+      .then(
+        () =>
+          new Promise<void>((resolve) => setTimeout(resolve, this.timing.leaseMs + this.timing.heartbeatMs).unref()),
+      );
     await Promise.race([acked, deadline]);
-    if (waitFor.size > 0) this.log.warn({ replicas: [...waitFor] }, 'answer cache: gateway replicas did not acknowledge a flush in time; waited out their lease');
+    if (waitFor.size > 0)
+      this.log.warn(
+        { replicas: [...waitFor] },
+        'answer cache: gateway replicas did not acknowledge a flush in time; waited out their lease',
+      );
     inbox.unsubscribe();
   }
 

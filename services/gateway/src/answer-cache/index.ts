@@ -25,7 +25,13 @@ export interface GatewayAnswers {
   started: Promise<void>;
 }
 
-export function createGatewayAnswers(opts: { settings: AnswerCacheSettings; natsUrl?: string; log: Logger; timing?: ClusterTiming; metrics?: Metrics }): GatewayAnswers | undefined {
+export function createGatewayAnswers(opts: {
+  settings: AnswerCacheSettings;
+  natsUrl?: string;
+  log: Logger;
+  timing?: ClusterTiming;
+  metrics?: Metrics;
+}): GatewayAnswers | undefined {
   const { settings, natsUrl, log } = opts;
   if (settings.mode === 'off') return undefined;
   let coordination: Coordination;
@@ -35,12 +41,25 @@ export function createGatewayAnswers(opts: { settings: AnswerCacheSettings; nats
     coordination = cluster;
     started = cluster.start().then(
       () => log.info({ replica: cluster.id }, 'answer cache on, coordinated with the other gateway replicas over NATS'),
-      (err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'answer cache off: NATS unreachable at start'),
+      (err: unknown) =>
+        log.error(
+          { err: err instanceof Error ? err.message : String(err) },
+          'answer cache off: NATS unreachable at start',
+        ),
     );
   } else {
     coordination = new LocalCoordination();
     started = Promise.resolve();
     log.info('answer cache on for this gateway alone (no NATS_URL): run one replica, or set LOOM_GATEWAY_CACHE=off');
   }
-  return { cache: new GatewayAnswerCache({ coordination, maxAgeMs: settings.maxAgeMs, maxBytes: settings.maxBytes, metrics: opts.metrics }), coordination, started };
+  return {
+    cache: new GatewayAnswerCache({
+      coordination,
+      maxAgeMs: settings.maxAgeMs,
+      maxBytes: settings.maxBytes,
+      metrics: opts.metrics,
+    }),
+    coordination,
+    started,
+  };
 }

@@ -43,7 +43,10 @@ const MAX_FIELD = 200;
 /** Throttle key for a login or email: WordPress looks both up case-insensitively. */
 export const loginKey = (username: string) => username.trim().toLowerCase();
 
-export function tooManyAttempts(verdict: Extract<ThrottleVerdict, { ok: false }>): { error: WpError; headers: Record<string, string> } {
+export function tooManyAttempts(verdict: Extract<ThrottleVerdict, { ok: false }>): {
+  error: WpError;
+  headers: Record<string, string>;
+} {
   return {
     error: wpError('loom_too_many_attempts'),
     headers: { 'Retry-After': String(verdict.retryAfterS) },
@@ -65,7 +68,11 @@ function unknownLogin(username: string): CheckResult {
  * The outcome for a request's Authorization header from the client address `ip`: at once when no check is needed
  * (anonymous, refused by a throttle or malformed, a kept success), a promise when core-content must check.
  */
-export type Authenticator = (authorization: string | undefined, ip: string, reqId?: string) => AuthOutcome | Promise<AuthOutcome>;
+export type Authenticator = (
+  authorization: string | undefined,
+  ip: string,
+  reqId?: string,
+) => AuthOutcome | Promise<AuthOutcome>;
 
 export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
   const { core, cache, throttles, log } = opts;
@@ -75,7 +82,14 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
 
   const refuse = (error: WpError): AuthOutcome => ({ kind: 'error', error, headers: { ...challenge } });
 
-  const check = (key: string, c: Credentials, ip: string, addr: string, login: string, reqId?: string): Promise<CheckResult> => {
+  const check = (
+    key: string,
+    c: Credentials,
+    ip: string,
+    addr: string,
+    login: string,
+    reqId?: string,
+  ): Promise<CheckResult> => {
     const shared = inflight.get(key);
     if (shared) return shared;
     if (c.username.length > MAX_FIELD) return Promise.resolve(unknownLogin(c.username));
@@ -102,17 +116,31 @@ export function createAuthenticator(opts: AuthenticatorOptions): Authenticator {
     check(key, c, ip, addr, login, reqId).then(
       (result) => (result.ok ? cache.set(key, result.user) : cache.delete(key)),
       // Core-content not answering: the entry runs out at its expiry as it would have; the next request checks.
-      (err: unknown) => log.debug({ reqId, err: err instanceof Error ? err.message : String(err) }, 'background credential re-check failed'),
+      (err: unknown) =>
+        log.debug(
+          { reqId, err: err instanceof Error ? err.message : String(err) },
+          'background credential re-check failed',
+        ),
     );
   };
 
   /** A kept success for these credentials, re-checked in the background once stale. */
-  const fromCache = (key: string, c: Credentials, ip: string, addr: string, login: string, reqId?: string): Authenticated | undefined => {
+  const fromCache = (
+    key: string,
+    c: Credentials,
+    ip: string,
+    addr: string,
+    login: string,
+    reqId?: string,
+  ): Authenticated | undefined => {
     const cached = cache.get(key);
     if (cached?.stale && !inflight.has(key)) refreshAhead(key, c, ip, addr, login, reqId);
     return cached?.user;
   };
-  const credentialsOf = (parsed: { credentials: Credentials }): Credentials => ({ username: parsed.credentials.username, password: normaliseAppPassword(parsed.credentials.password) });
+  const credentialsOf = (parsed: { credentials: Credentials }): Credentials => ({
+    username: parsed.credentials.username,
+    password: normaliseAppPassword(parsed.credentials.password),
+  });
 
   const authenticate: Authenticator = (authorization, ip, reqId) => {
     const parsed = parseAuthorization(authorization);

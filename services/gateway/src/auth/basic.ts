@@ -8,9 +8,7 @@
 export type Credentials = { username: string; password: string };
 
 export type ParsedAuthorization =
-  | { kind: 'none' }
-  | { kind: 'basic'; credentials: Credentials }
-  | { kind: 'malformed'; reason: string };
+  { kind: 'none' } | { kind: 'basic'; credentials: Credentials } | { kind: 'malformed'; reason: string };
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -21,7 +19,8 @@ export function parseAuthorization(header: string | undefined): ParsedAuthorizat
   // The scheme name is case-insensitive (RFC 9110 §11.1).
   if (!m || m[1].toLowerCase() !== 'basic') return { kind: 'none' };
   const token = m[2] ?? '';
-  if (!token || !BASE64.test(token) || token.replace(/=+$/, '').length % 4 === 1) return { kind: 'malformed', reason: 'not base64' };
+  if (!token || !BASE64.test(token) || token.replace(/=+$/, '').length % 4 === 1)
+    return { kind: 'malformed', reason: 'not base64' };
   let decoded: string;
   try {
     decoded = utf8.decode(Buffer.from(token, 'base64'));

@@ -34,7 +34,9 @@ export class AuthCache {
 
   keyOf(c: Credentials): string {
     // Length-prefixed so that no (login, password) pair can collide with another.
-    return createHmac('sha256', this.key).update(`${c.username.length}:${c.username}:${c.password}`).digest('base64url');
+    return createHmac('sha256', this.key)
+      .update(`${c.username.length}:${c.username}:${c.password}`)
+      .digest('base64url');
   }
 
   get(key: string): { user: Authenticated; stale: boolean } | undefined {

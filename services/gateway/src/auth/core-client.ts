@@ -44,7 +44,11 @@ export interface CoreClient {
   /** The authorize page's sign-in: login or email + account password. */
   checkLogin(c: Credentials, ip: string, reqId?: string): Promise<CheckResult>;
   /** POST /rest/core/v2/users/<id>/application-passwords as `user`; the plaintext password on success. */
-  createAppPassword(user: Authenticated, input: { name: string; app_id?: string }, reqId?: string): Promise<CreateResult>;
+  createAppPassword(
+    user: Authenticated,
+    input: { name: string; app_id?: string },
+    reqId?: string,
+  ): Promise<CreateResult>;
 }
 
 /** A WordPress error body from core-content, or null when the body is not one. */
@@ -60,12 +64,17 @@ const CONNECTION_LOST = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_E
 export function createCoreClient(opts: CoreClientOptions): CoreClient {
   const { baseUrl, secret, timeoutMs, log } = opts;
 
-  const post = async (path: string, headers: Record<string, string>, body: unknown): Promise<{ status: number; body: unknown }> => {
+  const post = async (
+    path: string,
+    headers: Record<string, string>,
+    body: unknown,
+  ): Promise<{ status: number; body: unknown }> => {
     let res: Response;
     const sent: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', ...headers };
     const done = upstreamCall(opts.metrics, 'core-content', sent);
     const signal = AbortSignal.timeout(timeoutMs);
-    const send = () => fetch(`${baseUrl}${path}`, { method: 'POST', headers: sent, body: JSON.stringify(body), signal });
+    const send = () =>
+      fetch(`${baseUrl}${path}`, { method: 'POST', headers: sent, body: JSON.stringify(body), signal });
     try {
       // A kept-alive connection core-content closed just as it was reused fails before the request reached it: sent
       // once more on a fresh one (a check is safe to repeat). Every request sharing the check would get a 503 else.

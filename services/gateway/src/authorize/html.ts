@@ -11,7 +11,14 @@ export function esc(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const ENTITIES: Record<string, string> = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#039;': "'", '&#39;': "'", '&amp;': '&' };
+const ENTITIES: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#039;': "'",
+  '&#39;': "'",
+  '&amp;': '&',
+};
 
 /**
  * A WordPress message as text: `<strong>Error</strong>: …` loses its tags and the entities WordPress
@@ -84,7 +91,12 @@ function hidden(name: string, value: string): string {
 }
 
 function requestFields(p: AuthorizeParams, withName: boolean): string {
-  return [withName ? hidden('app_name', p.appName) : '', hidden('app_id', p.appId), hidden('success_url', p.successUrl), hidden('reject_url', p.rejectUrl)].join('\n');
+  return [
+    withName ? hidden('app_name', p.appName) : '',
+    hidden('app_id', p.appId),
+    hidden('success_url', p.successUrl),
+    hidden('reject_url', p.rejectUrl),
+  ].join('\n');
 }
 
 export interface FormPage {
@@ -120,7 +132,9 @@ export function approvePage(f: FormPage & { user: Authenticated; siteUrl: string
     ? `You will be sent to <strong><code>${esc(addQueryArgs(p.successUrl, { site_url: f.siteUrl, user_login: user.login, password: '[------]' }))}</code></strong>`
     : 'You will be given a password to manually enter into the application in question.';
   const rejectUrl = rejectRedirect(p);
-  const rejectTarget = rejectUrl ? `You will be sent to <strong><code>${esc(rejectUrl)}</code></strong>` : 'No changes will be made.';
+  const rejectTarget = rejectUrl
+    ? `You will be sent to <strong><code>${esc(rejectUrl)}</code></strong>`
+    : 'No changes will be made.';
   return layout(
     'Authorize Application',
     `<h1>Authorize Application</h1>

@@ -22,8 +22,24 @@ import { normaliseAppPassword } from '../auth/basic';
 import { CoreUnavailable, type CoreClient } from '../auth/core-client';
 import { clientIp, throttleKey } from '../client-address';
 import { approvePage, errorPage, PAGE_HEADERS, passwordPage, rejectedPage, signInPage } from './html';
-import { addQueryArgs, MESSAGES, paramsQuery, readParams, rejectRedirect, validateParams, type AuthorizeParams } from './params';
-import { NONCE_COOKIE, PageSecrets, parseCookies, SESSION_COOKIE, SESSION_TTL_MS, setCookie, type PageSession } from './session';
+import {
+  addQueryArgs,
+  MESSAGES,
+  paramsQuery,
+  readParams,
+  rejectRedirect,
+  validateParams,
+  type AuthorizeParams,
+} from './params';
+import {
+  NONCE_COOKIE,
+  PageSecrets,
+  parseCookies,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  setCookie,
+  type PageSession,
+} from './session';
 
 export const AUTHORIZE_PATH = '/admin/authorize-application';
 
@@ -62,8 +78,10 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
     const q = paramsQuery(p);
     return q ? `${pageUrl}?${q}` : pageUrl;
   };
-  const invalid = (res: Response, errors: string[]) => send(res, 400, errorPage(CANNOT, `${MESSAGES.notAllowed} ${errors.join(' ')}`));
-  const expired = (res: Response, p: AuthorizeParams) => send(res, 403, errorPage('Something went wrong.', EXPIRED, { href: retry(p), text: 'Please try again.' }));
+  const invalid = (res: Response, errors: string[]) =>
+    send(res, 400, errorPage(CANNOT, `${MESSAGES.notAllowed} ${errors.join(' ')}`));
+  const expired = (res: Response, p: AuthorizeParams) =>
+    send(res, 403, errorPage('Something went wrong.', EXPIRED, { href: retry(p), text: 'Please try again.' }));
 
   /** The CSRF nonce cookie: reused while valid (several tabs keep working), otherwise issued now. */
   const nonceFor = (req: Request, res: Response): string => {
@@ -75,10 +93,48 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
   };
   const endSession = (res: Response) => res.append('Set-Cookie', setCookie(SESSION_COOKIE, '', scope, 0));
 
-  const signInForm = (req: Request, res: Response, p: AuthorizeParams, status: number, error?: string, login?: string, headers?: Record<string, string>) =>
-    send(res, status, signInPage({ siteName: opts.siteName, action: pageUrl, token: secrets.csrfToken(nonceFor(req, res)), params: p, error, login }), headers);
-  const approveForm = (req: Request, res: Response, p: AuthorizeParams, session: PageSession, status: number, error?: string) =>
-    send(res, status, approvePage({ action: pageUrl, token: secrets.csrfToken(nonceFor(req, res), session.sid), params: p, user: session.user, siteUrl: config.baseUrl, error }));
+  const signInForm = (
+    req: Request,
+    res: Response,
+    p: AuthorizeParams,
+    status: number,
+    error?: string,
+    login?: string,
+    headers?: Record<string, string>,
+  ) =>
+    send(
+      res,
+      status,
+      signInPage({
+        siteName: opts.siteName,
+        action: pageUrl,
+        token: secrets.csrfToken(nonceFor(req, res)),
+        params: p,
+        error,
+        login,
+      }),
+      headers,
+    );
+  const approveForm = (
+    req: Request,
+    res: Response,
+    p: AuthorizeParams,
+    session: PageSession,
+    status: number,
+    error?: string,
+  ) =>
+    send(
+      res,
+      status,
+      approvePage({
+        action: pageUrl,
+        token: secrets.csrfToken(nonceFor(req, res), session.sid),
+        params: p,
+        user: session.user,
+        siteUrl: config.baseUrl,
+        error,
+      }),
+    );
 
   router.get(AUTHORIZE_PATH, (req, res) => {
     res.locals.route = AUTHORIZE_PATH;
@@ -96,16 +152,22 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
     const username = last(form, 'log').trim();
     const password = last(form, 'pwd');
     if (!username) return signInForm(req, res, p, 200, '<strong>Error:</strong> The username field is empty.');
-    if (!password) return signInForm(req, res, p, 200, '<strong>Error:</strong> The password field is empty.', username);
+    if (!password)
+      return signInForm(req, res, p, 200, '<strong>Error:</strong> The password field is empty.', username);
 
     const ip = clientIp(req);
     const addr = throttleKey(ip);
     const login = loginKey(username);
-    for (const [throttle, key] of [[throttles.byAddress, addr], [throttles.byLogin, login]] as const) {
+    for (const [throttle, key] of [
+      [throttles.byAddress, addr],
+      [throttles.byLogin, login],
+    ] as const) {
       const verdict = throttle.check(key);
       if (!verdict.ok) {
         log.warn({ reqId: res.locals.requestId, client: addr }, 'sign-in refused: too many failures');
-        return signInForm(req, res, p, 429, 'Too many failed login attempts. Please try again later.', username, { 'Retry-After': String(verdict.retryAfterS) });
+        return signInForm(req, res, p, 429, 'Too many failed login attempts. Please try again later.', username, {
+          'Retry-After': String(verdict.retryAfterS),
+        });
       }
     }
 
@@ -115,7 +177,8 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
     try {
       result = await core.checkLogin({ username, password }, ip, res.locals.requestId as string);
     } catch (err) {
-      if (err instanceof CoreUnavailable) return signInForm(req, res, p, 503, 'Signing in is not available right now. Please try again later.', username);
+      if (err instanceof CoreUnavailable)
+        return signInForm(req, res, p, 503, 'Signing in is not available right now. Please try again later.', username);
       throw err;
     } finally {
       throttles.byAddress.end(addr, false);
@@ -135,18 +198,46 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
   const approve = async (req: Request, res: Response, p: AuthorizeParams, session: PageSession) => {
     let created;
     try {
-      created = await core.createAppPassword(session.user, { name: p.appName, ...(p.appId ? { app_id: p.appId } : {}) }, res.locals.requestId as string);
+      created = await core.createAppPassword(
+        session.user,
+        { name: p.appName, ...(p.appId ? { app_id: p.appId } : {}) },
+        res.locals.requestId as string,
+      );
     } catch (err) {
-      if (err instanceof CoreUnavailable) return approveForm(req, res, p, session, 503, 'The application password could not be created right now. Please try again later.');
+      if (err instanceof CoreUnavailable)
+        return approveForm(
+          req,
+          res,
+          p,
+          session,
+          503,
+          'The application password could not be created right now. Please try again later.',
+        );
       throw err;
     }
     // A 401 from core-content (the user is gone) is not an HTTP-auth challenge for this page: 403.
-    if (!created.ok) return approveForm(req, res, p, session, created.error.status === 401 ? 403 : created.error.status, created.error.message);
+    if (!created.ok)
+      return approveForm(
+        req,
+        res,
+        p,
+        session,
+        created.error.status === 401 ? 403 : created.error.status,
+        created.error.message,
+      );
     // The session has done its job; a new authorization asks for the password again.
     endSession(res);
     if (!p.successUrl) return send(res, 200, passwordPage(p.appName, created.password));
     // WordPress redirects with the password as generated (no spaces); the page shows it chunked.
-    redirect(res, 302, addQueryArgs(p.successUrl, { site_url: config.baseUrl, user_login: session.user.login, password: normaliseAppPassword(created.password) }));
+    redirect(
+      res,
+      302,
+      addQueryArgs(p.successUrl, {
+        site_url: config.baseUrl,
+        user_login: session.user.login,
+        password: normaliseAppPassword(created.password),
+      }),
+    );
   };
 
   const reject = (res: Response, p: AuthorizeParams) => {
@@ -156,38 +247,49 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
     send(res, 200, rejectedPage(p.appName));
   };
 
-  router.post(AUTHORIZE_PATH, express.text({ type: 'application/x-www-form-urlencoded', limit: '16kb' }), async (req, res, next) => {
-    res.locals.route = AUTHORIZE_PATH;
-    try {
-      const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
-      const params = readParams(form);
-      const action = last(form, 'action');
-      const origin = req.get('origin');
-      // A browser that names the page the form came from must name ours ("null" included: sandboxed).
-      if (origin !== undefined && origin !== site.origin) return expired(res, params);
+  router.post(
+    AUTHORIZE_PATH,
+    express.text({ type: 'application/x-www-form-urlencoded', limit: '16kb' }),
+    async (req, res, next) => {
+      res.locals.route = AUTHORIZE_PATH;
+      try {
+        const form = new URLSearchParams(typeof req.body === 'string' ? req.body : '');
+        const params = readParams(form);
+        const action = last(form, 'action');
+        const origin = req.get('origin');
+        // A browser that names the page the form came from must name ours ("null" included: sandboxed).
+        if (origin !== undefined && origin !== site.origin) return expired(res, params);
 
-      const cookies = parseCookies(req.headers.cookie);
-      const session = secrets.openSession(cookies[SESSION_COOKIE]);
-      // Deciding needs a live session (one that ended, by expiry or a decision, sends the person back to
-      // sign in), and the token of that session's screen.
-      if (action !== 'log_in' && !session) return expired(res, params);
-      if (!secrets.checkCsrf(last(form, '_csrf'), cookies[NONCE_COOKIE], session && action !== 'log_in' ? session.sid : '')) return expired(res, params);
+        const cookies = parseCookies(req.headers.cookie);
+        const session = secrets.openSession(cookies[SESSION_COOKIE]);
+        // Deciding needs a live session (one that ended, by expiry or a decision, sends the person back to
+        // sign in), and the token of that session's screen.
+        if (action !== 'log_in' && !session) return expired(res, params);
+        if (
+          !secrets.checkCsrf(
+            last(form, '_csrf'),
+            cookies[NONCE_COOKIE],
+            session && action !== 'log_in' ? session.sid : '',
+          )
+        )
+          return expired(res, params);
 
-      const rejecting = action === 'authorize_application_password' && form.has('reject');
-      const errors = validateParams(params, { requireName: !rejecting });
-      if (errors.length) return invalid(res, errors);
+        const rejecting = action === 'authorize_application_password' && form.has('reject');
+        const errors = validateParams(params, { requireName: !rejecting });
+        if (errors.length) return invalid(res, errors);
 
-      if (action === 'log_in') return await signIn(req, res, form, params);
-      if (action === 'authorize_application_password' && session) {
-        // `approve` and `reject` are the names of the submit buttons, as in WordPress's form.
-        if (rejecting) return reject(res, params);
-        if (form.has('approve')) return await approve(req, res, params, session);
+        if (action === 'log_in') return await signIn(req, res, form, params);
+        if (action === 'authorize_application_password' && session) {
+          // `approve` and `reject` are the names of the submit buttons, as in WordPress's form.
+          if (rejecting) return reject(res, params);
+          if (form.has('approve')) return await approve(req, res, params, session);
+        }
+        send(res, 400, errorPage(CANNOT, 'The request could not be understood.'));
+      } catch (err) {
+        next(err);
       }
-      send(res, 400, errorPage(CANNOT, 'The request could not be understood.'));
-    } catch (err) {
-      next(err);
-    }
-  });
+    },
+  );
 
   // A form body over the limit, or one that cannot be read: a page, not the REST error handler's JSON.
   router.use(AUTHORIZE_PATH, (err: Error & { status?: number }, _req: Request, res: Response, next: NextFunction) => {

@@ -18,7 +18,12 @@ function last(source: URLSearchParams, key: string): string {
 }
 
 export function readParams(source: URLSearchParams): AuthorizeParams {
-  return { appName: last(source, 'app_name'), appId: last(source, 'app_id'), successUrl: last(source, 'success_url'), rejectUrl: last(source, 'reject_url') };
+  return {
+    appName: last(source, 'app_name'),
+    appId: last(source, 'app_id'),
+    successUrl: last(source, 'success_url'),
+    rejectUrl: last(source, 'reject_url'),
+  };
 }
 
 /** The query string of the page for these parameters (empty ones left out). */
@@ -110,7 +115,9 @@ export function addQueryArgs(url: string, args: Record<string, string>): string 
   const beforeHash = hashAt < 0 ? href : href.slice(0, hashAt);
   const q = beforeHash.indexOf('?');
   const base = q < 0 ? beforeHash : beforeHash.slice(0, q);
-  const kept = (q < 0 ? '' : beforeHash.slice(q + 1)).split('&').filter((pair) => pair && !Object.hasOwn(args, decodeKey(pair)));
+  const kept = (q < 0 ? '' : beforeHash.slice(q + 1))
+    .split('&')
+    .filter((pair) => pair && !Object.hasOwn(args, decodeKey(pair)));
   const added = Object.entries(args).map(([k, v]) => `${phpUrlencode(k)}=${phpUrlencode(v)}`);
   return `${base}?${[...kept, ...added].join('&')}${fragment}`;
 }

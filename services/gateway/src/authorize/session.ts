@@ -51,7 +51,8 @@ export class PageSecrets {
   openSession(cookie: string | undefined, now = Date.now()): PageSession | null {
     const [payload, mac, extra] = (cookie ?? '').split('.');
     if (!payload || !mac || extra !== undefined) return null;
-    if (!equal(Buffer.from(mac, 'base64url'), createHmac('sha256', this.sessionKey).update(payload).digest())) return null;
+    if (!equal(Buffer.from(mac, 'base64url'), createHmac('sha256', this.sessionKey).update(payload).digest()))
+      return null;
     try {
       const s = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<PageSession>;
       const user = authenticatedSchema.safeParse(s.user);

@@ -9,10 +9,36 @@
  * refuse at run time is refused up front here, and nothing runs) and if any fails nothing runs:
  * `{failed: "validation", responses: [error or null, ...]}`.
  */
-import { Agent, request as httpRequest, validateHeaderName, validateHeaderValue, type IncomingHttpHeaders } from 'node:http';
+import {
+  Agent,
+  request as httpRequest,
+  validateHeaderName,
+  validateHeaderValue,
+  type IncomingHttpHeaders,
+} from 'node:http';
 import type { Request } from 'express';
-import { batchRoute, compilePattern, IDENTITY_HEADER, INTERNAL_HEADER, own, type Method, type ServiceName } from '@loom/contracts';
-import { AGENT_IDLE_MS, bodySources, envelopeHeaders, noRoute, parseArgs, signInternal, VALIDATE_ONLY_HEADER, wpError, type Logger, type Metrics, type WpError } from '@loom/service-kit';
+import {
+  batchRoute,
+  compilePattern,
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  own,
+  type Method,
+  type ServiceName,
+} from '@loom/contracts';
+import {
+  AGENT_IDLE_MS,
+  bodySources,
+  envelopeHeaders,
+  noRoute,
+  parseArgs,
+  signInternal,
+  VALIDATE_ONLY_HEADER,
+  wpError,
+  type Logger,
+  type Metrics,
+  type WpError,
+} from '@loom/service-kit';
 import { UPSTREAM_MAX_HEADER_BYTES } from '../proxy';
 import { serviceUnavailable, type GatewayResult } from '../respond';
 import type { RouteIndex } from '../route-index';
@@ -73,13 +99,40 @@ interface RawItem {
 }
 
 /** An item ready to send, or the error WordPress gives it before anything runs. */
-type Prepared = { ok: true; service: ServiceName; namespace: string; method: Method; target: string; /** Decoded, without the query. */ path: string; body?: Record<string, unknown>; headers: Record<string, string | string[]> } | { ok: false; error: WpError };
+type Prepared =
+  | {
+      ok: true;
+      service: ServiceName;
+      namespace: string;
+      method: Method;
+      target: string;
+      /** Decoded, without the query. */ path: string;
+      body?: Record<string, unknown>;
+      headers: Record<string, string | string[]>;
+    }
+  | { ok: false; error: WpError };
 
 /** Request headers of an item never sent on: hop-by-hop, credentials, Loom's own, and what the gateway sets. */
 const DROPPED_REQUEST_HEADERS = new Set([
-  'connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade',
-  'host', 'content-length', 'content-type', 'cookie', 'authorization', 'expect',
-  IDENTITY_HEADER, INTERNAL_HEADER, VALIDATE_ONLY_HEADER, 'x-request-id', 'x-http-method-override',
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+  'content-length',
+  'content-type',
+  'cookie',
+  'authorization',
+  'expect',
+  IDENTITY_HEADER,
+  INTERNAL_HEADER,
+  VALIDATE_ONLY_HEADER,
+  'x-request-id',
+  'x-http-method-override',
 ]);
 
 /**
@@ -88,12 +141,28 @@ const DROPPED_REQUEST_HEADERS = new Set([
  * X-WP-Total...).
  */
 const DROPPED_RESPONSE_HEADERS = new Set([
-  'x-robots-tag', 'x-content-type-options', 'access-control-expose-headers', 'access-control-allow-headers', 'access-control-allow-origin',
-  'access-control-allow-methods', 'access-control-allow-credentials', 'expires', 'cache-control', 'content-type', 'content-length',
-  'date', 'connection', 'keep-alive', 'transfer-encoding', 'vary', 'x-request-id', 'etag',
+  'x-robots-tag',
+  'x-content-type-options',
+  'access-control-expose-headers',
+  'access-control-allow-headers',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-credentials',
+  'expires',
+  'cache-control',
+  'content-type',
+  'content-length',
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'vary',
+  'x-request-id',
+  'etag',
 ]);
 const CANONICAL: Record<string, string> = { 'x-wp-total': 'X-WP-Total', 'x-wp-totalpages': 'X-WP-TotalPages' };
-const canonical = (name: string) => own(CANONICAL, name) ?? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+const canonical = (name: string) =>
+  own(CANONICAL, name) ?? name.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
 
 function entryOf(status: number, body: unknown, headers: Record<string, string>): BatchEntry {
   return { body, status, headers: envelopeHeaders(headers) };
@@ -188,16 +257,31 @@ export function createBatch(opts: BatchOptions): Batch {
       const endpoint = entry.endpoints.find((e) => e.methods.includes(item.method));
       if (!endpoint) continue;
       if (!endpoint.allow_batch?.v1) return { ok: false, error: wpError('rest_batch_not_allowed') };
-      return { ok: true, service: ns.service, namespace: ns.namespace, method: item.method, target: `/rest${url.pathname}${url.search}`, path, body: item.body, headers: item.headers ?? {} };
+      return {
+        ok: true,
+        service: ns.service,
+        namespace: ns.namespace,
+        method: item.method,
+        target: `/rest${url.pathname}${url.search}`,
+        path,
+        body: item.body,
+        headers: item.headers ?? {},
+      };
     }
     return { ok: false, error: noRoute() };
   };
 
   /** Sends one item to its service; a service that does not answer is that item's 503. */
-  const send = (p: Extract<Prepared, { ok: true }>, call: BatchCall, index: number, validateOnly: boolean): Promise<BatchEntry> => {
+  const send = (
+    p: Extract<Prepared, { ok: true }>,
+    call: BatchCall,
+    index: number,
+    validateOnly: boolean,
+  ): Promise<BatchEntry> => {
     // Keyed by the client's header names: no prototype, so no name can reach an inherited member.
     const headers: Record<string, string | string[]> = Object.create(null);
-    for (const [k, v] of Object.entries(p.headers)) if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && validHeader(k, v)) headers[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(p.headers))
+      if (!DROPPED_REQUEST_HEADERS.has(k.toLowerCase()) && validHeader(k, v)) headers[k.toLowerCase()] = v;
     const payload = JSON.stringify(p.body ?? {});
     headers['content-type'] = 'application/json';
     headers['content-length'] = String(Buffer.byteLength(payload));
@@ -213,46 +297,50 @@ export function createBatch(opts: BatchOptions): Batch {
       const e = serviceUnavailable(p.namespace);
       return entryOf(e.status, e.toBody(), {});
     };
-    const attempt = (retry: boolean) => new Promise<BatchEntry>((resolve) => {
-      const base = new URL(upstreams[p.service]);
-      const r = httpRequest(
-        {
-          protocol: base.protocol,
-          hostname: base.hostname,
-          port: base.port,
-          path: `${base.pathname.replace(/\/+$/, '')}${p.target}`,
-          method: p.method,
-          headers,
-          agent,
-          timeout: opts.timeoutMs,
-          maxHeaderSize: UPSTREAM_MAX_HEADER_BYTES,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', () => resolve(unavailable()));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown = null;
-            try {
-              body = text ? JSON.parse(text) : null;
-            } catch {
-              body = text;
-            }
-            resolve(entryOf(res.statusCode ?? 500, body, itemHeaders(res.headers)));
-          });
-        },
-      );
-      r.on('timeout', () => r.destroy(new Error('timeout')));
-      r.on('error', (err: Error & { code?: string }) => {
-        // A kept-alive socket the service closed while idle, just as it was reused: the request never reached
-        // it, so it is sent once more on a fresh connection.
-        if (retry && r.reusedSocket && err.code === 'ECONNRESET') return void attempt(false).then(resolve);
-        log.warn({ reqId: headers['x-request-id'], ns: p.namespace, err: err.code ?? err.message }, 'batch item: upstream did not answer');
-        resolve(unavailable());
+    const attempt = (retry: boolean) =>
+      new Promise<BatchEntry>((resolve) => {
+        const base = new URL(upstreams[p.service]);
+        const r = httpRequest(
+          {
+            protocol: base.protocol,
+            hostname: base.hostname,
+            port: base.port,
+            path: `${base.pathname.replace(/\/+$/, '')}${p.target}`,
+            method: p.method,
+            headers,
+            agent,
+            timeout: opts.timeoutMs,
+            maxHeaderSize: UPSTREAM_MAX_HEADER_BYTES,
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', () => resolve(unavailable()));
+            res.on('end', () => {
+              const text = Buffer.concat(chunks).toString('utf8');
+              let body: unknown = null;
+              try {
+                body = text ? JSON.parse(text) : null;
+              } catch {
+                body = text;
+              }
+              resolve(entryOf(res.statusCode ?? 500, body, itemHeaders(res.headers)));
+            });
+          },
+        );
+        r.on('timeout', () => r.destroy(new Error('timeout')));
+        r.on('error', (err: Error & { code?: string }) => {
+          // A kept-alive socket the service closed while idle, just as it was reused: the request never reached
+          // it, so it is sent once more on a fresh connection.
+          if (retry && r.reusedSocket && err.code === 'ECONNRESET') return void attempt(false).then(resolve);
+          log.warn(
+            { reqId: headers['x-request-id'], ns: p.namespace, err: err.code ?? err.message },
+            'batch item: upstream did not answer',
+          );
+          resolve(unavailable());
+        });
+        r.end(payload);
       });
-      r.end(payload);
-    });
     const done = upstreamCall(opts.metrics, p.service, headers);
     return attempt(true).then((entry) => {
       done(entry.status);
@@ -298,7 +386,14 @@ export function createBatch(opts: BatchOptions): Batch {
         call.changed?.(p.service, entry.status);
         if (entry.status >= 200 && entry.status < 300 && opts.notify) {
           try {
-            opts.notify({ method: p.method, path: p.path, status: entry.status, body: entry.body, userId: call.userId, requestId: `${call.requestId}-${i}` });
+            opts.notify({
+              method: p.method,
+              path: p.path,
+              status: entry.status,
+              body: entry.body,
+              userId: call.userId,
+              requestId: `${call.requestId}-${i}`,
+            });
           } catch (err) {
             log.warn({ reqId: call.requestId, err }, 'batch item: change notification failed');
           }

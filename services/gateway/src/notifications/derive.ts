@@ -28,13 +28,21 @@ const BY_LENGTH = [...NAMESPACES].sort((a, b) => b.length - a.length);
 const ITEM_SEGMENT = /^(\d+|me|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const asId = (v: unknown): number | string | null => (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && v !== '') ? (v as number | string) : null;
+const asId = (v: unknown): number | string | null =>
+  (typeof v === 'number' && Number.isInteger(v)) || (typeof v === 'string' && v !== '') ? (v as number | string) : null;
 
 /** The namespace and the rest of the path's segments, or null outside every namespace. */
 export function splitPath(path: string): { namespace: string; segments: string[] } | null {
   const clean = path.split('?')[0].replace(/\/+$/, '');
   for (const ns of BY_LENGTH) {
-    if (clean === `/${ns}` || clean.startsWith(`/${ns}/`)) return { namespace: ns, segments: clean.slice(ns.length + 2).split('/').filter(Boolean) };
+    if (clean === `/${ns}` || clean.startsWith(`/${ns}/`))
+      return {
+        namespace: ns,
+        segments: clean
+          .slice(ns.length + 2)
+          .split('/')
+          .filter(Boolean),
+      };
   }
   return null;
 }

@@ -1,2 +1,2 @@
-export { createNotifier, type Notifier,   type Write } from './notifier';
+export { createNotifier, type Notifier, type Write } from './notifier';
 export { toNotification } from './derive';

@@ -67,7 +67,13 @@ export function createNotifier(opts: NotifierOptions): Notifier {
   if (!opts.natsUrl) {
     log.info('change notifications off (NATS_URL unset)');
     const counters = () => ({ published: 0, dropped: 0, pending: 0 });
-    return { enabled: false, notify: () => undefined, counters, metrics: () => metricsText(counters()), close: async () => undefined };
+    return {
+      enabled: false,
+      notify: () => undefined,
+      counters,
+      metrics: () => metricsText(counters()),
+      close: async () => undefined,
+    };
   }
   const dir = join(opts.dataDir, 'gateway', 'outbox');
   let queue: DiskQueue;
@@ -75,12 +81,21 @@ export function createNotifier(opts: NotifierOptions): Notifier {
     queue = new DiskQueue(dir, log);
   } catch (err) {
     // Notifications on without a durable outbox would lose them: refuse to start, saying why.
-    throw new Error(`change notifications: cannot open the outbox ${dir} (DATA_DIR must be writable when NATS_URL is set): ${(err as Error).message}`);
+    throw new Error(
+      `change notifications: cannot open the outbox ${dir} (DATA_DIR must be writable when NATS_URL is set): ${(err as Error).message}`,
+    );
   }
   let published = 0;
   let dropped = 0;
   let closed = false;
-  const publisher: Publisher = startPublisher({ url: opts.natsUrl, queue, log, onPublished: () => published++, retry: opts.retry, publishTimeoutMs: opts.publishTimeoutMs });
+  const publisher: Publisher = startPublisher({
+    url: opts.natsUrl,
+    queue,
+    log,
+    onPublished: () => published++,
+    retry: opts.retry,
+    publishTimeoutMs: opts.publishTimeoutMs,
+  });
   log.info({ outbox: dir, pending: queue.pending, max: opts.maxPending }, 'change notifications on');
   const counters = () => ({ published, dropped, pending: queue.pending });
   return {
@@ -91,7 +106,20 @@ export function createNotifier(opts: NotifierOptions): Notifier {
         if (!n) return;
         if (closed || queue.pending >= opts.maxPending) {
           dropped++;
-          log.error({ reqId: write.requestId, path: n.path, action: n.action, itemId: n.item_id, pending: queue.pending, max: opts.maxPending, dropped }, closed ? 'change notification dropped: notifier closed' : 'change notification dropped: the outbox is full (LOOM_OUTBOX_MAX)');
+          log.error(
+            {
+              reqId: write.requestId,
+              path: n.path,
+              action: n.action,
+              itemId: n.item_id,
+              pending: queue.pending,
+              max: opts.maxPending,
+              dropped,
+            },
+            closed
+              ? 'change notification dropped: notifier closed'
+              : 'change notification dropped: the outbox is full (LOOM_OUTBOX_MAX)',
+          );
           return;
         }
         queue.push(n);

@@ -12,7 +12,22 @@
  * When everything is acknowledged (or the acknowledged prefix passes 8 MiB while at most 1 MiB is pending), the
  * pending tail is copied into a new generation and the old segment removed. Only offsets are kept in memory.
  */
-import { closeSync, existsSync, fdatasync, fsyncSync, ftruncateSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fdatasync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { connect, nanos, StorageType, type JetStreamClient, type NatsConnection } from 'nats';
 import { CHANGES_STREAM, CHANGES_SUBJECT_PREFIX, changeSubject, type ChangeNotification } from '@loom/contracts';
@@ -131,7 +146,8 @@ export class DiskQueue {
     this.head++;
     writeFileSync(this.cursorPath, JSON.stringify({ generation: this.gen, offset: this.acked }));
     const pendingBytes = this.size - this.acked;
-    if (pendingBytes === 0 || (this.acked >= COMPACT_ACKED_BYTES && pendingBytes <= COMPACT_PENDING_BYTES)) this.compact();
+    if (pendingBytes === 0 || (this.acked >= COMPACT_ACKED_BYTES && pendingBytes <= COMPACT_PENDING_BYTES))
+      this.compact();
     else if (this.head > 4096 && this.head * 2 > this.offsets.length) {
       this.offsets = this.offsets.slice(this.head);
       this.lengths = this.lengths.slice(this.head);
@@ -200,8 +216,14 @@ export async function ensureStream(nc: NatsConnection, log: Logger): Promise<voi
   try {
     await jsm.streams.info(CHANGES_STREAM);
   } catch (err) {
-    if ((err as { code?: string }).code !== '404' && !/stream not found/i.test(String((err as Error).message))) throw err;
-    await jsm.streams.add({ name: CHANGES_STREAM, subjects: [`${CHANGES_SUBJECT_PREFIX}.>`], storage: StorageType.File, duplicate_window: nanos(2 * 60 * 1000) });
+    if ((err as { code?: string }).code !== '404' && !/stream not found/i.test(String((err as Error).message)))
+      throw err;
+    await jsm.streams.add({
+      name: CHANGES_STREAM,
+      subjects: [`${CHANGES_SUBJECT_PREFIX}.>`],
+      storage: StorageType.File,
+      duplicate_window: nanos(2 * 60 * 1000),
+    });
     log.info({ stream: CHANGES_STREAM }, 'created the change notifications stream');
   }
 }
@@ -250,7 +272,14 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     while (!closed) {
       if (!nc) {
         try {
-          const conn = await connect({ servers: url, name: 'loom-gateway', reconnect: true, maxReconnectAttempts: -1, reconnectTimeWait: 500, timeout: 2000 });
+          const conn = await connect({
+            servers: url,
+            name: 'loom-gateway',
+            reconnect: true,
+            maxReconnectAttempts: -1,
+            reconnectTimeWait: 500,
+            timeout: 2000,
+          });
           if (closed) {
             await conn.close();
             break;
@@ -284,7 +313,10 @@ export function startPublisher(opts: PublisherOptions): Publisher {
         continue;
       }
       try {
-        await js!.publish(changeSubject(n.namespace, n.resource), Buffer.from(JSON.stringify(n), 'utf8'), { msgID: n.event_id, timeout });
+        await js!.publish(changeSubject(n.namespace, n.resource), Buffer.from(JSON.stringify(n), 'utf8'), {
+          msgID: n.event_id,
+          timeout,
+        });
         queue.ack();
         opts.onPublished();
         if (failing) log.info({ pending: queue.pending }, 'publishing notifications again');
@@ -292,7 +324,12 @@ export function startPublisher(opts: PublisherOptions): Publisher {
         delay = retry.minMs;
       } catch (err) {
         // No stream (e.g. a NATS whose storage was wiped): ensure it again before the retry.
-        if (/503|no responders|stream not found/i.test(String((err as { code?: string }).code ?? '') + String((err as Error).message))) streamReady = false;
+        if (
+          /503|no responders|stream not found/i.test(
+            String((err as { code?: string }).code ?? '') + String((err as Error).message),
+          )
+        )
+          streamReady = false;
         await fail(err, 'publishing a notification failed: retrying');
       }
     }

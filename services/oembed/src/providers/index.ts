@@ -28,7 +28,8 @@ const fileSchema = z.object({
 /** A providers file's entries; a malformed file or pattern is an error at start. */
 export function parseProviders(doc: unknown, source: string): Provider[] {
   const parsed = fileSchema.safeParse(doc);
-  if (!parsed.success) throw new Error(`${source}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new Error(`${source}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
   return parsed.data.providers.map((p) => {
     let regex: RegExp;
     try {

@@ -23,7 +23,13 @@ function addQueryArg(url: string, name: string, value: string): string {
   const base = hash === -1 ? url : url.slice(0, hash);
   const q = base.indexOf('?');
   const path = q === -1 ? base : base.slice(0, q);
-  const pairs = q === -1 ? [] : base.slice(q + 1).split('&').filter((p) => p !== '' && p.split('=')[0] !== name);
+  const pairs =
+    q === -1
+      ? []
+      : base
+          .slice(q + 1)
+          .split('&')
+          .filter((p) => p !== '' && p.split('=')[0] !== name);
   pairs.push(`${name}=${value}`);
   return `${path}?${pairs.join('&')}${fragment}`;
 }
@@ -35,7 +41,10 @@ function removeQueryArg(url: string, name: string): string {
   const base = hash === -1 ? url : url.slice(0, hash);
   const q = base.indexOf('?');
   if (q === -1) return url;
-  const pairs = base.slice(q + 1).split('&').filter((p) => p !== '' && p.split('=')[0] !== name);
+  const pairs = base
+    .slice(q + 1)
+    .split('&')
+    .filter((p) => p !== '' && p.split('=')[0] !== name);
   return `${base.slice(0, q)}${pairs.length ? `?${pairs.join('&')}` : ''}${fragment}`;
 }
 
@@ -45,12 +54,24 @@ const fallback = (url: string) => `<a href="${escUrl(url)}">${escUrl(url)}</a>`;
 /** The first attached audio/video of the post (get_attached_media(), menu_order then id), for a shortcode without a file. */
 function attachedFile(ctx: MediaContext, family: 'audio' | 'video'): string {
   if (!ctx.postId) return '';
-  const [first] = queryAttachments(ctx.media, { family, include: [], exclude: [], parent: ctx.postId, order: 'ASC', orderby: 'menu_order ID' });
+  const [first] = queryAttachments(ctx.media, {
+    family,
+    include: [],
+    exclude: [],
+    parent: ctx.postId,
+    order: 'ASC',
+    orderby: 'menu_order ID',
+  });
   return first?.url ?? '';
 }
 
 /** The `<source>` elements and the first file's URL. */
-function sources(atts: Record<string, string>, types: readonly string[], instance: number, typeOf: (key: string, url: string) => string) {
+function sources(
+  atts: Record<string, string>,
+  types: readonly string[],
+  instance: number,
+  typeOf: (key: string, url: string) => string,
+) {
   let fileurl = '';
   let html = '';
   for (const key of types) {
@@ -62,15 +83,24 @@ function sources(atts: Record<string, string>, types: readonly string[], instanc
   return { fileurl, html };
 }
 
-const attributes = (pairs: Array<[string, string | number | boolean]>) => pairs.map(([k, v]) => `${k}="${escAttr(v === true ? '1' : String(v))}"`).join(' ');
+const attributes = (pairs: Array<[string, string | number | boolean]>) =>
+  pairs.map(([k, v]) => `${k}="${escAttr(v === true ? '1' : String(v))}"`).join(' ');
 
 /** Whether one of the per-format attributes names a file of its own format. */
-const hasFormatFile = (atts: Record<string, string>, exts: readonly string[]) => exts.some((ext) => atts[ext] && checkFiletype(atts[ext]).ext.toLowerCase() === ext);
+const hasFormatFile = (atts: Record<string, string>, exts: readonly string[]) =>
+  exts.some((ext) => atts[ext] && checkFiletype(atts[ext]).ext.toLowerCase() === ext);
 
 export function audioShortcode(ctx: MediaContext, counter: { audio: number }): ShortcodeHandler {
   return (attr: ShortcodeAtts) => {
     const instance = ++counter.audio;
-    const defaults: Record<string, string> = { src: '', loop: '', autoplay: '', preload: 'none', class: 'wp-audio-shortcode', style: 'width: 100%;' };
+    const defaults: Record<string, string> = {
+      src: '',
+      loop: '',
+      autoplay: '',
+      preload: 'none',
+      class: 'wp-audio-shortcode',
+      style: 'width: 100%;',
+    };
     for (const ext of AUDIO_EXTENSIONS) defaults[ext] = '';
     const atts = shortcodeAtts(defaults, attr);
     const types: string[] = [...AUDIO_EXTENSIONS];
@@ -93,7 +123,9 @@ export function audioShortcode(ctx: MediaContext, counter: { audio: number }): S
       ['style', atts.style],
     ];
     // loop, autoplay and preload are left out when empty.
-    const kept = html.filter(([k, v]) => !['loop', 'autoplay', 'preload'].includes(k) || (v !== false && v !== '' && v !== '0'));
+    const kept = html.filter(
+      ([k, v]) => !['loop', 'autoplay', 'preload'].includes(k) || (v !== false && v !== '' && v !== '0'),
+    );
     let out = instance === 1 ? "<!--[if lt IE 9]><script>document.createElement('audio');</script><![endif]-->\n" : '';
     out += `<audio ${attributes(kept)} controls="controls">`;
     const { fileurl, html: sourceHtml } = sources(atts, types, instance, (_key, url) => checkFiletype(url).type);
@@ -111,7 +143,15 @@ export function videoShortcode(ctx: MediaContext, counter: { video: number }): S
   return (attr: ShortcodeAtts, content: string) => {
     const instance = ++counter.video;
     const defaults: Record<string, string> = {
-      src: '', poster: '', loop: '', autoplay: '', muted: 'false', preload: 'metadata', width: '640', height: '360', class: 'wp-video-shortcode',
+      src: '',
+      poster: '',
+      loop: '',
+      autoplay: '',
+      muted: 'false',
+      preload: 'metadata',
+      width: '640',
+      height: '360',
+      class: 'wp-video-shortcode',
     };
     for (const ext of VIDEO_EXTENSIONS) defaults[ext] = '';
     const atts = shortcodeAtts(defaults, attr);
@@ -121,7 +161,11 @@ export function videoShortcode(ctx: MediaContext, counter: { video: number }): S
     if (atts.src) {
       vimeo = VIMEO.test(atts.src);
       youtube = YOUTUBE.test(atts.src);
-      if (!youtube && !vimeo && !(VIDEO_EXTENSIONS as readonly string[]).includes(checkFiletype(atts.src).ext.toLowerCase())) {
+      if (
+        !youtube &&
+        !vimeo &&
+        !(VIDEO_EXTENSIONS as readonly string[]).includes(checkFiletype(atts.src).ext.toLowerCase())
+      ) {
         return `<a class="wp-embedded-video" href="${escUrl(atts.src)}">${escAttr(atts.src)}</a>`;
       }
       types.unshift('src');
@@ -153,11 +197,13 @@ export function videoShortcode(ctx: MediaContext, counter: { video: number }): S
     const kept = html.filter(([k, v]) => !optional.includes(k) || (v !== false && v !== '' && v !== '0'));
     let out = instance === 1 ? "<!--[if lt IE 9]><script>document.createElement('video');</script><![endif]-->\n" : '';
     out += `<video ${attributes(kept)} controls="controls">`;
-    const typeOf = (key: string, url: string) => (key === 'src' && youtube ? 'video/youtube' : key === 'src' && vimeo ? 'video/vimeo' : checkFiletype(url).type);
+    const typeOf = (key: string, url: string) =>
+      key === 'src' && youtube ? 'video/youtube' : key === 'src' && vimeo ? 'video/vimeo' : checkFiletype(url).type;
     const { fileurl, html: sourceHtml } = sources(atts, types, instance, typeOf);
     out += sourceHtml;
     // Enclosed content (tracks, mostly) is kept, on one line.
-    if (content !== '' && content !== '0') out += phpTrim(content.includes('\n') ? content.replace(/\r\n|\n|\t/g, '') : content);
+    if (content !== '' && content !== '0')
+      out += phpTrim(content.includes('\n') ? content.replace(/\r\n|\n|\t/g, '') : content);
     out += `${fallback(fileurl)}</video>`;
     const widthRule = width ? `width: ${width}px;` : '';
     return `<div style="${widthRule}" class="wp-video">${out}</div>`;

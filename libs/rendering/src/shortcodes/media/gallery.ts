@@ -55,14 +55,17 @@ export function galleryShortcode(ctx: MediaContext, counter: { gallery: number }
     const parent = fromChildren ? id : 0;
     // Terminate if the reader may not see the post whose attachments are listed, or it needs a password.
     if (fromChildren && parent !== 0 && !ctx.media.canListChildrenOf(parent)) return '';
-    const attachments = fromChildren && parent === 0 ? [] : queryAttachments(ctx.media, {
-      family: 'image',
-      include,
-      exclude: fromChildren && !empty(atts.exclude) ? parseIdList(atts.exclude) : [],
-      parent,
-      order: atts.order,
-      orderby: atts.orderby,
-    });
+    const attachments =
+      fromChildren && parent === 0
+        ? []
+        : queryAttachments(ctx.media, {
+            family: 'image',
+            include,
+            exclude: fromChildren && !empty(atts.exclude) ? parseIdList(atts.exclude) : [],
+            parent,
+            order: atts.order,
+            orderby: atts.orderby,
+          });
     if (!attachments.length) return '';
 
     const itemtag = validTag(tagEscape(atts.itemtag), 'dl');
@@ -83,7 +86,12 @@ export function galleryShortcode(ctx: MediaContext, counter: { gallery: number }
             ? attachmentImage(attachment, atts.size, attr)
             : attachmentLink(attachment, atts.size, true, attr);
       const meta = attachment.meta;
-      const orientation = meta && meta.width !== undefined && meta.height !== undefined ? (meta.height > meta.width ? 'portrait' : 'landscape') : '';
+      const orientation =
+        meta && meta.width !== undefined && meta.height !== undefined
+          ? meta.height > meta.width
+            ? 'portrait'
+            : 'landscape'
+          : '';
       output += `<${itemtag} class='gallery-item'>`;
       output += `\n\t\t\t<${icontag} class='gallery-icon ${orientation}'>\n\t\t\t\t${imageOutput}\n\t\t\t</${icontag}>`;
       if (captiontag && hasCaption) {

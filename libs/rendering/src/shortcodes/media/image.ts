@@ -108,13 +108,22 @@ function matchesRatio(sourceWidth: number, sourceHeight: number, targetWidth: nu
 const MAX_SRCSET_WIDTH = 2048;
 
 /** wp_calculate_image_srcset(): the same image's files of the same proportions, the src first; false for fewer than two. */
-export function calculateSrcset(sizeArray: [number, number], src: string, meta: MediaMeta | null, baseUrl: string): string | false {
-  if (!meta?.sizes || !Object.keys(meta.sizes).length || typeof meta.file !== 'string' || meta.file.length < 4) return false;
+export function calculateSrcset(
+  sizeArray: [number, number],
+  src: string,
+  meta: MediaMeta | null,
+  baseUrl: string,
+): string | false {
+  if (!meta?.sizes || !Object.keys(meta.sizes).length || typeof meta.file !== 'string' || meta.file.length < 4)
+    return false;
   const [imageWidth, imageHeight] = sizeArray;
   if (imageWidth < 1) return false;
-  const candidates: Array<{ file: string; width: number; height: number; mime_type?: string }> = Object.values(meta.sizes);
+  const candidates: Array<{ file: string; width: number; height: number; mime_type?: string }> = Object.values(
+    meta.sizes,
+  );
   // Animated GIFs are flattened in their sizes: a full-size GIF src gets no srcset, a sized one leaves the full out.
-  if (meta.sizes.thumbnail?.mime_type !== 'image/gif') candidates.push({ file: basename(meta.file), width: meta.width ?? 0, height: meta.height ?? 0 });
+  if (meta.sizes.thumbnail?.mime_type !== 'image/gif')
+    candidates.push({ file: basename(meta.file), width: meta.width ?? 0, height: meta.height ?? 0 });
   else if (src.includes(meta.file)) return false;
 
   const dirname = meta.file.includes('/') ? meta.file.slice(0, meta.file.lastIndexOf('/') + 1) : '';
@@ -176,7 +185,12 @@ const escHtml = escAttr;
  * wp_get_attachment_link( $id, $size, $permalink ): the image (or the title, or the file name) linking to the file
  * or to the attachment's page. WordPress prints the title unescaped; it is escaped here.
  */
-export function attachmentLink(a: MediaAttachment | undefined, size: string, permalink: boolean, attr: ReadonlyArray<[string, string]> = []): string {
+export function attachmentLink(
+  a: MediaAttachment | undefined,
+  size: string,
+  permalink: boolean,
+  attr: ReadonlyArray<[string, string]> = [],
+): string {
   if (!a || !a.url) return 'Missing Attachment';
   const url = permalink ? a.link : a.url;
   let text = size && size !== 'none' ? attachmentImage(a, size, attr) : '';
@@ -195,9 +209,11 @@ function fileName(url: string): string {
 /** wp_image_src_get_dimensions(): the size of the file a src names, the full image or one of its sizes. */
 export function imageSrcGetDimensions(src: string, meta: MediaMeta | null): [number, number] | false {
   if (!meta) return false;
-  if (typeof meta.file === 'string' && src.includes(basename(meta.file))) return [Math.trunc(Number(meta.width) || 0), Math.trunc(Number(meta.height) || 0)];
+  if (typeof meta.file === 'string' && src.includes(basename(meta.file)))
+    return [Math.trunc(Number(meta.width) || 0), Math.trunc(Number(meta.height) || 0)];
   const name = basename(src);
-  for (const size of Object.values(meta.sizes ?? {})) if (size.file === name) return [Math.trunc(size.width), Math.trunc(size.height)];
+  for (const size of Object.values(meta.sizes ?? {}))
+    if (size.file === name) return [Math.trunc(size.width), Math.trunc(size.height)];
   return false;
 }
 

@@ -17,7 +17,5 @@ export function addMediaShortcodes(registry: ShortcodeRegistry, ctx: MediaContex
     .add('video', videoShortcode(ctx, counter));
 }
 
-export { NO_MEDIA, type MediaAttachment, type MediaContext, type MediaLookup, type MediaMeta,  } from './port';
-export { mediaShortcodeRefs,   } from './refs';
-;
-
+export { NO_MEDIA, type MediaAttachment, type MediaContext, type MediaLookup, type MediaMeta } from './port';
+export { mediaShortcodeRefs } from './refs';

@@ -41,7 +41,14 @@ function phpJson(value: unknown): string {
 const ID3_KEYS = ['artist', 'album', 'genre', 'year', 'length_formatted'];
 
 /** PHP's empty() on a metadata value. */
-const filled = (v: unknown) => v !== undefined && v !== null && v !== '' && v !== '0' && v !== 0 && v !== false && !(Array.isArray(v) && v.length === 0);
+const filled = (v: unknown) =>
+  v !== undefined &&
+  v !== null &&
+  v !== '' &&
+  v !== '0' &&
+  v !== 0 &&
+  v !== false &&
+  !(Array.isArray(v) && v.length === 0);
 
 const DEFAULT_WIDTH = 640;
 const DEFAULT_HEIGHT = 360;
@@ -56,8 +63,17 @@ export function playlistShortcode(ctx: MediaContext, counter: { playlist: number
     }
     const atts = shortcodeAtts(
       {
-        type: 'audio', order: 'ASC', orderby: 'menu_order ID', id: String(ctx.postId), include: '', exclude: '', style: 'light',
-        tracklist: '1', tracknumbers: '1', images: '1', artists: '1',
+        type: 'audio',
+        order: 'ASC',
+        orderby: 'menu_order ID',
+        id: String(ctx.postId),
+        include: '',
+        exclude: '',
+        style: 'light',
+        tracklist: '1',
+        tracknumbers: '1',
+        images: '1',
+        artists: '1',
       },
       given,
     );
@@ -123,7 +139,8 @@ export function playlistShortcode(ctx: MediaContext, counter: { playlist: number
     const type = escAttr(atts.type);
     const style = escAttr(atts.style);
     const height = theme.height instanceof PhpFloat ? theme.height.value : theme.height;
-    let out = instance === 1 ? `<!--[if lt IE 9]><script>document.createElement('${type}');</script><![endif]-->\n\t` : '';
+    let out =
+      instance === 1 ? `<!--[if lt IE 9]><script>document.createElement('${type}');</script><![endif]-->\n\t` : '';
     out += `<div class="wp-playlist wp-${type}-playlist wp-playlist-${style}">\n\t`;
     if (atts.type === 'audio') out += '\t\t<div class="wp-playlist-current-item"></div>\n\t';
     out += `\t<${type} controls="controls" preload="none" width="${themeWidth}"\n\t\t`;

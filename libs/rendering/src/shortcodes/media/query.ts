@@ -58,7 +58,8 @@ const compare = (x: number | string, y: number | string) => (x < y ? -1 : x > y 
 
 function sortAttachments(items: MediaAttachment[], q: AttachmentQuery): MediaAttachment[] {
   if (q.orderby === 'none') return items.sort((a, b) => a.id - b.id);
-  if (q.orderby === 'post__in' && q.include.length) return items.sort((a, b) => q.include.indexOf(a.id) - q.include.indexOf(b.id));
+  if (q.orderby === 'post__in' && q.include.length)
+    return items.sort((a, b) => q.include.indexOf(a.id) - q.include.indexOf(b.id));
   const direction = q.order.toUpperCase() === 'ASC' ? 1 : -1;
   const keys: Array<Key | 'rand'> = [];
   for (const word of q.orderby.split(' ')) {

@@ -9,7 +9,10 @@ import { type FieldDef, toWpSchema, wp, type Context } from '@loom/contracts';
 /** Per sub-property: its new contexts, or null to remove it. Sub-properties keep their order. */
 export type PropertyEdits = Readonly<Record<string, readonly Context[] | null>>;
 
-function edited<T extends { context?: Context[] }>(properties: Record<string, T>, edits: PropertyEdits): Record<string, T> {
+function edited<T extends { context?: Context[] }>(
+  properties: Record<string, T>,
+  edits: PropertyEdits,
+): Record<string, T> {
   const out: Record<string, T> = {};
   for (const [name, p] of Object.entries(properties)) {
     const edit = Object.hasOwn(edits, name) ? edits[name] : undefined;
@@ -21,7 +24,11 @@ function edited<T extends { context?: Context[] }>(properties: Record<string, T>
 
 /** A field with its sub-properties edited and, when given, its own contexts replaced. */
 export function editField(f: FieldDef, edits: PropertyEdits, context?: readonly Context[]): FieldDef {
-  return { ...f, ...(context ? { context: [...context] } : {}), ...(f.properties ? { properties: edited(f.properties, edits) } : {}) };
+  return {
+    ...f,
+    ...(context ? { context: [...context] } : {}),
+    ...(f.properties ? { properties: edited(f.properties, edits) } : {}),
+  };
 }
 
 /** A write argument whose index entry shows the edited sub-properties (the argument is built per route: safe to mark). */

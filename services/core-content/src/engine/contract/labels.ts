@@ -56,7 +56,10 @@ const TAXONOMY_DEFAULTS: Defaults = {
   parent_item_colon: [null, 'Parent Category:'],
   name_field_description: ['The name is how it appears on your site.', 'The name is how it appears on your site.'],
   slug_field_description: [SLUG_HELP, SLUG_HELP],
-  parent_field_description: [null, 'Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band.'],
+  parent_field_description: [
+    null,
+    'Assign a parent term to create a hierarchy. The term Jazz, for example, would be the parent of Bebop and Big Band.',
+  ],
   desc_field_description: [
     'The description is not prominent by default; however, some themes may show it.',
     'The description is not prominent by default; however, some themes may show it.',

@@ -13,7 +13,9 @@ export const FORUM_META_KEYS = [
   '_forum_subforum_count',
 ] as const;
 
-export const FORUM_META_DEFAULTS: Readonly<Record<string, number>> = Object.fromEntries(FORUM_META_KEYS.map((k) => [k, 0]));
+export const FORUM_META_DEFAULTS: Readonly<Record<string, number>> = Object.fromEntries(
+  FORUM_META_KEYS.map((k) => [k, 0]),
+);
 
 /** Posts and pages add core's `footnotes` (a string, default empty). */
 export const POST_META_DEFAULTS: Readonly<Record<string, number | string>> = { ...FORUM_META_DEFAULTS, footnotes: '' };

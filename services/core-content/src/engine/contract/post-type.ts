@@ -143,10 +143,12 @@ export function definePostType(d: PostTypeDef): PostTypeObject {
 export const supports = (t: Pick<PostTypeObject, 'supports'>, feature: string): boolean => t.supports.includes(feature);
 
 /** Whether the type's REST schema has a feature's fields (its fixed schema features, else its supports). */
-export const schemaSupports = (t: Pick<PostTypeObject, 'supports' | 'rest'>, feature: string): boolean => (t.rest?.schemaFeatures ?? t.supports).includes(feature);
+export const schemaSupports = (t: Pick<PostTypeObject, 'supports' | 'rest'>, feature: string): boolean =>
+  (t.rest?.schemaFeatures ?? t.supports).includes(feature);
 
 /** The controller serving a type with REST routes. */
-export const controllerOf = (t: Pick<PostTypeObject, 'rest'>): 'posts' | 'templates' | null => (t.rest ? (t.rest.controller ?? 'posts') : null);
+export const controllerOf = (t: Pick<PostTypeObject, 'rest'>): 'posts' | 'templates' | null =>
+  t.rest ? (t.rest.controller ?? 'posts') : null;
 
 /** The posts controller's settings; a type's file overrides what its controller changes. */
 export const POSTS_CONTROLLER: PostTypeRest = { allowBatch: true, trash: true, autosaves: true };

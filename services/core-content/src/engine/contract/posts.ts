@@ -5,25 +5,81 @@
  * (core/post-types/<type>.ts), never from a branch on its name here.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, resource, resourceRoutes, type FieldDef, type ResourceDef, hiddenArg, sanitizedOnly, wp, type WpSchema, contextParam, excludeParam, forceParam, idParam, includeParam, offsetParam, orderParam, pageParam, perPageParam, searchParam, sanitizeError, sanitizeTitle } from '@loom/contracts';
-import { FILTER_STATUSES, allPostTypes, controllerOf, derived, schemaSupports as supports, taxonomiesOf, WRITE_STATUSES, type ArgsMap, type PostTypeObject, type TaxonomyObject } from './registry';
+import {
+  field,
+  resource,
+  resourceRoutes,
+  type FieldDef,
+  type ResourceDef,
+  hiddenArg,
+  sanitizedOnly,
+  wp,
+  type WpSchema,
+  contextParam,
+  excludeParam,
+  forceParam,
+  idParam,
+  includeParam,
+  offsetParam,
+  orderParam,
+  pageParam,
+  perPageParam,
+  searchParam,
+  sanitizeError,
+  sanitizeTitle,
+} from '@loom/contracts';
+import {
+  FILTER_STATUSES,
+  allPostTypes,
+  controllerOf,
+  derived,
+  schemaSupports as supports,
+  taxonomiesOf,
+  WRITE_STATUSES,
+  type ArgsMap,
+  type PostTypeObject,
+  type TaxonomyObject,
+} from './registry';
 import { CORE } from '../terms/contract';
 import { textArg } from './text-arg';
 
-export {  type TextInput } from './text-arg';
+export { type TextInput } from './text-arg';
 
 /** get_post_format_slugs(), `standard` first. */
-export const POST_FORMATS = ['standard', 'aside', 'chat', 'gallery', 'link', 'image', 'quote', 'status', 'video', 'audio'] as const;
+export const POST_FORMATS = [
+  'standard',
+  'aside',
+  'chat',
+  'gallery',
+  'link',
+  'image',
+  'quote',
+  'status',
+  'video',
+  'audio',
+] as const;
 
 export const POST_SEARCH_COLUMNS = ['post_title', 'post_content', 'post_excerpt'] as const;
 
-export const postOrderby = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'] as const;
+export const postOrderby = [
+  'author',
+  'date',
+  'id',
+  'include',
+  'modified',
+  'parent',
+  'relevance',
+  'slug',
+  'include_slugs',
+  'title',
+] as const;
 
 const ALL = ['view', 'edit', 'embed'] as const;
 const VE = ['view', 'edit'] as const;
 const ro = { readonly: true };
 const dateTime = (description: string) => wp(z.string().describe(description), { format: 'date-time' });
-const nullableDateTime = (description: string) => wp(z.string().nullable().describe(description), { format: 'date-time' });
+const nullableDateTime = (description: string) =>
+  wp(z.string().nullable().describe(description), { format: 'date-time' });
 
 /** One registered meta key's schema: its type, default and (where registered) enum. */
 const metaKeySchema = (t: PostTypeObject, key: string, dflt: number | string): WpSchema => ({
@@ -43,7 +99,16 @@ function metaFields(t: PostTypeObject): Record<string, FieldDef> {
   return Object.fromEntries(
     Object.entries(t.meta).map(([key, dflt]) => {
       const { default: d, enum: values } = metaKeySchema(t, key, dflt);
-      return [key, field(wp(typeof dflt === 'number' ? z.number().int() : z.string(), { default: d, ...(values ? { enum: values } : {}) }), [...VE])];
+      return [
+        key,
+        field(
+          wp(typeof dflt === 'number' ? z.number().int() : z.string(), {
+            default: d,
+            ...(values ? { enum: values } : {}),
+          }),
+          [...VE],
+        ),
+      ];
     }),
   );
 }
@@ -54,7 +119,9 @@ export function postResource(t: PostTypeObject): ResourceDef {
     date: field(nullableDateTime("The date the post was published, in the site's timezone."), [...ALL]),
     date_gmt: field(nullableDateTime('The date the post was published, as GMT.'), [...VE]),
     guid: field(
-      z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe('The globally unique identifier for the post.'),
+      z
+        .object({ raw: z.string().optional(), rendered: z.string().optional() })
+        .describe('The globally unique identifier for the post.'),
       [...VE],
       {
         readonly: true,
@@ -75,29 +142,46 @@ export function postResource(t: PostTypeObject): ResourceDef {
   };
   if (t.viewable) {
     fields.permalink_template = field(z.string().describe('Permalink template for the post.'), ['edit'], ro);
-    fields.generated_slug = field(z.string().describe('Slug automatically generated from the post title.'), ['edit'], ro);
-    fields.class_list = field(z.array(z.string()).describe('An array of the class names for the post container element.'), [...VE], ro);
+    fields.generated_slug = field(
+      z.string().describe('Slug automatically generated from the post title.'),
+      ['edit'],
+      ro,
+    );
+    fields.class_list = field(
+      z.array(z.string()).describe('An array of the class names for the post container element.'),
+      [...VE],
+      ro,
+    );
   }
   if (t.hierarchical) fields.parent = field(z.number().int().describe('The ID for the parent of the post.'), [...VE]);
   if (supports(t, 'title')) {
-    fields.title = field(z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe('The title for the post.'), [...ALL], {
-      properties: {
-        raw: field(z.string().describe('Title for the post, as it exists in the database.'), ['edit']),
-        rendered: field(z.string().describe('HTML title for the post, transformed for display.'), [...ALL], ro),
+    fields.title = field(
+      z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe('The title for the post.'),
+      [...ALL],
+      {
+        properties: {
+          raw: field(z.string().describe('Title for the post, as it exists in the database.'), ['edit']),
+          rendered: field(z.string().describe('HTML title for the post, transformed for display.'), [...ALL], ro),
+        },
       },
-    });
+    );
   }
   if (supports(t, 'editor')) {
     fields.content = field(z.object({}).describe('The content for the post.'), [...VE], {
       properties: {
         raw: field(z.string().describe('Content for the post, as it exists in the database.'), ['edit']),
         rendered: field(z.string().describe('HTML content for the post, transformed for display.'), [...VE], ro),
-        block_version: field(z.number().int().describe('Version of the content block format used by the post.'), ['edit'], ro),
+        block_version: field(
+          z.number().int().describe('Version of the content block format used by the post.'),
+          ['edit'],
+          ro,
+        ),
         protected: field(z.boolean().describe('Whether the content is protected with a password.'), [...ALL], ro),
       },
     });
   }
-  if (supports(t, 'author')) fields.author = field(z.number().int().describe('The ID for the author of the post.'), [...ALL]);
+  if (supports(t, 'author'))
+    fields.author = field(z.number().int().describe('The ID for the author of the post.'), [...ALL]);
   if (supports(t, 'excerpt')) {
     fields.excerpt = field(z.object({}).describe('The excerpt for the post.'), [...ALL], {
       properties: {
@@ -107,19 +191,28 @@ export function postResource(t: PostTypeObject): ResourceDef {
       },
     });
   }
-  if (supports(t, 'thumbnail')) fields.featured_media = field(z.number().int().describe('The ID of the featured media for the post.'), [...ALL]);
+  if (supports(t, 'thumbnail'))
+    fields.featured_media = field(z.number().int().describe('The ID of the featured media for the post.'), [...ALL]);
   if (supports(t, 'comments')) {
-    fields.comment_status = field(z.enum(['open', 'closed']).describe('Whether or not comments are open on the post.'), [...VE]);
+    fields.comment_status = field(
+      z.enum(['open', 'closed']).describe('Whether or not comments are open on the post.'),
+      [...VE],
+    );
     fields.ping_status = field(z.enum(['open', 'closed']).describe('Whether or not the post can be pinged.'), [...VE]);
   }
-  if (supports(t, 'page-attributes')) fields.menu_order = field(z.number().int().describe('The order of the post in relation to other posts.'), [...VE]);
-  if (supports(t, 'post-formats')) fields.format = field(z.enum(POST_FORMATS).describe('The format for the post.'), [...VE]);
+  if (supports(t, 'page-attributes'))
+    fields.menu_order = field(z.number().int().describe('The order of the post in relation to other posts.'), [...VE]);
+  if (supports(t, 'post-formats'))
+    fields.format = field(z.enum(POST_FORMATS).describe('The format for the post.'), [...VE]);
   if (supports(t, 'custom-fields')) {
     fields.meta = field(z.object({}).describe('Meta fields.'), [...VE], { properties: metaFields(t) });
   }
   fields.template = field(z.string().describe('The theme file to use to display the post.'), [...VE]);
   for (const tax of taxonomiesOf(t.name)) {
-    fields[tax.restBase] = field(z.array(z.number().int()).describe(`The terms assigned to the post in the ${tax.name} taxonomy.`), [...VE]);
+    fields[tax.restBase] = field(
+      z.array(z.number().int()).describe(`The terms assigned to the post in the ${tax.name} taxonomy.`),
+      [...VE],
+    );
   }
   return resource(t.name, t.rest?.fields ? t.rest.fields(fields) : fields);
 }
@@ -133,9 +226,19 @@ const idList = (description: string) => z.array(z.number().int()).default([]).de
 function taxonomyLimit(tax: TaxonomyObject, exclude: boolean): ZodTypeAny {
   const list = wp(z.array(z.number().int()).describe('Match terms with the listed IDs.'), { title: 'Term ID List' });
   const props: Record<string, ZodTypeAny> = { terms: z.array(z.number().int()).default([]).describe('Term IDs.') };
-  if (tax.hierarchical) props.include_children = z.boolean().default(false).describe('Whether to include child terms in the terms limiting the result set.');
-  if (!exclude) props.operator = z.enum(['AND', 'OR']).default('OR').describe('Whether items must be assigned all or any of the specified terms.');
-  const query = wp(z.object(props).strict().describe('Perform an advanced term query.'), { title: 'Term ID Taxonomy Query' });
+  if (tax.hierarchical)
+    props.include_children = z
+      .boolean()
+      .default(false)
+      .describe('Whether to include child terms in the terms limiting the result set.');
+  if (!exclude)
+    props.operator = z
+      .enum(['AND', 'OR'])
+      .default('OR')
+      .describe('Whether items must be assigned all or any of the specified terms.');
+  const query = wp(z.object(props).strict().describe('Perform an advanced term query.'), {
+    title: 'Term ID Taxonomy Query',
+  });
   const description = exclude
     ? `Limit result set to items except those with specific terms assigned in the ${tax.restBase} taxonomy.`
     : `Limit result set to items with specific terms assigned in the ${tax.restBase} taxonomy.`;
@@ -162,7 +265,12 @@ export function postCollectionArgs(t: PostTypeObject): ArgsMap {
   args.modified_before = dateTime('Limit response to posts modified before a given ISO8601 compliant date.').optional();
   args.exclude = excludeParam();
   args.include = includeParam();
-  if (pageAttributes) args.menu_order = z.number().int().optional().describe('Limit result set to posts with a specific menu_order value.');
+  if (pageAttributes)
+    args.menu_order = z
+      .number()
+      .int()
+      .optional()
+      .describe('Limit result set to posts with a specific menu_order value.');
   args.offset = offsetParam();
   args.order = orderParam(t.rest?.order ?? 'desc');
   args.orderby = z
@@ -173,13 +281,25 @@ export function postCollectionArgs(t: PostTypeObject): ArgsMap {
     args.parent = idList('Limit result set to items with particular parent IDs.');
     args.parent_exclude = idList('Limit result set to all items except those of a particular parent ID.');
   }
-  args.search_columns = z.array(z.enum(POST_SEARCH_COLUMNS)).default([]).describe('Array of column names to be searched.');
+  args.search_columns = z
+    .array(z.enum(POST_SEARCH_COLUMNS))
+    .default([])
+    .describe('Array of column names to be searched.');
   args.slug = z.array(z.string()).optional().describe('Limit result set to posts with one or more specific slugs.');
   // WordPress shows the default as the string 'publish'; the sanitize callback turns lists into arrays.
-  args.status = wp(z.array(z.enum(FILTER_STATUSES)).default(['publish']).describe('Limit result set to posts assigned one or more statuses.'), { default: 'publish' });
+  args.status = wp(
+    z
+      .array(z.enum(FILTER_STATUSES))
+      .default(['publish'])
+      .describe('Limit result set to posts assigned one or more statuses.'),
+    { default: 'publish' },
+  );
   const taxonomies = taxonomiesOf(t.name);
   if (taxonomies.length) {
-    args.tax_relation = z.enum(['AND', 'OR']).optional().describe('Limit result set based on relationship between multiple taxonomies.');
+    args.tax_relation = z
+      .enum(['AND', 'OR'])
+      .optional()
+      .describe('Limit result set based on relationship between multiple taxonomies.');
     for (const tax of taxonomies) {
       args[tax.restBase] = taxonomyLimit(tax, false);
       args[`${tax.restBase}_exclude`] = taxonomyLimit(tax, true);
@@ -197,7 +317,13 @@ function metaArg(t: PostTypeObject) {
     wp(
       z
         .unknown()
-        .transform((v, ctx) => (v && typeof v === 'object' ? (v as Record<string, unknown>) : v === '' ? {} : sanitizeError(ctx, 'rest_invalid_param', 'Invalid parameter.')))
+        .transform((v, ctx) =>
+          v && typeof v === 'object'
+            ? (v as Record<string, unknown>)
+            : v === ''
+              ? {}
+              : sanitizeError(ctx, 'rest_invalid_param', 'Invalid parameter.'),
+        )
         .optional(),
       metaSchema(t),
     ),
@@ -216,7 +342,9 @@ function statusArg(updating: boolean) {
     wp(
       z
         .unknown()
-        .transform((v, ctx) => (typeof v === 'string' ? v : sanitizeError(ctx, 'rest_invalid_type', 'status is not of type string.')))
+        .transform((v, ctx) =>
+          typeof v === 'string' ? v : sanitizeError(ctx, 'rest_invalid_type', 'status is not of type string.'),
+        )
         .optional(),
       { description, type: 'string', enum: [...WRITE_STATUSES] },
     ),
@@ -227,7 +355,11 @@ export function postWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap {
   const args: ArgsMap = {
     date: nullableDateTime("The date the post was published, in the site's timezone.").optional(),
     date_gmt: nullableDateTime('The date the post was published, as GMT.').optional(),
-    slug: z.string().transform(sanitizeTitle).optional().describe('An alphanumeric identifier for the post unique to its type.'),
+    slug: z
+      .string()
+      .transform(sanitizeTitle)
+      .optional()
+      .describe('An alphanumeric identifier for the post unique to its type.'),
     status: statusArg(updating),
     password: z.string().optional().describe('A password to protect access to the content and excerpt.'),
   };
@@ -237,7 +369,12 @@ export function postWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap {
       'The title for the post.',
       {
         raw: { description: 'Title for the post, as it exists in the database.', type: 'string', context: ['edit'] },
-        rendered: { description: 'HTML title for the post, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+        rendered: {
+          description: 'HTML title for the post, transformed for display.',
+          type: 'string',
+          context: ['view', 'edit', 'embed'],
+          readonly: true,
+        },
       },
       'title',
     );
@@ -247,9 +384,24 @@ export function postWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap {
       'The content for the post.',
       {
         raw: { description: 'Content for the post, as it exists in the database.', type: 'string', context: ['edit'] },
-        rendered: { description: 'HTML content for the post, transformed for display.', type: 'string', context: ['view', 'edit'], readonly: true },
-        block_version: { description: 'Version of the content block format used by the post.', type: 'integer', context: ['edit'], readonly: true },
-        protected: { description: 'Whether the content is protected with a password.', type: 'boolean', context: ['view', 'edit', 'embed'], readonly: true },
+        rendered: {
+          description: 'HTML content for the post, transformed for display.',
+          type: 'string',
+          context: ['view', 'edit'],
+          readonly: true,
+        },
+        block_version: {
+          description: 'Version of the content block format used by the post.',
+          type: 'integer',
+          context: ['edit'],
+          readonly: true,
+        },
+        protected: {
+          description: 'Whether the content is protected with a password.',
+          type: 'boolean',
+          context: ['view', 'edit', 'embed'],
+          readonly: true,
+        },
       },
       'text',
     );
@@ -260,23 +412,41 @@ export function postWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap {
       'The excerpt for the post.',
       {
         raw: { description: 'Excerpt for the post, as it exists in the database.', type: 'string', context: ['edit'] },
-        rendered: { description: 'HTML excerpt for the post, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
-        protected: { description: 'Whether the excerpt is protected with a password.', type: 'boolean', context: ['view', 'edit', 'embed'], readonly: true },
+        rendered: {
+          description: 'HTML excerpt for the post, transformed for display.',
+          type: 'string',
+          context: ['view', 'edit', 'embed'],
+          readonly: true,
+        },
+        protected: {
+          description: 'Whether the excerpt is protected with a password.',
+          type: 'boolean',
+          context: ['view', 'edit', 'embed'],
+          readonly: true,
+        },
       },
       'text',
     );
   }
-  if (supports(t, 'thumbnail')) args.featured_media = z.number().int().optional().describe('The ID of the featured media for the post.');
+  if (supports(t, 'thumbnail'))
+    args.featured_media = z.number().int().optional().describe('The ID of the featured media for the post.');
   if (supports(t, 'comments')) {
-    args.comment_status = z.enum(['open', 'closed']).optional().describe('Whether or not comments are open on the post.');
+    args.comment_status = z
+      .enum(['open', 'closed'])
+      .optional()
+      .describe('Whether or not comments are open on the post.');
     args.ping_status = z.enum(['open', 'closed']).optional().describe('Whether or not the post can be pinged.');
   }
-  if (supports(t, 'page-attributes')) args.menu_order = z.number().int().optional().describe('The order of the post in relation to other posts.');
+  if (supports(t, 'page-attributes'))
+    args.menu_order = z.number().int().optional().describe('The order of the post in relation to other posts.');
   if (supports(t, 'post-formats')) args.format = z.enum(POST_FORMATS).optional().describe('The format for the post.');
   if (supports(t, 'custom-fields')) args.meta = metaArg(t);
   args.template = z.string().optional().describe('The theme file to use to display the post.');
   for (const tax of taxonomiesOf(t.name)) {
-    args[tax.restBase] = z.array(z.number().int()).optional().describe(`The terms assigned to the post in the ${tax.name} taxonomy.`);
+    args[tax.restBase] = z
+      .array(z.number().int())
+      .optional()
+      .describe(`The terms assigned to the post in the ${tax.name} taxonomy.`);
   }
   const own = t.rest?.writeArgs ? t.rest.writeArgs(args, updating) : args;
   // Not an argument WordPress lists, but create refuses it (rest_post_exists), so the handler must see it.
@@ -306,7 +476,9 @@ export function postTypeRoutes(t: PostTypeObject) {
           id: postId(),
           context: contextParam('view'),
           // Only where the schema has a password (menu items have none).
-          ...(schema.fields.password ? { password: z.string().optional().describe('The password for the post if it is password protected.') } : {}),
+          ...(schema.fields.password
+            ? { password: z.string().optional().describe('The password for the post if it is password protected.') }
+            : {}),
         },
         update: { id: postId(), ...postWriteArgs(t, true) },
         delete: { id: postId(), force: forceParam('Whether to bypass Trash and force deletion.') },
@@ -319,7 +491,12 @@ export type PostTypeRoutes = ReturnType<typeof postTypeRoutes>;
 
 /** The routes of every type the posts controller serves, by type name, in registration order. */
 export const postTypeRouteTable: () => ReadonlyMap<string, PostTypeRoutes> = derived(
-  () => new Map(allPostTypes().filter((t) => controllerOf(t) === 'posts').map((t) => [t.name, postTypeRoutes(t)])),
+  () =>
+    new Map(
+      allPostTypes()
+        .filter((t) => controllerOf(t) === 'posts')
+        .map((t) => [t.name, postTypeRoutes(t)]),
+    ),
 );
 
 /** The routes of a served type (throws for a type without routes: a programming error). */
@@ -328,4 +505,3 @@ export function postTypeRoutesOf(name: string): PostTypeRoutes {
   if (!r) throw new Error(`post type ${name} has no core/v2 routes`);
   return r;
 }
-

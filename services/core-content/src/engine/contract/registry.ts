@@ -25,7 +25,10 @@ let postTypeList: Registered<PostTypeObject> | undefined;
 let taxonomyList: Registered<TaxonomyObject> | undefined;
 
 function read<T>(list: Registered<T> | undefined, what: string): Registered<T> {
-  if (!list) throw new Error(`core-content: the ${what} are read before src/${what === 'post types' ? 'types' : 'taxonomies'} registered them`);
+  if (!list)
+    throw new Error(
+      `core-content: the ${what} are read before src/${what === 'post types' ? 'types' : 'taxonomies'} registered them`,
+    );
   return list;
 }
 
@@ -54,7 +57,8 @@ export const postTypeNamed = (name: string): PostTypeObject | undefined => allPo
 export const taxonomyNamed = (name: string): TaxonomyObject | undefined => allTaxonomies().find((t) => t.name === name);
 
 /** get_object_taxonomies() limited to REST taxonomies, in registration order. */
-export const taxonomiesOf = (postType: string): TaxonomyObject[] => allTaxonomies().filter((t) => t.objectType.includes(postType));
+export const taxonomiesOf = (postType: string): TaxonomyObject[] =>
+  allTaxonomies().filter((t) => t.objectType.includes(postType));
 
 /** The types and taxonomies core/v2 serves routes for (a registered one without is left out of the descriptors). */
 export const servedPostTypes = (): PostTypeObject[] => allPostTypes().filter((t) => t.rest);
@@ -64,7 +68,8 @@ export const servedTaxonomies = (): TaxonomyObject[] => allTaxonomies().filter((
 export const REST_POST_TYPES = derived(() => allPostTypes().map((t) => t.name) as [string, ...string[]]);
 
 /** The default terms of every taxonomy that has one (seeded into an empty store), with their taxonomy. */
-export const defaultTerms = () => allTaxonomies().flatMap((t) => (t.defaultTerm ? [{ taxonomy: t.name, ...t.defaultTerm }] : []));
+export const defaultTerms = () =>
+  allTaxonomies().flatMap((t) => (t.defaultTerm ? [{ taxonomy: t.name, ...t.defaultTerm }] : []));
 
 /** A value derived from the registry, computed on first use (after the lists have registered) and kept. */
 export function derived<T>(compute: () => T): () => T {

@@ -16,7 +16,9 @@ export interface StatusObject {
   dateFloating: boolean;
 }
 
-type StatusFlags = Partial<Pick<StatusObject, 'public' | 'protected' | 'private' | 'internal' | 'dateFloating'>> & { showInAdminAllList?: boolean };
+type StatusFlags = Partial<Pick<StatusObject, 'public' | 'protected' | 'private' | 'internal' | 'dateFloating'>> & {
+  showInAdminAllList?: boolean;
+};
 
 /** register_post_status() defaults: queryable follows public, the "all" list shows every non-internal status. */
 function status(name: string, label: string, flags: StatusFlags): StatusObject {

@@ -66,7 +66,14 @@ export interface TaxonomyObject extends Omit<TaxonomyDef, 'labels' | 'rest'> {
 
 export function defineTaxonomy(d: TaxonomyDef): TaxonomyObject {
   const labels = taxonomyLabels(d.labels ?? {}, d.hierarchical, d.name);
-  return { ...d, label: labels.name ?? d.name, labels, description: '', restNamespace: 'core/v2', rest: d.rest ?? null };
+  return {
+    ...d,
+    label: labels.name ?? d.name,
+    labels,
+    description: '',
+    restNamespace: 'core/v2',
+    rest: d.rest ?? null,
+  };
 }
 
 /** What a public taxonomy shows (category, post_tag). */

@@ -20,7 +20,11 @@ export function textArg(description: string, properties: Record<string, WpSchema
           if (typeof v === 'string') return { raw: v };
           if (v && typeof v === 'object' && !Array.isArray(v)) {
             const raw = (v as Record<string, unknown>).raw;
-            if (kind === 'title' ? raw !== undefined && raw !== null && raw !== '' && raw !== false && raw !== 0 && raw !== '0' : raw !== undefined && raw !== null) {
+            if (
+              kind === 'title'
+                ? raw !== undefined && raw !== null && raw !== '' && raw !== false && raw !== 0 && raw !== '0'
+                : raw !== undefined && raw !== null
+            ) {
               return { raw: typeof raw === 'string' ? raw : String(raw) };
             }
           }
@@ -31,4 +35,3 @@ export function textArg(description: string, properties: Record<string, WpSchema
     ),
   );
 }
-

@@ -24,7 +24,9 @@ export const mediaItemEmbedder: Embedder = {
     const ids = [...new Set(urls.map((u) => idOf(u)!))];
     const found = await req.store.collection<PostDoc>(POSTS).find({ id: { $in: ids }, type: 'attachment' });
     const readable = await readableAttachments(req, found);
-    const prepared = await new PostPresenter(req, attachment(), siteClock(req.config)).prepare(readable, { context: 'embed' });
+    const prepared = await new PostPresenter(req, attachment(), siteClock(req.config)).prepare(readable, {
+      context: 'embed',
+    });
     const bodies = new Map(readable.map((p, i) => [p.id, prepared[i]]));
     return new Map<string, unknown>(
       urls.map((u): [string, unknown] => {

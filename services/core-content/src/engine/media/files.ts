@@ -11,7 +11,8 @@ import type { AttachmentMetadata, ImageMetadata, OutputFile } from '@loom/media'
 export const UPLOADS_PATH = '/uploads/';
 
 /** The public URL of an uploads-relative file. */
-export const fileUrl = (config: Pick<KitConfig, 'baseUrl'>, file: string): string => `${config.baseUrl}${UPLOADS_PATH}${file.split('/').map(encodeURIComponent).join('/')}`;
+export const fileUrl = (config: Pick<KitConfig, 'baseUrl'>, file: string): string =>
+  `${config.baseUrl}${UPLOADS_PATH}${file.split('/').map(encodeURIComponent).join('/')}`;
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 

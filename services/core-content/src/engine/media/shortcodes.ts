@@ -64,7 +64,11 @@ function toMediaAttachment(req: Pick<RestRequest, 'config'>, doc: PostDoc): rend
  * Loads what the contents' media shortcodes will ask for. `page`: posts already in hand (the page being prepared),
  * whose readability needs no query.
  */
-export async function mediaForContents(req: Pick<RestRequest, 'store' | 'user' | 'config'>, contents: RenderedContent[], page: PostDoc[] = []): Promise<MediaContexts> {
+export async function mediaForContents(
+  req: Pick<RestRequest, 'store' | 'user' | 'config'>,
+  contents: RenderedContent[],
+  page: PostDoc[] = [],
+): Promise<MediaContexts> {
   const ids = new Set<number>();
   const parents = new Set<number>();
   for (const c of contents) {
@@ -75,7 +79,10 @@ export async function mediaForContents(req: Pick<RestRequest, 'store' | 'user' |
   if (!ids.size && !parents.size) return NO_MEDIA_CONTEXTS;
 
   const posts = req.store.collection<PostDoc>(POSTS);
-  const or = [...(ids.size ? [{ id: { $in: [...ids] } }] : []), ...(parents.size ? [{ parent: { $in: [...parents] } }] : [])];
+  const or = [
+    ...(ids.size ? [{ id: { $in: [...ids] } }] : []),
+    ...(parents.size ? [{ parent: { $in: [...parents] } }] : []),
+  ];
   let found = await posts.find({ type: 'attachment', $or: or });
   // A track's own image (album art) is an attachment too.
   const art = [...new Set(found.map((a) => a.featured_media).filter((id) => id && !found.some((a) => a.id === id)))];

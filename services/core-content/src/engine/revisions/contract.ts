@@ -6,7 +6,27 @@
  * arguments. None of these routes allow batch.
  */
 import { z, type ZodTypeAny } from 'zod';
-import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef, hiddenArg, wp, contextParam, excludeParam, idParam, includeParam, offsetParam, orderParam, pageParam, searchParam } from '@loom/contracts';
+import {
+  CREATABLE,
+  DELETABLE,
+  READABLE,
+  endpoint,
+  field,
+  resource,
+  route,
+  type FieldDef,
+  type ResourceDef,
+  hiddenArg,
+  wp,
+  contextParam,
+  excludeParam,
+  idParam,
+  includeParam,
+  offsetParam,
+  orderParam,
+  pageParam,
+  searchParam,
+} from '@loom/contracts';
 import { postTypeRouteTable, postWriteArgs, type PostTypeRoutes } from '../contract/posts';
 import { derived, supports } from '../contract/registry';
 import { CORE } from '../terms/contract';
@@ -23,7 +43,8 @@ export function revisionResource(parent: ResourceDef): ResourceDef {
     author: field(z.number().int().describe('The ID for the author of the revision.'), [...ALL]),
     date: field(dateTime("The date the revision was published, in the site's timezone."), [...ALL]),
     date_gmt: field(dateTime('The date the revision was published, as GMT.'), [...VE]),
-    guid: parent.fields.guid ?? field(z.string().describe('GUID for the revision, as it exists in the database.'), [...VE]),
+    guid:
+      parent.fields.guid ?? field(z.string().describe('GUID for the revision, as it exists in the database.'), [...VE]),
     id: field(z.number().int().describe('Unique identifier for the revision.'), [...ALL]),
     modified: field(dateTime("The date the revision was last modified, in the site's timezone."), [...VE]),
     modified_gmt: field(dateTime('The date the revision was last modified, as GMT.'), [...VE]),
@@ -39,7 +60,9 @@ export function autosaveResource(parent: ResourceDef): ResourceDef {
   const base = revisionResource(parent);
   return resource(base.title, {
     ...base.fields,
-    preview_link: field(wp(z.string().describe('Preview link for the post.'), { format: 'uri' }), ['edit'], { readonly: true }),
+    preview_link: field(wp(z.string().describe('Preview link for the post.'), { format: 'uri' }), ['edit'], {
+      readonly: true,
+    }),
   });
 }
 
@@ -52,7 +75,13 @@ export function revisionCollectionArgs() {
     parent: revisionParent(),
     context: contextParam('view'),
     page: pageParam(),
-    per_page: z.number().int().min(1).max(100).optional().describe('Maximum number of items to be returned in result set.'),
+    per_page: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe('Maximum number of items to be returned in result set.'),
     search: searchParam(),
     exclude: excludeParam(),
     include: includeParam(),
@@ -67,12 +96,21 @@ export function revisionRoutes(kind: string, parentResource: ResourceDef) {
   const schema = revisionResource(parentResource);
   return {
     kind,
-    collection: route(CORE, `/${CORE}/${kind}/<parent>/revisions`, { list: endpoint(READABLE, revisionCollectionArgs()) }, schema),
+    collection: route(
+      CORE,
+      `/${CORE}/${kind}/<parent>/revisions`,
+      { list: endpoint(READABLE, revisionCollectionArgs()) },
+      schema,
+    ),
     item: route(
       CORE,
       `/${CORE}/${kind}/<parent>/revisions/<id>`,
       {
-        read: endpoint(READABLE, { parent: revisionParent(), id: idParam('Unique identifier for the revision.'), context: contextParam('view') }),
+        read: endpoint(READABLE, {
+          parent: revisionParent(),
+          id: idParam('Unique identifier for the revision.'),
+          context: contextParam('view'),
+        }),
         delete: endpoint(DELETABLE, {
           parent: revisionParent(),
           id: idParam('Unique identifier for the revision.'),
@@ -107,7 +145,13 @@ export function autosaveRoutes(kind: string, parentResource: ResourceDef, writeA
     item: route(
       CORE,
       `/${CORE}/${kind}/<parent>/autosaves/<id>`,
-      { read: endpoint(READABLE, { parent: autosaveParent(), id: idParam('The ID for the autosave.'), context: contextParam('view') }) },
+      {
+        read: endpoint(READABLE, {
+          parent: autosaveParent(),
+          id: idParam('The ID for the autosave.'),
+          context: contextParam('view'),
+        }),
+      },
       schema,
     ),
   };
@@ -131,4 +175,6 @@ function revisionedRoutes(r: PostTypeRoutes): RevisionedRoutes {
 }
 
 /** The revision and autosave routes of every served type, by type name. */
-export const revisionedRouteTable: () => ReadonlyMap<string, RevisionedRoutes> = derived(() => new Map([...postTypeRouteTable()].map(([name, r]) => [name, revisionedRoutes(r)])));
+export const revisionedRouteTable: () => ReadonlyMap<string, RevisionedRoutes> = derived(
+  () => new Map([...postTypeRouteTable()].map(([name, r]) => [name, revisionedRoutes(r)])),
+);

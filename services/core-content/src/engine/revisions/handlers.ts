@@ -6,7 +6,18 @@
 import { createHash } from 'node:crypto';
 import type { Context, ResourceDef } from '@loom/contracts';
 import * as core from '../contract';
-import { bind, deletedAnswer, filterByContext, forbidden, links, paginationHeaders, wpError, type Binding, type RestRequest, type WpError } from '@loom/service-kit';
+import {
+  bind,
+  deletedAnswer,
+  filterByContext,
+  forbidden,
+  links,
+  paginationHeaders,
+  wpError,
+  type Binding,
+  type RestRequest,
+  type WpError,
+} from '@loom/service-kit';
 import { siteClock } from '../dates';
 import { permalink } from '../permalinks';
 import { linkedPosts, renderer, type BlockContext } from '../render';
@@ -38,7 +49,11 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * rest_filter_response_by_context() keeps the sub-properties a schema does not describe: a block revision's
  * title.rendered and content.rendered (the blocks controller drops them from its schema, which revisions share).
  */
-function keepUndescribed(schema: ResourceDef, data: Record<string, unknown>, filtered: Record<string, unknown>): Record<string, unknown> {
+function keepUndescribed(
+  schema: ResourceDef,
+  data: Record<string, unknown>,
+  filtered: Record<string, unknown>,
+): Record<string, unknown> {
   for (const [key, f] of Object.entries(schema.fields)) {
     const from = data[key];
     const to = filtered[key];
@@ -84,7 +99,10 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   /** rest_get_route_for_post() of a post id (the revision's parent, or a page's parent for a draft autosave). */
   async function routeForPost(req: RestRequest, doc: PostDoc): Promise<string | null> {
     if (!doc.parent) return null;
-    const type = doc.type === REVISION ? rules.name : (await req.store.collection<PostDoc>('posts').findOne({ id: doc.parent }))?.type;
+    const type =
+      doc.type === REVISION
+        ? rules.name
+        : (await req.store.collection<PostDoc>('posts').findOne({ id: doc.parent }))?.type;
     const base = core.allPostTypes().find((t) => t.name === type)?.restBase;
     return base ? `${rest(req)}/${base}/${doc.parent}` : null;
   }
@@ -94,13 +112,27 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
     // Types nobody views (menu items) have no preview: get_preview_post_link() gives ''.
     if (!rules.object.viewable) return '';
     const pr = postRepo(req);
-    const link = permalink(parent, { homeUrl: req.config.homeUrl, rules, ancestors: await pr.ancestors(parent), canRead: postCan(req.user, 'read_post', parent) });
+    const link = permalink(parent, {
+      homeUrl: req.config.homeUrl,
+      rules,
+      ancestors: await pr.ancestors(parent),
+      canRead: postCan(req.user, 'read_post', parent),
+    });
     if (doc.type !== REVISION) return addQuery(link, { preview: 'true' });
-    return addQuery(link, { preview_id: parent.id, preview_nonce: previewNonce(parent.id, req.user?.id ?? 0, clockOf(req).now()), preview: 'true' });
+    return addQuery(link, {
+      preview_id: parent.id,
+      preview_nonce: previewNonce(parent.id, req.user?.id ?? 0, clockOf(req).now()),
+      preview: 'true',
+    });
   }
 
   /** A revision, an autosave, or (a draft autosaved by its author) the post itself, in the revision's shape. */
-  async function present(req: RestRequest, doc: PostDoc, context: Context, o: { schema: ResourceDef; parent?: PostDoc; blocks?: BlockContext; media?: MediaContexts }): Promise<Record<string, unknown>> {
+  async function present(
+    req: RestRequest,
+    doc: PostDoc,
+    context: Context,
+    o: { schema: ResourceDef; parent?: PostDoc; blocks?: BlockContext; media?: MediaContexts },
+  ): Promise<Record<string, unknown>> {
     // prepare_date_response(): a date whose GMT value is unset (a floating draft) is null.
     const floating = doc.date_gmt === null;
     const excerpt = doc.excerpt ? renderer.renderExcerpt(doc.excerpt, '') : '';
@@ -119,7 +151,11 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       // Rendered as WordPress renders it, with the revision as the global post (a [gallery] without ids lists its attachments: none).
       content: {
         raw: doc.content,
-        rendered: renderer.renderContent(doc.content, o.blocks ?? (await linkedPosts(req.store, [doc.content])), (o.media ?? (await mediaForContents(req, [doc])))(doc.id)),
+        rendered: renderer.renderContent(
+          doc.content,
+          o.blocks ?? (await linkedPosts(req.store, [doc.content])),
+          (o.media ?? (await mediaForContents(req, [doc])))(doc.id),
+        ),
       },
       excerpt: { raw: doc.excerpt, rendered: excerpt },
     };
@@ -137,11 +173,17 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
     const { items, total, perPage, page } = await revisionPage(req, parent);
     const context = req.params.context as Context;
     const body = [];
-    const blocks = await linkedPosts(req.store, items.map((r) => r.content));
+    const blocks = await linkedPosts(
+      req.store,
+      items.map((r) => r.content),
+    );
     const media = await mediaForContents(req, items);
     for (const r of items) body.push(await present(req, r, context, { schema: revisionSchema, blocks, media }));
     const base = `${rest(req)}/${rules.object.restBase}/${parent.id}/revisions`;
-    return { body, headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery) };
+    return {
+      body,
+      headers: paginationHeaders({ total, perPage: perPage ?? Math.max(total, 1), page }, base, req.rawQuery),
+    };
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -153,24 +195,37 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
       bind(revisions.collection.endpoints.list, revisionsReadCheck, (req) => listRevisions(req, revisionSchema)),
       bind(revisions.item.endpoints.read, revisionsReadCheck, async (req) => {
         const parent = await parentOf(req, 'parent');
-        return { body: await present(req, await revisionOf(req, parent.id), req.params.context as Context, { schema: revisionSchema }) };
+        return {
+          body: await present(req, await revisionOf(req, parent.id), req.params.context as Context, {
+            schema: revisionSchema,
+          }),
+        };
       }),
       bind(
         revisions.item.endpoints.delete,
         async (req) => {
           const parent = await parentOf(req, 'parent');
-          if (!postCan(req.user, 'delete_post', parent)) return forbidden(req.user, 'rest_cannot_delete', 'Sorry, you are not allowed to delete revisions of this post.');
+          if (!postCan(req.user, 'delete_post', parent))
+            return forbidden(
+              req.user,
+              'rest_cannot_delete',
+              'Sorry, you are not allowed to delete revisions of this post.',
+            );
           if (!(await repo(req).get(Number(req.params.id)))) return invalidRevision();
           // delete_post on a revision maps to its parent, checked above.
           return revisionsReadCheck(req);
         },
         async (req) => {
           const parent = await parentOf(req, 'parent');
-          if (!req.params.force) throw wpError('rest_trash_not_supported', { message: "Revisions do not support trashing. Set 'force=true' to delete." });
+          if (!req.params.force)
+            throw wpError('rest_trash_not_supported', {
+              message: "Revisions do not support trashing. Set 'force=true' to delete.",
+            });
           const revision = await revisionOf(req, parent.id);
           // `previous` in the request's context (none here: view).
           const previous = await present(req, revision, 'view', { schema: revisionSchema });
-          if (!(await repo(req).delete(revision.id))) throw wpError('rest_cannot_delete', { message: 'The post cannot be deleted.', status: 500 });
+          if (!(await repo(req).delete(revision.id)))
+            throw wpError('rest_cannot_delete', { message: 'The post cannot be deleted.', status: 500 });
           return deletedAnswer(previous);
         },
       ),
@@ -180,13 +235,18 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
   const autosaveRoutes = (autosaves: core.AutosaveRoutes): Binding[] => {
     const autosaveSchema = autosaves.item.schema!;
     return [
-      bind(autosaves.collection.endpoints.list, readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'), async (req) => {
-        const parent = await parentOf(req, 'id');
-        const context = req.params.context as Context;
-        const body = [];
-        for (const a of await repo(req).autosaves(parent.id)) body.push(await present(req, a, context, { schema: autosaveSchema, parent }));
-        return { body };
-      }),
+      bind(
+        autosaves.collection.endpoints.list,
+        readCheck('id', 'Sorry, you are not allowed to view autosaves of this post.'),
+        async (req) => {
+          const parent = await parentOf(req, 'id');
+          const context = req.params.context as Context;
+          const body = [];
+          for (const a of await repo(req).autosaves(parent.id))
+            body.push(await present(req, a, context, { schema: autosaveSchema, parent }));
+          return { body };
+        },
+      ),
       bind(
         autosaves.collection.endpoints.create,
         async (req) => {
@@ -200,7 +260,12 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
           const post = await parentOf(req, 'id');
           const saved = await storeAutosave(req, rules, post, await writes.prepareInput(req, post));
           // The author's own draft is answered as its own autosave.
-          return { body: await present(req, saved, 'edit', { schema: autosaveSchema, parent: saved.type === REVISION ? post : saved }) };
+          return {
+            body: await present(req, saved, 'edit', {
+              schema: autosaveSchema,
+              parent: saved.type === REVISION ? post : saved,
+            }),
+          };
         },
       ),
       bind(autosaves.item.endpoints.read, revisionsReadCheck, async (req) => {

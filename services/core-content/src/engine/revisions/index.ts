@@ -3,6 +3,6 @@
  * (repository.ts, lifecycle.ts) and the routes of one type (handlers.ts). Each type that keeps revisions adds
  * `revisionBindings(itsRules, itsRevisionRoutes, postTypeWrites(itsRules))`.
  */
-export { revisionBindings,  } from './handlers';
-export { registerRevisionLifecycle,  } from './lifecycle';
-export { ensureRevisionIndexes,   } from './repository';
+export { revisionBindings } from './handlers';
+export { registerRevisionLifecycle } from './lifecycle';
+export { ensureRevisionIndexes } from './repository';

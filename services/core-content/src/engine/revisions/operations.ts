@@ -8,12 +8,21 @@ import type { PostTypeBehaviour } from '../behaviour';
 import { nowStamps, siteClock } from '../dates';
 import { PostRepository, type PostDoc, type PostInput } from '../repository';
 import { postCan } from '../behaviour';
-import { fieldsDiffer, revisionsEnabled, RevisionRepository, type RevisionDoc, type RevisionFields } from './repository';
+import {
+  fieldsDiffer,
+  revisionsEnabled,
+  RevisionRepository,
+  type RevisionDoc,
+  type RevisionFields,
+} from './repository';
 
 type Params = Record<string, unknown>;
 
 export const invalidRevision = () => wpError('rest_post_invalid_id', { message: 'Invalid revision ID.' });
-const mismatch = (parent: number) => wpError('rest_revision_parent_id_mismatch', { message: `The revision does not belong to the specified parent with id of "${parent}"` });
+const mismatch = (parent: number) =>
+  wpError('rest_revision_parent_id_mismatch', {
+    message: `The revision does not belong to the specified parent with id of "${parent}"`,
+  });
 
 export interface RevisionPage {
   items: RevisionDoc[];
@@ -25,7 +34,13 @@ export interface RevisionPage {
 
 /** get_items(): a page of the post's revisions, from the revisions collection arguments of the request. */
 export async function revisionPage(req: RestRequest, parent: PostDoc): Promise<RevisionPage> {
-  const p = req.params as Params & { page: number; include: number[]; exclude: number[]; orderby: string; order: 'asc' | 'desc' };
+  const p = req.params as Params & {
+    page: number;
+    include: number[];
+    exclude: number[];
+    orderby: string;
+    order: 'asc' | 'desc';
+  };
   if (p.orderby === 'relevance' && !p.search) throw wpError('rest_no_search_term_defined');
   if (p.orderby === 'include' && !p.include.length) {
     throw wpError('rest_orderby_include_missing_include');
@@ -35,7 +50,10 @@ export async function revisionPage(req: RestRequest, parent: PostDoc): Promise<R
   if (!revisionsEnabled(parent.type)) return { items: [], total: 0, perPage, page };
   // WP_Query: a given offset (absint) replaces the page's window; with no per_page there is no window.
   const hasOffset = typeof p.offset === 'number';
-  const offset = Math.min(hasOffset ? Math.abs(p.offset as number) : (page - 1) * (perPage ?? 0), Number.MAX_SAFE_INTEGER);
+  const offset = Math.min(
+    hasOffset ? Math.abs(p.offset as number) : (page - 1) * (perPage ?? 0),
+    Number.MAX_SAFE_INTEGER,
+  );
   const { items, total } = await new RevisionRepository(req.store).query(parent.id, {
     search: (p.search as string | undefined) || undefined,
     include: p.include,
@@ -68,12 +86,23 @@ export async function revisionOf(req: RestRequest, parentId: number): Promise<Re
  * WordPress 6.4: a write whose fields equal the post's returns the user's autosave as it is, or makes one when there
  * is none; rest_autosave_no_changes, which older versions answered, is gone from 6.4's PHP).
  */
-export async function storeAutosave(req: RestRequest, rules: PostTypeBehaviour, post: PostDoc, input: PostInput): Promise<PostDoc> {
+export async function storeAutosave(
+  req: RestRequest,
+  rules: PostTypeBehaviour,
+  post: PostDoc,
+  input: PostInput,
+): Promise<PostDoc> {
   const userId = req.user?.id ?? 0;
   const clock = siteClock(req.config);
   if ((post.status === 'draft' || post.status === 'auto-draft') && post.author === userId) {
     const posts = new PostRepository(req.store, rules, clock, req.config.homeUrl);
-    return (await posts.update(post.id, rules.autosaveText ? input : {}, { userId, canPublish: postCan(req.user, 'publish_post', post), autosave: true })).current;
+    return (
+      await posts.update(post.id, rules.autosaveText ? input : {}, {
+        userId,
+        canPublish: postCan(req.user, 'publish_post', post),
+        autosave: true,
+      })
+    ).current;
   }
   const r = new RevisionRepository(req.store);
   const old = await r.autosaveOf(post.id, userId);
@@ -83,7 +112,13 @@ export async function storeAutosave(req: RestRequest, rules: PostTypeBehaviour, 
     return old ?? r.insert(post, { title: '', content: '', excerpt: '' }, { author: userId, autosave: true, date });
   }
   // Only the fields the request sent are compared, and with the post, not with the autosave.
-  const over = (base: RevisionFields): RevisionFields => ({ title: input.title ?? base.title, content: input.content ?? base.content, excerpt: input.excerpt ?? base.excerpt });
+  const over = (base: RevisionFields): RevisionFields => ({
+    title: input.title ?? base.title,
+    content: input.content ?? base.content,
+    excerpt: input.excerpt ?? base.excerpt,
+  });
   if (old && !fieldsDiffer(over(post), post)) return old;
-  return old ? r.replaceAutosave(old, over(old), { author: userId, date }) : r.insert(post, over(post), { author: userId, autosave: true, date });
+  return old
+    ? r.replaceAutosave(old, over(old), { author: userId, date })
+    : r.insert(post, over(post), { author: userId, autosave: true, date });
 }

@@ -27,7 +27,11 @@ export type RevisionFields = Record<(typeof REVISION_FIELDS)[number], string>;
 
 /** normalize_whitespace(): trimmed, no carriage returns, runs of newlines and of blanks collapsed. */
 export function normalizeWhitespace(s: string): string {
-  return s.trim().replace(/\r+/g, '').replace(/\n+/g, '\n').replace(/[ \t]+/g, ' ');
+  return s
+    .trim()
+    .replace(/\r+/g, '')
+    .replace(/\n+/g, '\n')
+    .replace(/[ \t]+/g, ' ');
 }
 
 /** Whether two versions differ in a revisioned field (as wp_save_post_revision and autosaves compare them). */
@@ -37,7 +41,12 @@ export function fieldsDiffer(a: RevisionFields, b: RevisionFields): boolean {
 
 /** wp_revisions_enabled(): the type supports revisions. */
 export function revisionsEnabled(type: string): boolean {
-  return core.allPostTypes().find((t) => t.name === type)?.supports.includes('revisions') ?? false;
+  return (
+    core
+      .allPostTypes()
+      .find((t) => t.name === type)
+      ?.supports.includes('revisions') ?? false
+  );
 }
 
 const NEWEST_FIRST: Sort = { date: -1, id: -1 };
@@ -53,7 +62,13 @@ export interface RevisionQuery {
   offset: number;
 }
 
-const SORT_FIELDS: Record<string, string> = { date: 'date', id: 'id', slug: 'slug', title: 'title_sort', include_slugs: 'date' };
+const SORT_FIELDS: Record<string, string> = {
+  date: 'date',
+  id: 'id',
+  slug: 'slug',
+  title: 'title_sort',
+  include_slugs: 'date',
+};
 
 export async function ensureRevisionIndexes(store: Store): Promise<void> {
   await store.collection<PostDoc>(POSTS).ensureIndex({ fields: ['parent', 'type'] });
@@ -73,7 +88,11 @@ export class RevisionRepository {
 
   /** The newest revision (not autosave) of a post. */
   async latest(parent: number): Promise<RevisionDoc | null> {
-    return (await this.posts.find({ type: REVISION, parent, autosave: { $ne: true } }, { sort: NEWEST_FIRST, limit: 1 }))[0] ?? null;
+    return (
+      (
+        await this.posts.find({ type: REVISION, parent, autosave: { $ne: true } }, { sort: NEWEST_FIRST, limit: 1 })
+      )[0] ?? null
+    );
   }
 
   /** A page of a post's revisions (WP_Query over post_type revision, post_parent, inherit), autosaves left out. */
@@ -110,7 +129,10 @@ export class RevisionRepository {
     const field = own(SORT_FIELDS, q.orderby) ?? 'date';
     const sort: Sort = { [field]: dir };
     if (field !== 'id') sort.id = dir;
-    const items = q.perPage === undefined ? await this.posts.find(filter, { sort }) : await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage });
+    const items =
+      q.perPage === undefined
+        ? await this.posts.find(filter, { sort })
+        : await this.posts.find(filter, { sort, skip: q.offset, limit: q.perPage });
     return { items, total };
   }
 
@@ -121,11 +143,22 @@ export class RevisionRepository {
 
   /** wp_get_post_autosave( $post, $user ): the user's autosave of the post. */
   async autosaveOf(parent: number, userId: number): Promise<RevisionDoc | null> {
-    return (await this.posts.find({ type: REVISION, parent, autosave: true, author: userId }, { sort: { id: -1 }, limit: 1 }))[0] ?? null;
+    return (
+      (
+        await this.posts.find(
+          { type: REVISION, parent, autosave: true, author: userId },
+          { sort: { id: -1 }, limit: 1 },
+        )
+      )[0] ?? null
+    );
   }
 
   /** _wp_put_post_revision(): a new revision or autosave of `post` holding `fields`. */
-  async insert(post: PostDoc, fields: RevisionFields, o: { author: number; autosave: boolean; date: { local: string; gmt: string } }): Promise<RevisionDoc> {
+  async insert(
+    post: PostDoc,
+    fields: RevisionFields,
+    o: { author: number; autosave: boolean; date: { local: string; gmt: string } },
+  ): Promise<RevisionDoc> {
     const id = await this.store.nextId(POST_SEQUENCE);
     const doc: RevisionDoc = {
       id,
@@ -159,7 +192,11 @@ export class RevisionRepository {
   }
 
   /** The user's autosave replaced by new fields (wp_update_post of the old autosave). */
-  async replaceAutosave(old: RevisionDoc, fields: RevisionFields, o: { author: number; date: { local: string; gmt: string } }): Promise<RevisionDoc> {
+  async replaceAutosave(
+    old: RevisionDoc,
+    fields: RevisionFields,
+    o: { author: number; date: { local: string; gmt: string } },
+  ): Promise<RevisionDoc> {
     const set = {
       title: fields.title,
       title_sort: fields.title.toLowerCase(),
@@ -192,7 +229,10 @@ export class RevisionRepository {
     await Promise.all(
       [...new Set(parents)].map(async (parent) => {
         const filter = { type: REVISION, parent, autosave: { $ne: true } };
-        const [count, [latest]] = await Promise.all([this.posts.count(filter), this.posts.find(filter, { sort: NEWEST_FIRST, limit: 1 })]);
+        const [count, [latest]] = await Promise.all([
+          this.posts.count(filter),
+          this.posts.find(filter, { sort: NEWEST_FIRST, limit: 1 }),
+        ]);
         if (count && latest) out.set(parent, { count, latestId: latest.id });
       }),
     );
@@ -210,6 +250,10 @@ export class RevisionRepository {
     const latest = await this.latest(current.id);
     if (latest && !fieldsDiffer(latest, current)) return null;
     // The revision is dated with the post's modification time (post_date = post_modified, and modified alike).
-    return this.insert(current, current, { author: by.userId, autosave: false, date: { local: current.modified, gmt: current.modified_gmt } });
+    return this.insert(current, current, {
+      author: by.userId,
+      autosave: false,
+      date: { local: current.modified, gmt: current.modified_gmt },
+    });
   }
 }

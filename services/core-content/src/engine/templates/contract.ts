@@ -10,8 +10,32 @@
  * group and a trailing class, which they cannot.
  */
 import { z } from 'zod';
-import { CREATABLE, DELETABLE, READABLE, endpoint, field, resource, resourceRoutes, route, type FieldDef, type ResourceDef, nounOf, hiddenArg, wp, type WpSchema, contextParam, forceParam } from '@loom/contracts';
-import { allPostTypes, WRITE_STATUSES, controllerOf, derived, type ArgsMap, type PostTypeObject } from '../contract/registry';
+import {
+  CREATABLE,
+  DELETABLE,
+  READABLE,
+  endpoint,
+  field,
+  resource,
+  resourceRoutes,
+  route,
+  type FieldDef,
+  type ResourceDef,
+  nounOf,
+  hiddenArg,
+  wp,
+  type WpSchema,
+  contextParam,
+  forceParam,
+} from '@loom/contracts';
+import {
+  allPostTypes,
+  WRITE_STATUSES,
+  controllerOf,
+  derived,
+  type ArgsMap,
+  type PostTypeObject,
+} from '../contract/registry';
 import { revisionCollectionArgs } from '../revisions/contract';
 import { CORE } from '../terms/contract';
 
@@ -23,20 +47,41 @@ const ro = { readonly: true };
 export const TEMPLATE_SLUG_PATTERN = /[a-zA-Z0-9_%-]+/;
 
 const CONTENT_PROPERTIES: Record<string, WpSchema> = {
-  raw: { description: 'Content for the template, as it exists in the database.', type: 'string', context: ['view', 'edit'] },
-  block_version: { description: 'Version of the content block format used by the template.', type: 'integer', context: ['edit'], readonly: true },
+  raw: {
+    description: 'Content for the template, as it exists in the database.',
+    type: 'string',
+    context: ['view', 'edit'],
+  },
+  block_version: {
+    description: 'Version of the content block format used by the template.',
+    type: 'integer',
+    context: ['edit'],
+    readonly: true,
+  },
 };
 const TITLE_PROPERTIES: Record<string, WpSchema> = {
-  raw: { description: 'Title for the template, as it exists in the database.', type: 'string', context: ['view', 'edit', 'embed'] },
-  rendered: { description: 'HTML title for the template, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+  raw: {
+    description: 'Title for the template, as it exists in the database.',
+    type: 'string',
+    context: ['view', 'edit', 'embed'],
+  },
+  rendered: {
+    description: 'HTML title for the template, transformed for display.',
+    type: 'string',
+    context: ['view', 'edit', 'embed'],
+    readonly: true,
+  },
 };
 
 /** get_item_schema(): the controller's fields, then the type's own (is_custom, area). */
 export function templateResource(t: PostTypeObject): ResourceDef {
-  const text = (description: string, properties: Record<string, FieldDef>) => field(wp(z.any().describe(description), { type: ['object', 'string'] }), [...ALL], { properties });
+  const text = (description: string, properties: Record<string, FieldDef>) =>
+    field(wp(z.any().describe(description), { type: ['object', 'string'] }), [...ALL], { properties });
   const fields: Record<string, FieldDef> = {
     id: field(z.string().describe('ID of template.'), [...ALL], ro),
-    slug: field(z.string().min(1).regex(TEMPLATE_SLUG_PATTERN).describe('Unique slug identifying the template.'), [...ALL]),
+    slug: field(z.string().min(1).regex(TEMPLATE_SLUG_PATTERN).describe('Unique slug identifying the template.'), [
+      ...ALL,
+    ]),
     theme: field(z.string().describe('Theme identifier for the template.'), [...ALL]),
     type: field(z.string().describe('Type of template.'), [...ALL]),
     source: field(z.string().describe('Source of template'), [...ALL], ro),
@@ -54,14 +99,23 @@ export function templateResource(t: PostTypeObject): ResourceDef {
     wp_id: field(z.number().int().describe('Post ID.'), [...ALL], ro),
     has_theme_file: field(z.boolean().describe('Theme file exists.'), [...ALL], ro),
     author: field(z.number().int().describe('The ID for the author of the template.'), ['view', 'edit', 'embed']),
-    modified: field(wp(z.string().describe("The date the template was last modified, in the site's timezone."), { format: 'date-time' }), [...VE], ro),
+    modified: field(
+      wp(z.string().describe("The date the template was last modified, in the site's timezone."), {
+        format: 'date-time',
+      }),
+      [...VE],
+      ro,
+    ),
   };
   return resource(t.name, t.rest?.fields ? t.rest.fields(fields) : fields);
 }
 
 /** A revision or autosave of a template: the template's shape plus `parent` (the revision controller's schema). */
 export function templateRevisionResource(parent: ResourceDef): ResourceDef {
-  return resource(parent.title, { ...parent.fields, parent: field(z.number().int().describe('The ID for the parent of the revision.'), ['view', 'edit', 'embed']) });
+  return resource(parent.title, {
+    ...parent.fields,
+    parent: field(z.number().int().describe('The ID for the parent of the revision.'), ['view', 'edit', 'embed']),
+  });
 }
 
 /**
@@ -81,7 +135,11 @@ export function templateCollectionArgs(): ArgsMap {
 /** content / title: a string, or an object with `raw`; the controller reads either (prepare_item_for_database). */
 const textArg = (description: string, properties: Record<string, WpSchema>, creating: boolean) => {
   const base = z.any().describe(description);
-  return wp(creating ? base.default('') : base.optional(), { type: ['object', 'string'], properties, ...(creating ? { default: '' } : {}) });
+  return wp(creating ? base.default('') : base.optional(), {
+    type: ['object', 'string'],
+    properties,
+    ...(creating ? { default: '' } : {}),
+  });
 };
 
 /** get_endpoint_args_for_item_schema(): the writable fields (create: slug required, schema defaults), then the type's own. */
@@ -93,8 +151,12 @@ export function templateWriteArgs(t: PostTypeObject, updating: boolean): ArgsMap
     type: z.string().optional().describe('Type of template.'),
     content: textArg('Content of template.', CONTENT_PROPERTIES, !updating),
     title: textArg('Title of template.', TITLE_PROPERTIES, !updating),
-    description: updating ? z.string().optional().describe('Description of template.') : z.string().default('').describe('Description of template.'),
-    status: updating ? z.enum(WRITE_STATUSES).optional().describe('Status of template.') : z.enum(WRITE_STATUSES).default('publish').describe('Status of template.'),
+    description: updating
+      ? z.string().optional().describe('Description of template.')
+      : z.string().default('').describe('Description of template.'),
+    status: updating
+      ? z.enum(WRITE_STATUSES).optional().describe('Status of template.')
+      : z.enum(WRITE_STATUSES).default('publish').describe('Status of template.'),
     author: z.number().int().optional().describe('The ID for the author of the template.'),
   };
   return t.rest?.writeArgs ? t.rest.writeArgs(args, updating) : args;
@@ -130,11 +192,16 @@ export function templateTypeRoutes(t: PostTypeObject) {
         READABLE,
         {
           slug: z.string().describe('The slug of the template to get the fallback for'),
-          is_custom: z.boolean().optional().describe('Indicates if a template is custom or part of the template hierarchy'),
+          is_custom: z
+            .boolean()
+            .optional()
+            .describe('Indicates if a template is custom or part of the template hierarchy'),
           template_prefix: z
             .string()
             .optional()
-            .describe('The template prefix for the created template. This is used to extract the main template type, e.g. in `taxonomy-books` extracts the `taxonomy`'),
+            .describe(
+              'The template prefix for the created template. This is used to extract the main template type, e.g. in `taxonomy-books` extracts the `taxonomy`',
+            ),
         },
         { docs: { summary: `Look up the fallback ${nounOf(t.restBase).one} for a slug` } },
       ),
@@ -142,12 +209,21 @@ export function templateTypeRoutes(t: PostTypeObject) {
     schema,
   );
   const revisions = {
-    collection: route(CORE, `${base}/<template_parent>/revisions`, { list: endpoint(READABLE, { ...revisionCollectionArgs(), parent: templateIdArg() }) }, revisionSchema),
+    collection: route(
+      CORE,
+      `${base}/<template_parent>/revisions`,
+      { list: endpoint(READABLE, { ...revisionCollectionArgs(), parent: templateIdArg() }) },
+      revisionSchema,
+    ),
     item: route(
       CORE,
       `${base}/<template_parent>/revisions/<id>`,
       {
-        read: endpoint(READABLE, { parent: templateIdArg(), id: z.number().int().optional().describe('Unique identifier for the revision.'), context: contextParam('view') }),
+        read: endpoint(READABLE, {
+          parent: templateIdArg(),
+          id: z.number().int().optional().describe('Unique identifier for the revision.'),
+          context: contextParam('view'),
+        }),
         delete: endpoint(DELETABLE, {
           parent: templateIdArg(),
           id: z.number().int().optional().describe('Unique identifier for the revision.'),
@@ -171,7 +247,13 @@ export function templateTypeRoutes(t: PostTypeObject) {
         item: route(
           CORE,
           `${base}/<template_parent>/autosaves/<id>`,
-          { read: endpoint(READABLE, { parent: templateIdArg(), id: z.number().int().optional().describe('The ID for the autosave.'), context: contextParam('view') }) },
+          {
+            read: endpoint(READABLE, {
+              parent: templateIdArg(),
+              id: z.number().int().optional().describe('The ID for the autosave.'),
+              context: contextParam('view'),
+            }),
+          },
           revisionSchema,
         ),
       }
@@ -183,7 +265,12 @@ export type TemplateTypeRoutes = ReturnType<typeof templateTypeRoutes>;
 
 /** The routes of every type the templates controller serves, by type name, in registration order. */
 export const templateTypeRouteTable: () => ReadonlyMap<string, TemplateTypeRoutes> = derived(
-  () => new Map(allPostTypes().filter((t) => controllerOf(t) === 'templates').map((t) => [t.name, templateTypeRoutes(t)])),
+  () =>
+    new Map(
+      allPostTypes()
+        .filter((t) => controllerOf(t) === 'templates')
+        .map((t) => [t.name, templateTypeRoutes(t)]),
+    ),
 );
 
 export function templateTypeRoutesOf(name: string): TemplateTypeRoutes {
@@ -201,4 +288,3 @@ export const templateRouteList = (r: TemplateTypeRoutes) => [
   r.revisions.item,
   ...(r.autosaves ? [r.autosaves.collection, r.autosaves.item] : []),
 ];
-

@@ -5,7 +5,17 @@
  * edit_theme_options. Error codes, messages and statuses are WordPress's.
  */
 import type { Context } from '@loom/contracts';
-import { bindResource, bind, can, deletedAnswer, forbidden, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  bindResource,
+  bind,
+  can,
+  deletedAnswer,
+  forbidden,
+  wpError,
+  type Binding,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import { contentSavePre, titleSavePre } from '../render';
 import type { PostInput } from '../repository';
 import { filterPartArea, themeOf } from '../../site/theme';
@@ -41,7 +51,11 @@ function textOf(value: unknown, emptyRawCounts: boolean): string | undefined {
  * prepare_item_for_database(): a new row (the given or the active theme), a customised copy of a theme file
  * (its slug, theme, text and area unless given; origin `theme`), or changes to a stored row. Always published.
  */
-export async function prepareTemplateInput(req: RestRequest, kind: TemplateKind, template: BlockTemplate | null): Promise<PostInput> {
+export async function prepareTemplateInput(
+  req: RestRequest,
+  kind: TemplateKind,
+  template: BlockTemplate | null,
+): Promise<PostInput> {
   const p = req.params as Params;
   const unfiltered = can(req.user, 'unfiltered_html');
   const copy = template !== null && template.source !== 'custom';
@@ -66,7 +80,8 @@ export async function prepareTemplateInput(req: RestRequest, kind: TemplateKind,
   }
   if (!isEmpty(p.author)) {
     const author = p.author as number;
-    if (author !== req.user?.id && !(await new UserRepository(req.store).get(author))) throw wpError('rest_invalid_author');
+    if (author !== req.user?.id && !(await new UserRepository(req.store).get(author)))
+      throw wpError('rest_invalid_author');
     input.author = author;
   }
   return input;
@@ -79,7 +94,11 @@ async function fallback(req: RestRequest, hierarchy: string[]): Promise<BlockTem
   const bySlug = new Map(candidates.map((t) => [t.slug, t]));
   let found: BlockTemplate | null = null;
   for (let from = 0; from < hierarchy.length; from++) {
-    found = hierarchy.slice(from).map((slug) => bySlug.get(slug)).find((t) => t !== undefined) ?? null;
+    found =
+      hierarchy
+        .slice(from)
+        .map((slug) => bySlug.get(slug))
+        .find((t) => t !== undefined) ?? null;
     if (found?.content) return found;
   }
   return found;
@@ -104,7 +123,11 @@ export function templateBindings(kind: TemplateKind): Binding[] {
         manageTemplates,
         async (req: List) => {
           const { ref_id, wp_id, area, post_type, context } = req.params as Params & { context: Context };
-          const templates = await repo(req).list({ wp_id: (ref_id ?? wp_id) as number | undefined, area: area as string | undefined, post_type: post_type as string | undefined });
+          const templates = await repo(req).list({
+            wp_id: (ref_id ?? wp_id) as number | undefined,
+            area: area as string | undefined,
+            post_type: post_type as string | undefined,
+          });
           return { body: await presentTemplates(req, kind, templates, context) };
         },
       ],
@@ -119,7 +142,11 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           // No context argument on create: the answer is in view context, as WordPress's.
           // The id holds the theme's name, which may be any text: each part percent-encoded, for a valid header.
           const location = `${base(req)}/${template.id.split('/').map(encodeURIComponent).join('/')}`;
-          return { status: 201, body: await presentTemplate(req, kind, template, 'view'), headers: { Location: location } };
+          return {
+            status: 201,
+            body: await presentTemplate(req, kind, template, 'view'),
+            headers: { Location: location },
+          };
         },
       ],
       read: [
@@ -140,13 +167,17 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           if (!template) throw notFound();
           if (req.params.source === 'theme') {
             // The revert: the stored copy goes (with its revisions), and the theme's file answers.
-            if (!r.file(id)) throw wpError('rest_invalid_template', { message: 'There is no theme file to revert this template to.' });
+            if (!r.file(id))
+              throw wpError('rest_invalid_template', { message: 'There is no theme file to revert this template to.' });
             if (template.wp_id) await r.rows.deletePermanently(template.wp_id);
             return { body: await presentTemplate(req, kind, r.file(id)!, 'edit') };
           }
           const input = await prepareTemplateInput(req, kind, template);
           const ctx = { userId: userOf(req), canPublish: true };
-          const row = template.source === 'custom' ? (await r.rows.update(template.wp_id, input, ctx)).current : await r.rows.create(input, ctx);
+          const row =
+            template.source === 'custom'
+              ? (await r.rows.update(template.wp_id, input, ctx)).current
+              : await r.rows.create(input, ctx);
           // Read back by its post id: a trashed template published again takes back its slug, and so another id.
           return { body: await presentTemplate(req, kind, (await r.byPostId(row.id))!, 'edit') };
         },
@@ -157,7 +188,8 @@ export function templateBindings(kind: TemplateKind): Binding[] {
           const r = repo(req);
           const template = await r.get(idOf(req));
           if (!template) throw notFound();
-          if (template.source !== 'custom') throw wpError('rest_invalid_template', { message: "Templates based on theme files can't be removed." });
+          if (template.source !== 'custom')
+            throw wpError('rest_invalid_template', { message: "Templates based on theme files can't be removed." });
           if (req.params.force) {
             const previous = await presentTemplate(req, kind, template, 'edit');
             await r.rows.deletePermanently(template.wp_id);

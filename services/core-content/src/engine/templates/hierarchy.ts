@@ -6,7 +6,10 @@
 import * as core from '../contract';
 
 const registeredPostTypes = core.derived(() => [...core.allPostTypes().map((t) => t.name), ...core.hiddenPostTypes()]);
-const registeredTaxonomies = core.derived(() => [...core.allTaxonomies().map((t) => t.name), ...core.hiddenTaxonomies()]);
+const registeredTaxonomies = core.derived(() => [
+  ...core.allTaxonomies().map((t) => t.name),
+  ...core.hiddenTaxonomies(),
+]);
 
 export function templateHierarchy(slug: string, isCustom = false, templatePrefix = ''): string[] {
   if (slug === 'index') return ['index'];
@@ -37,7 +40,8 @@ export function templateHierarchy(slug: string, isCustom = false, templatePrefix
       }
     }
   }
-  if (['author', 'taxonomy', 'category', 'tag'].some((p) => slug.startsWith(p)) || slug === 'date') hierarchy.push('archive');
+  if (['author', 'taxonomy', 'category', 'tag'].some((p) => slug.startsWith(p)) || slug === 'date')
+    hierarchy.push('archive');
   if (slug === 'attachment') hierarchy.push('single');
   if (slug.startsWith('single') || slug.startsWith('page') || slug === 'attachment') hierarchy.push('singular');
   hierarchy.push('index');

@@ -8,7 +8,7 @@ import { templateBindings } from './controller';
 import { TEMPLATE_KINDS } from '../registry';
 import { templateRevisionBindings } from './revisions';
 
-export const templateRouteBindings = (): Binding[] => [...TEMPLATE_KINDS().values()].flatMap((k) => [...templateBindings(k), ...templateRevisionBindings(k)]);
+export const templateRouteBindings = (): Binding[] =>
+  [...TEMPLATE_KINDS().values()].flatMap((k) => [...templateBindings(k), ...templateRevisionBindings(k)]);
 
-;
 export { templateHierarchy } from './hierarchy';

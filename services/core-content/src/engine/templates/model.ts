@@ -82,7 +82,12 @@ export function fromFile(theme: Theme, file: ThemeFile): BlockTemplate {
  * _build_block_template_result_from_post(): a row, or a revision of one (`parent` then the row: the theme,
  * origin, area and suggestion mark are the row's; type, slug and text the revision's own).
  */
-export async function fromPost(store: Store, theme: Theme, post: PostDoc, parent: TemplateRow = post as TemplateRow): Promise<BlockTemplate> {
+export async function fromPost(
+  store: Store,
+  theme: Theme,
+  post: PostDoc,
+  parent: TemplateRow = post as TemplateRow,
+): Promise<BlockTemplate> {
   const kind = kindOf(parent.type);
   const file = theme.file(post.type, post.slug);
   const hasThemeFile = theme.name === parent.theme && file !== undefined;
@@ -106,7 +111,8 @@ export async function fromPost(store: Store, theme: Theme, post: PostDoc, parent
   if (hasThemeFile && file?.postTypes) template.post_types = file.postTypes;
   if (kind?.defaultTypes.has(template.slug)) template.is_custom = false;
   if (kind?.areas) template.area = parent.area ?? null;
-  if (kind?.entityTitles && !template.description && (!template.title || template.title === template.slug)) await nameAfterEntity(store, template);
+  if (kind?.entityTitles && !template.description && (!template.title || template.title === template.slug))
+    await nameAfterEntity(store, template);
   return template;
 }
 
@@ -118,7 +124,10 @@ const singular = (labels: { singular_name?: string }, fallback: string) => label
 /** _wp_build_title_and_description_for_single_post_type_block_template(). */
 async function forPost(store: Store, type: core.PostTypeObject, slug: string, t: BlockTemplate): Promise<boolean> {
   const posts = store.collection<PostDoc>(POSTS);
-  const [found] = await posts.find({ type: type.name, status: 'publish', slug }, { sort: { date: -1, id: -1 }, limit: 1 });
+  const [found] = await posts.find(
+    { type: type.name, status: 'publish', slug },
+    { sort: { date: -1, id: -1 }, limit: 1 },
+  );
   const label = singular(type.labels, type.name);
   if (!found) {
     t.title = `Not found: ${label} (${slug})`;
@@ -126,7 +135,8 @@ async function forPost(store: Store, type: core.PostTypeObject, slug: string, t:
   }
   t.title = `${label}: ${found.title}`;
   t.description = `Template for ${found.title}`;
-  if ((await posts.count({ type: type.name, status: 'publish', title: found.title })) > 1) t.title = `${t.title} (${slug})`;
+  if ((await posts.count({ type: type.name, status: 'publish', title: found.title })) > 1)
+    t.title = `${t.title} (${slug})`;
   return true;
 }
 
@@ -174,7 +184,8 @@ async function nameAfterEntity(store: Store, t: BlockTemplate): Promise<void> {
       return;
     case 'single':
       for (const type of core.allPostTypes()) {
-        if (rest.startsWith(`${type.name}-`) && (await forPost(store, type, rest.slice(type.name.length + 1), t))) return;
+        if (rest.startsWith(`${type.name}-`) && (await forPost(store, type, rest.slice(type.name.length + 1), t)))
+          return;
       }
       return;
     case 'tag':
@@ -185,7 +196,11 @@ async function nameAfterEntity(store: Store, t: BlockTemplate): Promise<void> {
       return;
     case 'taxonomy':
       for (const taxonomy of core.allTaxonomies()) {
-        if (rest.startsWith(`${taxonomy.name}-`) && (await forTerm(store, taxonomy, rest.slice(taxonomy.name.length + 1), t))) return;
+        if (
+          rest.startsWith(`${taxonomy.name}-`) &&
+          (await forTerm(store, taxonomy, rest.slice(taxonomy.name.length + 1), t))
+        )
+          return;
       }
       return;
   }

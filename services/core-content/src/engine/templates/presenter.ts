@@ -63,34 +63,66 @@ function actions(req: RestRequest, kind: TemplateKind): string[] {
 }
 
 /** Templates of the route's type prepared in `context`, with their links. */
-export async function presentTemplates(req: RestRequest, kind: TemplateKind, templates: BlockTemplate[], context: Context): Promise<Record<string, unknown>[]> {
+export async function presentTemplates(
+  req: RestRequest,
+  kind: TemplateKind,
+  templates: BlockTemplate[],
+  context: Context,
+): Promise<Record<string, unknown>[]> {
   const schema = kind.routes.collection.schema!;
   const rest = restOf(req);
   const base = `${rest}/${kind.rules.object.restBase}`;
   // Revision counts of the stored rows of this type (version-history), in one query.
-  const rows = templates.filter((t) => t.wp_id && t.type === kind.type && kind.rules.object.supports.includes('revisions'));
-  const summaries = rows.length ? await revisionSummaries(rows.map((t) => ({ id: t.wp_id }) as PostDoc), req.store) : new Map<number, RevisionSummary>();
+  const rows = templates.filter(
+    (t) => t.wp_id && t.type === kind.type && kind.rules.object.supports.includes('revisions'),
+  );
+  const summaries = rows.length
+    ? await revisionSummaries(
+        rows.map((t) => ({ id: t.wp_id }) as PostDoc),
+        req.store,
+      )
+    : new Map<number, RevisionSummary>();
   return templates.map((t) => {
     const self = `${base}/${t.id}`;
-    const rels: Record<string, Link | string | undefined> = { self, collection: base, about: `${rest}/types/${kind.type}` };
+    const rels: Record<string, Link | string | undefined> = {
+      self,
+      collection: base,
+      about: `${rest}/types/${kind.type}`,
+    };
     const summary = summaries.get(t.wp_id);
     if (summary) {
       rels['version-history'] = { href: `${self}/revisions`, count: summary.count };
-      if (summary.count > 0 && summary.latestId) rels['predecessor-version'] = { href: `${self}/revisions/${summary.latestId}`, id: summary.latestId };
+      if (summary.count > 0 && summary.latestId)
+        rels['predecessor-version'] = { href: `${self}/revisions/${summary.latestId}`, id: summary.latestId };
     }
     for (const rel of actions(req, kind)) rels[rel] = self;
     return { ...filtered(schema, data(kind, schema, t), context), _links: links(rels) };
   });
 }
 
-export async function presentTemplate(req: RestRequest, kind: TemplateKind, template: BlockTemplate, context: Context): Promise<Record<string, unknown>> {
+export async function presentTemplate(
+  req: RestRequest,
+  kind: TemplateKind,
+  template: BlockTemplate,
+  context: Context,
+): Promise<Record<string, unknown>> {
   return (await presentTemplates(req, kind, [template], context))[0]!;
 }
 
 /** A revision or autosave (`under`) of a template: its template with `parent`, linked under the parent's id. */
-export function presentTemplateRevision(req: RestRequest, kind: TemplateKind, template: BlockTemplate, parentId: number, under: 'revisions' | 'autosaves', context: Context): Record<string, unknown> {
+export function presentTemplateRevision(
+  req: RestRequest,
+  kind: TemplateKind,
+  template: BlockTemplate,
+  parentId: number,
+  under: 'revisions' | 'autosaves',
+  context: Context,
+): Record<string, unknown> {
   const schema = kind.routes.revisions.item.schema!;
   const parentUrl = `${restOf(req)}/${kind.rules.object.restBase}/${template.id}`;
   const shaped = { ...data(kind, schema, template), parent: parentId };
-  return { ...filtered(schema, shaped, context), _links: links({ self: `${parentUrl}/${under}/${template.wp_id}`, parent: parentUrl }) };
+  return {
+    ...filtered(schema, shaped, context),
+    _links: links({ self: `${parentUrl}/${under}/${template.wp_id}`, parent: parentUrl }),
+  };
 }

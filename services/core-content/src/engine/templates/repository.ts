@@ -63,7 +63,11 @@ export class TemplateRepository {
   async list(q: TemplateQuery = {}): Promise<BlockTemplate[]> {
     const { kind, theme } = this;
     const and: Filter[] = [{ type: kind.type, theme: theme.name }];
-    and.push(q.wp_id !== undefined ? { id: q.wp_id, status: { $in: ['auto-draft', 'draft', 'publish'] } } : { status: 'publish' });
+    and.push(
+      q.wp_id !== undefined
+        ? { id: q.wp_id, status: { $in: ['auto-draft', 'draft', 'publish'] } }
+        : { status: 'publish' },
+    );
     if (kind.areas && q.area !== undefined) and.push({ area: q.area });
     if (q.slugs) and.push({ slug: { $in: q.slugs } });
     // WP_Query's order: newest first (rows saved in the same second: the older first).
@@ -89,7 +93,10 @@ export class TemplateRepository {
   async row(id: string): Promise<TemplateRow | null> {
     const parts = splitTemplateId(id);
     if (!parts) return null;
-    const [row] = await this.collection.find({ type: this.kind.type, theme: parts.theme, slug: parts.slug, status: { $in: ITEM_STATUSES } }, { sort: { date: -1, id: -1 }, limit: 1 });
+    const [row] = await this.collection.find(
+      { type: this.kind.type, theme: parts.theme, slug: parts.slug, status: { $in: ITEM_STATUSES } },
+      { sort: { date: -1, id: -1 }, limit: 1 },
+    );
     return row ?? null;
   }
 

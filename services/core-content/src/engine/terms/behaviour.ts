@@ -55,7 +55,12 @@ export function defineTaxonomyBehaviour(name: string, own: OwnTaxonomyBehaviour 
     object,
     routes: core.termRoutesOf(name),
     // Posts keep the term ids of each of their taxonomies under the taxonomy's rest base.
-    rules: { taxonomy: name, hierarchical: object.hierarchical, postField: object.restBase, defaultTerm: object.defaultTerm },
+    rules: {
+      taxonomy: name,
+      hierarchical: object.hierarchical,
+      postField: object.restBase,
+      defaultTerm: object.defaultTerm,
+    },
     permalinkBase: null,
     writeContext: 'edit',
     trashMessage: "Terms do not support trashing. Set 'force=true' to delete.",
@@ -66,4 +71,6 @@ export function defineTaxonomyBehaviour(name: string, own: OwnTaxonomyBehaviour 
 
 /** The `wp:post_type` links of a term: the rest bases of the served types the taxonomy is registered for. */
 export const postTypeBases = (t: TaxonomyBehaviour): string[] =>
-  t.object.objectType.map((type) => core.servedPostTypes().find((p) => p.name === type)?.restBase).filter((b): b is string => !!b);
+  t.object.objectType
+    .map((type) => core.servedPostTypes().find((p) => p.name === type)?.restBase)
+    .filter((b): b is string => !!b);

@@ -29,18 +29,24 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
   const repo = (req: RestRequest) => new TermRepository(req.store, o.rules);
   const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/${o.object.restBase}`;
 
-  const prepare = async (req: RestRequest, term: TermDoc, context: Context) => (await prepareTerms(req, o, [term], context))[0]!;
+  const prepare = async (req: RestRequest, term: TermDoc, context: Context) =>
+    (await prepareTerms(req, o, [term], context))[0]!;
 
   /** Existence first (404), then the capability: WordPress's item permission checks. */
   const itemCheck =
-    <C extends AuthErrorCode>(cap: (req: RestRequest, term: TermDoc) => boolean, code: C, ...message: ForbiddenMessageArg<C>) =>
+    <C extends AuthErrorCode>(
+      cap: (req: RestRequest, term: TermDoc) => boolean,
+      code: C,
+      ...message: ForbiddenMessageArg<C>
+    ) =>
     async (req: RestRequest) => {
       const term = await repo(req).require(Number(req.params.id));
       return cap(req, term) ? (true as const) : forbidden(req.user, code, ...message);
     };
   // edit_term / delete_term map to the taxonomy's edit_terms / delete_terms; the default term is never deletable.
   const canEdit = (req: RestRequest) => can(req.user, cap.edit_terms);
-  const canDelete = (req: RestRequest, term: TermDoc) => can(req.user, cap.delete_terms) && !repo(req).isDefault(term.id);
+  const canDelete = (req: RestRequest, term: TermDoc) =>
+    can(req.user, cap.delete_terms) && !repo(req).isDefault(term.id);
   /** The taxonomy's own argument checks, then `check` (WordPress validates arguments before any permission). */
   const argsFirst =
     (check: (req: RestRequest) => true | WpError | Promise<true | WpError>) =>
@@ -60,7 +66,12 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
     bind(
       routes.collection.endpoints.list,
       thenRead(async (req) => {
-        if (req.params.context === 'edit' && !canEdit(req)) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
+        if (req.params.context === 'edit' && !canEdit(req))
+          return forbidden(
+            req.user,
+            'rest_forbidden_context',
+            'Sorry, you are not allowed to edit terms in this taxonomy.',
+          );
         const post = req.params.post as number | undefined;
         return post ? termsOfPostAccess(req.user, (await loadPosts(req.store, [post]))[0] ?? null, o.rules) : true;
       }),
@@ -97,13 +108,25 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
       async (req) => {
         const p = req.params as { name: string; slug?: string; description?: string; parent?: number };
         const term = o.hooks.create ? await o.hooks.create(req, repo(req)) : await repo(req).create(p);
-        return { status: 201, body: await prepare(req, term, o.writeContext), headers: { Location: `${collectionUrl(req)}/${term.id}` } };
+        return {
+          status: 201,
+          body: await prepare(req, term, o.writeContext),
+          headers: { Location: `${collectionUrl(req)}/${term.id}` },
+        };
       },
     ),
     bind(
       routes.item.endpoints.read,
-      thenRead(itemCheck((req) => req.params.context !== 'edit' || canEdit(req), 'rest_forbidden_context', 'Sorry, you are not allowed to edit this term.')),
-      async (req) => ({ body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context) }),
+      thenRead(
+        itemCheck(
+          (req) => req.params.context !== 'edit' || canEdit(req),
+          'rest_forbidden_context',
+          'Sorry, you are not allowed to edit this term.',
+        ),
+      ),
+      async (req) => ({
+        body: await prepare(req, await repo(req).require(Number(req.params.id)), req.params.context as Context),
+      }),
     ),
     bind(routes.item.endpoints.update, argsFirst(itemCheck(canEdit, 'rest_cannot_update')), async (req) => {
       const p = req.params as { id: number; name?: string; slug?: string; description?: string; parent?: number };
@@ -113,15 +136,19 @@ export function termBindings(o: TaxonomyBehaviour): Binding[] {
         : await r.update(Number(p.id), { name: p.name, slug: p.slug, description: p.description, parent: p.parent });
       return { body: await prepare(req, term, o.writeContext) };
     }),
-    bind(routes.item.endpoints.delete, itemCheck(canDelete, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'), async (req) => {
-      if (!req.params.force) throw wpError('rest_trash_not_supported', { message: o.trashMessage });
-      const r = repo(req);
-      const term = await r.require(Number(req.params.id));
-      const previous = await prepare(req, term, 'view');
-      if (o.hooks.delete) await o.hooks.delete(req, r, term);
-      else await r.delete(term.id);
-      await termDeleted(term, req.store);
-      return deletedAnswer(previous);
-    }),
+    bind(
+      routes.item.endpoints.delete,
+      itemCheck(canDelete, 'rest_cannot_delete', 'Sorry, you are not allowed to delete this term.'),
+      async (req) => {
+        if (!req.params.force) throw wpError('rest_trash_not_supported', { message: o.trashMessage });
+        const r = repo(req);
+        const term = await r.require(Number(req.params.id));
+        const previous = await prepare(req, term, 'view');
+        if (o.hooks.delete) await o.hooks.delete(req, r, term);
+        else await r.delete(term.id);
+        await termDeleted(term, req.store);
+        return deletedAnswer(previous);
+      },
+    ),
   ];
 }

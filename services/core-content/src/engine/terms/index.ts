@@ -9,5 +9,4 @@ import { TAXONOMY_BEHAVIOURS } from './registry';
 /** The term routes of every served taxonomy. */
 export const taxonomyRouteBindings = (): Binding[] => [...TAXONOMY_BEHAVIOURS().values()].flatMap(termBindings);
 
-export {  TAXONOMY_BEHAVIOURS,  } from './registry';
-;
+export { TAXONOMY_BEHAVIOURS } from './registry';

@@ -9,18 +9,41 @@ import { termSlugPath, termsWithAncestors, type TermDoc } from '@loom/terms';
 import { postTypeBases, type TaxonomyBehaviour, type TermResponse } from './behaviour';
 
 /** get_term_link(): under the taxonomy's permalink base (with its ancestors' slugs), else the query form. */
-function termLink(homeUrl: string, o: Pick<TaxonomyBehaviour, 'name' | 'permalinkBase'>, term: TermDoc, known: Map<number, TermDoc>): string {
-  return o.permalinkBase ? `${homeUrl}/${o.permalinkBase}/${termSlugPath(term, known).join('/')}/` : `${homeUrl}/?taxonomy=${o.name}&term=${term.slug}`;
+function termLink(
+  homeUrl: string,
+  o: Pick<TaxonomyBehaviour, 'name' | 'permalinkBase'>,
+  term: TermDoc,
+  known: Map<number, TermDoc>,
+): string {
+  return o.permalinkBase
+    ? `${homeUrl}/${o.permalinkBase}/${termSlugPath(term, known).join('/')}/`
+    : `${homeUrl}/?taxonomy=${o.name}&term=${term.slug}`;
 }
 
 /** get_term_link() for terms of one taxonomy (`o` null: a taxonomy core-content does not serve), by term id. */
-export async function termLinks(req: RestRequest, taxonomy: string, o: TaxonomyBehaviour | null, terms: TermDoc[]): Promise<Map<number, string>> {
-  const known = o?.rules.hierarchical ? await termsWithAncestors(req.store, taxonomy, terms) : new Map<number, TermDoc>();
-  return new Map(terms.map((t) => [t.id, termLink(req.config.homeUrl, o ?? { name: taxonomy, permalinkBase: null }, t, known)]));
+export async function termLinks(
+  req: RestRequest,
+  taxonomy: string,
+  o: TaxonomyBehaviour | null,
+  terms: TermDoc[],
+): Promise<Map<number, string>> {
+  const known = o?.rules.hierarchical
+    ? await termsWithAncestors(req.store, taxonomy, terms)
+    : new Map<number, TermDoc>();
+  return new Map(
+    terms.map((t) => [t.id, termLink(req.config.homeUrl, o ?? { name: taxonomy, permalinkBase: null }, t, known)]),
+  );
 }
 
-export async function prepareTerms(req: RestRequest, o: TaxonomyBehaviour, terms: TermDoc[], context: Context): Promise<Record<string, unknown>[]> {
-  const known = o.rules.hierarchical ? await termsWithAncestors(req.store, o.rules.taxonomy, terms) : new Map<number, TermDoc>();
+export async function prepareTerms(
+  req: RestRequest,
+  o: TaxonomyBehaviour,
+  terms: TermDoc[],
+  context: Context,
+): Promise<Record<string, unknown>[]> {
+  const known = o.rules.hierarchical
+    ? await termsWithAncestors(req.store, o.rules.taxonomy, terms)
+    : new Map<number, TermDoc>();
   const collectionUrl = `${req.config.restUrl}/core/v2/${o.object.restBase}`;
   const bases = postTypeBases(o);
   const schema = o.routes.collection.schema!;
@@ -43,7 +66,9 @@ export async function prepareTerms(req: RestRequest, o: TaxonomyBehaviour, terms
       collection: collectionUrl,
       about: `${req.config.restUrl}/core/v2/taxonomies/${term.taxonomy}`,
       up: parent ? { embeddable: true, href: `${collectionUrl}/${parent.id}` } : undefined,
-      'https://api.w.org/post_type': bases.map((b) => ({ href: `${req.config.restUrl}/core/v2/${b}?${o.object.restBase}=${term.id}` })),
+      'https://api.w.org/post_type': bases.map((b) => ({
+        href: `${req.config.restUrl}/core/v2/${b}?${o.object.restBase}=${term.id}`,
+      })),
     };
     return { term, data, rels };
   });

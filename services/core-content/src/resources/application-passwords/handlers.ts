@@ -5,7 +5,17 @@
  */
 import type { AuthErrorCode, Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, deletedAnswer, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
+import {
+  bind,
+  can,
+  deletedAnswer,
+  filterByContext,
+  forbidden,
+  links,
+  wpError,
+  type Binding,
+  type RestRequest,
+} from '@loom/service-kit';
 import { UserRepository, type UserDoc } from '../users/repository';
 import { AppPasswordRepository, type AppPasswordDoc } from './repository';
 
@@ -65,9 +75,16 @@ export const applicationPasswordBindings: Binding[] = [
     check('create_app_password', 'rest_cannot_create_application_passwords'),
     async (req) => {
       const user = await targetUser(req);
-      const { password, item } = await repo(req).create(user.id, { name: req.params.name as string, app_id: req.params.app_id as string | undefined });
+      const { password, item } = await repo(req).create(user.id, {
+        name: req.params.name as string,
+        app_id: req.params.app_id as string | undefined,
+      });
       const body = present(req, user, item, 'edit', password);
-      return { status: 201, body, headers: { Location: `${req.config.restUrl}/core/v2/users/${user.id}/application-passwords/${item.uuid}` } };
+      return {
+        status: 201,
+        body,
+        headers: { Location: `${req.config.restUrl}/core/v2/users/${user.id}/application-passwords/${item.uuid}` },
+      };
     },
   ),
   bind(
@@ -92,20 +109,20 @@ export const applicationPasswordBindings: Binding[] = [
       return { body: present(req, user, item, req.params.context as Context) };
     },
   ),
-  bind(
-    routes.item.endpoints.read,
-    check('read_app_password', 'rest_cannot_read_application_password'),
-    async (req) => {
-      const user = await targetUser(req);
-      return { body: present(req, user, await repo(req).require(user.id, pathParam(req, 'uuid')), req.params.context as Context) };
-    },
-  ),
+  bind(routes.item.endpoints.read, check('read_app_password', 'rest_cannot_read_application_password'), async (req) => {
+    const user = await targetUser(req);
+    return {
+      body: present(req, user, await repo(req).require(user.id, pathParam(req, 'uuid')), req.params.context as Context),
+    };
+  }),
   bind(
     routes.item.endpoints.update,
     check('edit_app_password', 'rest_cannot_edit_application_password'),
     async (req) => {
       const user = await targetUser(req);
-      const item = await repo(req).update(user.id, pathParam(req, 'uuid'), { name: req.params.name as string | undefined });
+      const item = await repo(req).update(user.id, pathParam(req, 'uuid'), {
+        name: req.params.name as string | undefined,
+      });
       return { body: present(req, user, item, 'edit') };
     },
   ),

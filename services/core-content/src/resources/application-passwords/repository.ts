@@ -6,7 +6,14 @@ import { randomUUID } from 'node:crypto';
 import { sanitizeTextField } from '@loom/contracts';
 import { wpError } from '@loom/service-kit';
 import type { Collection, Store } from '@loom/store';
-import { chunkPassword, DUMMY_HASH, generateAppPassword, hashAppPassword, matchesAppPassword, normalizeAppPassword } from './secret';
+import {
+  chunkPassword,
+  DUMMY_HASH,
+  generateAppPassword,
+  hashAppPassword,
+  matchesAppPassword,
+  normalizeAppPassword,
+} from './secret';
 
 export interface AppPasswordDoc extends Record<string, unknown> {
   uuid: string;
@@ -56,7 +63,10 @@ export class AppPasswordRepository {
   }
 
   /** create_new_application_password(): returns the chunked plaintext (shown once) and the stored item. */
-  async create(userId: number, input: { name: string; app_id?: string }): Promise<{ password: string; item: AppPasswordDoc }> {
+  async create(
+    userId: number,
+    input: { name: string; app_id?: string },
+  ): Promise<{ password: string; item: AppPasswordDoc }> {
     const name = sanitizeTextField(input.name ?? '');
     if (!name) throw wpError('application_password_empty_name');
     const existing = await this.list(userId);
@@ -82,7 +92,9 @@ export class AppPasswordRepository {
     const item = await this.require(userId, uuid);
     const name = sanitizeTextField(input.name ?? '');
     if (!name || name === item.name) return item;
-    return (await this.passwords.updateOne({ user_id: userId, uuid }, { $set: { name } })) ?? this.require(userId, uuid);
+    return (
+      (await this.passwords.updateOne({ user_id: userId, uuid }, { $set: { name } })) ?? this.require(userId, uuid)
+    );
   }
 
   delete(userId: number, uuid: string): Promise<AppPasswordDoc | null> {

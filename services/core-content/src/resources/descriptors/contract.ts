@@ -4,7 +4,18 @@
  * and taxonomies controllers.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, field, resource, route, type ResourceDef, keyedByName, type Noun, wp, contextParam } from '@loom/contracts';
+import {
+  READABLE,
+  endpoint,
+  field,
+  resource,
+  route,
+  type ResourceDef,
+  keyedByName,
+  type Noun,
+  wp,
+  contextParam,
+} from '@loom/contracts';
 import { CORE } from '../../engine/terms/contract';
 
 /** An object WordPress describes only as `type: object` (a free-form map such as `labels`). */
@@ -23,20 +34,34 @@ export const typeResource: ResourceDef = resource('type', {
   slug: field(z.string().describe('An alphanumeric identifier for the post type.'), ['view', 'edit', 'embed'], ro),
   supports: field(freeObject('All features, supported by the post type.'), ['edit'], ro),
   has_archive: field(
-    wp(z.any().describe('If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive.'), {
-      type: ['string', 'boolean'],
-    }),
+    wp(
+      z
+        .any()
+        .describe(
+          'If the value is a string, the value will be used as the archive slug. If the value is false the post type has no archive.',
+        ),
+      {
+        type: ['string', 'boolean'],
+      },
+    ),
     ['view', 'edit'],
     ro,
   ),
   taxonomies: field(z.array(z.string()).describe('Taxonomies associated with post type.'), ['view', 'edit'], ro),
   rest_base: field(z.string().describe('REST base route for the post type.'), ['view', 'edit', 'embed'], ro),
-  rest_namespace: field(z.string().describe("REST route's namespace for the post type."), ['view', 'edit', 'embed'], ro),
+  rest_namespace: field(
+    z.string().describe("REST route's namespace for the post type."),
+    ['view', 'edit', 'embed'],
+    ro,
+  ),
   visibility: field(
     z
       .object({
         show_ui: z.boolean().optional().describe('Whether to generate a default UI for managing this post type.'),
-        show_in_nav_menus: z.boolean().optional().describe('Whether to make the post type available for selection in navigation menus.'),
+        show_in_nav_menus: z
+          .boolean()
+          .optional()
+          .describe('Whether to make the post type available for selection in navigation menus.'),
       })
       .describe('The visibility settings for the post type.'),
     ['edit'],
@@ -50,11 +75,27 @@ export const statusResource: ResourceDef = resource('status', {
   name: field(z.string().describe('The title for the status.'), ['embed', 'view', 'edit'], ro),
   private: field(z.boolean().describe('Whether posts with this status should be private.'), ['edit'], ro),
   protected: field(z.boolean().describe('Whether posts with this status should be protected.'), ['edit'], ro),
-  public: field(z.boolean().describe('Whether posts of this status should be shown in the front end of the site.'), ['view', 'edit'], ro),
-  queryable: field(z.boolean().describe('Whether posts with this status should be publicly-queryable.'), ['view', 'edit'], ro),
-  show_in_list: field(z.boolean().describe('Whether to include posts in the edit listing for their post type.'), ['edit'], ro),
+  public: field(
+    z.boolean().describe('Whether posts of this status should be shown in the front end of the site.'),
+    ['view', 'edit'],
+    ro,
+  ),
+  queryable: field(
+    z.boolean().describe('Whether posts with this status should be publicly-queryable.'),
+    ['view', 'edit'],
+    ro,
+  ),
+  show_in_list: field(
+    z.boolean().describe('Whether to include posts in the edit listing for their post type.'),
+    ['edit'],
+    ro,
+  ),
   slug: field(z.string().describe('An alphanumeric identifier for the status.'), ['embed', 'view', 'edit'], ro),
-  date_floating: field(z.boolean().describe('Whether posts of this status may have floating published dates.'), ['view', 'edit'], ro),
+  date_floating: field(
+    z.boolean().describe('Whether posts of this status may have floating published dates.'),
+    ['view', 'edit'],
+    ro,
+  ),
 });
 
 /** WP_REST_Taxonomies_Controller's item schema. */
@@ -72,12 +113,26 @@ export const taxonomyResource: ResourceDef = resource('taxonomy', {
   visibility: field(
     z
       .object({
-        public: z.boolean().optional().describe('Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users.'),
+        public: z
+          .boolean()
+          .optional()
+          .describe(
+            'Whether a taxonomy is intended for use publicly either via the admin interface or by front-end users.',
+          ),
         publicly_queryable: z.boolean().optional().describe('Whether the taxonomy is publicly queryable.'),
         show_ui: z.boolean().optional().describe('Whether to generate a default UI for managing this taxonomy.'),
-        show_admin_column: z.boolean().optional().describe('Whether to allow automatic creation of taxonomy columns on associated post-types table.'),
-        show_in_nav_menus: z.boolean().optional().describe('Whether to make the taxonomy available for selection in navigation menus.'),
-        show_in_quick_edit: z.boolean().optional().describe('Whether to show the taxonomy in the quick/bulk edit panel.'),
+        show_admin_column: z
+          .boolean()
+          .optional()
+          .describe('Whether to allow automatic creation of taxonomy columns on associated post-types table.'),
+        show_in_nav_menus: z
+          .boolean()
+          .optional()
+          .describe('Whether to make the taxonomy available for selection in navigation menus.'),
+        show_in_quick_edit: z
+          .boolean()
+          .optional()
+          .describe('Whether to show the taxonomy in the quick/bulk edit panel.'),
       })
       .describe('The visibility settings for the taxonomy.'),
     ['edit'],
@@ -92,7 +147,12 @@ const POST_STATUS: Noun = { one: 'post status', many: 'post statuses' };
 
 export const descriptors = {
   types: {
-    collection: route(CORE, `/${CORE}/types`, { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_TYPE)) }, typeResource),
+    collection: route(
+      CORE,
+      `/${CORE}/types`,
+      { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_TYPE)) },
+      typeResource,
+    ),
     item: route(
       CORE,
       `/${CORE}/types/<type>`,
@@ -106,7 +166,12 @@ export const descriptors = {
     ),
   },
   statuses: {
-    collection: route(CORE, `/${CORE}/statuses`, { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_STATUS)) }, statusResource),
+    collection: route(
+      CORE,
+      `/${CORE}/statuses`,
+      { list: endpoint(READABLE, { context: contextParam('view') }, byName(POST_STATUS)) },
+      statusResource,
+    ),
     item: route(
       CORE,
       `/${CORE}/statuses/<status>`,

@@ -8,7 +8,10 @@ type StatusObject = core.StatusObject;
 const { STATUSES } = core;
 
 /** The statuses the collection lists: get_post_stati(['internal' => false]) plus trash, appended. */
-const restStatuses = (): StatusObject[] => [...STATUSES.filter((s) => !s.internal), ...STATUSES.filter((s) => s.name === 'trash')];
+const restStatuses = (): StatusObject[] => [
+  ...STATUSES.filter((s) => !s.internal),
+  ...STATUSES.filter((s) => s.name === 'trash'),
+];
 
 const { collection, item } = core.descriptors.statuses;
 
@@ -30,7 +33,9 @@ export function prepareStatus(req: RestRequest, status: StatusObject, context: C
     show_in_list: status.showInAdminAllList,
     slug: status.name,
     date_floating: status.dateFloating,
-    _links: links({ archives: status.name === 'publish' ? archives : `${archives}?status=${encodeURIComponent(status.name)}` }),
+    _links: links({
+      archives: status.name === 'publish' ? archives : `${archives}?status=${encodeURIComponent(status.name)}`,
+    }),
   };
   return filterByContext(collection.schema!, data, context);
 }

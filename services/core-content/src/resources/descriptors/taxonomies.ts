@@ -1,7 +1,16 @@
 /** core/v2/taxonomies: the taxonomies of the site, as WordPress's taxonomies controller shows them. */
 import type { Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
+import {
+  bind,
+  can,
+  filterByContext,
+  forbidden,
+  links,
+  wpError,
+  type Binding,
+  type RestRequest,
+} from '@loom/service-kit';
 
 type TaxonomyObject = core.TaxonomyObject;
 
@@ -31,7 +40,8 @@ export function prepareTaxonomy(req: RestRequest, tax: TaxonomyObject, context: 
 const served = (name: string) => core.servedTaxonomies().find((t) => t.name === name);
 
 /** `type` narrows to that post type's taxonomies; an unknown type has none. An empty `type` is no filter. */
-const candidates = (type: string | undefined): readonly TaxonomyObject[] => (type ? core.taxonomiesOf(type) : core.allTaxonomies()).filter((t) => t.rest);
+const candidates = (type: string | undefined): readonly TaxonomyObject[] =>
+  (type ? core.taxonomiesOf(type) : core.allTaxonomies()).filter((t) => t.rest);
 
 export const taxonomyBindings: Binding[] = [
   bind(
@@ -55,7 +65,8 @@ export const taxonomyBindings: Binding[] = [
       // WordPress's check returns a bare false here, which the server turns into rest_forbidden.
       if (core.hiddenTaxonomies().includes(name)) return forbidden(req.user);
       const tax = served(name);
-      if (tax && req.params.context === 'edit' && !can(req.user, tax.cap.assign_terms)) return forbidden(req.user, 'rest_forbidden_context', MANAGE_MESSAGE);
+      if (tax && req.params.context === 'edit' && !can(req.user, tax.cap.assign_terms))
+        return forbidden(req.user, 'rest_forbidden_context', MANAGE_MESSAGE);
       return true;
     },
     (req) => {

@@ -3,7 +3,16 @@
  * link to it): the theme's registered locations, each with the menu assigned to it. Read-only.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, field, resource, route, type ResourceDef, keyedByName, contextParam } from '@loom/contracts';
+import {
+  READABLE,
+  endpoint,
+  field,
+  resource,
+  route,
+  type ResourceDef,
+  keyedByName,
+  contextParam,
+} from '@loom/contracts';
 import { CORE } from '../../engine/terms/contract';
 
 const ALL = ['embed', 'view', 'edit'] as const;
@@ -16,7 +25,12 @@ export const menuLocationResource: ResourceDef = resource('menu-location', {
 });
 
 export const menuLocations = {
-  collection: route(CORE, `/${CORE}/menu-locations`, { list: endpoint(READABLE, { context: contextParam('view') }, { docs: keyedByName() }) }, menuLocationResource),
+  collection: route(
+    CORE,
+    `/${CORE}/menu-locations`,
+    { list: endpoint(READABLE, { context: contextParam('view') }, { docs: keyedByName() }) },
+    menuLocationResource,
+  ),
   item: route(
     CORE,
     `/${CORE}/menu-locations/<location>`,

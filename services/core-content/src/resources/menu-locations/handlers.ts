@@ -5,13 +5,30 @@
  */
 import type { Context } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
+import {
+  bind,
+  can,
+  filterByContext,
+  forbidden,
+  links,
+  wpError,
+  type Binding,
+  type RestRequest,
+} from '@loom/service-kit';
 import { menuLocationsOf, type MenuLocation } from '../../site/theme';
 import { locationAssignments, menuAt, type LocationAssignment } from '../../site/options';
 
-const check = (req: RestRequest) => (can(req.user, 'edit_theme_options') ? true : forbidden(req.user, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.'));
+const check = (req: RestRequest) =>
+  can(req.user, 'edit_theme_options')
+    ? true
+    : forbidden(req.user, 'rest_cannot_view', 'Sorry, you are not allowed to view menu locations.');
 
-function present(req: RestRequest, location: MenuLocation, assigned: LocationAssignment[], context: Context): Record<string, unknown> {
+function present(
+  req: RestRequest,
+  location: MenuLocation,
+  assigned: LocationAssignment[],
+  context: Context,
+): Record<string, unknown> {
   const base = `${req.config.restUrl}/core/v2/menu-locations`;
   const menu = menuAt(assigned, location.name);
   const data = { name: location.name, description: location.description, menu };
@@ -20,7 +37,9 @@ function present(req: RestRequest, location: MenuLocation, assigned: LocationAss
     _links: links({
       self: `${base}/${location.name}`,
       collection: base,
-      'https://api.w.org/menu': menu ? { embeddable: true, href: `${req.config.restUrl}/core/v2/menus/${menu}` } : undefined,
+      'https://api.w.org/menu': menu
+        ? { embeddable: true, href: `${req.config.restUrl}/core/v2/menus/${menu}` }
+        : undefined,
     }),
   };
 }
@@ -30,7 +49,13 @@ export const menuLocationBindings: Binding[] = [
     const assigned = await locationAssignments(req.store);
     const body: Record<string, unknown> = {};
     // Location names are data: defined as own keys, so none can reach the object's prototype.
-    for (const l of menuLocationsOf(req)) Object.defineProperty(body, l.name, { value: present(req, l, assigned, req.params.context), enumerable: true, writable: true, configurable: true });
+    for (const l of menuLocationsOf(req))
+      Object.defineProperty(body, l.name, {
+        value: present(req, l, assigned, req.params.context),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return { body: Object.keys(body).length ? body : [] };
   }),
   bind(core.menuLocations.item.endpoints.read, check, async (req) => {

@@ -14,7 +14,13 @@ export const POSTS = 'posts';
  * Post types wp_delete_user() deletes with their author (delete_with_user, from the registry, and revisions,
  * which WordPress registers with it); others are left in place.
  */
-export const DELETE_WITH_USER = core.derived(() => [...core.allPostTypes().filter((t) => t.deleteWithUser).map((t) => t.name), REVISION]);
+export const DELETE_WITH_USER = core.derived(() => [
+  ...core
+    .allPostTypes()
+    .filter((t) => t.deleteWithUser)
+    .map((t) => t.name),
+  REVISION,
+]);
 
 interface PostRef extends Record<string, unknown> {
   author?: number;
@@ -23,9 +29,17 @@ interface PostRef extends Record<string, unknown> {
 }
 
 /** count_user_posts( $id, $types ) > 0, for the given statuses (publish; private too for readers who may see it). */
-export async function hasContent(store: Store, userId: number, opts: { statuses: string[]; types?: readonly string[] }): Promise<boolean> {
+export async function hasContent(
+  store: Store,
+  userId: number,
+  opts: { statuses: string[]; types?: readonly string[] },
+): Promise<boolean> {
   const types = [...(opts.types ?? core.REST_POST_TYPES())];
-  return (await store.collection<PostRef>(POSTS).findOne({ author: userId, status: { $in: opts.statuses }, type: { $in: types } })) !== null;
+  return (
+    (await store
+      .collection<PostRef>(POSTS)
+      .findOne({ author: userId, status: { $in: opts.statuses }, type: { $in: types } })) !== null
+  );
 }
 
 /** The users among `ids` with published content of `types` (WP_User_Query's has_published_posts). */

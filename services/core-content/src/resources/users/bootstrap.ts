@@ -43,7 +43,9 @@ export async function bootstrapAdmin(store: Store, { env, log, homeUrl }: Bootst
   }
   if (generated) {
     // In the message, not a field: the logger redacts fields named password.
-    log.warn(`Created administrator "${login}" with generated password: ${password}  (shown only this once; set LOOM_ADMIN_PASSWORD to choose it)`);
+    log.warn(
+      `Created administrator "${login}" with generated password: ${password}  (shown only this once; set LOOM_ADMIN_PASSWORD to choose it)`,
+    );
   } else {
     log.info({ login }, 'created the administrator from LOOM_ADMIN_USER / LOOM_ADMIN_PASSWORD');
   }

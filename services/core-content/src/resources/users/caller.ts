@@ -11,6 +11,7 @@ import { UserRepository } from './repository';
 export async function resolveCaller(identity: Identity, store: Store): Promise<Identity | null> {
   const user = await new UserRepository(store).get(identity.id);
   if (!user) return null;
-  if (identity.app_password && !(await new AppPasswordRepository(store).get(user.id, identity.app_password))) return null;
+  if (identity.app_password && !(await new AppPasswordRepository(store).get(user.id, identity.app_password)))
+    return null;
   return { ...identity, login: user.login, name: user.name, roles: user.roles };
 }

@@ -4,7 +4,19 @@
  */
 import { roles as ROLES, type Context, type Identity } from '@loom/contracts';
 import * as core from '../../routes';
-import { bind, can, deletedAnswer, forbidden, pageWindow, paginationHeaders, wpError, ROLE_CAPABILITIES, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
+import {
+  bind,
+  can,
+  deletedAnswer,
+  forbidden,
+  pageWindow,
+  paginationHeaders,
+  wpError,
+  ROLE_CAPABILITIES,
+  type Binding,
+  type RequestOf,
+  type RestRequest,
+} from '@loom/service-kit';
 import { hasContent } from './authorship';
 import { stripTags } from './fields';
 import { UserRepository, type UserDoc, type UserInput } from './repository';
@@ -24,7 +36,9 @@ const collectionUrl = (req: RestRequest) => `${req.config.restUrl}/core/v2/users
 const present = (req: RestRequest, user: UserDoc, context: Context) => prepareUser(user, req.config, context);
 const listUsers = (req: RestRequest) => can(req.user, 'list_users');
 /** Update arguments other than `roles`: sending none of them makes a request roles-only. */
-const NON_ROLE_ARGS = (Object.keys(core.users().me.endpoints.update.args) as Array<keyof Users['me']['endpoints']['update']['args']>).filter((k) => k !== 'roles');
+const NON_ROLE_ARGS = (
+  Object.keys(core.users().me.endpoints.update.args) as Array<keyof Users['me']['endpoints']['update']['args']>
+).filter((k) => k !== 'roles');
 
 /** The user a route is about: `<id>`, or the caller for users/me (0, hence 404, when anonymous, as WordPress). */
 type Target = (req: RestRequest) => number;
@@ -62,7 +76,10 @@ function metaInput(meta: unknown): Record<string, unknown> | undefined {
   const value = (meta as Record<string, unknown>).persisted_preferences;
   if (value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw wpError('rest_invalid_param', { message: 'Invalid parameter(s): meta', data: { params: { meta: 'meta.persisted_preferences is not of type object.' } } });
+    throw wpError('rest_invalid_param', {
+      message: 'Invalid parameter(s): meta',
+      data: { params: { meta: 'meta.persisted_preferences is not of type object.' } },
+    });
   }
   return value as Record<string, unknown>;
 }
@@ -70,7 +87,8 @@ function metaInput(meta: unknown): Record<string, unknown> | undefined {
 /** check_role_update(): roles must exist, and nobody may take edit_users away from themselves. */
 function checkRoleUpdate(caller: Identity | null, targetId: number | null, roles: string[]): void {
   for (const role of roles) {
-    if (!(ROLES as readonly string[]).includes(role)) throw wpError('rest_user_invalid_role', { message: `The role ${role} does not exist.`, status: 400 });
+    if (!(ROLES as readonly string[]).includes(role))
+      throw wpError('rest_user_invalid_role', { message: `The role ${role} does not exist.`, status: 400 });
     const r = role as (typeof ROLES)[number];
     if (caller && caller.id === targetId && !ROLE_CAPABILITIES[r].has('edit_users')) {
       throw forbidden(caller, 'rest_user_invalid_role', 'Sorry, you are not allowed to give users that role.');
@@ -84,15 +102,20 @@ function checkRoleUpdate(caller: Identity | null, targetId: number | null, roles
 function listPermission(req: ListRequest) {
   const p = req.params;
   const list = listUsers(req);
-  if (p.roles?.length && !list) return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.');
+  if (p.roles?.length && !list)
+    return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by role.');
   if (p.capabilities?.length && !list) {
     return forbidden(req.user, 'rest_user_cannot_view', 'Sorry, you are not allowed to filter users by capability.');
   }
-  if (p.context === 'edit' && !list) return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
+  if (p.context === 'edit' && !list)
+    return forbidden(req.user, 'rest_forbidden_context', 'Sorry, you are not allowed to list users.');
   if ((p.orderby === 'email' || p.orderby === 'registered_date') && !list) {
     return forbidden(req.user, 'rest_forbidden_orderby');
   }
-  if (p.who === 'authors' && !core.allPostTypes().some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))) {
+  if (
+    p.who === 'authors' &&
+    !core.allPostTypes().some((t) => t.supports.includes('author') && can(req.user, t.cap.edit_posts))
+  ) {
     return forbidden(req.user, 'rest_forbidden_who');
   }
   return true as const;
@@ -110,18 +133,24 @@ async function readPermission(req: RestRequest) {
 }
 
 /** Changing roles needs promote_user; a request that only changes roles needs nothing more. */
-const updatePermission = (target: Target) => async (req: RequestOf<Users['item']['endpoints']['update']> | RequestOf<Users['me']['endpoints']['update']>) => {
-  const user = await repo(req).require(target(req));
-  if (req.params.roles?.length) {
-    if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles');
-    if (!NON_ROLE_ARGS.some((k) => req.has(k))) return true as const;
-  }
-  return can(req.user, 'edit_user', { userId: user.id }) ? (true as const) : forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this user.');
-};
+const updatePermission =
+  (target: Target) =>
+  async (req: RequestOf<Users['item']['endpoints']['update']> | RequestOf<Users['me']['endpoints']['update']>) => {
+    const user = await repo(req).require(target(req));
+    if (req.params.roles?.length) {
+      if (!can(req.user, 'promote_user', { userId: user.id })) return forbidden(req.user, 'rest_cannot_edit_roles');
+      if (!NON_ROLE_ARGS.some((k) => req.has(k))) return true as const;
+    }
+    return can(req.user, 'edit_user', { userId: user.id })
+      ? (true as const)
+      : forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to edit this user.');
+  };
 
 const deletePermission = (target: Target) => async (req: RestRequest) => {
   const user = await repo(req).require(target(req));
-  return can(req.user, 'delete_user', { userId: user.id }) ? (true as const) : forbidden(req.user, 'rest_user_cannot_delete');
+  return can(req.user, 'delete_user', { userId: user.id })
+    ? (true as const)
+    : forbidden(req.user, 'rest_user_cannot_delete');
 };
 
 // ---------------------------------------------------------------------------------------------------------
@@ -130,7 +159,8 @@ const deletePermission = (target: Target) => async (req: RestRequest) => {
 async function list(req: ListRequest) {
   const p = req.params;
   // Without list_users only authors of published content are listed (unless asking for who=authors).
-  let publishedTypes: readonly string[] | undefined = p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES() : undefined;
+  let publishedTypes: readonly string[] | undefined =
+    p.who !== 'authors' && !listUsers(req) ? core.REST_POST_TYPES() : undefined;
   const hpp = p.has_published_posts;
   if (hpp === true || (Array.isArray(hpp) && hpp.length)) publishedTypes = hpp === true ? core.REST_POST_TYPES() : hpp;
   const { offset, page } = pageWindow(p);
@@ -171,7 +201,10 @@ const update = (target: Target) => async (req: WriteRequest) => {
 const remove = (target: Target) => async (req: DeleteRequest) => {
   const r = repo(req);
   const user = await r.require(target(req));
-  if (!req.params.force) throw wpError('rest_trash_not_supported', { message: "Users do not support trashing. Set 'force=true' to delete." });
+  if (!req.params.force)
+    throw wpError('rest_trash_not_supported', {
+      message: "Users do not support trashing. Set 'force=true' to delete.",
+    });
   const reassign = req.params.reassign === false ? null : req.params.reassign;
   // 0 is "empty" to WordPress: no check, and the content goes to user 0.
   if (reassign && (reassign === user.id || !(await r.get(reassign)))) throw wpError('rest_user_invalid_reassign');
@@ -192,7 +225,9 @@ export const userBindings: Binding[] = [
     (req) => (can(req.user, 'create_users') ? true : forbidden(req.user, 'rest_cannot_create_user')),
     create,
   ),
-  bind(core.users().item.endpoints.read, readPermission, async (req) => ({ body: present(req, await repo(req).require(byId(req)), req.params.context as Context) })),
+  bind(core.users().item.endpoints.read, readPermission, async (req) => ({
+    body: present(req, await repo(req).require(byId(req)), req.params.context as Context),
+  })),
   bind(core.users().item.endpoints.update, updatePermission(byId), update(byId)),
   bind(core.users().item.endpoints.delete, deletePermission(byId), remove(byId)),
   bind(core.users().me.endpoints.read, null, readMe),

@@ -11,7 +11,9 @@ export const gmdateC = (iso: string): string => `${iso.slice(0, 19)}+00:00`;
 /** get_avatar_url() for each REST size (Gravatar, by the SHA-256 of the address as WordPress 6.8 does). */
 function avatarUrls(email: string): Record<string, string> {
   const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  return Object.fromEntries(core.AVATAR_SIZES.map((s) => [String(s), `https://secure.gravatar.com/avatar/${hash}?s=${s}&d=mm&r=g`]));
+  return Object.fromEntries(
+    core.AVATAR_SIZES.map((s) => [String(s), `https://secure.gravatar.com/avatar/${hash}?s=${s}&d=mm&r=g`]),
+  );
 }
 
 /** WP_User's allcaps: every capability of every role, then the roles themselves. */
@@ -44,7 +46,10 @@ export function prepareUser(user: UserDoc, config: KitConfig, context: Context):
     extra_capabilities: Object.fromEntries(user.roles.map((r) => [r, true])),
     avatar_urls: avatarUrls(user.email),
     // The one registered user meta key, persisted_preferences, is edit-only; an empty PHP array is `[]`.
-    meta: context === 'edit' ? { persisted_preferences: user.preferences && Object.keys(user.preferences).length ? user.preferences : [] } : [],
+    meta:
+      context === 'edit'
+        ? { persisted_preferences: user.preferences && Object.keys(user.preferences).length ? user.preferences : [] }
+        : [],
     _links: links({ self: `${base}/${user.id}`, collection: base }),
   };
   return filterByContext(core.userResource, data, context);

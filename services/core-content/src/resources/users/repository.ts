@@ -81,10 +81,23 @@ export interface UserQuery {
 /** WordPress's default_role option. */
 export const DEFAULT_ROLE: Role = 'subscriber';
 
-const SORT_FIELDS: Record<string, string> = { id: 'id', name: 'name_sort', registered_date: 'registered', slug: 'slug', email: 'email_key', url: 'url' };
+const SORT_FIELDS: Record<string, string> = {
+  id: 'id',
+  name: 'name_sort',
+  registered_date: 'registered',
+  slug: 'slug',
+  email: 'email_key',
+  url: 'url',
+};
 
 /** wp_insert_user()'s codes. */
-type InsertErrorCode = 'existing_user_login' | 'existing_user_email' | 'empty_user_login' | 'user_login_too_long' | 'user_nicename_too_long' | 'user_url_too_long';
+type InsertErrorCode =
+  | 'existing_user_login'
+  | 'existing_user_email'
+  | 'empty_user_login'
+  | 'user_login_too_long'
+  | 'user_nicename_too_long'
+  | 'user_url_too_long';
 
 /**
  * wp_insert_user()'s errors carry no status, so WordPress answers them with 500 and `data: null` (wpError would add
@@ -103,13 +116,16 @@ export async function ensureUserIndexes(store: Store): Promise<void> {
 /** check_user_password (also applied to the CLI and the bootstrap). */
 export function checkPassword(password: string | undefined): string {
   if (!password) throw wpError('rest_user_invalid_password', { message: 'Passwords cannot be empty.' });
-  if (password.includes('\\')) throw wpError('rest_user_invalid_password', { message: 'Passwords cannot contain the "\\" character.' });
+  if (password.includes('\\'))
+    throw wpError('rest_user_invalid_password', { message: 'Passwords cannot contain the "\\" character.' });
   return password;
 }
 
 /** Roles must exist (check_role_update's first test). */
 export function checkRoles(list: string[]): Role[] {
-  for (const r of list) if (!(ROLES as readonly string[]).includes(r)) throw wpError('rest_user_invalid_role', { message: `The role ${r} does not exist.`, status: 400 });
+  for (const r of list)
+    if (!(ROLES as readonly string[]).includes(r))
+      throw wpError('rest_user_invalid_role', { message: `The role ${r} does not exist.`, status: 400 });
   return [...new Set(list)] as Role[];
 }
 
@@ -172,7 +188,11 @@ export class UserRepository {
       all.sort((a, b) => pos(a) - pos(b));
     }
     if (q.publishedTypes) {
-      const authors = await publishedAuthors(this.store, all.map((u) => u.id), q.publishedTypes);
+      const authors = await publishedAuthors(
+        this.store,
+        all.map((u) => u.id),
+        q.publishedTypes,
+      );
       all = all.filter((u) => authors.has(u.id));
     }
     return { items: all.slice(q.offset, q.perPage ? q.offset + q.perPage : undefined), total: all.length };
@@ -264,7 +284,8 @@ export class UserRepository {
       set.name = input.name || user.login;
       set.name_sort = set.name.toLowerCase();
     }
-    for (const key of ['first_name', 'last_name', 'nickname', 'description', 'locale'] as const) if (input[key] !== undefined) set[key] = input[key];
+    for (const key of ['first_name', 'last_name', 'nickname', 'description', 'locale'] as const)
+      if (input[key] !== undefined) set[key] = input[key];
     if (input.url !== undefined) set.url = checkUrl(input.url);
     if (input.roles !== undefined) set.roles = checkRoles(input.roles);
     if (input.preferences !== undefined) set.preferences = input.preferences;
@@ -288,7 +309,8 @@ export class UserRepository {
     const user = await this.require(id);
     await releaseContent(this.store, id, reassign);
     await this.store.collection(APP_PASSWORDS).deleteMany({ user_id: id });
-    if (!(await this.users.deleteOne({ id }))) throw wpError('rest_cannot_delete', { message: 'The user cannot be deleted.', status: 500 });
+    if (!(await this.users.deleteOne({ id })))
+      throw wpError('rest_cannot_delete', { message: 'The user cannot be deleted.', status: 500 });
     return user;
   }
 
@@ -332,6 +354,8 @@ function searchFilter(search: string, allColumns: boolean): Filter {
   else if (/^\s*[+-]?\d+(\.\d+)?\s*$/.test(term)) columns = ['login', 'id'];
   else if (/^https?:\/\//i.test(term)) columns = ['url'];
   else columns = ['login', 'url', 'email', 'slug', 'name'];
-  const or: Filter[] = columns.map((c) => (c === 'id' ? { id: /^\d+$/.test(term) ? Number(term) : -1 } : { [c]: { $contains: term } }));
+  const or: Filter[] = columns.map((c) =>
+    c === 'id' ? { id: /^\d+$/.test(term) ? Number(term) : -1 } : { [c]: { $contains: term } },
+  );
   return { $or: or };
 }

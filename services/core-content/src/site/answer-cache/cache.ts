@@ -12,7 +12,14 @@
  */
 import type { NextFunction, Request, Response } from 'express';
 import { IDENTITY_HEADER } from '@loom/contracts';
-import { DEFAULT_ANSWER_CACHE_BYTES, CachedAnswers, listenersGeneration, ownBuffer, plainGet as plainGetRequest, type Metrics } from '@loom/service-kit';
+import {
+  DEFAULT_ANSWER_CACHE_BYTES,
+  CachedAnswers,
+  listenersGeneration,
+  ownBuffer,
+  plainGet as plainGetRequest,
+  type Metrics,
+} from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { nextScheduledDate, POSTS } from '../../engine/repository';
 import { formatUtc } from '../../engine/dates';
@@ -53,7 +60,11 @@ export class AnswerCache {
   ) {
     this.versions = new WriteVersions(store);
     this.now = opts.now ?? Date.now;
-    this.answers = new CachedAnswers<Answer>({ maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES, fresh: (a) => this.fresh(a), metrics: opts.metrics });
+    this.answers = new CachedAnswers<Answer>({
+      maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
+      fresh: (a) => this.fresh(a),
+      metrics: opts.metrics,
+    });
   }
 
   /** The date_gmt of the earliest scheduled post ('' when none), read once per version of the posts. */
@@ -73,7 +84,11 @@ export class AnswerCache {
   }
 
   private fresh(a: Answer): boolean {
-    return this.versions.unchanged(a.reads) && a.hooks === listenersGeneration() && (a.due === '' || formatUtc(this.now()) < a.due);
+    return (
+      this.versions.unchanged(a.reads) &&
+      a.hooks === listenersGeneration() &&
+      (a.due === '' || formatUtc(this.now()) < a.due)
+    );
   }
 
   middleware = (req: Request, res: Response, next: NextFunction): void => {
@@ -95,8 +110,20 @@ export class AnswerCache {
     res.end = ((...args: unknown[]) => {
       const chunk = args[0];
       if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
-        const body = typeof chunk === 'string' ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8') : chunk;
-        if (this.versions.unchanged(reads) && hooks === listenersGeneration()) this.answers.set(key, { status: 200, headers: replayable(res), body: ownBuffer(body), reads, due, hooks, route: res.locals.route });
+        const body =
+          typeof chunk === 'string'
+            ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8')
+            : chunk;
+        if (this.versions.unchanged(reads) && hooks === listenersGeneration())
+          this.answers.set(key, {
+            status: 200,
+            headers: replayable(res),
+            body: ownBuffer(body),
+            reads,
+            due,
+            hooks,
+            route: res.locals.route,
+          });
       }
       return end(...args);
     }) as Response['end'];
@@ -116,7 +143,8 @@ export function plainGet(req: Request): boolean {
 
 function replayable(res: Response): Answer['headers'] {
   const out: Answer['headers'] = {};
-  for (const [k, v] of Object.entries(res.getHeaders())) if (v !== undefined && !OWN_HEADERS.has(k)) out[k] = v as number | string | string[];
+  for (const [k, v] of Object.entries(res.getHeaders()))
+    if (v !== undefined && !OWN_HEADERS.has(k)) out[k] = v as number | string | string[];
   return out;
 }
 

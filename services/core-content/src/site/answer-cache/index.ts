@@ -14,7 +14,10 @@ import { AnswerCache } from './cache';
 import { markShareable } from './shareable';
 import { enableRenderMemo } from './render-memo';
 
-export function startAnswerCache(deps: { config: KitConfig; store: Store; log: Logger }, env: NodeJS.ProcessEnv): RequestHandler | undefined {
+export function startAnswerCache(
+  deps: { config: KitConfig; store: Store; log: Logger },
+  env: NodeJS.ProcessEnv,
+): RequestHandler | undefined {
   const { config, store, log } = deps;
   if (env.LOOM_ANSWER_CACHE === 'off') return undefined;
   enableRenderMemo(config);

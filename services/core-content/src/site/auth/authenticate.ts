@@ -57,7 +57,9 @@ export async function authenticateLogin(store: Store, input: AuthRequest): Promi
         });
   }
   if (!(await verifyPassword(input.password, user.password_hash))) {
-    throw wpError('incorrect_password', { message: `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.` });
+    throw wpError('incorrect_password', {
+      message: `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.`,
+    });
   }
   return { user: authenticated(user) };
 }

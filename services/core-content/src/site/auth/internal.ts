@@ -5,7 +5,16 @@
  * requireInternal; bodies are parsed after that check, never before.
  */
 import type { Express, RequestHandler } from 'express';
-import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, USERS_PATH, authRequestSchema, errorBody, type AuthRequest, type AuthResponse, type UserRef } from '@loom/contracts';
+import {
+  AUTH_APP_PASSWORD_PATH,
+  AUTH_LOGIN_PATH,
+  USERS_PATH,
+  authRequestSchema,
+  errorBody,
+  type AuthRequest,
+  type AuthResponse,
+  type UserRef,
+} from '@loom/contracts';
 import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { internalJsonBody } from '../internal-body';
@@ -24,7 +33,10 @@ function endpoint(check: Check, deps: { store: Store; log: Logger }): RequestHan
     const parsed = authRequestSchema.safeParse(req.body);
     if (!parsed.success) {
       const params = Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0] ?? 'body'), i.message]));
-      const body = errorBody('rest_invalid_param', { message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`, data: { params } });
+      const body = errorBody('rest_invalid_param', {
+        message: `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+        data: { params },
+      });
       res.status(body.data.status).json(body);
       return;
     }

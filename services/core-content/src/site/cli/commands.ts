@@ -73,7 +73,14 @@ async function findUser(users: UserRepository, login: string): Promise<UserDoc> 
 /** Fixed-width columns, for the list commands. */
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 const gmt = (ms: number | null) => (ms ? new Date(ms).toISOString().slice(0, 19) : '-');
@@ -93,10 +100,33 @@ const COMMANDS: Record<string, Command> = {
       offset: 0,
     });
     if (opts.json) {
-      io.out(JSON.stringify(items.map((u) => ({ id: u.id, login: u.login, email: u.email, name: u.name, roles: u.roles, registered: u.registered }))));
+      io.out(
+        JSON.stringify(
+          items.map((u) => ({
+            id: u.id,
+            login: u.login,
+            email: u.email,
+            name: u.name,
+            roles: u.roles,
+            registered: u.registered,
+          })),
+        ),
+      );
       return;
     }
-    io.out(table([['ID', 'LOGIN', 'EMAIL', 'ROLES', 'NAME', 'REGISTERED'], ...items.map((u) => [String(u.id), u.login, u.email, u.roles.join(',') || '-', u.name, u.registered.slice(0, 19)])]));
+    io.out(
+      table([
+        ['ID', 'LOGIN', 'EMAIL', 'ROLES', 'NAME', 'REGISTERED'],
+        ...items.map((u) => [
+          String(u.id),
+          u.login,
+          u.email,
+          u.roles.join(',') || '-',
+          u.name,
+          u.registered.slice(0, 19),
+        ]),
+      ]),
+    );
   },
 
   async 'users create'(store, opts, io) {
@@ -106,7 +136,13 @@ const COMMANDS: Record<string, Command> = {
     if (!(ROLES as readonly string[]).includes(role)) throw new UsageError(`--role must be one of ${ROLES.join(', ')}`);
     const given = await givenPassword(opts, io);
     const password = given ?? generatePassword();
-    const user = await new UserRepository(store).create({ login, email, password, roles: [role], name: typeof opts.name === 'string' ? opts.name : undefined });
+    const user = await new UserRepository(store).create({
+      login,
+      email,
+      password,
+      roles: [role],
+      name: typeof opts.name === 'string' ? opts.name : undefined,
+    });
     io.out(`Created user ${user.id} "${user.login}" (${user.roles.join(', ')}).`);
     if (given === undefined) io.out(`Password: ${password}\n(shown only this once)`);
   },
@@ -126,14 +162,17 @@ const COMMANDS: Record<string, Command> = {
     const user = await findUser(users, need(opts, 'login'));
     const reassignTo = typeof opts.reassign === 'string' ? opts.reassign : undefined;
     // Deleting someone's content is never the default: one of the two must be said (the REST route requires `reassign` too).
-    if ((reassignTo === undefined) === !opts['delete-content']) throw new UsageError('give either --reassign <user> or --delete-content');
+    if ((reassignTo === undefined) === !opts['delete-content'])
+      throw new UsageError('give either --reassign <user> or --delete-content');
     let heir: UserDoc | null = null;
     if (reassignTo !== undefined) {
       heir = /^\d+$/.test(reassignTo) ? await users.get(Number(reassignTo)) : await users.byLoginOrEmail(reassignTo);
       if (!heir || heir.id === user.id) throw wpError('rest_user_invalid_reassign');
     }
     await users.delete(user.id, heir?.id ?? null);
-    io.out(`Deleted user ${user.id} "${user.login}"; ${heir ? `their content now belongs to ${heir.id} "${heir.login}"` : 'their content was deleted'}.`);
+    io.out(
+      `Deleted user ${user.id} "${user.login}"; ${heir ? `their content now belongs to ${heir.id} "${heir.login}"` : 'their content was deleted'}.`,
+    );
   },
 
   async 'app-passwords create'(store, opts, io) {
@@ -147,10 +186,26 @@ const COMMANDS: Record<string, Command> = {
     const user = await findUser(new UserRepository(store), need(opts, 'login'));
     const items = await new AppPasswordRepository(store).list(user.id);
     if (opts.json) {
-      io.out(JSON.stringify(items.map((i) => ({ uuid: i.uuid, app_id: i.app_id, name: i.name, created: gmt(i.created), last_used: i.last_used ? gmt(i.last_used) : null, last_ip: i.last_ip }))));
+      io.out(
+        JSON.stringify(
+          items.map((i) => ({
+            uuid: i.uuid,
+            app_id: i.app_id,
+            name: i.name,
+            created: gmt(i.created),
+            last_used: i.last_used ? gmt(i.last_used) : null,
+            last_ip: i.last_ip,
+          })),
+        ),
+      );
       return;
     }
-    io.out(table([['UUID', 'NAME', 'CREATED', 'LAST USED', 'LAST IP'], ...items.map((i) => [i.uuid, i.name, gmt(i.created), gmt(i.last_used), i.last_ip ?? '-'])]));
+    io.out(
+      table([
+        ['UUID', 'NAME', 'CREATED', 'LAST USED', 'LAST IP'],
+        ...items.map((i) => [i.uuid, i.name, gmt(i.created), gmt(i.last_used), i.last_ip ?? '-']),
+      ]),
+    );
   },
 
   async 'app-passwords revoke'(store, opts, io) {
@@ -165,7 +220,10 @@ const COMMANDS: Record<string, Command> = {
     }
     // Names are unique per user (case-insensitively, as application_password_duplicate_name enforces).
     const name = typeof opts.name === 'string' ? opts.name.toLowerCase() : undefined;
-    const item = name !== undefined ? (await passwords.list(user.id)).find((i) => i.name.toLowerCase() === name) : await passwords.get(user.id, need(opts, 'uuid'));
+    const item =
+      name !== undefined
+        ? (await passwords.list(user.id)).find((i) => i.name.toLowerCase() === name)
+        : await passwords.get(user.id, need(opts, 'uuid'));
     if (!item || !(await passwords.delete(user.id, item.uuid))) throw wpError('rest_application_password_not_found');
     io.out(`Revoked application password "${item.name}" (${item.uuid}) of "${user.login}".`);
   },
@@ -184,7 +242,12 @@ export const runOn = (store: Store, io: Io) => async (command: Command, opts: Op
 };
 
 /** Runs one command line through `runner`; returns the exit code. Usage and help are answered without it. */
-export async function runCommandLine(argv: string[], io: Io, err: (line: string) => void, runner: Runner): Promise<number> {
+export async function runCommandLine(
+  argv: string[],
+  io: Io,
+  err: (line: string) => void,
+  runner: Runner,
+): Promise<number> {
   try {
     const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     const command = positionals.join(' ');

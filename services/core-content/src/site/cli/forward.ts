@@ -28,7 +28,11 @@ interface Signer {
 /** LOOM_INTERNAL_SECRET when the CLI has one, else the running service's CLI key (key.ts), else the development secret. */
 function signer(env: NodeJS.ProcessEnv, config: KitConfig): Signer {
   const keyFile = cliKeyFile(config.dataDir);
-  if (env.LOOM_INTERNAL_SECRET) return { secret: env.LOOM_INTERNAL_SECRET, refusal: 'LOOM_INTERNAL_SECRET here is not the secret core-content runs with' };
+  if (env.LOOM_INTERNAL_SECRET)
+    return {
+      secret: env.LOOM_INTERNAL_SECRET,
+      refusal: 'LOOM_INTERNAL_SECRET here is not the secret core-content runs with',
+    };
   const key = readCliKey(keyFile);
   if (key) return { secret: key, refusal: `the key in ${keyFile} is not the running process's` };
   const fix = `set LOOM_INTERNAL_SECRET to the secret core-content runs with (it left no key readable here in ${keyFile})`;
@@ -37,11 +41,20 @@ function signer(env: NodeJS.ProcessEnv, config: KitConfig): Signer {
 }
 
 /** Sends `argv` to the core-content holding the store (`locked`); prints its answer and returns its exit code. */
-export async function forward(argv: string[], opts: Options, locked: StoreLockedError, ctx: { env: NodeJS.ProcessEnv; config: KitConfig; io: Io; err: (line: string) => void }): Promise<number> {
+export async function forward(
+  argv: string[],
+  opts: Options,
+  locked: StoreLockedError,
+  ctx: { env: NodeJS.ProcessEnv; config: KitConfig; io: Io; err: (line: string) => void },
+): Promise<number> {
   const { env, config, io, err } = ctx;
   const url = coreContentUrl(env, config);
   const { secret, refusal } = signer(env, config);
-  const body: CliRequest = { argv, pid: locked.pid ?? undefined, stdin: opts['password-stdin'] ? await io.readStdin() : undefined };
+  const body: CliRequest = {
+    argv,
+    pid: locked.pid ?? undefined,
+    stdin: opts['password-stdin'] ? await io.readStdin() : undefined,
+  };
   let res: Response;
   try {
     res = await fetch(`${url}${CLI_PATH}`, {
@@ -61,7 +74,9 @@ export async function forward(argv: string[], opts: Options, locked: StoreLocked
   if (res.status === 403) throw new Error(`core-content at ${url} refused the command (HTTP 403): ${refusal}.`);
   if (!res.ok || !isCliAnswer(answer)) {
     const message = (answer as { message?: unknown } | null)?.message;
-    throw new Error(`core-content at ${url} did not run the command (HTTP ${res.status}${typeof message === 'string' ? `: ${message}` : ''}).`);
+    throw new Error(
+      `core-content at ${url} did not run the command (HTTP ${res.status}${typeof message === 'string' ? `: ${message}` : ''}).`,
+    );
   }
   answer.out.forEach((line) => io.out(line));
   answer.err.forEach((line) => err(line));

@@ -19,7 +19,13 @@ export interface CliAnswer {
 
 export function isCliRequest(body: unknown): body is CliRequest {
   const { argv, stdin, pid } = (body ?? {}) as Record<string, unknown>;
-  return Array.isArray(argv) && argv.length <= 100 && argv.every((a) => typeof a === 'string') && (stdin === undefined || typeof stdin === 'string') && (pid === undefined || Number.isSafeInteger(pid));
+  return (
+    Array.isArray(argv) &&
+    argv.length <= 100 &&
+    argv.every((a) => typeof a === 'string') &&
+    (stdin === undefined || typeof stdin === 'string') &&
+    (pid === undefined || Number.isSafeInteger(pid))
+  );
 }
 
 export function isCliAnswer(body: unknown): body is CliAnswer {

@@ -43,16 +43,23 @@ export function mountCli(app: Express, deps: { config: KitConfig; store: Store; 
     const { argv, stdin, pid } = req.body;
     // The CLI saw this DATA_DIR held by `pid`: another process answering here serves another store.
     if (pid !== undefined && pid !== process.pid) {
-      const body = errorBody('loom_cli_other_store', { message: `This core-content is process ${process.pid}, not ${pid}: it does not hold that data directory.` });
+      const body = errorBody('loom_cli_other_store', {
+        message: `This core-content is process ${process.pid}, not ${pid}: it does not hold that data directory.`,
+      });
       return void res.status(body.data.status).json(body);
     }
     const answer: CliAnswer = { code: 0, out: [], err: [] };
     const io: Io = { out: (line) => answer.out.push(line), readStdin: async () => stdin ?? '' };
     let name = '';
-    answer.code = await runCommandLine(argv, io, (line) => answer.err.push(line), (command, opts, commandName) => {
-      name = commandName;
-      return runOn(store, io)(command, opts);
-    });
+    answer.code = await runCommandLine(
+      argv,
+      io,
+      (line) => answer.err.push(line),
+      (command, opts, commandName) => {
+        name = commandName;
+        return runOn(store, io)(command, opts);
+      },
+    );
     log.info({ command: name || null, code: answer.code }, 'cli command');
     res.json(answer);
   });

@@ -18,7 +18,11 @@ import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
 /** Types whose posts can be embedded: viewable ones (is_post_type_viewable) that this service serves. */
 const viewableTypes = (): PostTypeBehaviour[] => [...POST_TYPE_BEHAVIOURS().values()].filter((b) => b.object.viewable);
 
-const hostOf = (host: string) => host.toLowerCase().replace(/^www\./, '').replace(/\.$/, '');
+const hostOf = (host: string) =>
+  host
+    .toLowerCase()
+    .replace(/^www\./, '')
+    .replace(/\.$/, '');
 
 /** Percent-escapes in lower case, as sanitize_title stores non-ASCII slugs (`%e6%97%a5`). */
 const lowerEscapes = (s: string) => s.replace(/%[0-9A-F]{2}/gi, (e) => e.toLowerCase());
@@ -68,18 +72,27 @@ export class EmbedResolver {
     if (!segments.length || segments.length > 20) return [];
     const wanted = `${segments.join('/')}/`;
     const types = viewableTypes().map((b) => b.name);
-    const posts = await this.store.collection<PostDoc>(POSTS).find({ slug: segments[segments.length - 1]!, type: { $in: types } }, { sort: { id: 1 }, limit: 50 });
+    const posts = await this.store
+      .collection<PostDoc>(POSTS)
+      .find({ slug: segments[segments.length - 1]!, type: { $in: types } }, { sort: { id: 1 }, limit: 50 });
     const ancestors = await ancestorsOf(this.store, posts);
     const root = `${this.config.homeUrl}/`;
     return posts.filter((p) => {
       const rules = POST_TYPE_BEHAVIOURS().get(p.type)!;
-      const link = permalink(p, { homeUrl: this.config.homeUrl, rules, ancestors: ancestors.get(p.id) ?? [], canRead: false });
+      const link = permalink(p, {
+        homeUrl: this.config.homeUrl,
+        rules,
+        ancestors: ancestors.get(p.id) ?? [],
+        canRead: false,
+      });
       return link.startsWith(root) && lowerEscapes(link.slice(root.length)) === wanted;
     });
   }
 
   /** is_post_publicly_viewable(): a viewable type, and a public status (an attachment's is its parent's). */
-  private async viewable(post: PostDoc): Promise<{ post: PostDoc; ancestors: PostDoc[]; rules: PostTypeBehaviour } | null> {
+  private async viewable(
+    post: PostDoc,
+  ): Promise<{ post: PostDoc; ancestors: PostDoc[]; rules: PostTypeBehaviour } | null> {
     const rules = POST_TYPE_BEHAVIOURS().get(post.type);
     if (!rules?.object.viewable) return null;
     const ancestors = (await ancestorsOf(this.store, [post])).get(post.id) ?? [];

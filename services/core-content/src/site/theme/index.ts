@@ -32,5 +32,11 @@ export function menuLocationsOf(req: Pick<RestRequest, 'config'>): readonly Menu
   return settings.menuLocations ?? theme.menuLocations;
 }
 
-export { loadThemeSettings,  DEFAULT_THEME, SHIPPED_THEME_ROOT, type MenuLocation, type ThemeSettings } from './settings';
-export { filterPartArea, loadTheme,  type Theme, type ThemeFile, type TemplateType } from './theme';
+export {
+  loadThemeSettings,
+  DEFAULT_THEME,
+  SHIPPED_THEME_ROOT,
+  type MenuLocation,
+  type ThemeSettings,
+} from './settings';
+export { filterPartArea, loadTheme, type Theme, type ThemeFile, type TemplateType } from './theme';

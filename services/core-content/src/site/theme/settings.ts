@@ -34,7 +34,10 @@ export const LOCATION_NAME = /^[\w-]+$/;
 /** A location list given as `name:Description` pairs separated by commas (a name alone describes itself). */
 export function parseMenuLocations(raw: string, source = 'LOOM_MENU_LOCATIONS'): MenuLocation[] {
   const out: MenuLocation[] = [];
-  for (const entry of raw.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of raw
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const at = entry.indexOf(':');
     const name = (at < 0 ? entry : entry.slice(0, at)).trim();
     const description = at < 0 ? name : entry.slice(at + 1).trim();
@@ -44,15 +47,22 @@ export function parseMenuLocations(raw: string, source = 'LOOM_MENU_LOCATIONS'):
 }
 
 /** One location, refused when its name is malformed or already listed. */
-export function checkedLocation(name: string, description: string, listed: MenuLocation[], source: string): MenuLocation {
-  if (!LOCATION_NAME.test(name)) throw new Error(`${source}: a location name is letters, digits, _ and -, got "${name}"`);
+export function checkedLocation(
+  name: string,
+  description: string,
+  listed: MenuLocation[],
+  source: string,
+): MenuLocation {
+  if (!LOCATION_NAME.test(name))
+    throw new Error(`${source}: a location name is letters, digits, _ and -, got "${name}"`);
   if (listed.some((l) => l.name === name)) throw new Error(`${source}: location "${name}" is listed twice`);
   return { name, description };
 }
 
 export function loadThemeSettings(env: NodeJS.ProcessEnv = process.env): ThemeSettings {
   const name = (env.LOOM_THEME ?? '').trim() || DEFAULT_THEME;
-  if (!THEME_NAME.test(name) || name === '.' || name === '..') throw new Error(`LOOM_THEME must be a theme's directory name, got "${name}"`);
+  if (!THEME_NAME.test(name) || name === '.' || name === '..')
+    throw new Error(`LOOM_THEME must be a theme's directory name, got "${name}"`);
   const root = (env.LOOM_THEME_ROOT ?? '').trim();
   return {
     name,

@@ -16,7 +16,8 @@ export type TemplateType = 'wp_template' | 'wp_template_part';
 export const TEMPLATE_PART_AREAS = ['uncategorized', 'header', 'footer'] as const;
 
 /** _filter_block_template_part_area(): an area WordPress knows, else `uncategorized`. */
-export const filterPartArea = (area: unknown): string => ((TEMPLATE_PART_AREAS as readonly unknown[]).includes(area) ? (area as string) : 'uncategorized');
+export const filterPartArea = (area: unknown): string =>
+  (TEMPLATE_PART_AREAS as readonly unknown[]).includes(area) ? (area as string) : 'uncategorized';
 
 /** A template or part file as _build_block_template_result_from_file() reads it. */
 export interface ThemeFile {
@@ -64,7 +65,8 @@ function readJson(path: string, what: string): unknown {
 /** _inject_theme_attribute_in_template_part_block(), over every block of the file. */
 function injectTheme(blocks: ParsedBlock[], theme: string): void {
   for (const block of blocks) {
-    if (block.blockName === 'core/template-part' && !Object.hasOwn(block.attrs ?? {}, 'theme')) block.attrs = { ...block.attrs, theme };
+    if (block.blockName === 'core/template-part' && !Object.hasOwn(block.attrs ?? {}, 'theme'))
+      block.attrs = { ...block.attrs, theme };
     injectTheme(block.innerBlocks, theme);
   }
 }
@@ -80,14 +82,19 @@ function htmlFiles(dir: string): Array<[string, string]> {
 
 export function loadTheme(settings: Pick<ThemeSettings, 'name' | 'root'>): Theme {
   const dir = join(settings.root, settings.name);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new Error(`LOOM_THEME: no theme directory ${dir} (LOOM_THEME_ROOT ${settings.root})`);
+  if (!existsSync(dir) || !statSync(dir).isDirectory())
+    throw new Error(`LOOM_THEME: no theme directory ${dir} (LOOM_THEME_ROOT ${settings.root})`);
 
   const jsonPath = join(dir, 'theme.json');
-  const json: ThemeJson = existsSync(jsonPath) ? ((readJson(jsonPath, `${settings.name}/theme.json`) as ThemeJson) ?? {}) : {};
+  const json: ThemeJson = existsSync(jsonPath)
+    ? ((readJson(jsonPath, `${settings.name}/theme.json`) as ThemeJson) ?? {})
+    : {};
   const custom = new Map<string, { title: string; postTypes: string[] }>();
   for (const item of Array.isArray(json.customTemplates) ? json.customTemplates : []) {
     if (!isObject(item) || typeof item.name !== 'string') continue;
-    const postTypes = Array.isArray(item.postTypes) ? item.postTypes.filter((t): t is string => typeof t === 'string') : ['page'];
+    const postTypes = Array.isArray(item.postTypes)
+      ? item.postTypes.filter((t): t is string => typeof t === 'string')
+      : ['page'];
     custom.set(item.name, { title: typeof item.title === 'string' ? item.title : '', postTypes });
   }
   const parts = new Map<string, { title: string; area: string }>();
@@ -98,7 +105,9 @@ export function loadTheme(settings: Pick<ThemeSettings, 'name' | 'root'>): Theme
 
   // get_block_template_folders(): the older folder names when the theme has either of them.
   const legacy = existsSync(join(dir, 'block-templates')) || existsSync(join(dir, 'block-template-parts'));
-  const folders: Record<TemplateType, string> = legacy ? { wp_template: 'block-templates', wp_template_part: 'block-template-parts' } : { wp_template: 'templates', wp_template_part: 'parts' };
+  const folders: Record<TemplateType, string> = legacy
+    ? { wp_template: 'block-templates', wp_template_part: 'block-template-parts' }
+    : { wp_template: 'templates', wp_template_part: 'parts' };
 
   const read = (type: TemplateType): Map<string, ThemeFile> => {
     const out = new Map<string, ThemeFile>();

@@ -9,6 +9,11 @@ export const categoryTaxonomy = defineTaxonomy({
   showTagcloud: true,
   defaultTerm: { id: 1, name: 'Uncategorized', slug: 'uncategorized', postTypes: ['post'] },
   visibility: PUBLIC_TAXONOMY,
-  cap: { manage_terms: 'manage_categories', edit_terms: 'edit_categories', delete_terms: 'delete_categories', assign_terms: 'assign_categories' },
+  cap: {
+    manage_terms: 'manage_categories',
+    edit_terms: 'edit_categories',
+    delete_terms: 'delete_categories',
+    assign_terms: 'assign_categories',
+  },
   rest: { title: 'category', allowBatch: true },
 });

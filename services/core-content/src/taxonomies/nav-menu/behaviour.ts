@@ -8,7 +8,14 @@ import { ERROR_CODES } from '@loom/contracts';
 import { wpError, WpError, type RestRequest } from '@loom/service-kit';
 import { wpFilterKses } from '@loom/rendering';
 import { TERMS, type TermDoc } from '@loom/terms';
-import { assignLocations, autoAddMenus, locationAssignments, locationsOf, releaseLocations, setAutoAdd } from '../../site/options';
+import {
+  assignLocations,
+  autoAddMenus,
+  locationAssignments,
+  locationsOf,
+  releaseLocations,
+  setAutoAdd,
+} from '../../site/options';
 import { menuReadAccess } from './read-access';
 import { siteClock } from '../../engine/dates';
 import { POSTS, PostRepository, type PostDoc } from '../../engine/repository';
@@ -27,7 +34,10 @@ function checkLocations(req: RestRequest): true | WpError {
     // The detail is the validate callback's WP_Error as it is: its data is the location, no status.
     return wpError('rest_invalid_param', {
       message: 'Invalid parameter(s): locations',
-      data: { params: { locations: message }, details: { locations: { code: 'rest_invalid_menu_location', message, data: { location } } } },
+      data: {
+        params: { locations: message },
+        details: { locations: { code: 'rest_invalid_menu_location', message, data: { location } } },
+      },
     });
   }
   return true;
@@ -39,7 +49,8 @@ async function namesake(req: RestRequest, name: string, except: number): Promise
   return req.store.collection<TermDoc>(TERMS).findOne({ taxonomy: 'nav_menu', name_sort: stored, id: { $ne: except } });
 }
 
-const menuExistsMessage = (name: string) => `The menu name <strong>${escapeHtml(name)}</strong> conflicts with another menu name. Please try another.`;
+const menuExistsMessage = (name: string) =>
+  `The menu name <strong>${escapeHtml(name)}</strong> conflicts with another menu name. Please try another.`;
 
 function refuseParent(req: RestRequest): void {
   if ((req.params as MenuParams).parent !== undefined) {
@@ -67,7 +78,8 @@ export const navMenuBehaviour: OwnTaxonomyBehaviour = {
       const p = req.params as MenuParams & { name: string };
       const existing = await namesake(req, p.name, 0);
       // The create route gives the client the existing menu's id (in data and, added first, as additional_data).
-      const exists = (id: number) => wpError('menu_exists', { message: menuExistsMessage(p.name), data: { term_id: id }, additionalData: [id] });
+      const exists = (id: number) =>
+        wpError('menu_exists', { message: menuExistsMessage(p.name), data: { term_id: id }, additionalData: [id] });
       if (existing) throw exists(existing.id);
       let term: TermDoc;
       try {
@@ -110,7 +122,10 @@ export const navMenuBehaviour: OwnTaxonomyBehaviour = {
         r.data.locations = locations;
         r.data.auto_add = autoAdd.includes(r.term.id);
         if (locations.length) {
-          r.rels['https://api.w.org/menu-location'] = locations.map((l) => ({ embeddable: true, href: `${req.config.restUrl}/core/v2/menu-locations/${l}` }));
+          r.rels['https://api.w.org/menu-location'] = locations.map((l) => ({
+            embeddable: true,
+            href: `${req.config.restUrl}/core/v2/menu-locations/${l}`,
+          }));
         }
       }
     },

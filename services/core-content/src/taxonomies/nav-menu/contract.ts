@@ -16,7 +16,11 @@ const HIDDEN_FIELDS = new Set(['count', 'link', 'taxonomy']);
 
 function menuFields(terms: Record<string, FieldDef>): Record<string, FieldDef> {
   const kept = Object.fromEntries(Object.entries(terms).filter(([name]) => !HIDDEN_FIELDS.has(name)));
-  return { ...kept, locations: field(z.array(z.string()).describe(LOCATIONS), [...VE]), auto_add: field(z.boolean().describe(AUTO_ADD), [...VE]) };
+  return {
+    ...kept,
+    locations: field(z.array(z.string()).describe(LOCATIONS), [...VE]),
+    auto_add: field(z.boolean().describe(AUTO_ADD), [...VE]),
+  };
 }
 
 export const navMenuTaxonomy = defineTaxonomy({
@@ -26,8 +30,20 @@ export const navMenuTaxonomy = defineTaxonomy({
   objectType: ['nav_menu_item'],
   labels: { name: 'Navigation Menus', singular_name: 'Navigation Menu' },
   showTagcloud: false,
-  visibility: { public: false, publicly_queryable: false, show_admin_column: false, show_in_nav_menus: false, show_in_quick_edit: false, show_ui: false },
-  cap: { manage_terms: 'edit_theme_options', edit_terms: 'edit_theme_options', delete_terms: 'edit_theme_options', assign_terms: 'edit_theme_options' },
+  visibility: {
+    public: false,
+    publicly_queryable: false,
+    show_admin_column: false,
+    show_in_nav_menus: false,
+    show_in_quick_edit: false,
+    show_ui: false,
+  },
+  cap: {
+    manage_terms: 'edit_theme_options',
+    edit_terms: 'edit_theme_options',
+    delete_terms: 'edit_theme_options',
+    assign_terms: 'edit_theme_options',
+  },
   rest: {
     title: 'nav_menu',
     allowBatch: true,

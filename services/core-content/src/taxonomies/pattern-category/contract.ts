@@ -34,7 +34,19 @@ export const patternCategoryTaxonomy = defineTaxonomy({
     view_item: 'View Pattern Category',
   },
   showTagcloud: false,
-  visibility: { public: false, publicly_queryable: false, show_admin_column: true, show_in_nav_menus: false, show_in_quick_edit: true, show_ui: true },
-  cap: { manage_terms: 'manage_categories', edit_terms: 'manage_categories', delete_terms: 'manage_categories', assign_terms: 'edit_posts' },
+  visibility: {
+    public: false,
+    publicly_queryable: false,
+    show_admin_column: true,
+    show_in_nav_menus: false,
+    show_in_quick_edit: true,
+    show_ui: true,
+  },
+  cap: {
+    manage_terms: 'manage_categories',
+    edit_terms: 'manage_categories',
+    delete_terms: 'manage_categories',
+    assign_terms: 'edit_posts',
+  },
   rest: { title: 'wp_pattern_category', allowBatch: true },
 });

@@ -8,7 +8,12 @@ export const postTagTaxonomy = defineTaxonomy({
   objectType: ['post'],
   showTagcloud: true,
   visibility: PUBLIC_TAXONOMY,
-  cap: { manage_terms: 'manage_post_tags', edit_terms: 'edit_post_tags', delete_terms: 'delete_post_tags', assign_terms: 'assign_post_tags' },
+  cap: {
+    manage_terms: 'manage_post_tags',
+    edit_terms: 'edit_post_tags',
+    delete_terms: 'delete_post_tags',
+    assign_terms: 'assign_post_tags',
+  },
   postClassPrefix: 'tag',
   rest: { title: 'tag', allowBatch: true },
 });

@@ -5,7 +5,14 @@
  * the parent (check_read_permission), media_type/mime_type filters, no trash, no wp:attachment link, and a permanent
  * delete that takes the files with it (the row first, then the files).
  */
-import { allowedMimeTypes, isImageMime, mediaDetails, missingImageSizes, type AttachmentMetadata, type ImageMetadata } from '@loom/media';
+import {
+  allowedMimeTypes,
+  isImageMime,
+  mediaDetails,
+  missingImageSizes,
+  type AttachmentMetadata,
+  type ImageMetadata,
+} from '@loom/media';
 import { can, forbidden, wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import { readUpload } from './body';
@@ -35,7 +42,8 @@ const fieldsOf = (post: PostDoc) => post as PostDoc & Partial<AttachmentFields>;
 /** wp_insert_post keeps an attachment's status to these; anything else becomes inherit. */
 const ATTACHMENT_STATUSES = ['inherit', 'private', 'trash', 'auto-draft'];
 
-const escAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** prepend_attachment() (the_content of an attachment): the image, at its medium size where it has one, linked to the file. */
 function prependAttachment(post: PostDoc, baseUrl: string): string {
@@ -43,15 +51,22 @@ function prependAttachment(post: PostDoc, baseUrl: string): string {
   if (!f.file) return '';
   const url = fileUrl({ baseUrl }, f.file);
   const meta = f.media_metadata as Partial<ImageMetadata> | null;
-  if (!f.mime_type || !isImageMime(f.mime_type) || !meta?.width) return `<p class="attachment"><a href='${escAttr(url)}'>${escAttr(post.title)}</a></p>\n`;
+  if (!f.mime_type || !isImageMime(f.mime_type) || !meta?.width)
+    return `<p class="attachment"><a href='${escAttr(url)}'>${escAttr(post.title)}</a></p>\n`;
   const medium = meta.sizes?.medium;
   const dir = f.file.slice(0, f.file.lastIndexOf('/') + 1);
-  const [src, w, h, size] = medium ? [fileUrl({ baseUrl }, dir + medium.file), medium.width, medium.height, 'medium'] : [url, meta.width, meta.height ?? 0, 'full'];
+  const [src, w, h, size] = medium
+    ? [fileUrl({ baseUrl }, dir + medium.file), medium.width, medium.height, 'medium']
+    : [url, meta.width, meta.height ?? 0, 'full'];
   return `<p class="attachment"><a href='${escAttr(url)}'><img width="${w}" height="${h}" src="${escAttr(src)}" class="attachment-${size} size-${size}" alt="${escAttr(f.alt_text ?? '')}" decoding="async" loading="lazy" /></a></p>\n`;
 }
 
 /** check_read_permission for attachments: an `inherit` attachment is readable when its parent is, or when it has none. */
-async function readableAttachment(store: import('@loom/store').Store, user: import('@loom/contracts').Identity | null, post: PostDoc): Promise<boolean> {
+async function readableAttachment(
+  store: import('@loom/store').Store,
+  user: import('@loom/contracts').Identity | null,
+  post: PostDoc,
+): Promise<boolean> {
   if (canReadPost(user, post)) return true;
   if (post.status !== 'inherit') return false;
   if (!post.parent) return true;
@@ -64,7 +79,10 @@ async function readableAttachment(store: import('@loom/store').Store, user: impo
  * slug), at the root when it has none (`/file-slug/`), else `?attachment_id=ID`: for a parent that is gone, not
  * viewable or linked in the plain form, and when its status (an inherited one is its parent's) is not public.
  */
-function attachmentLink(post: { id: number; slug: string; status: string; parent: number }, c: PermalinkContext): string {
+function attachmentLink(
+  post: { id: number; slug: string; status: string; parent: number },
+  c: PermalinkContext,
+): string {
   const plain = `${c.homeUrl}/?attachment_id=${post.id}`;
   const parent = post.parent ? c.ancestors[0] : undefined;
   if (post.parent && (!parent || parent.id === post.id)) return plain;
@@ -94,7 +112,8 @@ export const attachmentBehaviour: OwnBehaviour = {
       const id = req.params.post;
       if (typeof id !== 'number' || !id) return true;
       const parent = await req.store.collection<PostDoc>(POSTS).findOne({ id });
-      if (!parent || !postCan(req.user, 'edit_post', parent)) return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.');
+      if (!parent || !postCan(req.user, 'edit_post', parent))
+        return forbidden(req.user, 'rest_cannot_edit', 'Sorry, you are not allowed to upload media to this post.');
       return true;
     },
     async prepareInput(req, input, existing) {
@@ -107,7 +126,8 @@ export const attachmentBehaviour: OwnBehaviour = {
       if (typeof p.post === 'number') {
         if (existing && p.post) {
           const parent = await req.store.collection<PostDoc>(POSTS).findOne({ id: p.post });
-          if (parent && ['revision', 'attachment'].includes(parent.type)) throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
+          if (parent && ['revision', 'attachment'].includes(parent.type))
+            throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
         }
         input.parent = p.post;
       }
@@ -120,19 +140,38 @@ export const attachmentBehaviour: OwnBehaviour = {
       if (context === 'edit' || !statuses.includes('inherit')) return generic(statuses);
       const others = statuses.filter((s) => s !== 'inherit');
       const posts = req.store.collection<PostDoc>(POSTS);
-      const parentIds = [...new Set((await posts.find({ type: 'attachment', status: 'inherit', parent: { $ne: 0 } })).map((a) => a.parent))];
+      const parentIds = [
+        ...new Set(
+          (await posts.find({ type: 'attachment', status: 'inherit', parent: { $ne: 0 } })).map((a) => a.parent),
+        ),
+      ];
       const parents = parentIds.length ? await posts.find({ id: { $in: parentIds } }) : [];
       const found = new Set(parents.map((p) => p.id));
       // A parent that is gone counts as none (get_post() finds nothing: the attachment reads as published).
-      const readable = [...parentIds.filter((id) => !found.has(id)), ...parents.filter((p) => canReadPost(req.user, p)).map((p) => p.id)];
-      const inherit: Filter = { status: 'inherit', $or: [{ parent: 0 }, { parent: { $in: readable } }, ...(req.user ? [{ status: 'inherit', author: req.user.id }] : [])] };
+      const readable = [
+        ...parentIds.filter((id) => !found.has(id)),
+        ...parents.filter((p) => canReadPost(req.user, p)).map((p) => p.id),
+      ];
+      const inherit: Filter = {
+        status: 'inherit',
+        $or: [
+          { parent: 0 },
+          { parent: { $in: readable } },
+          ...(req.user ? [{ status: 'inherit', author: req.user.id }] : []),
+        ],
+      };
       return others.length ? { $or: [generic(others), inherit] } : inherit;
     },
     queryFilters(params) {
       const out: Filter[] = [];
-      if (typeof params.media_type === 'string') out.push({ mime_type: { $regex: new RegExp(`^${params.media_type}/`) } });
+      if (typeof params.media_type === 'string')
+        out.push({ mime_type: { $regex: new RegExp(`^${params.media_type}/`) } });
       // WordPress filters by mime_type only when it is an allowed type (else the argument is ignored).
-      if (typeof params.mime_type === 'string' && Object.values(allowedMimeTypes({ unfilteredHtml: true })).includes(params.mime_type)) out.push({ mime_type: params.mime_type });
+      if (
+        typeof params.mime_type === 'string' &&
+        Object.values(allowedMimeTypes({ unfilteredHtml: true })).includes(params.mime_type)
+      )
+        out.push({ mime_type: params.mime_type });
       return out;
     },
     prepareResponse(data, post, ctx) {
@@ -144,7 +183,10 @@ export const attachmentBehaviour: OwnBehaviour = {
       return {
         ...data,
         guid: { rendered: url, raw: url },
-        description: { raw: post.content, rendered: prependAttachment(post, baseUrl) + renderer.renderContent(post.content) },
+        description: {
+          raw: post.content,
+          rendered: prependAttachment(post, baseUrl) + renderer.renderContent(post.content),
+        },
         caption: { raw: post.excerpt, rendered: renderer.renderExcerpt(post.excerpt, post.content) },
         alt_text: f.alt_text ?? '',
         media_type: image ? 'image' : 'file',
@@ -152,7 +194,9 @@ export const attachmentBehaviour: OwnBehaviour = {
         media_details: mediaDetails(meta, f.mime_type ?? '', (rel) => fileUrl({ baseUrl }, rel)),
         post: post.parent ? post.parent : null,
         source_url: url,
-        ...(ctx.context === 'edit' ? { missing_image_sizes: image ? missingImageSizes(meta as ImageMetadata) : [] } : {}),
+        ...(ctx.context === 'edit'
+          ? { missing_image_sizes: image ? missingImageSizes(meta as ImageMetadata) : [] }
+          : {}),
       };
     },
   },
@@ -162,7 +206,9 @@ onPostLifecycle({
   async deleted(post, store) {
     if (post.type !== 'attachment') {
       // wp_delete_post(): "Point all attachments to this post up one level" (to its parent; 0 for posts).
-      await store.collection<PostDoc>(POSTS).updateMany({ type: 'attachment', parent: post.id }, { $set: { parent: post.parent } });
+      await store
+        .collection<PostDoc>(POSTS)
+        .updateMany({ type: 'attachment', parent: post.id }, { $set: { parent: post.parent } });
       return;
     }
     // A permanently deleted attachment's files go once its row is gone (wp_delete_attachment_files).

@@ -7,13 +7,29 @@
  */
 import { createHash } from 'node:crypto';
 import type { Request } from 'express';
-import { can, forbidden, isMultipart, parsePhpStyle, readMultipart, wpError, type BodyReader, type WpError } from '@loom/service-kit';
+import {
+  can,
+  forbidden,
+  isMultipart,
+  parsePhpStyle,
+  readMultipart,
+  wpError,
+  type BodyReader,
+  type WpError,
+} from '@loom/service-kit';
 import { mediaSettings } from './settings';
 
 /** What the create handler gets besides the parameters. */
 export type UploadPayload =
   | { kind: 'multipart'; file: { name: string; bytes: Buffer; md5: string } | null; contentMd5?: string }
-  | { kind: 'raw'; bytes: Buffer; md5: string; contentType: string | undefined; disposition: string | undefined; contentMd5?: string };
+  | {
+      kind: 'raw';
+      bytes: Buffer;
+      md5: string;
+      contentType: string | undefined;
+      disposition: string | undefined;
+      contentMd5?: string;
+    };
 
 /** Room for a multipart body's boundaries and other fields beyond the file itself. */
 const MULTIPART_OVERHEAD = 1024 * 1024;
@@ -22,7 +38,9 @@ const MULTIPART_OVERHEAD = 1024 * 1024;
 function tooBig(): WpError {
   // Answered at once; Node discards the rest of the body (never buffered) once the answer is sent.
   const kb = Math.floor(mediaSettings().maxUploadBytes / 1024);
-  return wpError('rest_upload_file_too_big', { message: `This file is too big. Files must be less than ${kb} KB in size.` });
+  return wpError('rest_upload_file_too_big', {
+    message: `This file is too big. Files must be less than ${kb} KB in size.`,
+  });
 }
 
 /** A refused body is read and dropped (never kept), so that the answer is not cut off by a reset connection. */
@@ -55,19 +73,36 @@ async function readRaw(req: Request, limit: number): ReturnType<BodyReader> {
     chunks.push(chunk);
     md5.update(chunk);
   }
-  const payload: UploadPayload = { kind: 'raw', bytes: Buffer.concat(chunks), md5: md5.digest('hex'), contentType: req.get('content-type'), disposition: req.get('content-disposition'), contentMd5: req.get('content-md5') };
+  const payload: UploadPayload = {
+    kind: 'raw',
+    bytes: Buffer.concat(chunks),
+    md5: md5.digest('hex'),
+    contentType: req.get('content-type'),
+    disposition: req.get('content-disposition'),
+    contentMd5: req.get('content-md5'),
+  };
   return { form: null, payload };
 }
 
 async function readMultipartUpload(req: Request, limit: number): ReturnType<BodyReader> {
   const body = await readMultipart(
     req,
-    { maxBodyBytes: limit + MULTIPART_OVERHEAD, maxFileBytes: limit, maxFiles: 10, maxFields: 200, maxFieldBytes: 1024 * 1024 },
+    {
+      maxBodyBytes: limit + MULTIPART_OVERHEAD,
+      maxFileBytes: limit,
+      maxFiles: 10,
+      maxFields: 200,
+      maxFieldBytes: 1024 * 1024,
+    },
     // Only the field WordPress reads ($_FILES['file']), once; any other file is drained and ignored.
     { acceptFile: (field, taken) => field === 'file' && taken.length === 0, bodyTooLarge: tooBig },
   );
   const upload = body.files[0];
   if (upload?.tooLarge) throw tooBig();
-  const payload: UploadPayload = { kind: 'multipart', file: upload ? { name: upload.filename, bytes: upload.content, md5: upload.md5 } : null, contentMd5: req.get('content-md5') };
+  const payload: UploadPayload = {
+    kind: 'multipart',
+    file: upload ? { name: upload.filename, bytes: upload.content, md5: upload.md5 } : null,
+    contentMd5: req.get('content-md5'),
+  };
   return { form: parsePhpStyle(new URLSearchParams(body.fields).toString()), payload };
 }

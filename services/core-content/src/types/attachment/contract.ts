@@ -21,7 +21,12 @@ const ro = { readonly: true };
 export const MEDIA_TYPE_FILTERS = ['image', 'video', 'text', 'application', 'audio'] as const;
 export const MEDIA_STATUSES = ['inherit', 'private', 'trash'] as const;
 
-const textObject = (description: string, rawDescription: string, renderedDescription: string, context: readonly ('view' | 'edit' | 'embed')[]) =>
+const textObject = (
+  description: string,
+  rawDescription: string,
+  renderedDescription: string,
+  context: readonly ('view' | 'edit' | 'embed')[],
+) =>
   field(z.object({ raw: z.string().optional(), rendered: z.string().optional() }).describe(description), [...context], {
     properties: {
       raw: field(z.string().describe(rawDescription), ['edit']),
@@ -34,27 +39,54 @@ function attachmentFields(fields: Record<string, FieldDef>): Record<string, Fiel
   void _password;
   return insertAfter(rest, 'template', {
     alt_text: field(z.string().describe('Alternative text to display when attachment is not displayed.'), [...ALL]),
-    caption: textObject('The attachment caption.', 'Caption for the attachment, as it exists in the database.', 'HTML caption for the attachment, transformed for display.', ALL),
-    description: textObject('The attachment description.', 'Description for the attachment, as it exists in the database.', 'HTML description for the attachment, transformed for display.', VE),
+    caption: textObject(
+      'The attachment caption.',
+      'Caption for the attachment, as it exists in the database.',
+      'HTML caption for the attachment, transformed for display.',
+      ALL,
+    ),
+    description: textObject(
+      'The attachment description.',
+      'Description for the attachment, as it exists in the database.',
+      'HTML description for the attachment, transformed for display.',
+      VE,
+    ),
     media_type: field(z.enum(['image', 'file']).describe('Attachment type.'), [...ALL], ro),
     mime_type: field(z.string().describe('The attachment MIME type.'), [...ALL], ro),
     media_details: field(z.object({}).describe('Details about the media file, specific to its type.'), [...ALL], ro),
     post: field(z.number().int().describe('The ID for the associated post of the attachment.'), [...VE]),
     source_url: field(wp(z.string().describe('URL to the original attachment file.'), { format: 'uri' }), [...ALL], ro),
-    missing_image_sizes: field(z.array(z.string()).describe('List of the missing image sizes of the attachment.'), ['edit'], ro),
+    missing_image_sizes: field(
+      z.array(z.string()).describe('List of the missing image sizes of the attachment.'),
+      ['edit'],
+      ro,
+    ),
   });
 }
 
 const textProps = (what: string, context: string[]) => ({
-  raw: { description: `${what} for the attachment, as it exists in the database.`, type: 'string' as const, context: ['edit' as const] },
-  rendered: { description: `HTML ${what.toLowerCase()} for the attachment, transformed for display.`, type: 'string' as const, context: context as ('view' | 'edit' | 'embed')[], readonly: true },
+  raw: {
+    description: `${what} for the attachment, as it exists in the database.`,
+    type: 'string' as const,
+    context: ['edit' as const],
+  },
+  rendered: {
+    description: `HTML ${what.toLowerCase()} for the attachment, transformed for display.`,
+    type: 'string' as const,
+    context: context as ('view' | 'edit' | 'embed')[],
+    readonly: true,
+  },
 });
 
 function attachmentWriteArgs(args: ArgsMap): ArgsMap {
   const { password: _password, ...rest } = args;
   void _password;
   return insertAfter<ZodTypeAny>(rest, 'template', {
-    alt_text: z.string().transform(sanitizeTextField).optional().describe('Alternative text to display when attachment is not displayed.'),
+    alt_text: z
+      .string()
+      .transform(sanitizeTextField)
+      .optional()
+      .describe('Alternative text to display when attachment is not displayed.'),
     caption: textArg('The attachment caption.', textProps('Caption', ['view', 'edit', 'embed']), 'text'),
     description: textArg('The attachment description.', textProps('Description', ['view', 'edit']), 'text'),
     post: z.number().int().optional().describe('The ID for the associated post of the attachment.'),
@@ -64,12 +96,24 @@ function attachmentWriteArgs(args: ArgsMap): ArgsMap {
 function attachmentCollectionArgs(args: ArgsMap): ArgsMap {
   const withParent = insertAfter<ZodTypeAny>(args, 'orderby', {
     parent: z.array(z.number().int()).default([]).describe('Limit result set to items with particular parent IDs.'),
-    parent_exclude: z.array(z.number().int()).default([]).describe('Limit result set to all items except those of a particular parent ID.'),
+    parent_exclude: z
+      .array(z.number().int())
+      .default([])
+      .describe('Limit result set to all items except those of a particular parent ID.'),
   });
   return {
     ...withParent,
-    status: wp(z.array(z.enum(MEDIA_STATUSES)).default(['inherit']).describe('Limit result set to posts assigned one or more statuses.'), { default: 'inherit' }),
-    media_type: z.enum(MEDIA_TYPE_FILTERS).optional().describe('Limit result set to attachments of a particular media type.'),
+    status: wp(
+      z
+        .array(z.enum(MEDIA_STATUSES))
+        .default(['inherit'])
+        .describe('Limit result set to posts assigned one or more statuses.'),
+      { default: 'inherit' },
+    ),
+    media_type: z
+      .enum(MEDIA_TYPE_FILTERS)
+      .optional()
+      .describe('Limit result set to attachments of a particular media type.'),
     mime_type: z.string().optional().describe('Limit result set to attachments of a particular MIME type.'),
   };
 }
@@ -84,7 +128,14 @@ const UPLOAD_DOCS: VerbDocs = {
     summary: 'Upload a media item',
     body: {
       forms: ['multipart/form-data'],
-      fields: { file: { type: 'string', format: 'binary', required: true, description: 'The file (its name and type come with the part).' } },
+      fields: {
+        file: {
+          type: 'string',
+          format: 'binary',
+          required: true,
+          description: 'The file (its name and type come with the part).',
+        },
+      },
       // Any Content-Type will do (the type comes from the bytes): the file's own, or this one.
       raw: ['application/octet-stream'],
       headers: {
@@ -94,7 +145,8 @@ const UPLOAD_DOCS: VerbDocs = {
           example: 'attachment; filename="photo.jpg"',
         },
       },
-      description: "A multipart form with the file as its `file` part beside the attachment's fields, or the file itself as the body with `Content-Type` and `Content-Disposition` (the fields then in the query string).",
+      description:
+        "A multipart form with the file as its `file` part beside the attachment's fields, or the file itself as the body with `Content-Type` and `Content-Disposition` (the fields then in the query string).",
     },
   },
 };
@@ -102,7 +154,14 @@ const UPLOAD_DOCS: VerbDocs = {
 export const attachmentType = definePostType({
   name: 'attachment',
   restBase: 'media',
-  labels: { name: 'Media', name_admin_bar: 'Media', add_new: 'Add New', edit_item: 'Edit Media', view_item: 'View Attachment Page', attributes: 'Attachment Attributes' },
+  labels: {
+    name: 'Media',
+    name_admin_bar: 'Media',
+    add_new: 'Add New',
+    edit_item: 'Edit Media',
+    view_item: 'View Attachment Page',
+    attributes: 'Attachment Attributes',
+  },
   menuIcon: 'dashicons-admin-media',
   showUi: true,
   viewable: true,

@@ -34,10 +34,14 @@ import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } fr
 /** The attachment type's behaviour (types/attachment/behaviour.ts), from the registry. */
 const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
-const repo = (req: RestRequest) => new PostRepository(req.store, attachment(), siteClock(req.config), req.config.homeUrl);
-const load = (req: RestRequest): Promise<PostDoc & Partial<AttachmentFields>> => req.memo('attachment', () => repo(req).require(Number(req.params.id)));
-const present = async (req: RestRequest, post: PostDoc, context: Context) => (await new PostPresenter(req, attachment(), siteClock(req.config)).prepare([post], { context }))[0]!;
-const updatePermission = (...args: Parameters<ReturnType<typeof postTypeWrites>['updatePermission']>) => postTypeWrites(attachment()).updatePermission(...args);
+const repo = (req: RestRequest) =>
+  new PostRepository(req.store, attachment(), siteClock(req.config), req.config.homeUrl);
+const load = (req: RestRequest): Promise<PostDoc & Partial<AttachmentFields>> =>
+  req.memo('attachment', () => repo(req).require(Number(req.params.id)));
+const present = async (req: RestRequest, post: PostDoc, context: Context) =>
+  (await new PostPresenter(req, attachment(), siteClock(req.config)).prepare([post], { context }))[0]!;
+const updatePermission = (...args: Parameters<ReturnType<typeof postTypeWrites>['updatePermission']>) =>
+  postTypeWrites(attachment()).updatePermission(...args);
 const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2/media/${id}`;
 
 /** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */
@@ -61,7 +65,13 @@ async function readAll(req: RestRequest, name: string): Promise<Buffer> {
 async function editMedia(req: RestRequest) {
   const post = await load(req);
   const meta = post.media_metadata as ImageMetadata | null | undefined;
-  if (!meta || !post.file || !post.mime_type || !isImageMime(post.mime_type) || !imageFileMatchesMeta(String(req.params.src), meta)) {
+  if (
+    !meta ||
+    !post.file ||
+    !post.mime_type ||
+    !isImageMime(post.mime_type) ||
+    !imageFileMatchesMeta(String(req.params.src), meta)
+  ) {
     throw wpError('rest_unknown_attachment');
   }
   if (!isEditableImageMime(post.mime_type)) throw wpError('rest_cannot_edit_file_type');
@@ -69,7 +79,9 @@ async function editMedia(req: RestRequest) {
   const original = originalOf(post);
   try {
     const modifiers = normaliseEditArgs(req.params as Record<string, unknown>);
-    edited = await editImage(await readAll(req, original), post.mime_type, modifiers, { maxPixels: mediaSettings().maxPixels });
+    edited = await editImage(await readAll(req, original), post.mime_type, modifiers, {
+      maxPixels: mediaSettings().maxPixels,
+    });
   } catch (e) {
     throw asRestError(e);
   }
@@ -77,7 +89,10 @@ async function editMedia(req: RestRequest) {
   const failed = saveFailed(req);
   const file = `${dir}/${await uniqueName(req, dir, editedFileName(original.slice(original.lastIndexOf('/') + 1))).catch(failed)}`;
   const { metadata, outputs } = await processUpload(edited, file, post.mime_type);
-  await claimNames(req.store, outputs.map((o) => o.file));
+  await claimNames(
+    req.store,
+    outputs.map((o) => o.file),
+  );
   // The parent's EXIF values fill those the edit lost, the orientation is now upright, and parent_image names
   // the parent's original file by its relative path (edit_media_item).
   const newMeta = editedImageMetadata(metadata as ImageMetadata, meta, post.id);
@@ -86,32 +101,73 @@ async function editMedia(req: RestRequest) {
   let created: PostDoc;
   try {
     created = await repo(req).create(
-      { title: post.title, content: post.content, excerpt: post.excerpt, status: 'inherit', own: { mime_type: post.mime_type, file: newMeta.file ?? file, media_metadata: newMeta, alt_text: post.alt_text ?? '' } },
+      {
+        title: post.title,
+        content: post.content,
+        excerpt: post.excerpt,
+        status: 'inherit',
+        own: {
+          mime_type: post.mime_type,
+          file: newMeta.file ?? file,
+          media_metadata: newMeta,
+          alt_text: post.alt_text ?? '',
+        },
+      },
       { userId: req.user?.id ?? 0, canPublish: true },
     );
   } catch (e) {
-    await removeAll(req.store.files, outputs.map((o) => o.file));
-    await abandonNames(req.store, outputs.map((o) => o.file));
+    await removeAll(
+      req.store.files,
+      outputs.map((o) => o.file),
+    );
+    await abandonNames(
+      req.store,
+      outputs.map((o) => o.file),
+    );
     throw e;
   }
-  await attachNames(req.store, outputs.map((o) => o.file), created.id);
+  await attachNames(
+    req.store,
+    outputs.map((o) => o.file),
+    created.id,
+  );
   // The route declares no `context`, but WordPress's response reads the request's (default view).
   const asked = parsePhpStyle(req.rawQuery).context;
   const context: Context = asked === 'edit' || asked === 'embed' ? asked : 'view';
-  return { status: 201, body: await present(req, created, context), headers: { Location: itemUrl(req, created.id), 'X-WP-Upload-Attachment-ID': String(created.id) } };
+  return {
+    status: 201,
+    body: await present(req, created, context),
+    headers: { Location: itemUrl(req, created.id), 'X-WP-Upload-Attachment-ID': String(created.id) },
+  };
 }
 
 async function postProcess(req: RestRequest) {
   const post = await load(req);
   const meta = post.media_metadata as ImageMetadata | null | undefined;
-  if (req.params.action === 'create-image-subsizes' && meta?.width && post.file && post.mime_type && isImageMime(post.mime_type)) {
-    const { metadata, files } = await createMissingSizes(await readAll(req, originalOf(post)), meta, { mime: post.mime_type, maxPixels: mediaSettings().maxPixels }).catch((e: unknown) => {
+  if (
+    req.params.action === 'create-image-subsizes' &&
+    meta?.width &&
+    post.file &&
+    post.mime_type &&
+    isImageMime(post.mime_type)
+  ) {
+    const { metadata, files } = await createMissingSizes(await readAll(req, originalOf(post)), meta, {
+      mime: post.mime_type,
+      maxPixels: mediaSettings().maxPixels,
+    }).catch((e: unknown) => {
       throw asRestError(e);
     });
-    await claimNames(req.store, files.map((f) => f.file));
+    await claimNames(
+      req.store,
+      files.map((f) => f.file),
+    );
     await storeOutputs(req, files, saveFailed(req));
     await req.store.collection<PostDoc>(POSTS).updateOne({ id: post.id }, { $set: { media_metadata: metadata } });
-    await attachNames(req.store, files.map((f) => f.file), post.id);
+    await attachNames(
+      req.store,
+      files.map((f) => f.file),
+      post.id,
+    );
   }
   return { body: await present(req, await repo(req).require(post.id), 'edit') };
 }

@@ -15,7 +15,11 @@ import { readableAttachments } from '../../engine/media/readable';
 /** The attachment type's behaviour (post-types/attachment.ts), from the registry. */
 const attachment = () => POST_TYPE_BEHAVIOURS().get('attachment')!;
 
-export async function attachmentsByIds(req: RestRequest, ids: number[], context: Context = 'embed'): Promise<Map<number, Record<string, unknown>>> {
+export async function attachmentsByIds(
+  req: RestRequest,
+  ids: number[],
+  context: Context = 'embed',
+): Promise<Map<number, Record<string, unknown>>> {
   const unique = [...new Set(ids.filter((id) => Number.isSafeInteger(id) && id > 0))];
   if (!unique.length) return new Map();
   const found = await req.store.collection<PostDoc>(POSTS).find({ id: { $in: unique }, type: 'attachment' });

@@ -36,9 +36,12 @@ const MAX_ATTEMPTS = 50;
 export async function claimUniqueName(store: Store, dir: string, name: string): Promise<string> {
   const names = store.collection<NameDoc>(MEDIA_FILES);
   const lost = new Set<string>();
-  const taken = async (rel: string) => lost.has(rel) || (await names.count({ name: rel })) > 0 || (await store.files.stat(rel)) !== null;
+  const taken = async (rel: string) =>
+    lost.has(rel) || (await names.count({ name: rel })) > 0 || (await store.files.stat(rel)) !== null;
   const list = async (d: string, prefix: string) =>
-    (await names.find({ name: { $regex: new RegExp(`^${escapeRegExp(`${d}/${prefix}`)}`) } })).map((n) => n.name.slice(d.length + 1));
+    (await names.find({ name: { $regex: new RegExp(`^${escapeRegExp(`${d}/${prefix}`)}`) } })).map((n) =>
+      n.name.slice(d.length + 1),
+    );
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const candidate = await uniqueFileName(dir, name, taken, list);
     try {
@@ -66,10 +69,14 @@ export async function claimNames(store: Store, files: string[]): Promise<void> {
 
 /** The files of `attachment` are in place and its row written: their claims are no orphans. */
 export async function attachNames(store: Store, files: string[], attachment: number): Promise<void> {
-  await store.collection<NameDoc>(MEDIA_FILES).updateMany({ name: { $in: files } }, { $set: { state: 'attached', attachment } });
+  await store
+    .collection<NameDoc>(MEDIA_FILES)
+    .updateMany({ name: { $in: files } }, { $set: { state: 'attached', attachment } });
 }
 
 /** A write that failed (its files already removed): the names stay used, and the sweep leaves them alone. */
 export async function abandonNames(store: Store, files: string[]): Promise<void> {
-  await store.collection<NameDoc>(MEDIA_FILES).updateMany({ name: { $in: files }, state: 'pending' }, { $set: { state: 'abandoned' } });
+  await store
+    .collection<NameDoc>(MEDIA_FILES)
+    .updateMany({ name: { $in: files }, state: 'pending' }, { $set: { state: 'abandoned' } });
 }

@@ -13,7 +13,9 @@ export const MEDIA_POST_PROCESS_ACTIONS = ['create-image-subsizes'] as const;
 const mediaId = () => z.number().int().optional().describe('Unique identifier for the attachment.');
 
 /** One edit step as the handler gets it: angles in degrees clockwise, crops in percent. */
-export type MediaModifier = { type: 'rotate'; args: { angle: number } } | { type: 'crop'; args: { left: number; top: number; width: number; height: number } };
+export type MediaModifier =
+  | { type: 'rotate'; args: { angle: number } }
+  | { type: 'crop'; args: { left: number; top: number; width: number; height: number } };
 
 const ROTATE: WpSchema = {
   title: 'Rotation',
@@ -39,16 +41,30 @@ const CROP: WpSchema = {
       type: 'object',
       required: true,
       properties: {
-        left: { description: 'Horizontal position from the left to begin the crop as a percentage of the image width.', type: 'number', required: true },
-        top: { description: 'Vertical position from the top to begin the crop as a percentage of the image height.', type: 'number', required: true },
+        left: {
+          description: 'Horizontal position from the left to begin the crop as a percentage of the image width.',
+          type: 'number',
+          required: true,
+        },
+        top: {
+          description: 'Vertical position from the top to begin the crop as a percentage of the image height.',
+          type: 'number',
+          required: true,
+        },
         width: { description: 'Width of the crop as a percentage of the image width.', type: 'number', required: true },
-        height: { description: 'Height of the crop as a percentage of the image height.', type: 'number', required: true },
+        height: {
+          description: 'Height of the crop as a percentage of the image height.',
+          type: 'number',
+          required: true,
+        },
       },
     },
   },
 };
 
-const isNumber = (v: unknown): v is number | string => (typeof v === 'number' && Number.isFinite(v)) || (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v));
+const isNumber = (v: unknown): v is number | string =>
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  (typeof v === 'string' && /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(v));
 
 /** One modifier against WordPress's oneOf (rotate | crop), or the reason it matches neither. */
 function readModifier(v: unknown, at: string): MediaModifier | string {
@@ -63,7 +79,9 @@ function readModifier(v: unknown, at: string): MediaModifier | string {
     if (!isNumber(a[k])) return `${at}[args][${k}] is not of type number.`;
   }
   const n = (k: string) => Number(a[k]);
-  return type === 'rotate' ? { type, args: { angle: n('angle') } } : { type, args: { left: n('left'), top: n('top'), width: n('width'), height: n('height') } };
+  return type === 'rotate'
+    ? { type, args: { angle: n('angle') } }
+    : { type, args: { left: n('left'), top: n('top'), width: n('width'), height: n('height') } };
 }
 
 /** `modifiers`: at least one item, each a rotate or a crop (validated here: the kit's checker has no oneOf). */
@@ -85,7 +103,13 @@ const modifiersArg = () =>
         })
         .optional(),
       // maxItems is Loom's (WordPress sets none); libs/media's normaliseEditArgs enforces it (MAX_EDIT_MODIFIERS).
-      { description: 'Array of image edits.', type: 'array', minItems: 1, maxItems: 10, items: { description: 'Image edit.', type: 'object', oneOf: [ROTATE, CROP] } },
+      {
+        description: 'Array of image edits.',
+        type: 'array',
+        minItems: 1,
+        maxItems: 10,
+        items: { description: 'Image edit.', type: 'object', oneOf: [ROTATE, CROP] },
+      },
     ),
   );
 
@@ -103,20 +127,39 @@ export const mediaRoutes = {
     ),
   }),
   edit: route(CORE, `/${CORE}/media/<id>/edit`, {
-    create: endpoint(CREATABLE, {
-      src: wp(z.string().describe('URL to the edited image file.'), { format: 'uri' }),
-      modifiers: modifiersArg(),
-      rotation: wp(z.number().int().optional().describe('The amount to rotate the image clockwise in degrees. DEPRECATED: Use `modifiers` instead.'), {
-        minimum: 0,
-        exclusiveMinimum: true,
-        maximum: 360,
-        exclusiveMaximum: true,
-      }),
-      x: percent('As a percentage of the image, the x position to start the crop from. DEPRECATED: Use `modifiers` instead.'),
-      y: percent('As a percentage of the image, the y position to start the crop from. DEPRECATED: Use `modifiers` instead.'),
-      width: percent('As a percentage of the image, the width to crop the image to. DEPRECATED: Use `modifiers` instead.'),
-      height: percent('As a percentage of the image, the height to crop the image to. DEPRECATED: Use `modifiers` instead.'),
-      id: mediaId(),
-    }, { docs: { summary: 'Edit an image (rotate, crop) into a new media item' } }),
+    create: endpoint(
+      CREATABLE,
+      {
+        src: wp(z.string().describe('URL to the edited image file.'), { format: 'uri' }),
+        modifiers: modifiersArg(),
+        rotation: wp(
+          z
+            .number()
+            .int()
+            .optional()
+            .describe('The amount to rotate the image clockwise in degrees. DEPRECATED: Use `modifiers` instead.'),
+          {
+            minimum: 0,
+            exclusiveMinimum: true,
+            maximum: 360,
+            exclusiveMaximum: true,
+          },
+        ),
+        x: percent(
+          'As a percentage of the image, the x position to start the crop from. DEPRECATED: Use `modifiers` instead.',
+        ),
+        y: percent(
+          'As a percentage of the image, the y position to start the crop from. DEPRECATED: Use `modifiers` instead.',
+        ),
+        width: percent(
+          'As a percentage of the image, the width to crop the image to. DEPRECATED: Use `modifiers` instead.',
+        ),
+        height: percent(
+          'As a percentage of the image, the height to crop the image to. DEPRECATED: Use `modifiers` instead.',
+        ),
+        id: mediaId(),
+      },
+      { docs: { summary: 'Edit an image (rotate, crop) into a new media item' } },
+    ),
   }),
 };

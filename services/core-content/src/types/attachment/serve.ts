@@ -14,17 +14,59 @@ import { UPLOADS_PATH } from '../../engine/media/files';
 
 /** Types served inline, by extension: media a browser shows but cannot execute. */
 const INLINE_TYPES: Record<string, string> = {
-  jpg: 'image/jpeg', jpeg: 'image/jpeg', jpe: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', bmp: 'image/bmp',
-  tif: 'image/tiff', tiff: 'image/tiff', ico: 'image/x-icon', heic: 'image/heic', avif: 'image/avif',
-  mp3: 'audio/mpeg', m4a: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', wav: 'audio/wav', flac: 'audio/flac', aac: 'audio/aac', mid: 'audio/midi', midi: 'audio/midi', wma: 'audio/x-ms-wma',
-  mp4: 'video/mp4', m4v: 'video/mp4', mov: 'video/quicktime', webm: 'video/webm', ogv: 'video/ogg', avi: 'video/avi', mpeg: 'video/mpeg', mpg: 'video/mpeg', '3gp': 'video/3gpp', wmv: 'video/x-ms-wmv',
-  pdf: 'application/pdf', txt: 'text/plain; charset=utf-8', csv: 'text/csv; charset=utf-8', tsv: 'text/tab-separated-values; charset=utf-8', vtt: 'text/vtt; charset=utf-8',
-  ics: 'text/calendar; charset=utf-8', css: 'text/css; charset=utf-8', json: 'text/plain; charset=utf-8',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  jpe: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  tif: 'image/tiff',
+  tiff: 'image/tiff',
+  ico: 'image/x-icon',
+  heic: 'image/heic',
+  avif: 'image/avif',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mpeg',
+  ogg: 'audio/ogg',
+  oga: 'audio/ogg',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  aac: 'audio/aac',
+  mid: 'audio/midi',
+  midi: 'audio/midi',
+  wma: 'audio/x-ms-wma',
+  mp4: 'video/mp4',
+  m4v: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+  ogv: 'video/ogg',
+  avi: 'video/avi',
+  mpeg: 'video/mpeg',
+  mpg: 'video/mpeg',
+  '3gp': 'video/3gpp',
+  wmv: 'video/x-ms-wmv',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
+  vtt: 'text/vtt; charset=utf-8',
+  ics: 'text/calendar; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'text/plain; charset=utf-8',
 };
 
 const DOWNLOAD = 'application/octet-stream';
 
-const notFound = (res: Response) => res.status(404).set({ 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' }).send('Not Found\n');
+const notFound = (res: Response) =>
+  res
+    .status(404)
+    .set({
+      'Content-Type': 'text/plain; charset=utf-8',
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    })
+    .send('Not Found\n');
 
 /** A download's name: ASCII for every client, and the name itself (RFC 6266 `filename*`) when it has other letters. */
 function downloadDisposition(base: string): string {
@@ -65,13 +107,19 @@ async function serve(req: Request, res: Response, store: Store): Promise<void> {
   });
   if (type === DOWNLOAD) res.set('Content-Disposition', downloadDisposition(base));
 
-  if (fresh(req.headers, { etag: file.etag, 'last-modified': file.modified.toUTCString() })) return void res.status(304).end();
+  if (fresh(req.headers, { etag: file.etag, 'last-modified': file.modified.toUTCString() }))
+    return void res.status(304).end();
 
   let range: { start: number; end: number } | undefined;
   const header = req.headers.range;
   // If-Range: a range only against the very bytes the client has (its ETag or date).
   const ifRange = req.get('if-range');
-  const rangeStillValid = !ifRange || ifRange === file.etag || (!ifRange.startsWith('"') && !ifRange.startsWith('W/') && Date.parse(ifRange) >= Math.floor(file.modified.getTime() / 1000) * 1000);
+  const rangeStillValid =
+    !ifRange ||
+    ifRange === file.etag ||
+    (!ifRange.startsWith('"') &&
+      !ifRange.startsWith('W/') &&
+      Date.parse(ifRange) >= Math.floor(file.modified.getTime() / 1000) * 1000);
   if (header && rangeStillValid) {
     const parsed = parseRange(file.size, header, { combine: true });
     if (parsed === -1) {

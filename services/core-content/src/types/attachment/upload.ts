@@ -35,25 +35,35 @@ export const asRestError = (e: unknown): unknown => {
 
 /** A file-store failure (a name it refuses, a full disk) as WordPress words its own: `answer`'s error; the store's
  * error is logged, never shown. A WpError passes unchanged. */
-export const storeFailure = (req: RestRequest, answer: () => WpError) => (e: unknown): never => {
-  if (e instanceof WpError) throw e;
-  req.log.error({ err: e, reqId: req.requestId }, 'media file store failed');
-  throw answer();
-};
+export const storeFailure =
+  (req: RestRequest, answer: () => WpError) =>
+  (e: unknown): never => {
+    if (e instanceof WpError) throw e;
+    req.log.error({ err: e, reqId: req.requestId }, 'media file store failed');
+    throw answer();
+  };
 
 /** Stores every file of an upload or edit (storeAll); if the store fails, their claimed names are given up (they stay
  * used) and `failed` answers. */
-export async function storeOutputs(req: RestRequest, outputs: OutputFile[], failed: (e: unknown) => never): Promise<void> {
+export async function storeOutputs(
+  req: RestRequest,
+  outputs: OutputFile[],
+  failed: (e: unknown) => never,
+): Promise<void> {
   try {
     await storeAll(req.store.files, outputs);
   } catch (e) {
-    await abandonNames(req.store, outputs.map((o) => o.file));
+    await abandonNames(
+      req.store,
+      outputs.map((o) => o.file),
+    );
     failed(e);
   }
 }
 
 /** wp_handle_upload's failure to put a file in its folder, under the code the upload path gives its failures. */
-const notMoved = (code: UploadFailureCode, dir: string) => () => wpError(code, { message: `The uploaded file could not be moved to uploads/${dir}.` });
+const notMoved = (code: UploadFailureCode, dir: string) => () =>
+  wpError(code, { message: `The uploaded file could not be moved to uploads/${dir}.` });
 
 /** A header as the bytes the client sent: Node reads them as latin1, PHP hands WordPress the bytes, which clients
  * send as UTF-8 (`filename="照片.jpg"`). Bytes that are not UTF-8 stay latin1, as they are. */
@@ -118,7 +128,11 @@ function checkMd5(given: string | undefined, actual: string): void {
 }
 
 /** What processing a received file gives: its metadata and every file to store (the upload first). */
-export async function processUpload(bytes: Buffer, file: string, mime: string): Promise<{ metadata: AttachmentMetadata; outputs: OutputFile[] }> {
+export async function processUpload(
+  bytes: Buffer,
+  file: string,
+  mime: string,
+): Promise<{ metadata: AttachmentMetadata; outputs: OutputFile[] }> {
   const upload: OutputFile = { file, bytes, mime };
   try {
     // Images sharp can size, audio/video metadata, or the file's size only (tiff, heic and other files).
@@ -130,15 +144,21 @@ export async function processUpload(bytes: Buffer, file: string, mime: string): 
 }
 
 /** wp_unique_filename in a folder of the file store, the name claimed for this upload (names.ts). */
-export const uniqueName = (req: RestRequest, dir: string, name: string): Promise<string> => claimUniqueName(req.store, dir, name);
+export const uniqueName = (req: RestRequest, dir: string, name: string): Promise<string> =>
+  claimUniqueName(req.store, dir, name);
 
-export async function createAttachment(req: RestRequest, input: PostInput, create: (input: PostInput) => Promise<PostDoc>): Promise<{ post: PostDoc; headers: Record<string, string> }> {
+export async function createAttachment(
+  req: RestRequest,
+  input: PostInput,
+  create: (input: PostInput) => Promise<PostDoc>,
+): Promise<{ post: PostDoc; headers: Record<string, string> }> {
   const payload = req.payload as UploadPayload;
   const p = req.params as Record<string, unknown>;
   const posts = req.store.collection<PostDoc>(POSTS);
   const parentId = typeof p.post === 'number' ? p.post : 0;
   const parent = parentId ? await posts.findOne({ id: parentId }) : null;
-  if (parent && ['revision', 'attachment'].includes(parent.type)) throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
+  if (parent && ['revision', 'attachment'].includes(parent.type))
+    throw wpError('rest_invalid_param', { message: 'Invalid parent type.' });
 
   const { name, bytes, failure } = received(payload);
   if (!bytes.length) throw wpError(failure, { message: UPLOAD_EMPTY_MESSAGE });
@@ -146,18 +166,25 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
   if (!type) throw wpError(failure, { message: UPLOAD_TYPE_REFUSED_MESSAGE });
 
   // media_handle_upload: files attached to a post (not a page) go to the month of its date.
-  const when = parent && parent.type !== 'page' && !parent.date.startsWith('0000') ? new Date(`${parent.date}Z`) : new Date();
+  const when =
+    parent && parent.type !== 'page' && !parent.date.startsWith('0000') ? new Date(`${parent.date}Z`) : new Date();
   const dir = uploadSubdir(when);
   const failed = storeFailure(req, notMoved(failure, dir));
   const file = `${dir}/${await uniqueName(req, dir, type.fileName).catch(failed)}`;
   const { metadata, outputs } = await processUpload(bytes, file, type.mime);
-  await claimNames(req.store, outputs.map((o) => o.file));
+  await claimNames(
+    req.store,
+    outputs.map((o) => o.file),
+  );
 
   // Title and caption defaults: the image's own (a title that is only a number is ignored), else the file's name.
   const meta = (metadata as Partial<ImageMetadata>).image_meta;
   if (!input.title) {
     const own = meta?.title?.trim();
-    input.title = own && !/^[0-9]+$/.test(own.toLowerCase().replace(/[^a-z0-9]+/g, '')) ? own : file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
+    input.title =
+      own && !/^[0-9]+$/.test(own.toLowerCase().replace(/[^a-z0-9]+/g, ''))
+        ? own
+        : file.slice(file.lastIndexOf('/') + 1).replace(/\.[^.]+$/, '');
   }
   if (!input.excerpt && meta?.caption?.trim()) input.excerpt = meta.caption;
 
@@ -167,14 +194,25 @@ export async function createAttachment(req: RestRequest, input: PostInput, creat
   try {
     // The attached file: the upload, or the `-scaled`/`-rotated` copy that image processing made of it.
     const attached = (metadata as Partial<ImageMetadata>).file ?? file;
-    const post = await create({ ...input, own: { ...input.own, mime_type: type.mime, file: attached, media_metadata: metadata } });
-    await attachNames(req.store, outputs.map((o) => o.file), post.id);
+    const post = await create({
+      ...input,
+      own: { ...input.own, mime_type: type.mime, file: attached, media_metadata: metadata },
+    });
+    await attachNames(
+      req.store,
+      outputs.map((o) => o.file),
+      post.id,
+    );
     return { post, headers: { 'X-WP-Upload-Attachment-ID': String(post.id) } };
   } catch (e) {
-    await removeAll(req.store.files, outputs.map((o) => o.file));
-    await abandonNames(req.store, outputs.map((o) => o.file));
+    await removeAll(
+      req.store.files,
+      outputs.map((o) => o.file),
+    );
+    await abandonNames(
+      req.store,
+      outputs.map((o) => o.file),
+    );
     throw e;
   }
 }
-
-;

@@ -56,7 +56,15 @@ export const blockType = definePostType({
   metaEnums: { [PATTERN_SYNC_STATUS]: ['partial', 'unsynced'] },
   rest: {
     ...POSTS_CONTROLLER,
-    fields: (fields) => ({ ...fields, title: editField(fields.title!, RAW_ONLY), content: editField(fields.content!, RAW_ONLY) }),
-    writeArgs: (args) => ({ ...args, title: editArg(args.title!, RAW_ONLY), content: editArg(args.content!, RAW_ONLY) }),
+    fields: (fields) => ({
+      ...fields,
+      title: editField(fields.title!, RAW_ONLY),
+      content: editField(fields.content!, RAW_ONLY),
+    }),
+    writeArgs: (args) => ({
+      ...args,
+      title: editArg(args.title!, RAW_ONLY),
+      content: editArg(args.content!, RAW_ONLY),
+    }),
   },
 });

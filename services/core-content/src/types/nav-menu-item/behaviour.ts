@@ -68,10 +68,16 @@ export const navMenuItemBehaviour: OwnBehaviour = {
       let object: Link | undefined;
       if (f.object_id && f.item_type === 'post_type' && view?.post) {
         const type = core.postTypeNamed(view.post.type);
-        if (type) object = { post_type: type.name, embeddable: true, href: `${ctx.rest}/${type.restBase}/${view.post.id}` };
+        if (type)
+          object = { post_type: type.name, embeddable: true, href: `${ctx.rest}/${type.restBase}/${view.post.id}` };
       } else if (f.object_id && f.item_type === 'taxonomy' && view?.term) {
         const taxonomy = core.taxonomyNamed(view.term.taxonomy);
-        if (taxonomy) object = { taxonomy: taxonomy.name, embeddable: true, href: `${ctx.rest}/${taxonomy.restBase}/${view.term.id}` };
+        if (taxonomy)
+          object = {
+            taxonomy: taxonomy.name,
+            embeddable: true,
+            href: `${ctx.rest}/${taxonomy.restBase}/${view.term.id}`,
+          };
       }
       if (!object) return rels;
       const out: typeof rels = {};

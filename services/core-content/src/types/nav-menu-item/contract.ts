@@ -17,7 +17,19 @@ const ro = { readonly: true };
 export const MENU_ITEM_TYPES = ['taxonomy', 'post_type', 'post_type_archive', 'custom'] as const;
 
 /** The posts controller's orderby values plus menu_order (WP_REST_Menu_Items_Controller::get_collection_params). */
-const MENU_ITEM_ORDERBY = ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title', 'menu_order'] as const;
+const MENU_ITEM_ORDERBY = [
+  'author',
+  'date',
+  'id',
+  'include',
+  'modified',
+  'parent',
+  'relevance',
+  'slug',
+  'include_slugs',
+  'title',
+  'menu_order',
+] as const;
 
 /** sanitize_html_class() without a fallback, as the classes and xfn arguments apply it to each value. */
 const htmlClass = (s: string) => s.replace(/%[a-fA-F0-9]{2}/g, '').replace(/[^A-Za-z0-9_-]/g, '');
@@ -32,7 +44,8 @@ const d = {
   description: 'The description of this menu item.',
   menuOrder: "The DB ID of the nav_menu_item that is this item's menu parent, if any, otherwise 0.",
   object: 'The type of object originally represented, such as "category", "post", or "attachment".',
-  objectId: 'The database ID of the original object this menu item represents, for example the ID for posts or the term_id for categories.',
+  objectId:
+    'The database ID of the original object this menu item represents, for example the ID for posts or the term_id for categories.',
   target: 'The target attribute of the link element for this menu item.',
   url: 'The URL to which this menu item points.',
   xfn: 'The XFN relationship expressed in the link of this menu item.',
@@ -47,7 +60,9 @@ const titleProperties = {
 /** get_item_schema(), in WordPress's order (`type_label` keeps the place of its first definition). */
 function menuItemFields(posts: Record<string, FieldDef>): Record<string, FieldDef> {
   return {
-    title: field(wp(z.unknown().describe(d.title), { type: ['string', 'object'] }), [...ALL], { properties: titleProperties }),
+    title: field(wp(z.unknown().describe(d.title), { type: ['string', 'object'] }), [...ALL], {
+      properties: titleProperties,
+    }),
     id: field(z.number().int().min(0).describe('Unique identifier for the object.'), [...ALL], ro),
     type_label: field(z.string().describe('The singular label used to describe this type of menu item.'), [...ALL], ro),
     type: field(z.enum(MENU_ITEM_TYPES).describe(d.type), [...ALL]),
@@ -62,7 +77,11 @@ function menuItemFields(posts: Record<string, FieldDef>): Record<string, FieldDe
     target: field(z.enum(['_blank', '']).describe(d.target), [...ALL]),
     url: field(wp(z.string().describe(d.url), { format: 'uri' }), [...ALL]),
     xfn: field(z.array(z.string()).describe(d.xfn), [...ALL]),
-    invalid: field(z.boolean().describe('Whether the menu item represents an object that no longer exists.'), [...ALL], ro),
+    invalid: field(
+      z.boolean().describe('Whether the menu item represents an object that no longer exists.'),
+      [...ALL],
+      ro,
+    ),
     menus: field(z.number().int().describe(d.menus), ['view', 'edit']),
     ...(posts.meta ? { meta: posts.meta } : {}),
   };
@@ -88,7 +107,12 @@ const titleArg = () =>
       type: ['string', 'object'],
       properties: {
         raw: { description: 'Title for the object, as it exists in the database.', type: 'string', context: ['edit'] },
-        rendered: { description: 'HTML title for the object, transformed for display.', type: 'string', context: ['view', 'edit', 'embed'], readonly: true },
+        rendered: {
+          description: 'HTML title for the object, transformed for display.',
+          type: 'string',
+          context: ['view', 'edit', 'embed'],
+          readonly: true,
+        },
       },
     },
   );
@@ -104,7 +128,11 @@ const urlArg = () =>
           if (s === '') return '';
           const url = s === null ? '' : sanitizeUrl(s);
           if (url) return url;
-          ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'Invalid URL.', params: { wp: { code: 'rest_invalid_url', message: 'Invalid URL.', data: null } } });
+          ctx.addIssue({
+            code: z.ZodIssueCode.custom,
+            message: 'Invalid URL.',
+            params: { wp: { code: 'rest_invalid_url', message: 'Invalid URL.', data: null } },
+          });
           return z.NEVER;
         })
         .optional(),
@@ -112,11 +140,17 @@ const urlArg = () =>
     ),
   );
 
-const classList = (description: string) => z.array(z.string()).transform((list) => list.map(htmlClass)).optional().describe(description);
+const classList = (description: string) =>
+  z
+    .array(z.string())
+    .transform((list) => list.map(htmlClass))
+    .optional()
+    .describe(description);
 
 /** get_endpoint_args_for_item_schema(): the schema's writable properties, with their defaults on create only. */
 function menuItemWriteArgs(posts: ArgsMap, updating: boolean): ArgsMap {
-  const dflt = <T extends ZodTypeAny>(schema: T, value: z.input<T>) => (updating ? schema.optional() : schema.default(value));
+  const dflt = <T extends ZodTypeAny>(schema: T, value: z.input<T>) =>
+    updating ? schema.optional() : schema.default(value);
   return {
     title: titleArg(),
     type: dflt(z.enum(MENU_ITEM_TYPES), 'custom').describe(d.type),

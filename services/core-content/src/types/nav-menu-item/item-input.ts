@@ -108,7 +108,8 @@ async function refusals(req: RestRequest, prepared: Prepared): Promise<WpError[]
     if (!post) errors.push(wpError('rest_post_invalid_id', { status: 400 }));
     else prepared.object = post.type;
   }
-  if (prepared.type === 'post_type_archive' && !core.postTypeNamed(prepared.object)) errors.push(wpError('rest_post_invalid_type'));
+  if (prepared.type === 'post_type_archive' && !core.postTypeNamed(prepared.object))
+    errors.push(wpError('rest_post_invalid_type'));
   if (prepared.type === 'custom') {
     if (prepared.title === '') errors.push(wpError('rest_title_required'));
     // PHP's empty(): '0' is no URL either.
@@ -119,12 +120,18 @@ async function refusals(req: RestRequest, prepared: Prepared): Promise<WpError[]
 
 /** prepare_item_for_database() then wp_update_nav_menu_item(), as the item write the post repository stores. */
 export async function prepareMenuItem(req: RestRequest, existing: PostDoc | null): Promise<PostInput> {
-  const prepared = overlay(existing ? await fromStored(req, existing) : CREATE_DEFAULTS, req.params as Record<string, unknown>);
+  const prepared = overlay(
+    existing ? await fromStored(req, existing) : CREATE_DEFAULTS,
+    req.params as Record<string, unknown>,
+  );
   const errors = await refusals(req, prepared);
   if (errors.length) throw combinedError(errors);
 
   // wp_update_nav_menu_item(): the menu must be a menu; an orphan sits first; an item is never its own parent.
-  if (prepared.menuId && !(await req.store.collection<TermDoc>(TERMS).findOne({ id: prepared.menuId, taxonomy: 'nav_menu' }))) {
+  if (
+    prepared.menuId &&
+    !(await req.store.collection<TermDoc>(TERMS).findOne({ id: prepared.menuId, taxonomy: 'nav_menu' }))
+  ) {
     throw wpError('invalid_menu_id');
   }
   const position = prepared.menuId === 0 ? 1 : prepared.position;
@@ -133,7 +140,11 @@ export async function prepareMenuItem(req: RestRequest, existing: PostDoc | null
   let title = prepared.title;
   let url = '';
   if (type === 'custom') url = sanitizeUrl(prepared.url.trim());
-  else if (title === (await originalTitle(req.store, { item_type: type, object: prepared.object, object_id: prepared.objectId }))) title = '';
+  else if (
+    title ===
+    (await originalTitle(req.store, { item_type: type, object: prepared.object, object_id: prepared.objectId }))
+  )
+    title = '';
   const unfiltered = can(req.user, 'unfiltered_html');
   const kses = (html: string) => (unfiltered ? html : renderer.sanitizePostContent(html));
   const own: MenuItemFields = {

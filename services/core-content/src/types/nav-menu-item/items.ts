@@ -78,14 +78,26 @@ async function postLinks(req: RestRequest, posts: PostDoc[]): Promise<Map<number
     posts.map((p) => {
       const rules = POST_TYPE_BEHAVIOURS().get(p.type);
       const canRead = postCan(req.user, 'read_post', p);
-      return [p.id, rules ? permalink(p, { homeUrl: home, rules, ancestors: ancestors.get(p.id) ?? [], canRead }) : `${home}/?post_type=${p.type}&p=${p.id}`];
+      return [
+        p.id,
+        rules
+          ? permalink(p, { homeUrl: home, rules, ancestors: ancestors.get(p.id) ?? [], canRead })
+          : `${home}/?post_type=${p.type}&p=${p.id}`,
+      ];
     }),
   );
 }
 
 /** The posts and terms the items link to, in two queries, and their links. */
 export async function loadLinked(req: RestRequest, items: PostDoc[]): Promise<Linked> {
-  const ids = (type: string) => [...new Set(items.map(itemFields).filter((f) => f.item_type === type && f.object_id > 0).map((f) => f.object_id))];
+  const ids = (type: string) => [
+    ...new Set(
+      items
+        .map(itemFields)
+        .filter((f) => f.item_type === type && f.object_id > 0)
+        .map((f) => f.object_id),
+    ),
+  ];
   const postIds = ids('post_type');
   const termIds = ids('taxonomy');
   const posts = postIds.length ? await req.store.collection<PostDoc>(POSTS).find({ id: { $in: postIds } }) : [];
@@ -93,7 +105,8 @@ export async function loadLinked(req: RestRequest, items: PostDoc[]): Promise<Li
   const termLinkMap = new Map<number, string>();
   for (const taxonomy of new Set(terms.map((t) => t.taxonomy))) {
     const own = terms.filter((t) => t.taxonomy === taxonomy);
-    for (const [id, link] of await termLinks(req, taxonomy, TAXONOMY_BEHAVIOURS().get(taxonomy) ?? null, own)) termLinkMap.set(id, link);
+    for (const [id, link] of await termLinks(req, taxonomy, TAXONOMY_BEHAVIOURS().get(taxonomy) ?? null, own))
+      termLinkMap.set(id, link);
   }
   return {
     posts: new Map(posts.map((p) => [p.id, p])),
@@ -103,7 +116,8 @@ export async function loadLinked(req: RestRequest, items: PostDoc[]): Promise<Li
 }
 
 /** get_post_type_archive_link(): the type's archive (posts: the home page), else false, as WordPress answers it. */
-const archiveLink = (type: string, homeUrl: string): string | false => POST_TYPE_BEHAVIOURS().get(type)?.archiveUrl?.(homeUrl) ?? false;
+const archiveLink = (type: string, homeUrl: string): string | false =>
+  POST_TYPE_BEHAVIOURS().get(type)?.archiveUrl?.(homeUrl) ?? false;
 
 const noTitle = (id: number) => `#${id} (no title)`;
 
@@ -151,9 +165,14 @@ export function viewOf(doc: PostDoc, linked: Linked, homeUrl: string): ItemView 
 }
 
 /** The object's own title, as wp_update_nav_menu_item() compares an item's title with it (raw, unfiltered). */
-export async function originalTitle(store: Store, f: Pick<MenuItemFields, 'item_type' | 'object' | 'object_id'>): Promise<string> {
-  if (f.item_type === 'post_type') return (await store.collection<PostDoc>(POSTS).findOne({ id: f.object_id }))?.title ?? '';
-  if (f.item_type === 'taxonomy') return (await store.collection<TermDoc>(TERMS).findOne({ id: f.object_id, taxonomy: f.object }))?.name ?? '';
+export async function originalTitle(
+  store: Store,
+  f: Pick<MenuItemFields, 'item_type' | 'object' | 'object_id'>,
+): Promise<string> {
+  if (f.item_type === 'post_type')
+    return (await store.collection<PostDoc>(POSTS).findOne({ id: f.object_id }))?.title ?? '';
+  if (f.item_type === 'taxonomy')
+    return (await store.collection<TermDoc>(TERMS).findOne({ id: f.object_id, taxonomy: f.object }))?.name ?? '';
   if (f.item_type === 'post_type_archive') return core.postTypeNamed(f.object)?.labels.archives ?? '';
   return '';
 }

@@ -22,7 +22,9 @@ export function rememberMenuSite(store: Store, config: KitConfig): void {
 
 function itemRepository(store: Store): PostRepository | null {
   const config = sites.get(store);
-  return config ? new PostRepository(store, POST_TYPE_BEHAVIOURS().get(MENU_ITEM_TYPE)!, siteClock(config), config.homeUrl) : null;
+  return config
+    ? new PostRepository(store, POST_TYPE_BEHAVIOURS().get(MENU_ITEM_TYPE)!, siteClock(config), config.homeUrl)
+    : null;
 }
 
 let registered = false;
@@ -34,7 +36,8 @@ export function registerMenuLifecycle(): void {
   onPostLifecycle({
     async saved(current, previous, store, by) {
       // WordPress checks the page type by name here (transition_post_status), whatever else is hierarchical.
-      if (current.type !== 'page' || current.status !== 'publish' || previous?.status === 'publish' || current.parent) return;
+      if (current.type !== 'page' || current.status !== 'publish' || previous?.status === 'publish' || current.parent)
+        return;
       const items = store.collection<PostDoc>(POSTS);
       for (const menu of await autoAddMenus(store)) {
         const inMenu = await items.find({ type: MENU_ITEM_TYPE, menus: menu, status: { $in: ['publish', 'draft'] } });
@@ -46,7 +49,16 @@ export function registerMenuLifecycle(): void {
             status: 'publish',
             menu_order: inMenu.length + 1,
             terms: { menus: [menu] },
-            own: { item_type: 'post_type', object: current.type, object_id: current.id, item_parent: 0, target: '', classes: [''], xfn: '', url: '' },
+            own: {
+              item_type: 'post_type',
+              object: current.type,
+              object_id: current.id,
+              item_parent: 0,
+              target: '',
+              classes: [''],
+              xfn: '',
+              url: '',
+            },
           },
           { userId: by.userId, canPublish: true },
         );
@@ -57,7 +69,9 @@ export function registerMenuLifecycle(): void {
     },
   });
   // _wp_delete_tax_menu_item(): the items linking to a deleted term of that taxonomy.
-  onTermDeleted((term, store) => deleteItems(store, { item_type: 'taxonomy', object: term.taxonomy, object_id: term.id }));
+  onTermDeleted((term, store) =>
+    deleteItems(store, { item_type: 'taxonomy', object: term.taxonomy, object_id: term.id }),
+  );
 }
 
 async function deleteItems(store: Store, filter: Filter): Promise<void> {

@@ -11,7 +11,11 @@ import { definePostType, POSTS_CONTROLLER } from '../../engine/contract/post-typ
 import { siteEditorLabels } from '../../engine/contract/site-editor-labels';
 
 const TITLE: PropertyEdits = { raw: ['edit', 'embed'] };
-const CONTENT: PropertyEdits = { raw: ['edit', 'embed'], rendered: ['view', 'edit', 'embed'], block_version: ['edit', 'embed'] };
+const CONTENT: PropertyEdits = {
+  raw: ['edit', 'embed'],
+  rendered: ['view', 'edit', 'embed'],
+  block_version: ['edit', 'embed'],
+};
 
 export const navigationType = definePostType({
   name: 'wp_navigation',

@@ -17,5 +17,18 @@ export const pageType = definePostType({
   cap: postTypeCaps('page', 'pages'),
   meta: POST_META_DEFAULTS,
   // The posts controller's fixed schema for pages shows an excerpt, which pages do not support.
-  rest: { ...POSTS_CONTROLLER, schemaFeatures: ['title', 'editor', 'author', 'excerpt', 'thumbnail', 'comments', 'revisions', 'page-attributes', 'custom-fields'] },
+  rest: {
+    ...POSTS_CONTROLLER,
+    schemaFeatures: [
+      'title',
+      'editor',
+      'author',
+      'excerpt',
+      'thumbnail',
+      'comments',
+      'revisions',
+      'page-attributes',
+      'custom-fields',
+    ],
+  },
 });

@@ -16,7 +16,10 @@ export const postBehaviour: OwnBehaviour = {
   plainQuery: (id) => `p=${id}`,
   plainSampleWhenHidden: true,
   // With /%postname%/ first in the structure, any non-zero number could be a year archive (a stored one may stay).
-  slugs: { scope: 'type', reserved: (slug, current) => current !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0 },
+  slugs: {
+    scope: 'type',
+    reserved: (slug, current) => current !== slug && /^[0-9]+$/.test(slug) && Number(slug) !== 0,
+  },
   // The posts archive is the home page (Loom has no page for posts).
   archiveUrl: (homeUrl) => homeUrl,
   hooks: {
@@ -25,15 +28,18 @@ export const postBehaviour: OwnBehaviour = {
       const sticky = !isEmpty(p.sticky);
       if (typeof p.password === 'string' && p.password !== '') {
         if (sticky) throw wpError('rest_invalid_field', { message: 'A post can not be sticky and have a password.' });
-        if (existing?.sticky) throw wpError('rest_invalid_field', { message: 'A sticky post can not be password protected.' });
+        if (existing?.sticky)
+          throw wpError('rest_invalid_field', { message: 'A sticky post can not be password protected.' });
       }
-      if (sticky && existing?.password) throw wpError('rest_invalid_field', { message: 'A password protected post can not be set to sticky.' });
+      if (sticky && existing?.password)
+        throw wpError('rest_invalid_field', { message: 'A password protected post can not be set to sticky.' });
       if (p.sticky !== undefined) input.sticky = p.sticky as boolean;
     },
     // Making a post sticky is refused only to users who may neither edit others' posts nor publish.
     checkWrite(req: RestRequest) {
       const cap = postType.cap;
-      if (isEmpty(req.params.sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts)) return true;
+      if (isEmpty(req.params.sticky) || can(req.user, cap.edit_others_posts) || can(req.user, cap.publish_posts))
+        return true;
       return forbidden(req.user, 'rest_cannot_assign_sticky');
     },
     // Trashing unsticks (_reset_front_page_settings_for_post).

@@ -24,7 +24,9 @@ export const templateType = definePostType({
     autosaves: true,
     fields: (fields) => ({
       ...fields,
-      is_custom: field(z.boolean().describe('Whether a template is a custom template.'), ['embed', 'view', 'edit'], { readonly: true }),
+      is_custom: field(z.boolean().describe('Whether a template is a custom template.'), ['embed', 'view', 'edit'], {
+        readonly: true,
+      }),
     }),
     // The site editor marks templates made from a suggestion (`single-post-hello`): not listed, but read on write.
     writeArgs: (args) => ({ ...args, is_wp_suggestion: hiddenArg(z.boolean().optional()) }),
