@@ -3,7 +3,7 @@
  * root, the OpenAPI doc, events, venues, organizers, event categories and tags. Reads of media and users go to
  * core-content through its typed client (core-client.ts).
  */
-import { events } from '@loom/contracts';
+import * as events from './contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { ensureTermIndexes } from '@loom/terms';

@@ -2,7 +2,7 @@
  * forms: formsA/v1 (Contact Form 7's contact forms, feedback, refill; Loom's own stored submissions) and formsB/v1
  * (WPForms Lite's form list; Loom's own import). Mail goes out through the durable outbox (mail/), started here.
  */
-import { forms } from '@loom/contracts';
+import * as forms from './contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { contactFormBindings } from './contact-forms/handlers';

@@ -6,7 +6,8 @@
 import express from 'express';
 import request from 'supertest';
 import { z } from 'zod';
-import { CREATABLE, endpoint, events, namespaceRoute, route } from '@loom/contracts';
+import { CREATABLE, endpoint, namespaceRoute, route } from '@loom/contracts';
+import { events } from '@loom/events';
 import { bind, createLogger, createServiceApp, forbidden, testConfig } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import type { Gateway } from '../src';

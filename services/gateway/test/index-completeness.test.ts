@@ -6,7 +6,9 @@
  */
 import express from 'express';
 import request from 'supertest';
-import { routeEntries, routeEntry, forms, oembed, type RouteEntry } from '@loom/contracts';
+import { routeEntries, routeEntry, type RouteEntry } from '@loom/contracts';
+import { forms } from '@loom/forms';
+import { oembed } from '@loom/oembed';
 import { requireInternal, TEST_SECRET } from '@loom/service-kit';
 import type { Gateway } from '../src';
 import { eventually, freePort, listen, startCore, startEvents, startGateway, type Running } from '@loom/testing';

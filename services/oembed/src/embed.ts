@@ -2,7 +2,7 @@
  * GET /oembed/1.0/embed (public): this site's own items only (WP_oEmbed_Controller::get_item). `format=xml`
  * answers `text/xml`, errors too, as _oembed_rest_pre_serve_request does; any other format is JSON.
  */
-import { oembed } from '@loom/contracts';
+import * as oembed from './contracts';
 import { bind, type Binding, type RequestOf, type ResponseFormat } from '@loom/service-kit';
 import { invalidUrl, type OembedContext } from './context';
 import { localEmbed } from './local';

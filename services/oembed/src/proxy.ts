@@ -6,7 +6,7 @@
  * fetched: the site never asks itself.
  * The answer is JSON whatever `format` says, as in WordPress.
  */
-import { oembed } from '@loom/contracts';
+import * as oembed from './contracts';
 import { bind, can, forbidden, type Binding, type RequestOf } from '@loom/service-kit';
 import { ProxyCache } from './cache';
 import { invalidUrl, type OembedContext } from './context';

@@ -4,7 +4,7 @@
  * cached in this service's own store), and the embed pages (`<permalink>embed/`) the gateway forwards here are the
  * cards those embeds show.
  */
-import { oembed } from '@loom/contracts';
+import * as oembed from './contracts';
 import { SafeFetcher, type Dial, type Lookup } from '@loom/safe-fetch';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';

@@ -3,7 +3,7 @@
  * 46–48 and 170–172), thumbnails from the featured image, and what happens when core-content is down.
  */
 import { randomUUID } from 'node:crypto';
-import { oembed } from '@loom/contracts';
+import { oembed } from '@loom/oembed';
 import { captureLog, SITE_NAME, startOembedWorld, type OembedWorld } from '@loom/testing';
 import { POSTS } from '../../core-content/src/engine/repository';
 import request from 'supertest';

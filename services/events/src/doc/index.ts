@@ -1,5 +1,6 @@
 /** GET /events/v1/doc: the OpenAPI 3 document of events/v1, generated from the contracts' route table. */
-import { events, openApiDocument } from '@loom/contracts';
+import { openApiDocument } from '@loom/contracts';
+import * as events from '../contracts';
 import { bind, type Binding } from '@loom/service-kit';
 
 export const docBindings = (): Binding[] => [

@@ -12,7 +12,8 @@
  *   create and update carry the controller's `_links`, delete (a new response in WordPress) none;
  * - `orderby` is any non-empty string: the plugin hands it to the terms query, which sorts unknown ones by name.
  */
-import { events, sanitizeTitle } from '@loom/contracts';
+import { sanitizeTitle } from '@loom/contracts';
+import * as events from '../contracts';
 import {
   type Binding,
   bindResource,

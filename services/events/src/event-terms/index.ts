@@ -8,7 +8,8 @@
  * What the events resource uses: eventTermObjects (an event's `categories`/`tags` fields), resolveEventTerms
  * (ids, slugs or names in writes and filters) and adjustEventTermCounts (counts after an event write).
  */
-import { events, sanitizeTextField, sanitizeTitle } from '@loom/contracts';
+import { sanitizeTextField, sanitizeTitle } from '@loom/contracts';
+import * as events from '../contracts';
 import { can, WpError, type RestRequest } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { adjustTermCounts, TERMS, TermRepository, type TaxonomyRules, type TermDoc } from '@loom/terms';

@@ -4,7 +4,7 @@
  * and the plugin's `urls`; on an event, the WP_Term's own fields with `term_id` renamed `id` (so moved last
  * but `urls`). Single answers (read, create, update) keep the `_links` of WordPress's terms controller.
  */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import { links, type RestRequest } from '@loom/service-kit';
 import { termSlugPath, termsWithAncestors, type TermDoc } from '@loom/terms';
 

@@ -4,7 +4,8 @@
  * `tags` never), then adds `venue`, `organizer` and `featured` in a second step, re-encoding what came before.
  * Events hidden from listings are never listed (the repository).
  */
-import { errorBody, events } from '@loom/contracts';
+import { errorBody } from '@loom/contracts';
+import * as events from '../contracts';
 import { capabilityType, pageWindow, siteClock, wpError, type RequestOf } from '@loom/service-kit';
 import { DateTime } from 'luxon';
 import { formatWall, requireDate, siteZone } from '../dates';

@@ -3,7 +3,8 @@
  * (`rest_forbidden` from permission callbacks, its own codes from handlers), then the repository, then the
  * response as get_event_data() builds it.
  */
-import { events, sanitizeTitle } from '@loom/contracts';
+import { sanitizeTitle } from '@loom/contracts';
+import * as events from '../contracts';
 import {
   can,
   capabilityType,

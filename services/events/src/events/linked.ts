@@ -7,7 +7,8 @@
  * right to create one.
  */
 import { createHash } from 'node:crypto';
-import { CREATABLE, endpoint, events, type EndpointDef } from '@loom/contracts';
+import { CREATABLE, endpoint, type EndpointDef } from '@loom/contracts';
+import * as events from '../contracts';
 import { can, forbidden, parseArgs, WpError, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { createLinkedPost } from '../linked-posts/handlers';

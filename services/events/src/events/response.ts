@@ -4,7 +4,7 @@
  * (or `[]`), organizer objects, category and tag objects, and on single reads `json_ld`, with the venue's and
  * organizers' own `json_ld` too (the plugin passes the single context down to them).
  */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import type { RestRequest } from '@loom/service-kit';
 import type { TermDoc } from '@loom/terms';
 import { DateTime } from 'luxon';

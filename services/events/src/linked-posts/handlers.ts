@@ -4,7 +4,8 @@
  * validate callbacks make it), then the permission checks (rest_forbidden 401/403; the plugin's own codes from the
  * handlers), then the repository, then the response as the plugin builds it.
  */
-import { events, sanitizeTitle } from '@loom/contracts';
+import { sanitizeTitle } from '@loom/contracts';
+import * as events from '../contracts';
 import { can, pageWindow, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { checkImage } from '../images';
 import { invalidParams } from '../messages';

@@ -2,7 +2,7 @@
  * Storage of The Events Calendar's linked posts (venues, organizers), in the events store's shared `posts`
  * collection (posts/repository.ts). No HTTP here beyond the plugin's error codes.
  */
-import type { events } from '@loom/contracts';
+import type * as events from '../contracts';
 import { wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';

@@ -2,7 +2,7 @@
  * What sets one linked post type (venue, organizer) apart; the routes, storage and answers shared by both take
  * one of these (venues/type.ts, organizers/type.ts).
  */
-import type { events } from '@loom/contracts';
+import type * as events from '../contracts';
 import type { RestRequest } from '@loom/service-kit';
 import type { Image } from '../images';
 import type { LinkedPostDoc } from './repository';

@@ -2,7 +2,7 @@
  * Organizers (`tribe_organizer`): their schema.org Person (Tribe__Events__JSON_LD__Organizer), whose `url` is the
  * organizer's website and whose e-mail address is obfuscated (antispambot).
  */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import { escAttr as escHtml } from '@loom/rendering';
 import { antispambot } from '../json-ld/escape';
 import { postJsonLd } from '../json-ld/post';

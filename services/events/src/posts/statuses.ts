@@ -4,7 +4,7 @@
  * `any` may also be asked for: it is what the plugin's own rest_url echoes to editors, so its links work here.
  * Others' unpublished posts only for those who may edit others' posts (the plugin lists them to any editor).
  */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import { can, type PostTypeCapNames, type RestRequest } from '@loom/service-kit';
 import { invalidParams } from '../messages';
 

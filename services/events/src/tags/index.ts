@@ -1,5 +1,5 @@
 /** events/v1 event tags: the term routes for the flat `post_tag` taxonomy (the events service's own, see event-terms). */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import type { Binding } from '@loom/service-kit';
 import { eventTermBindings } from '../event-terms/handlers';
 

@@ -3,7 +3,7 @@
  * and their schema.org Place (Tribe__Events__JSON_LD__Venue: an address, telephone and website, no link of its
  * own without the Pro add-on).
  */
-import { events } from '@loom/contracts';
+import * as events from '../contracts';
 import { escAttr as escHtml } from '@loom/rendering';
 import { arrayFilter } from '../array-filter';
 import { postJsonLd } from '../json-ld/post';

@@ -4,7 +4,8 @@
  * (contributors list, editors read and write) and its refusal is always `403 wpcf7_forbidden`, for anonymous
  * callers too. Without `context: "save"` a create or update previews the result and stores nothing, as the plugin.
  */
-import { CHANGE_HEADER, forms, formatChangeHint } from '@loom/contracts';
+import { CHANGE_HEADER, formatChangeHint } from '@loom/contracts';
+import * as forms from '../contracts';
 import {
   bindResource,
   can,

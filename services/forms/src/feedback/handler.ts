@@ -5,7 +5,8 @@
  * rate per address), and mail. An accepted submission is stored before its mail is attempted; the mail goes
  * through the outbox, which keeps what SMTP did not take and retries it, so `mail_failed` loses nothing.
  */
-import { CHANGE_HEADER, forms, formatChangeHint } from '@loom/contracts';
+import { CHANGE_HEADER, formatChangeHint } from '@loom/contracts';
+import * as forms from '../contracts';
 import {
   bind,
   isMultipart,

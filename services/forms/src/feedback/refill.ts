@@ -3,7 +3,7 @@
  * hashes (sample 203); and GET .../<id>/feedback/schema, the form's SWV validation schema (sample 205). Public, as
  * in the plugin: they show nothing the form's page does not.
  */
-import { forms } from '@loom/contracts';
+import * as forms from '../contracts';
 import { bind, type Binding, type RequestOf } from '@loom/service-kit';
 import { refillQuiz, scanFields, swvSchema } from '../form-tags';
 import { notFound } from '../contact-forms/handlers';

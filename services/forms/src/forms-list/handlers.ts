@@ -5,7 +5,7 @@
  * `POST /forms/import` (administrators) storing a form from WPForms' JSON definition.
  */
 import { createHmac } from 'node:crypto';
-import { forms } from '@loom/contracts';
+import * as forms from '../contracts';
 import { bind, can, forbidden, wpError, type Binding, type RequestOf, type RestRequest } from '@loom/service-kit';
 import { formsOf } from '../context';
 import { BLOCK_DATA } from './block-data';

@@ -3,7 +3,7 @@
  * their messages stands in the outbox (pending, sent, failed). Administrators only (`manage_options`): they hold
  * what people sent.
  */
-import { forms } from '@loom/contracts';
+import * as forms from '../contracts';
 import {
   bindResource,
   can,

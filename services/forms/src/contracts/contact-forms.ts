@@ -5,8 +5,8 @@
  * read by the feedback handler, not declared as arguments (the API reference describes them: FEEDBACK_FIELDS).
  */
 import { z } from 'zod';
-import { CREATABLE, READABLE, endpoint, resourceRoutes, route } from '../define';
-import { hiddenArg, sanitizedOnly, type WpSchema } from '../json-schema';
+import { CREATABLE, READABLE, endpoint, resourceRoutes, route } from '@loom/contracts';
+import { hiddenArg, sanitizedOnly, type WpSchema } from '@loom/contracts';
 
 export const FORMS_A = 'formsA/v1';
 

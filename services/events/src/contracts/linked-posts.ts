@@ -4,11 +4,11 @@
  * Field order follows the plugin's response (reference A.2.1 / A.2.2).
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, resource, resourceRoutes, type FieldDef } from '../define';
-import { archiveOf } from '../endpoint-docs';
-import { wp } from '../json-schema';
-import { idParam, pageParam } from '../params';
-import { sanitizeTextField, sanitizeTitle } from '../sanitize';
+import { field, resource, resourceRoutes, type FieldDef } from '@loom/contracts';
+import { archiveOf } from '@loom/contracts';
+import { wp } from '@loom/contracts';
+import { idParam, pageParam } from '@loom/contracts';
+import { sanitizeTextField, sanitizeTitle } from '@loom/contracts';
 
 export const EVENTS_NS = 'events/v1';
 /** The plugin silently caps `per_page` of its archives at 50. */

@@ -1,5 +1,5 @@
 /** The formsA/v1 and formsB/v1 route tables (spec 4.3, 4.4), both served by the forms service. */
-import { namespaceRoute, type RouteDef } from '../define';
+import { namespaceRoute, type RouteDef } from '@loom/contracts';
 import {
   FORMS_A,
   contactFormRoutes,

@@ -6,11 +6,11 @@
  * strings) are run by the service before the permission check, as WordPress does.
  */
 import { z } from 'zod';
-import { field, resource, resourceRoutes, type FieldDef } from '../define';
-import { archiveOf } from '../endpoint-docs';
-import { wp } from '../json-schema';
-import { pageParam } from '../params';
-import { sanitizeTextField, sanitizeTitle } from '../sanitize';
+import { field, resource, resourceRoutes, type FieldDef } from '@loom/contracts';
+import { archiveOf } from '@loom/contracts';
+import { wp } from '@loom/contracts';
+import { pageParam } from '@loom/contracts';
+import { sanitizeTextField, sanitizeTitle } from '@loom/contracts';
 import { EVENTS_NS } from './linked-posts';
 
 /** The plugin silently caps `per_page` of its term archives at 50 (tribe_rest_event_category_max_per_page). */

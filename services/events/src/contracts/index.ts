@@ -1,5 +1,5 @@
 /** The events/v1 route table (spec 4.5), in the plugin's registration order: root, doc, events, venues, organizers, categories, tags. */
-import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '../define';
+import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '@loom/contracts';
 import { eventRoutes } from './events';
 import { EVENTS_NS } from './linked-posts';
 import { organizers } from './organizers';

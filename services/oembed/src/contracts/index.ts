@@ -5,9 +5,9 @@
  * `xml` is JSON, `maxwidth` is absint), `/proxy` types and validates its args.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '../define';
-import { wp } from '../json-schema';
-import { sanitizeUrl } from '../sanitize';
+import { READABLE, endpoint, namespaceRoute, route, type RouteDef } from '@loom/contracts';
+import { wp } from '@loom/contracts';
+import { sanitizeUrl } from '@loom/contracts';
 
 export const OEMBED = 'oembed/1.0';
 export const oembedRoot = namespaceRoute(OEMBED);

@@ -3,11 +3,11 @@
  * parameters and its write arguments. Field order follows the plugin's get_event_data().
  */
 import { z, type ZodTypeAny } from 'zod';
-import { field, resource, resourceRoutes, type FieldDef } from '../define';
-import { archiveOf } from '../endpoint-docs';
-import { wp } from '../json-schema';
-import { idParam, pageParam } from '../params';
-import { sanitizeTitle } from '../sanitize';
+import { field, resource, resourceRoutes, type FieldDef } from '@loom/contracts';
+import { archiveOf } from '@loom/contracts';
+import { wp } from '@loom/contracts';
+import { idParam, pageParam } from '@loom/contracts';
+import { sanitizeTitle } from '@loom/contracts';
 import { EVENTS_NS, LINKED_STATUSES } from './linked-posts';
 
 /** The plugin silently caps `per_page` of the event archive at 50 (tribe_rest_event_max_per_page). */

@@ -4,7 +4,7 @@
  * `POST /formsB/v1/forms/import` (administrators) stores one from its JSON definition.
  */
 import { z } from 'zod';
-import { CREATABLE, READABLE, endpoint, route } from '../define';
+import { CREATABLE, READABLE, endpoint, route } from '@loom/contracts';
 
 export const FORMS_B = 'formsB/v1';
 
