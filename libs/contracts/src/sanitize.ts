@@ -46,8 +46,8 @@ export function sanitizeKey(value: string): string {
   return value.toLowerCase().replace(/[^a-z0-9_-]/g, '');
 }
 
-/** The schemes esc_url_raw() lets through (wp_allowed_protocols). */
-const ALLOWED_SCHEMES = new Set([
+/** wp_allowed_protocols(): the schemes esc_url_raw() and kses let through (one list for every service and lib). */
+export const WP_ALLOWED_PROTOCOLS: readonly string[] = [
   'http',
   'https',
   'ftp',
@@ -70,7 +70,9 @@ const ALLOWED_SCHEMES = new Set([
   'xmpp',
   'webcal',
   'urn',
-]);
+];
+
+const ALLOWED_SCHEMES = new Set(WP_ALLOWED_PROTOCOLS);
 
 /** esc_url_raw() (sanitize_url), approximately: disallowed schemes (javascript:, data:) become '', bare hosts get http://. */
 export function sanitizeUrl(value: string): string {

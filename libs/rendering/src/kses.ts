@@ -2,6 +2,7 @@
  * WordPress's kses allow-lists (wp-includes/kses.php, WordPress 6.5) and its inline-style filter, as data and
  * pure functions for the sanitize-html configuration in sanitize.ts.
  */
+import { WP_ALLOWED_PROTOCOLS } from '@loom/contracts';
 import { phpTrim } from './texturize';
 
 /** _wp_add_global_attributes(): allowed on every post tag ('data-*' is a wildcard). */
@@ -157,31 +158,8 @@ export const ALLOWED_TITLE_TAGS: Readonly<Record<string, string[]>> = {
   strong: [],
 };
 
-/** wp_allowed_protocols(). */
-export const ALLOWED_PROTOCOLS = [
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'news',
-  'irc',
-  'irc6',
-  'ircs',
-  'gopher',
-  'nntp',
-  'feed',
-  'telnet',
-  'mms',
-  'rtsp',
-  'sms',
-  'svn',
-  'tel',
-  'fax',
-  'xmpp',
-  'webcal',
-  'urn',
-];
+/** wp_allowed_protocols(), shared with esc_url_raw() (@loom/contracts). */
+export const ALLOWED_PROTOCOLS = WP_ALLOWED_PROTOCOLS;
 
 /** wp_kses_uri_attributes(): the attributes whose values are URLs and get the protocol check. */
 export const URI_ATTRIBUTES = [

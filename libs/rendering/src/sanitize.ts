@@ -29,7 +29,7 @@ function options(tags: Readonly<Record<string, string[]>>, globalAttributes: str
   return {
     allowedTags: Object.keys(tags),
     allowedAttributes: { ...tags, '*': globalAttributes },
-    allowedSchemes: ALLOWED_PROTOCOLS,
+    allowedSchemes: [...ALLOWED_PROTOCOLS],
     allowedSchemesByTag: {},
     allowedSchemesAppliedToAttributes: [
       ...new Set([...URI_ATTRIBUTES, ...sanitizeHtml.defaults.allowedSchemesAppliedToAttributes]),

@@ -4,6 +4,7 @@
  * Uploaded files are a later step in the plugin (after acceptance and spam): `validateUploads`.
  * Inputs are what the client posted (labels, not piped values), as the plugin reads `$_POST`.
  */
+import { WP_ALLOWED_PROTOCOLS } from '@loom/contracts';
 import { timingSafeEqual } from 'node:crypto';
 import { settingFlag } from './additional-settings';
 import { filenameAccepted } from './filetypes';
@@ -41,31 +42,7 @@ export function isEmail(text: string): boolean {
   return subs.every((sub) => trimChars(sub, ' \t\n\r\0\x0B-') === sub && /^[a-z0-9-]+$/i.test(sub));
 }
 
-/** wp_allowed_protocols(). */
-const ALLOWED_PROTOCOLS = new Set([
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'news',
-  'irc',
-  'irc6',
-  'ircs',
-  'gopher',
-  'nntp',
-  'feed',
-  'telnet',
-  'mms',
-  'rtsp',
-  'sms',
-  'svn',
-  'tel',
-  'fax',
-  'xmpp',
-  'webcal',
-  'urn',
-]);
+const ALLOWED_PROTOCOLS = new Set(WP_ALLOWED_PROTOCOLS);
 
 /** wpcf7_is_url: PHP's parse_url finds a scheme, and it is an allowed protocol (case-sensitive, as in_array). */
 export function isUrl(text: string): boolean {
