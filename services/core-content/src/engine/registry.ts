@@ -7,7 +7,7 @@
  * type up there); POST_TYPE_BEHAVIOURS() the posts controller's types (routes, bindings, embedders and revisions loop
  * over these); TEMPLATE_KINDS() the templates controller's.
  */
-import { derived, registerPostTypeObjects, type PostTypeObject } from './contract/registry';
+import { derived, registerPostTypeObjects, registration, type PostTypeObject } from './contract/registry';
 import { postTypeRouteTable } from './contract/posts';
 import { templateTypeRoutesOf } from './templates/contract';
 import { definePostTypeBehaviour, type OwnBehaviour, type PostTypeBehaviour } from './behaviour';
@@ -21,7 +21,7 @@ export interface PostTypeEntry {
   templateKind?: OwnTemplateKind;
 }
 
-let entries: readonly PostTypeEntry[] | undefined;
+const entries = registration<readonly PostTypeEntry[]>('post type behaviours', 'src/types');
 
 /** Registers the site's post types, in registration order, with the names of the registered types REST hides. */
 export function registerPostTypes(list: readonly PostTypeEntry[], hidden: readonly string[]): void {
@@ -29,34 +29,29 @@ export function registerPostTypes(list: readonly PostTypeEntry[], hidden: readon
     list.map((e) => e.type),
     hidden,
   );
-  entries = list;
+  entries.set(list);
 }
 
-const registered = (): readonly PostTypeEntry[] => {
-  if (!entries) throw new Error('core-content: post type behaviours are read before src/types registered them');
-  return entries;
-};
-
-// Built on first use, once the taxonomies are registered too (a behaviour lists the type's taxonomies).
-const stored = derived(
+/**
+ * Every stored type's behaviour, by name: built on first use, once the taxonomies are registered too (a behaviour
+ * lists the type's taxonomies).
+ */
+export const STORED_POST_TYPE_BEHAVIOURS = derived(
   (): ReadonlyMap<string, PostTypeBehaviour> =>
-    new Map(registered().map((e) => [e.type.name, definePostTypeBehaviour(e.type.name, e.behaviour)])),
+    new Map(entries.get().map((e) => [e.type.name, definePostTypeBehaviour(e.type.name, e.behaviour)])),
 );
-
-/** Every stored type's behaviour, by name. */
-export const STORED_POST_TYPE_BEHAVIOURS = (): ReadonlyMap<string, PostTypeBehaviour> => stored();
 
 /** The posts controller's types, in registration order. */
 export const POST_TYPE_BEHAVIOURS = derived(
   (): ReadonlyMap<string, PostTypeBehaviour> =>
-    new Map([...stored()].filter(([name]) => postTypeRouteTable().has(name))),
+    new Map([...STORED_POST_TYPE_BEHAVIOURS()].filter(([name]) => postTypeRouteTable().has(name))),
 );
 
 /** The templates controller's types, by name. */
 export const TEMPLATE_KINDS = derived(
   (): ReadonlyMap<string, TemplateKind> =>
     new Map(
-      registered().flatMap((e) =>
+      entries.get().flatMap((e) =>
         e.templateKind
           ? [
               [
@@ -64,7 +59,7 @@ export const TEMPLATE_KINDS = derived(
                 {
                   ...e.templateKind,
                   type: e.type.name,
-                  rules: stored().get(e.type.name)!,
+                  rules: STORED_POST_TYPE_BEHAVIOURS().get(e.type.name)!,
                   routes: templateTypeRoutesOf(e.type.name),
                 } as TemplateKind,
               ],

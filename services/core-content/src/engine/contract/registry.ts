@@ -21,37 +21,45 @@ interface Registered<T> {
   hidden: readonly string[];
 }
 
-let postTypeList: Registered<PostTypeObject> | undefined;
-let taxonomyList: Registered<TaxonomyObject> | undefined;
-
-function read<T>(list: Registered<T> | undefined, what: string): Registered<T> {
-  if (!list)
-    throw new Error(
-      `core-content: the ${what} are read before src/${what === 'post types' ? 'types' : 'taxonomies'} registered them`,
-    );
-  return list;
+/**
+ * A registration made once at start by one of the lists (`list`: src/types, src/taxonomies) and read afterwards:
+ * registering twice, or reading before the list has run, is a programming error and throws.
+ */
+export function registration<T>(what: string, list: string) {
+  let value: { v: T } | undefined;
+  return {
+    set(v: T): void {
+      if (value) throw new Error(`core-content: ${what} are registered once`);
+      value = { v };
+    },
+    get(): T {
+      if (!value) throw new Error(`core-content: the ${what} are read before ${list} registered them`);
+      return value.v;
+    },
+  };
 }
+
+const postTypeList = registration<Registered<PostTypeObject>>('post types', 'src/types');
+const taxonomyList = registration<Registered<TaxonomyObject>>('taxonomies', 'src/taxonomies');
 
 /** register_post_type() for the whole list at once (src/types/index.ts, through engine/registry.ts). */
 export function registerPostTypeObjects(shown: readonly PostTypeObject[], hidden: readonly string[]): void {
-  if (postTypeList) throw new Error('core-content: post types are registered once');
-  postTypeList = { shown, hidden };
+  postTypeList.set({ shown, hidden });
 }
 
 /** register_taxonomy() for the whole list at once (src/taxonomies/index.ts, through engine/terms/registry.ts). */
 export function registerTaxonomyObjects(shown: readonly TaxonomyObject[], hidden: readonly string[]): void {
-  if (taxonomyList) throw new Error('core-content: taxonomies are registered once');
-  taxonomyList = { shown, hidden };
+  taxonomyList.set({ shown, hidden });
 }
 
 /** Registered post types with show_in_rest, in registration order (sample 18). */
-export const allPostTypes = (): readonly PostTypeObject[] => read(postTypeList, 'post types').shown;
+export const allPostTypes = (): readonly PostTypeObject[] => postTypeList.get().shown;
 /** Registered but not shown in REST: the types item route answers rest_cannot_read_type for these. */
-export const hiddenPostTypes = (): readonly string[] => read(postTypeList, 'post types').hidden;
+export const hiddenPostTypes = (): readonly string[] => postTypeList.get().hidden;
 /** Taxonomies with show_in_rest, in registration order (sample 20, then wp_pattern_category). */
-export const allTaxonomies = (): readonly TaxonomyObject[] => read(taxonomyList, 'taxonomies').shown;
+export const allTaxonomies = (): readonly TaxonomyObject[] => taxonomyList.get().shown;
 /** Registered but not shown in REST: their item route refuses with rest_forbidden. */
-export const hiddenTaxonomies = (): readonly string[] => read(taxonomyList, 'taxonomies').hidden;
+export const hiddenTaxonomies = (): readonly string[] => taxonomyList.get().hidden;
 
 export const postTypeNamed = (name: string): PostTypeObject | undefined => allPostTypes().find((t) => t.name === name);
 export const taxonomyNamed = (name: string): TaxonomyObject | undefined => allTaxonomies().find((t) => t.name === name);

@@ -3,7 +3,13 @@
  * each as its contract and, where it differs from WordPress's generic taxonomy, its behaviour's differences. The
  * terms controller and everything that links terms read the result from here.
  */
-import { derived, registerTaxonomyObjects, servedTaxonomies, type TaxonomyObject } from '../contract/registry';
+import {
+  derived,
+  registerTaxonomyObjects,
+  registration,
+  servedTaxonomies,
+  type TaxonomyObject,
+} from '../contract/registry';
 import { defineTaxonomyBehaviour, type OwnTaxonomyBehaviour, type TaxonomyBehaviour } from './behaviour';
 
 /** One registered taxonomy: its contract, and what it changes in the generic behaviour (nothing when absent). */
@@ -12,7 +18,7 @@ export interface TaxonomyEntry {
   behaviour?: OwnTaxonomyBehaviour;
 }
 
-let entries: readonly TaxonomyEntry[] | undefined;
+const entries = registration<readonly TaxonomyEntry[]>('taxonomy behaviours', 'src/taxonomies');
 
 /** Registers the site's taxonomies, in registration order, with the names of the registered ones REST hides. */
 export function registerTaxonomies(list: readonly TaxonomyEntry[], hidden: readonly string[]): void {
@@ -20,12 +26,11 @@ export function registerTaxonomies(list: readonly TaxonomyEntry[], hidden: reado
     list.map((e) => e.taxonomy),
     hidden,
   );
-  entries = list;
+  entries.set(list);
 }
 
 /** The served taxonomies' behaviours, by name, in registration order. */
 export const TAXONOMY_BEHAVIOURS = derived((): ReadonlyMap<string, TaxonomyBehaviour> => {
-  if (!entries) throw new Error('core-content: taxonomy behaviours are read before src/taxonomies registered them');
-  const own = new Map(entries.map((e) => [e.taxonomy.name, e.behaviour]));
+  const own = new Map(entries.get().map((e) => [e.taxonomy.name, e.behaviour]));
   return new Map(servedTaxonomies().map((t) => [t.name, defineTaxonomyBehaviour(t.name, own.get(t.name))]));
 });
