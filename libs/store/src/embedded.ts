@@ -13,8 +13,9 @@ import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { EmbeddedFileStore } from './files-embedded';
 import { acquireLock, type DirLock } from './lock';
-import { compileFilter, containsTest, valuesOf } from './match';
-import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Sort, Store, Update } from './port';
+import { containsTest, valuesOf } from './match';
+import { ReadModel, type Match } from './read-model';
+import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
   checkCollectionName,
   checkIndexSpec,
@@ -23,10 +24,7 @@ import {
   normalizeFilter,
   normalizeFindOptions,
   normalizeUpdate,
-  compareSortKeys,
   prepareInsert,
-  sortDocs,
-  sortKey,
   stripId,
 } from './internal';
 
@@ -188,9 +186,9 @@ const isIndexableValue = (v: unknown) =>
 /**
  * The documents that may match: those an index gives for the most selective top-level equality or `$in` of
  * plain values, when that is well under the whole collection (looking a key up costs nothing; walking a big
- * `$in` does), else every document. The compiled predicate decides.
+ * `$in` does), else null (every document). The compiled predicate decides.
  */
-function candidatesFor(db: IndexedDb, query: NedbQuery, allDocs: () => Raw[]): Raw[] {
+function candidatesFor(db: IndexedDb, query: NedbQuery, size: number): Raw[] | null {
   const indexes = db.indexes ?? {};
   let best: Raw[][] | null = null;
   let bestSize = Infinity;
@@ -213,12 +211,7 @@ function candidatesFor(db: IndexedDb, query: NedbQuery, allDocs: () => Raw[]): R
       bestSize = size;
     }
   }
-  // Listing every document costs a walk of the whole _id index: only when no index narrows enough.
-  if (!best) return allDocs();
-  if (bestSize > 256) {
-    const all = allDocs();
-    if (bestSize > all.length / 4) return all;
-  }
+  if (!best || (bestSize > 256 && bestSize > size / 4)) return null;
   if (best.length === 1) return best[0]!.slice();
   // Several keys of one field: an array field may hold more than one of them, so keep each document once.
   const seen = new Set<Raw>();
@@ -238,54 +231,6 @@ function copyDoc<V>(value: V): V {
   return value;
 }
 
-interface Cache {
-  /** Every document. */
-  all: Raw[] | null;
-  /** The documents matching recent filters, by filterKey. */
-  matches: Map<string, Raw[]>;
-  /** A match in a sort order: all of it (filter, sort) or its first documents (filter, sort, how many). */
-  sorted: Map<string, Raw[]>;
-  /** Orders (filter, sort) a first page was ranked for. */
-  ranked: Set<string>;
-  /** What each entry of `matches` was made with (its predicate; null: every document), for patchUpdated. */
-  tests: Map<string, ((doc: Raw) => boolean) | null>;
-  /** What each entry of `sorted` was made from: its match, its order, and how many (absent: all of them). */
-  orders: Map<string, { match: string; sort: Sort; first?: number }>;
-}
-const emptyCache = (): Cache => ({
-  all: null,
-  matches: new Map(),
-  sorted: new Map(),
-  ranked: new Set(),
-  tests: new Map(),
-  orders: new Map(),
-});
-
-/** Where a document with this _id is or would be in nedb's list of every document (in _id order). */
-function idPosition(all: Raw[], id: string): number {
-  let lo = 0;
-  let hi = all.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((all[mid]!._id as string) < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Whether two documents hold the same sort keys (so an updated document keeps its place in an order). */
-function sameSortKeys(a: Raw, b: Raw, sort: Sort): boolean {
-  return (Object.entries(sort) as [string, 1 | -1][]).every(
-    ([field, dir]) => compareSortKeys(sortKey(a, field, dir), sortKey(b, field, dir)) === 0,
-  );
-}
-/** Keeps a cache map bounded (oldest entry out first). */
-function remember<V>(map: Map<string, V>, key: string, value: V): V {
-  if (map.size >= 32) map.delete(map.keys().next().value as string);
-  map.set(key, value);
-  return value;
-}
-
 /** A filter as a cache key: RegExps, Dates and non-finite numbers kept apart from look-alike strings and nulls. */
 function filterKey(filter: Filter): string {
   return JSON.stringify(filter, function (this: Record<string, unknown>, key: string, value: unknown) {
@@ -300,14 +245,10 @@ function filterKey(filter: Filter): string {
 class EmbeddedCollection<T extends Doc> implements Collection<T> {
   /** Writes of this collection run one at a time, so read-then-write steps (deleteOne) are atomic. */
   private queue: Promise<unknown> = Promise.resolve();
-  /**
-   * What reads computed since the last write (see Cache): walking nedb's _id index costs as much as matching
-   * every document, and a list request counts, then finds, with the same filter. Any write drops it all, when it
-   * starts and when it ends.
-   */
-  private cache: Cache = emptyCache();
-  /** Counts the writes (patched into the cache or dropping it): a read that started before one must not cache what it computed. */
-  private patches = 0;
+  /** What reads keep between writes (read-model.ts); null until the first read after a write it could not follow. */
+  private model: ReadModel | null = null;
+  /** A write is under way: nedb may hold it already and the model not yet, so reads then remember nothing. */
+  private writing = false;
 
   constructor(
     private readonly name: string,
@@ -315,141 +256,38 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   ) {}
 
   /**
-   * `patch`: instead of dropping the cache, bring it up to date with the write's result (a one-document update);
-   * it returns false when it cannot, and the cache is dropped then.
+   * Runs a write after those queued before it. `follow` brings the read model up to date with its result (a
+   * one-document write); without it, or when it fails, the model is dropped and the next read builds it again.
    */
-  private exclusive<R>(fn: (db: Nedb) => Promise<R>, patch?: (db: Nedb, result: R) => boolean): Promise<R> {
+  private exclusive<R>(
+    fn: (db: Nedb) => Promise<R>,
+    follow?: (db: Nedb, result: R, model: ReadModel) => void,
+  ): Promise<R> {
     // Take the datastore now: a write accepted before close() still runs once its turn comes.
     const db = this.db();
     db.catch(() => undefined); // handled when its turn comes; avoid an unhandled-rejection report meanwhile
     const run = this.queue.then(async () => {
-      if (!patch) this.forget();
-      let patched = false;
+      this.writing = true;
+      let followed = false;
       try {
         const d = await db;
         const result = await fn(d);
-        patched = patch ? patch(d, result) : false;
+        if (follow && this.model) {
+          try {
+            follow(d, result, this.model);
+            followed = true;
+          } catch {
+            // the model is rebuilt from nedb's data by the next read
+          }
+        }
         return result;
       } finally {
-        if (!patched) this.forget();
+        if (!followed) this.model = null;
+        this.writing = false;
       }
     });
     this.queue = run.catch(() => undefined);
     return run;
-  }
-
-  private forget(): void {
-    this.patches++;
-    this.cache = emptyCache();
-  }
-
-  /**
-   * After one document was inserted: the list of every document gets it in its place (nedb lists documents in
-   * _id order), matches it does not pass (and their orders) are kept, and those it passes are dropped (where it
-   * would sit in them depends on how their candidates were found).
-   */
-  private patchInserted(db: Nedb, id: unknown): boolean {
-    const fresh = (db as unknown as IndexedDb).indexes?._id?.tree.search(id)[0];
-    if (!fresh || typeof id !== 'string') return false;
-    this.patches++;
-    const cache = this.cache;
-    if (cache.all) {
-      const at = idPosition(cache.all, id);
-      if (cache.all[at]?._id === id) return false; // listed by a read during the write: start again
-      cache.all = [...cache.all.slice(0, at), fresh, ...cache.all.slice(at)];
-    }
-    for (const key of [...cache.matches.keys()]) {
-      const test = cache.tests.get(key);
-      if (test !== undefined && test !== null && !test(fresh)) continue;
-      cache.matches.delete(key);
-      for (const [k, o] of cache.orders) if (o.match === key) cache.sorted.delete(k);
-    }
-    for (const [k, o] of cache.orders) if (!cache.matches.has(o.match)) cache.sorted.delete(k);
-    return true;
-  }
-
-  /**
-   * After one document was updated (nedb swaps in a new object for it), the cached answers are brought up to date
-   * rather than dropped, so the first read after a write does not match and rank every document again: the
-   * document is replaced where it was, taken out of matches it no longer passes, and kept in its place in an order
-   * when its sort keys did not change. Whatever cannot be kept exactly as a fresh read would compute it (a match it
-   * enters, an order it moves in, a first page it leaves) is dropped. Reads that ran during the write saw the
-   * document before or after it; either way it is found by its _id.
-   */
-  private patchUpdated(db: Nedb, id: unknown): boolean {
-    const fresh = (db as unknown as IndexedDb).indexes?._id?.tree.search(id)[0];
-    if (!fresh || typeof id !== 'string') return false;
-    this.patches++;
-    const cache = this.cache;
-    // Cached lists hold nedb's object for the document from before the write, or (made during it) the new one:
-    // found by identity (indexOf), once the old object is known, rather than by comparing _ids.
-    let old: Raw | undefined;
-    const at = (docs: Raw[]) => {
-      if (old) {
-        const i = docs.indexOf(old);
-        return i >= 0 ? i : docs.indexOf(fresh);
-      }
-      const i = docs.findIndex((d) => d._id === id);
-      if (i >= 0 && docs[i] !== fresh) old = docs[i];
-      return i;
-    };
-    if (cache.all) {
-      const i = idPosition(cache.all, id);
-      if (cache.all[i]?._id !== id) return false;
-      if (cache.all[i] !== fresh) old = cache.all[i];
-      cache.all = cache.all.slice();
-      cache.all[i] = fresh;
-    }
-    const dropMatch = (key: string) => {
-      cache.matches.delete(key);
-      for (const [k, o] of cache.orders) if (o.match === key) cache.sorted.delete(k);
-    };
-    for (const [key, docs] of [...cache.matches]) {
-      const test = cache.tests.get(key);
-      if (test === undefined) {
-        dropMatch(key);
-        continue;
-      }
-      const i = at(docs);
-      const passes = test ? test(fresh) : true;
-      if (i < 0) {
-        if (passes) dropMatch(key);
-        continue;
-      }
-      const before = docs[i]!;
-      const next = docs.slice();
-      if (passes) next[i] = fresh;
-      else next.splice(i, 1);
-      cache.matches.set(key, next);
-      for (const [k, ordered] of [...cache.sorted]) {
-        const o = cache.orders.get(k);
-        if (!o) {
-          cache.sorted.delete(k);
-          continue;
-        }
-        if (o.match !== key) continue;
-        const j = at(ordered);
-        const kept = sameSortKeys(before, fresh, o.sort);
-        if (j < 0) {
-          // Outside a first page: it stays outside only if it did not move.
-          if (o.first === undefined || !kept) cache.sorted.delete(k);
-          continue;
-        }
-        if (passes && kept) {
-          const updated = ordered.slice();
-          updated[j] = fresh;
-          cache.sorted.set(k, updated);
-        } else if (!passes && o.first === undefined)
-          cache.sorted.set(
-            k,
-            ordered.filter((_, n) => n !== j),
-          );
-        else cache.sorted.delete(k);
-      }
-    }
-    // Orders of matches no longer kept.
-    for (const [k, o] of cache.orders) if (!cache.matches.has(o.match)) cache.sorted.delete(k);
-    return true;
   }
 
   /** Resolves once every write queued so far has finished. */
@@ -459,6 +297,13 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   private duplicate(db: Nedb, e: unknown): unknown {
     return isUniqueViolation(e) ? new DuplicateKeyError(this.name, violatedFields(db, e.key)) : e;
+  }
+
+  /** nedb's object for a document by `_id` (the one a write has just stored). */
+  private stored(db: Nedb, id: unknown): Raw {
+    const doc = typeof id === 'string' ? (db as unknown as IndexedDb).indexes?._id?.tree.search(id)[0] : undefined;
+    if (!doc) throw new Error(`no stored document ${String(id)}`);
+    return doc;
   }
 
   async ensureIndex(spec: IndexSpec): Promise<void> {
@@ -488,59 +333,29 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * The documents matching a filter (and the filter's cache key): an index narrows the candidates
-   * (candidatesFor), a compiled predicate (match.ts) tests them, instead of nedb's matcher. These are nedb's own
+   * A read against the read model: built from nedb's data when missing, unless a write is under way (then a
+   * throwaway one answers). `keep`: whether what the read computes may be remembered. These are nedb's own
    * objects: copy before handing any out.
    */
-  private async matching(filter: Filter | undefined): Promise<{ docs: Raw[]; key: string }> {
+  private async read<R>(
+    filter: Filter | undefined,
+    fn: (model: ReadModel, match: Match, key: string, keep: boolean) => R,
+  ): Promise<R> {
     const normalized = normalizeFilter(filter);
     const db = (await this.db()) as unknown as IndexedDb;
-    const cache = this.cache;
+    const keep = !this.writing;
+    const model = this.model ?? new ReadModel(db.getAllData());
+    if (keep) this.model = model;
     const key = filterKey(normalized);
-    const known = cache.matches.get(key);
-    if (known) return { docs: known, key };
-    const candidates = candidatesFor(db, toNedbQuery(normalized), () => (cache.all ??= db.getAllData()));
-    const test = Object.keys(normalized).length ? compileFilter(normalized) : null;
-    cache.tests.set(key, test);
-    if (cache.tests.size > 128)
-      for (const k of cache.tests.keys()) if (!cache.matches.has(k) && k !== key) cache.tests.delete(k);
-    return { docs: remember(cache.matches, key, test ? candidates.filter((doc) => test(doc)) : candidates), key };
+    // While writing, nedb's indexes may hold the write and the model not: the model's own documents are read.
+    const candidates = keep ? candidatesFor(db, toNedbQuery(normalized), model.size) : null;
+    return fn(model, model.match(key, normalized, candidates, keep), key, keep);
   }
 
   async find(filter?: Filter, options?: FindOptions): Promise<T[]> {
     const { sort, skip, limit } = normalizeFindOptions(options);
-    const patches = this.patches;
-    const { docs: all, key } = await this.matching(filter);
-    // A write patched into the cache after `matching` answered: `all` may be from before it, so no order made from
-    // it is kept (a throwaway cache takes it).
-    const cache = patches === this.patches ? this.cache : emptyCache();
-    // nedb's own sort orders types and arrays differently from MongoDB: sortDocs does it MongoDB's way. The same
-    // page asked again before any write is not sorted again.
-    let ordered = all;
-    if (sort) {
-      const first = limit ? skip + limit : undefined;
-      const base = `${key}|${JSON.stringify(sort)}`;
-      // A page near the start is ranked alone (a heap); once a second page of the same order is asked, the whole
-      // order is sorted and kept, so paging through costs one sort.
-      const full = cache.sorted.get(base);
-      const own = first === undefined ? undefined : cache.sorted.get(`${base}|${first}`);
-      if (full) ordered = full;
-      else if (own) ordered = own;
-      else if (first !== undefined && !cache.ranked.has(base)) {
-        if (cache.ranked.size >= 256) cache.ranked.clear();
-        cache.ranked.add(base);
-        if (cache.orders.size > 128)
-          for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
-        cache.orders.set(`${base}|${first}`, { match: key, sort, first });
-        ordered = remember(cache.sorted, `${base}|${first}`, sortDocs(all, sort, first));
-      } else {
-        if (cache.orders.size > 128)
-          for (const k of cache.orders.keys()) if (!cache.sorted.has(k)) cache.orders.delete(k);
-        cache.orders.set(base, { match: key, sort });
-        ordered = remember(cache.sorted, base, sortDocs(all, sort));
-      }
-    }
-    const page = ordered.slice(skip, limit ? skip + limit : undefined);
+    // nedb's own sort orders types and arrays differently from MongoDB: the read model orders them MongoDB's way.
+    const page = await this.read(filter, (model, match, key, keep) => model.page(key, match, sort, skip, limit, keep));
     return page.map((d) => stripId<T>(copyDoc(d)));
   }
 
@@ -551,7 +366,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   async count(filter?: Filter): Promise<number> {
-    return (await this.matching(filter)).docs.length;
+    return this.read(filter, (_model, match) => match.n);
   }
 
   async insert(doc: T): Promise<T> {
@@ -567,7 +382,7 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
           throw this.duplicate(db, e);
         }
       },
-      (db) => this.patchInserted(db, insertedId),
+      (db, _result, model) => model.changed(undefined, this.stored(db, insertedId)),
     );
   }
 
@@ -589,8 +404,12 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
           throw this.duplicate(db, e);
         }
       },
-      // Nothing updated: nothing changed.
-      (db, result) => (result === null ? true : this.patchUpdated(db, updatedId)),
+      (db, result, model) => {
+        if (result === null) return; // nothing updated: nothing changed
+        const before = model.get(updatedId as string);
+        if (!before) throw new Error('updated an unknown document');
+        model.changed(before, this.stored(db, updatedId));
+      },
     );
   }
 
@@ -610,13 +429,23 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
 
   async deleteOne(filter: Filter): Promise<T | null> {
     const query = toNedbQuery(normalizeFilter(filter));
-    return this.exclusive(async (db) => {
-      // nedb's remove returns only a count; find then remove by _id, atomic because writes are queued.
-      const doc = (await db.findOneAsync(query)) as unknown as Raw | null;
-      if (!doc) return null;
-      await db.removeAsync({ _id: doc._id }, { multi: false });
-      return stripId<T>(doc);
-    });
+    let removedId: unknown;
+    return this.exclusive(
+      async (db) => {
+        // nedb's remove returns only a count; find then remove by _id, atomic because writes are queued.
+        const doc = (await db.findOneAsync(query)) as unknown as Raw | null;
+        if (!doc) return null;
+        removedId = doc._id;
+        await db.removeAsync({ _id: doc._id }, { multi: false });
+        return stripId<T>(doc);
+      },
+      (_db, result, model) => {
+        if (result === null) return;
+        const before = model.get(removedId as string);
+        if (!before) throw new Error('removed an unknown document');
+        model.changed(before, undefined);
+      },
+    );
   }
 
   async deleteMany(filter: Filter): Promise<number> {

@@ -370,47 +370,58 @@ export function compareSortKeys(a: unknown, b: unknown): number {
 }
 
 /**
- * A sorted copy of `docs` by a Sort spec, stable (ties keep the backend's order). With `first`, only that many:
- * a page near the start keeps its best documents in a heap instead of sorting everything.
+ * How documents compare in a Sort spec, MongoDB's way: `keys` computes a document's sort keys once (a plain
+ * top-level value is its own key; strings are made comparable with `<` in code-point order, only those holding
+ * surrogates or U+E000..U+FFFF need rewriting), `compare` orders two documents' keys.
  */
-export function sortDocs<T>(docs: T[], sort: Sort, first?: number): T[] {
+export function sortOrder(sort: Sort): { keys(doc: unknown): unknown[]; compare(a: unknown[], b: unknown[]): number } {
   const criteria = Object.entries(sort) as [string, 1 | -1][];
-  // Keys are computed once per document; a plain (non-array) top-level value is its own key. Strings are made
-  // comparable with `<` in code-point order (only those holding surrogates or U+E000..U+FFFF need rewriting).
   const str = (v: unknown) => (typeof v === 'string' && /[\uD800-\uFFFF]/.test(v) ? codePointOrdered(v) : v);
   const keyOf = criteria.map(([path, dir]) =>
     path.includes('.')
-      ? (doc: T) => str(sortKey(doc, path, dir))
-      : (doc: T) => {
+      ? (doc: unknown) => str(sortKey(doc, path, dir))
+      : (doc: unknown) => {
           const v = (doc as Record<string, unknown>)[path];
           return str(Array.isArray(v) ? sortKey(doc, path, dir) : v);
         },
   );
-  const keyed = docs.map((doc, index) => ({ doc, index, keys: keyOf.map((k) => k(doc)) }));
-  type Keyed = (typeof keyed)[number];
-  const compare = (x: Keyed, y: Keyed) => {
-    for (let i = 0; i < criteria.length; i++) {
-      const a = x.keys[i];
-      const b = y.keys[i];
-      // Same-type numbers and strings compare directly; the rest as MongoDB orders them.
-      const c =
-        typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
-          ? a < b
-            ? -1
-            : a > b
-              ? 1
-              : 0
-          : typeof a === 'string' && typeof b === 'string'
+  return {
+    keys: (doc) => keyOf.map((k) => k(doc)),
+    compare(x, y) {
+      for (let i = 0; i < criteria.length; i++) {
+        const a = x[i];
+        const b = y[i];
+        // Same-type numbers and strings compare directly; the rest as MongoDB orders them.
+        const c =
+          typeof a === 'number' && typeof b === 'number' && !Number.isNaN(a) && !Number.isNaN(b)
             ? a < b
               ? -1
               : a > b
                 ? 1
                 : 0
-            : compareSortKeys(a, b);
-      if (c) return c * criteria[i][1];
-    }
-    return x.index - y.index;
+            : typeof a === 'string' && typeof b === 'string'
+              ? a < b
+                ? -1
+                : a > b
+                  ? 1
+                  : 0
+              : compareSortKeys(a, b);
+        if (c) return c * criteria[i]![1];
+      }
+      return 0;
+    },
   };
+}
+
+/**
+ * A sorted copy of `docs` by a Sort spec, stable (ties keep the backend's order). With `first`, only that many:
+ * a page near the start keeps its best documents in a heap instead of sorting everything.
+ */
+export function sortDocs<T>(docs: T[], sort: Sort, first?: number): T[] {
+  const order = sortOrder(sort);
+  const keyed = docs.map((doc, index) => ({ doc, index, keys: order.keys(doc) }));
+  type Keyed = (typeof keyed)[number];
+  const compare = (x: Keyed, y: Keyed) => order.compare(x.keys, y.keys) || x.index - y.index;
   if (first === undefined || first * 8 >= keyed.length)
     return keyed
       .sort(compare)

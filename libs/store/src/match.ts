@@ -68,6 +68,20 @@ function regexTest(re: RegExp): (c: unknown) => boolean {
   return (c) => typeof c === 'string' && re.test(c);
 }
 
+/**
+ * The lower-case text of a document's field, kept per document object: a search tests every document of a
+ * collection, and lowering each text again per search was most of its cost. Stored documents are never changed in
+ * place (a write stores a new object), so an object's text cannot go stale, and a WeakMap lets it go with it.
+ */
+const lowered = new Map<string, WeakMap<object, string>>();
+function loweredText(doc: Record<string, unknown>, path: string, text: string): string {
+  let byDoc = lowered.get(path);
+  if (!byDoc) lowered.set(path, (byDoc = new WeakMap()));
+  let lower = byDoc.get(doc);
+  if (lower === undefined) byDoc.set(doc, (lower = text.toLowerCase()));
+  return lower;
+}
+
 /** `$contains`: a string holding the text, ignoring case (no pattern, so any length). */
 export function containsTest(text: string): (c: unknown) => boolean {
   const lower = text.toLowerCase();
@@ -98,7 +112,7 @@ function fieldPredicate(path: string, condition: unknown): Predicate {
     return (doc) => anyOf(at(doc), eq);
   }
 
-  const tests: ((values: unknown[]) => boolean)[] = [];
+  const tests: ((values: unknown[], doc?: Record<string, unknown>) => boolean)[] = [];
   for (const [op, operand] of Object.entries(condition as Record<string, unknown>)) {
     switch (op) {
       case '$eq': {
@@ -148,7 +162,13 @@ function fieldPredicate(path: string, condition: unknown): Predicate {
       }
       case '$contains': {
         const t = containsTest(operand as string);
-        tests.push((vs) => anyOf(vs, t));
+        // A top-level string field is lowered once per stored document (see loweredText), not once per search.
+        if (parts.length === 1) {
+          const lower = (operand as string).toLowerCase();
+          tests.push((vs, doc) =>
+            typeof vs[0] === 'string' ? loweredText(doc!, path, vs[0]).includes(lower) : anyOf(vs, t),
+          );
+        } else tests.push((vs) => anyOf(vs, t));
         break;
       }
       default:
@@ -157,11 +177,11 @@ function fieldPredicate(path: string, condition: unknown): Predicate {
   }
   if (tests.length === 1) {
     const only = tests[0]!;
-    return (doc) => only(at(doc));
+    return (doc) => only(at(doc), doc);
   }
   return (doc) => {
     const values = at(doc);
-    return tests.every((t) => t(values));
+    return tests.every((t) => t(values, doc));
   };
 }
 

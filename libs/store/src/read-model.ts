@@ -1,0 +1,202 @@
+/**
+ * What the embedded adapter keeps between writes so that a read costs what it returns, not what the collection
+ * holds (issue 25: a list slowed five-fold from 1,000 to 10,000 posts, every distinct query matching and sorting
+ * them all):
+ * - every document by `_id`;
+ * - per sort order asked, every document in that order (built once, then kept in order by each write): a page
+ *   of a large match is read by walking the order from its start, testing each document, so page 3 of the newest
+ *   posts tests about 30 documents, whatever the collection's size;
+ * - per filter, how many documents match, and which when they are few (then a page is ranked from them instead,
+ *   since walking an order for a rare match would test most of the collection).
+ * One-document writes patch all of it (a count moves by what the old and new document pass); other writes drop
+ * it, and the next read builds it again.
+ */
+import { compileFilter, type Predicate } from './match';
+import { sortDocs, sortOrder } from './internal';
+import type { Filter, Sort } from './port';
+
+type Raw = Record<string, unknown>;
+
+/** A filter's matches: how many, and (when few) which. */
+export interface Match {
+  readonly test: Predicate | null;
+  n: number;
+  /** The matching documents in no particular order, or null when there are more than `ReadModel.few()`. */
+  docs: Raw[] | null;
+}
+
+interface Order {
+  keys(doc: unknown): unknown[];
+  /** By the sort's keys, then by `_id`: a total order, so a document's place is found by binary search. */
+  compare(a: Raw, b: Raw): number;
+  docs: Raw[];
+}
+
+/** Filters whose counts are kept; orders kept (each holds every document); ranked pages of few matches kept. */
+const MAX_MATCHES = 1024;
+const MAX_ORDERS = 16;
+const MAX_RANKED = 256;
+/** Matches are listed up to this many, or a sixteenth of the collection when more. */
+const FEW = 256;
+
+function remember<V>(map: Map<string, V>, key: string, value: V, max: number): V {
+  if (map.size >= max) map.delete(map.keys().next().value as string);
+  map.set(key, value);
+  return value;
+}
+
+export class ReadModel {
+  private readonly byId = new Map<string, Raw>();
+  private readonly orders = new Map<string, Order>();
+  private readonly matches = new Map<string, Match>();
+  /** Few matches ranked in a sort order (`filter key|sort`); dropped by any write, ranking them again is cheap. */
+  private ranked = new Map<string, Raw[]>();
+  /** Documents held by the listed matches, kept under a few times the collection. */
+  private listed = 0;
+
+  constructor(all: Iterable<Raw>) {
+    for (const doc of all) this.byId.set(doc._id as string, doc);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  get(id: string): Raw | undefined {
+    return this.byId.get(id);
+  }
+
+  /** Up to how many matches are listed (and ranked by sorting them). */
+  few(): number {
+    return Math.max(FEW, this.byId.size >> 4);
+  }
+
+  /**
+   * A filter's matches, from `candidates` (documents an index narrowed it to) or every document. `keep`: they may
+   * be remembered (not while a write is under way: what is read then may already hold the write).
+   */
+  match(key: string, filter: Filter, candidates: Iterable<Raw> | null, keep: boolean): Match {
+    const known = this.matches.get(key);
+    if (known) return known;
+    const test = Object.keys(filter).length ? compileFilter(filter) : null;
+    const few = this.few();
+    let n = 0;
+    let docs: Raw[] | null = [];
+    let tested = 0;
+    for (const doc of candidates ?? this.byId.values()) {
+      tested++;
+      if (test && !test(doc)) continue;
+      n++;
+      if (docs && docs.length < few) docs.push(doc);
+      else docs = null;
+    }
+    const match: Match = { test, n, docs };
+    // What an index narrowed to a few candidates costs little to match again (a post's revisions, a slug): only
+    // matches that tested many documents are remembered, so those lookups do not crowd them out.
+    if (!keep || tested <= few) return match;
+    if (docs) {
+      this.listed += docs.length;
+      while (this.listed > 4 * few * 16 && this.matches.size) this.forgetOldestMatch();
+    }
+    if (this.matches.size >= MAX_MATCHES) this.forgetOldestMatch();
+    this.matches.set(key, match);
+    return match;
+  }
+
+  private forgetOldestMatch(): void {
+    const key = this.matches.keys().next().value as string;
+    this.listed -= this.matches.get(key)!.docs?.length ?? 0;
+    this.matches.delete(key);
+  }
+
+  /** The page `[skip, skip + limit)` (limit 0: all) of a match in a sort order (none: the match's own order). */
+  page(key: string, match: Match, sort: Sort | undefined, skip: number, limit: number, keep: boolean): Raw[] {
+    const end = limit ? skip + limit : Infinity;
+    if (match.docs) {
+      if (!sort) return match.docs.slice(skip, end);
+      const rankKey = `${key}|${JSON.stringify(sort)}`;
+      let ordered = this.ranked.get(rankKey);
+      if (!ordered) {
+        // A first page of many is picked with a heap; the rest are sorted whole, once until the next write.
+        if (end < Infinity && end * 8 < match.docs.length) return sortDocs(match.docs, sort, end).slice(skip);
+        ordered = sortDocs(match.docs, sort);
+        if (keep) remember(this.ranked, rankKey, ordered, MAX_RANKED);
+      }
+      return ordered.slice(skip, end);
+    }
+    const out: Raw[] = [];
+    let seen = 0;
+    const source = sort ? this.order(sort, keep).docs : this.byId.values();
+    for (const doc of source) {
+      if (match.test && !match.test(doc)) continue;
+      if (seen++ >= skip) out.push(doc);
+      if (seen >= end || seen >= match.n) break;
+    }
+    return out;
+  }
+
+  /** Every document in a sort order, ties by `_id`. */
+  private order(sort: Sort, keep: boolean): Order {
+    const name = JSON.stringify(sort);
+    const known = this.orders.get(name);
+    if (known) return known;
+    const { keys, compare } = sortOrder(sort);
+    const byKeys = (a: Raw, b: Raw) => compare(keys(a), keys(b)) || (a._id! < b._id! ? -1 : a._id! > b._id! ? 1 : 0);
+    const keyed = [...this.byId.values()].map((doc) => ({ doc, keys: keys(doc) }));
+    keyed.sort((a, b) => compare(a.keys, b.keys) || (a.doc._id! < b.doc._id! ? -1 : a.doc._id! > b.doc._id! ? 1 : 0));
+    const order: Order = { keys, compare: byKeys, docs: keyed.map((k) => k.doc) };
+    return keep ? remember(this.orders, name, order, MAX_ORDERS) : order;
+  }
+
+  // -------------------------------------------------------------------------------------------------------
+  // One-document writes
+
+  /** A document was inserted (`before` absent), updated (both) or deleted (`after` absent). */
+  changed(before: Raw | undefined, after: Raw | undefined): void {
+    const id = (after ?? before)!._id as string;
+    if (after) this.byId.set(id, after);
+    else this.byId.delete(id);
+    this.ranked = new Map();
+    for (const order of this.orders.values()) {
+      if (before) order.docs.splice(this.place(order, before, true), 1);
+      if (after) order.docs.splice(this.place(order, after, false), 0, after);
+    }
+    const few = this.few();
+    for (const [key, match] of this.matches) {
+      const was = before !== undefined && (!match.test || match.test(before));
+      const is = after !== undefined && (!match.test || match.test(after));
+      match.n += Number(is) - Number(was);
+      if (!match.docs) continue;
+      const at = was ? match.docs.indexOf(before!) : -1;
+      if (was && at < 0) throw new Error(`read model of ${key} lost a document`);
+      const docs = match.docs.slice(); // pages already handed out keep what they held
+      if (was && is) docs[at] = after!;
+      else if (was) docs.splice(at, 1);
+      else if (is) docs.push(after!);
+      if (docs.length > few) {
+        this.listed -= match.docs.length;
+        match.docs = null;
+      } else {
+        this.listed += docs.length - match.docs.length;
+        match.docs = docs;
+      }
+    }
+  }
+
+  /** Where `doc` is (`present`) or would go in an order. */
+  private place(order: Order, doc: Raw, present: boolean): number {
+    let lo = 0;
+    let hi = order.docs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (order.compare(order.docs[mid]!, doc) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    if (present && order.docs[lo] !== doc) {
+      const at = order.docs.indexOf(doc); // keys that compare inconsistently (never expected): find it anyway
+      if (at < 0) throw new Error('read model lost a document from an order');
+      return at;
+    }
+    return lo;
+  }
+}
