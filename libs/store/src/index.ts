@@ -11,9 +11,10 @@ import type { Store } from './port';
 export * from './port';
 export * from './files';
 export * from './window-counter';
+export * from './shapes';
 export { openEmbeddedStore } from './embedded';
 export { LOCK_FILE, StoreLockedError } from './lock';
-export { openMongoStore } from './mongo';
+export { explainStages, openMongoStore } from './mongo';
 
 export interface OpenStoreOptions {
   /** The service name, e.g. `core-content`: names its data directory or database. */

@@ -205,7 +205,7 @@ class MongoStore implements Store {
     this.files = new GridFsFileStore(db);
   }
 
-  private raw<S extends Document>(name: string): MongoCollection<S> {
+  raw<S extends Document>(name: string): MongoCollection<S> {
     if (!this.open) throw new Error('store is closed');
     return this.db.collection<S>(name);
   }
@@ -257,6 +257,45 @@ class MongoStore implements Store {
     this.open = false;
     await this.client.close();
   }
+}
+
+/** Every `stage` named in the winning plans of an explain() answer (classic and slot-based plans, any nesting). */
+function winningStages(explained: unknown, inWinning = false, out: string[] = []): string[] {
+  if (Array.isArray(explained)) for (const item of explained) winningStages(item, inWinning, out);
+  else if (explained && typeof explained === 'object') {
+    for (const [key, value] of Object.entries(explained)) {
+      if (key === 'rejectedPlans') continue;
+      if (inWinning && key === 'stage' && typeof value === 'string') out.push(value);
+      else winningStages(value, inWinning || key === 'winningPlan', out);
+    }
+  }
+  return out;
+}
+
+/**
+ * The stages of the plan MongoDB's planner picks for a find, findOne or count of the port's filter on `store` (a
+ * MongoDB store), as the adapter sends it: a count is explained as the aggregation countDocuments runs. For the
+ * suite that checks every query shape is served by an index (IXSCAN, not COLLSCAN).
+ */
+export async function explainStages(
+  store: Store,
+  collection: string,
+  query: { operation: 'find' | 'findOne' | 'count'; filter: Filter; options?: FindOptions },
+): Promise<string[]> {
+  if (!(store instanceof MongoStore)) throw new TypeError('explainStages needs a MongoDB store');
+  const coll = store.raw(collection);
+  const filter = toMongoFilter(query.filter);
+  if (query.operation === 'count') {
+    const pipeline = [{ $match: filter }, { $group: { _id: 1, n: { $sum: 1 } } }];
+    return winningStages(await coll.aggregate(pipeline).explain('queryPlanner'));
+  }
+  const { sort, skip, limit } = normalizeFindOptions(query.options);
+  let cursor = coll.find(filter, { projection: NO_ID });
+  if (sort) cursor = cursor.sort(sort);
+  if (skip) cursor = cursor.skip(skip);
+  if (query.operation === 'findOne') cursor = cursor.limit(1);
+  else if (limit) cursor = cursor.limit(limit);
+  return winningStages(await cursor.explain('queryPlanner'));
 }
 
 /** Defaults chosen so a service with an unreachable database fails its start within seconds. */

@@ -91,6 +91,8 @@ export async function ensureTermIndexes(store: Store): Promise<void> {
   // WordPress (since 4.1) keeps a slug unique within its taxonomy.
   await terms.ensureIndex({ fields: ['taxonomy', 'slug'], unique: true });
   await terms.ensureIndex({ fields: ['taxonomy', 'parent'] });
+  // Every list is one taxonomy's: the embedded store looks candidates up by single-field indexes only.
+  await terms.ensureIndex({ fields: ['taxonomy'] });
   // wp_insert_term's duplicate-name check (names compare lower-cased), and the slug suffixes checked in every taxonomy.
   await terms.ensureIndex({ fields: ['name_sort'] });
   await terms.ensureIndex({ fields: ['slug'] });

@@ -28,6 +28,8 @@ export interface AppOptions {
   /** The data directory (to start again on a store); a fresh temporary one by default. */
   dataDir?: string;
   log?: Logger;
+  /** Opens the store instead of a fresh embedded one (a MongoDB database, for the suites that run on MONGO_URL). */
+  openStore?: () => Promise<Store>;
   /** Wraps the opened store (an observed one, for metrics). */
   wrapStore?: (store: Store) => Store;
   /** Runs on the store before the app is built (fixtures the app must find at start). */
@@ -36,7 +38,7 @@ export interface AppOptions {
 
 async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed', opts: AppOptions) {
   const config = testConfig(service, { ...opts.config, ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}) });
-  const opened = await openStore({ service, dataDir: config.dataDir });
+  const opened = opts.openStore ? await opts.openStore() : await openStore({ service, dataDir: config.dataDir });
   const store = opts.wrapStore ? opts.wrapStore(opened) : opened;
   await opts.beforeBuild?.(store);
   return { config, store, log: opts.log ?? silentLog(service), env: opts.env ?? opts.config ?? {} };

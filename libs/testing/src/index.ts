@@ -20,3 +20,4 @@ export * from './posts-world';
 export * from './events-world';
 export * from './forms-world';
 export * from './oembed-world';
+export * from './query-shapes';

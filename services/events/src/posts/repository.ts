@@ -44,6 +44,10 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   // Venues and organizers created inline by event writes, by the data they were matched on (linked-posts).
   await posts.ensureIndex({ fields: ['match_key'], unique: true, sparse: true });
   await posts.ensureIndex({ fields: ['type', 'status'] });
+  // Scheduled posts that are due (by status alone). The embedded store looks candidates up by single-field indexes
+  // only, and a list's status may sit in the caller's `$or` (visibility): each list is one type's.
+  await posts.ensureIndex({ fields: ['status'] });
+  await posts.ensureIndex({ fields: ['type'] });
   // Event archives: date windows, and the linked-post and term filters.
   await posts.ensureIndex({ fields: ['utc_start_date'] });
   await posts.ensureIndex({ fields: ['utc_end_date'] });

@@ -24,6 +24,8 @@ export async function ensureWpFormIndexes(store: Store): Promise<void> {
   const c = store.collection(WPFORMS);
   await c.ensureIndex({ fields: ['id'], unique: true });
   await c.ensureIndex({ fields: ['slug'], unique: true });
+  // The form list (published forms).
+  await c.ensureIndex({ fields: ['status'] });
 }
 
 const gmt = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');

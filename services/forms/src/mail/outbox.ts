@@ -99,6 +99,9 @@ export class Outbox {
     await this.rows.ensureIndex({ fields: ['id'], unique: true });
     await this.rows.ensureIndex({ fields: ['submission_id', 'seq'], unique: true });
     await this.rows.ensureIndex({ fields: ['state', 'next_attempt_at'] });
+    // The embedded store looks candidates up by single-field indexes only (MongoDB uses the compound ones above).
+    await this.rows.ensureIndex({ fields: ['submission_id'] });
+    await this.rows.ensureIndex({ fields: ['state'] });
     this.initialized = true;
   }
 

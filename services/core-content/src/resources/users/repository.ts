@@ -111,6 +111,9 @@ export async function ensureUserIndexes(store: Store): Promise<void> {
   await users.ensureIndex({ fields: ['login_key'], unique: true });
   await users.ensureIndex({ fields: ['email_key'], unique: true });
   await users.ensureIndex({ fields: ['slug'], unique: true });
+  // The roles filter (and who=authors); the default order (by name), walked for pages rather than sorted whole.
+  await users.ensureIndex({ fields: ['roles'] });
+  await users.ensureIndex({ fields: ['name_sort'] });
 }
 
 /** check_user_password (also applied to the CLI and the bootstrap). */

@@ -25,6 +25,8 @@ const pending = (name: string): NameDoc => ({ name, state: 'pending', claimed_at
 
 export async function ensureMediaIndexes(store: Store): Promise<void> {
   await store.collection(MEDIA_FILES).ensureIndex({ fields: ['name'], unique: true });
+  // The orphan sweep's pending claims (few among the attached ones).
+  await store.collection(MEDIA_FILES).ensureIndex({ fields: ['state'] });
 }
 
 const MAX_ATTEMPTS = 50;
