@@ -95,7 +95,48 @@ function compareTest(bound: unknown, ok: (c: number) => boolean): (c: unknown) =
   return (c) => c !== undefined && c !== null && !Array.isArray(c) && rank(c) === r && ok(compareValues(c, bound));
 }
 
+/**
+ * The conditions lists test most (a top-level field equal to, in, unequal to or containing plain values),
+ * written without the general path's per-document arrays: a page of a large match tests thousands of documents.
+ * Same meaning as the general path (a value, or an element of an array value, passes); null when not one of them.
+ */
+function plainFieldPredicate(path: string, condition: unknown): Predicate | null {
+  if (path.includes('.')) return null;
+  const has = (v: unknown, x: unknown) => v === x || (Array.isArray(v) && v.includes(x));
+  if (isPrimitive(condition)) return (doc) => has(doc[path], condition);
+  if (!isPlainObject(condition)) return null;
+  const ops = Object.keys(condition);
+  if (ops.length !== 1) return null;
+  const operand = condition[ops[0]!];
+  switch (ops[0]) {
+    case '$eq':
+      return isPrimitive(operand) ? (doc) => has(doc[path], operand) : null;
+    case '$ne':
+      return isPrimitive(operand) ? (doc) => !has(doc[path], operand) : null;
+    case '$in': {
+      if (!Array.isArray(operand) || !operand.every(isPrimitive)) return null;
+      const set = new Set(operand);
+      return (doc) => {
+        const v = doc[path];
+        return Array.isArray(v) ? v.some((x) => set.has(x)) : set.has(v);
+      };
+    }
+    case '$contains': {
+      const lower = (operand as string).toLowerCase();
+      const t = containsTest(operand as string);
+      return (doc) => {
+        const v = doc[path];
+        return typeof v === 'string' ? loweredText(doc, path, v).includes(lower) : Array.isArray(v) && v.some(t);
+      };
+    }
+    default:
+      return null;
+  }
+}
+
 function fieldPredicate(path: string, condition: unknown): Predicate {
+  const plain = plainFieldPredicate(path, condition);
+  if (plain) return plain;
   const parts = path.split('.');
   // A top-level field is read directly; a dotted path may reach several values (through arrays).
   const at =

@@ -35,9 +35,16 @@ interface Order {
 /** Filters whose counts are kept; orders kept (each holds every document); ranked pages of few matches kept. */
 const MAX_MATCHES = 1024;
 const MAX_ORDERS = 16;
-const MAX_RANKED = 256;
-/** Matches are listed up to this many, or a sixteenth of the collection when more. */
+const MAX_RANKED = 1024;
+const RANK_AT_LEAST = 64;
+/**
+ * Matches are listed up to this many, or a quarter of the collection when more: ranking a quarter once (then
+ * slicing it for every page until the next write) beats walking an order that skips three documents in four.
+ */
 const FEW = 256;
+/** Listed and ranked documents kept, in collection sizes (8 bytes a reference): every search word in every order. */
+const LISTED_BUDGET = 16;
+const RANKED_BUDGET = 48;
 
 function remember<V>(map: Map<string, V>, key: string, value: V, max: number): V {
   if (map.size >= max) map.delete(map.keys().next().value as string);
@@ -51,6 +58,7 @@ export class ReadModel {
   private readonly matches = new Map<string, Match>();
   /** Few matches ranked in a sort order (`filter key|sort`); dropped by any write, ranking them again is cheap. */
   private ranked = new Map<string, Raw[]>();
+  private rankedDocs = 0;
   /** Documents held by the listed matches, kept under a few times the collection. */
   private listed = 0;
 
@@ -68,7 +76,7 @@ export class ReadModel {
 
   /** Up to how many matches are listed (and ranked by sorting them). */
   few(): number {
-    return Math.max(FEW, this.byId.size >> 4);
+    return Math.max(FEW, this.byId.size >> 2);
   }
 
   /**
@@ -96,7 +104,7 @@ export class ReadModel {
     if (!keep || tested <= few) return match;
     if (docs) {
       this.listed += docs.length;
-      while (this.listed > 4 * few * 16 && this.matches.size) this.forgetOldestMatch();
+      while (this.listed > LISTED_BUDGET * (this.byId.size + FEW) && this.matches.size) this.forgetOldestMatch();
     }
     if (this.matches.size >= MAX_MATCHES) this.forgetOldestMatch();
     this.matches.set(key, match);
@@ -117,10 +125,11 @@ export class ReadModel {
       const rankKey = `${key}|${JSON.stringify(sort)}`;
       let ordered = this.ranked.get(rankKey);
       if (!ordered) {
-        // A first page of many is picked with a heap; the rest are sorted whole, once until the next write.
-        if (end < Infinity && end * 8 < match.docs.length) return sortDocs(match.docs, sort, end).slice(skip);
+        // Sorted whole, once until the next write, for every page; a first page that cannot be kept, with a heap.
+        if (!keep && end < Infinity && end * 8 < match.docs.length) return sortDocs(match.docs, sort, end).slice(skip);
         ordered = sortDocs(match.docs, sort);
-        if (keep) remember(this.ranked, rankKey, ordered, MAX_RANKED);
+        // A handful (a post's revisions) is sorted again sooner than it would crowd out a list's ranking.
+        if (keep && ordered.length >= RANK_AT_LEAST) this.rank(rankKey, ordered);
       }
       return ordered.slice(skip, end);
     }
@@ -133,6 +142,19 @@ export class ReadModel {
       if (seen >= end || seen >= match.n) break;
     }
     return out;
+  }
+
+  private rank(key: string, ordered: Raw[]): void {
+    this.rankedDocs += ordered.length;
+    while (
+      this.ranked.size &&
+      (this.ranked.size >= MAX_RANKED || this.rankedDocs > RANKED_BUDGET * (this.byId.size + FEW))
+    ) {
+      const oldest = this.ranked.keys().next().value as string;
+      this.rankedDocs -= this.ranked.get(oldest)!.length;
+      this.ranked.delete(oldest);
+    }
+    this.ranked.set(key, ordered);
   }
 
   /** Every document in a sort order, ties by `_id`. */
@@ -157,6 +179,7 @@ export class ReadModel {
     if (after) this.byId.set(id, after);
     else this.byId.delete(id);
     this.ranked = new Map();
+    this.rankedDocs = 0;
     for (const order of this.orders.values()) {
       if (before) order.docs.splice(this.place(order, before, true), 1);
       if (after) order.docs.splice(this.place(order, after, false), 0, after);
