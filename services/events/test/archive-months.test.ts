@@ -52,6 +52,9 @@ describe('the archive by months', () => {
     expect(eventMonths('2030-12-31 23:00:00', '2031-01-01 01:00:00')).toEqual(['2030-12', '2031-01']);
     expect(eventMonths('2030-05-05 10:00:00', '2030-05-05 11:00:00')).toEqual(['2030-05']);
     expect(eventMonths('2029-06-01 00:00:00', '2032-06-01 00:00:00')).toEqual(['*']);
+    // Stored without dates (or with one): a candidate of every window, which its own dates then decide.
+    expect(eventMonths(undefined, '2030-01-01 00:00:00')).toEqual(['*']);
+    expect(eventMonths('2030-01-01', 'garbage')).toEqual(['*']);
   });
 
   it('lists exactly what the window lists without the months, for every kind of window', async () => {

@@ -62,8 +62,9 @@ function monthsBetween(from: string, to: string): string[] | null {
   return out;
 }
 
-/** The `months` an event with these UTC dates is stored with. */
-export function eventMonths(utcStart: string, utcEnd: string): string[] {
+/** The `months` an event with these UTC dates is stored with (LONG, a candidate of every window, without both). */
+export function eventMonths(utcStart: unknown, utcEnd: unknown): string[] {
+  if (typeof utcStart !== 'string' || typeof utcEnd !== 'string') return [LONG];
   const months = monthsBetween(monthOf(utcStart), monthOf(utcEnd));
   return months && months.length <= MAX_MONTHS ? months : [LONG];
 }
@@ -139,7 +140,10 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
     const visible: Filter[] = [];
     if (q.statuses.length) visible.push({ status: { $in: q.statuses } });
     if (q.ownStatuses.length && q.ownerId) visible.push({ status: { $in: q.ownStatuses }, author: q.ownerId });
-    and.push(visible.length ? { $or: visible } : { id: { $in: [] } });
+    // One status (an anonymous reader's `publish`) is tested as an equality, without the `$or` around it.
+    const only = visible.length === 1 && !q.ownStatuses.length ? q.statuses : null;
+    if (only?.length === 1) and.push({ status: only[0] });
+    else and.push(visible.length ? (visible.length === 1 ? visible[0]! : { $or: visible }) : { id: { $in: [] } });
     // Term and linked-post lists are OR within a parameter ("any of"), AND across parameters.
     for (const field of ['categories', 'tags', 'venue', 'organizer'] as const) {
       const ids = q[field];
@@ -170,7 +174,7 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
       id,
       type: EVENT_TYPE,
       slug: '',
-      months: eventMonths(input.utc_start_date as string, input.utc_end_date as string),
+      months: eventMonths(input.utc_start_date, input.utc_end_date),
     } as EventDoc;
     const base = slugForWrite({
       id,
