@@ -13,44 +13,19 @@
  * LOOM_BENCH_PROFILE=1 writes CPU profiles of core-content and the gateway to bench/profiles/.
  */
 'use strict';
-const { execFile } = require('node:child_process');
-const { promisify } = require('node:util');
 const { mkdtempSync, readFileSync, writeFileSync, mkdirSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { startLoom, atEachSize, bare } = require('./run');
+const { wrk, SECONDS, CONNECTIONS } = require('./wrk-run');
 
-const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
-const CONNECTIONS = Number(process.env.LOOM_BENCH_CONNECTIONS || 50);
 const SIZES = (process.env.LOOM_BENCH_POSTS || '1000,10000').split(',').map(Number);
 const EVENTS = Number(process.env.LOOM_BENCH_EVENTS || 1000);
-const WRK = process.env.LOOM_BENCH_WRK || 'wrk';
 const PROFILE = process.env.LOOM_BENCH_PROFILE === '1';
 /** WordPress 6.1 on this machine (issue 17): posts?per_page=10, 16 connections, 64-74 req/s. */
 const WORDPRESS_RPS = 64;
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'loom-wrk-'));
-
-/** wrk's figures: requests per second, p99 in ms, and failures (socket errors, non-2xx/3xx answers). */
-async function wrk(url, { headers = {}, script } = {}) {
-  const args = [
-    '-t2',
-    `-c${CONNECTIONS}`,
-    `-d${SECONDS}s`,
-    '--latency',
-    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
-  ];
-  if (script) args.push('-s', script);
-  // Not execFileSync: the ceiling's server runs in this process and must answer meanwhile.
-  const { stdout: out } = await promisify(execFile)(WRK, [...args, url], { encoding: 'utf8' });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
-  const p99m = /99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
-  const p99 = Number(p99m[1]) * { us: 0.001, ms: 1, s: 1000 }[p99m[2]];
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const errors = non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
-  return { rps: Math.round(rps), p99: Math.round(p99 * 10) / 10, errors };
-}
 
 /** The mixed workload: every 20th request of each connection retitles one of `ids` (Basic auth), the rest read the list. */
 function mixedScript(auth, ids) {

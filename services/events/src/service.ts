@@ -10,7 +10,7 @@ import { ensureTermIndexes } from '@loom/terms';
 import { categoryBindings } from './categories';
 import { createCoreClient, registerCoreClient } from './core-client';
 import { docBindings } from './doc';
-import { eventBindings } from './events';
+import { ensureEventMonths, eventBindings } from './events';
 import { loadEventSettings, registerEventSettings } from './settings';
 import { ensurePostIndexes } from './linked-posts/repository';
 import { organizerBindings } from './organizers';
@@ -34,6 +34,7 @@ export const eventsService: ServiceDefinition = {
 /** Indexes of the events store (one `posts` collection for events, venues and organizers; `terms` for their taxonomies). */
 export async function prepareStore(store: Store): Promise<void> {
   await ensurePostIndexes(store);
+  await ensureEventMonths(store);
   await ensureTermIndexes(store);
 }
 

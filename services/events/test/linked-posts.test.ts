@@ -43,11 +43,27 @@ describe('dates', () => {
 
 describe('rendering (the_title, the_content, the_excerpt)', () => {
   it('wraps paragraphs, keeps block HTML, leaves an empty excerpt empty', () => {
-    expect(renderPost('Bob\'s "gig"', 'One\n\nTwo\nlines', '').description).toBe('<p>One</p>\n<p>Two<br />\nlines</p>');
-    expect(renderPost('t', '<p>Already</p>', '').description).toBe('<p>Already</p>');
-    expect(renderPost('Bob\'s "gig"', '', '').title).toBe('Bob&#8217;s &#8220;gig&#8221;');
-    expect(renderPost('t', 'Content only', '').excerpt).toBe('');
-    expect(renderPost('t', '', 'Short.').excerpt).toBe('<p>Short.</p>');
+    expect(renderPost(1, 'Bob\'s "gig"', 'One\n\nTwo\nlines', '').description).toBe(
+      '<p>One</p>\n<p>Two<br />\nlines</p>',
+    );
+    expect(renderPost(2, 't', '<p>Already</p>', '').description).toBe('<p>Already</p>');
+    expect(renderPost(3, 'Bob\'s "gig"', '', '').title).toBe('Bob&#8217;s &#8220;gig&#8221;');
+    expect(renderPost(4, 't', 'Content only', '').excerpt).toBe('');
+    expect(renderPost(5, 't', '', 'Short.').excerpt).toBe('<p>Short.</p>');
+  });
+
+  it('renders a post once while its text is the same, and again as soon as any of it changes', () => {
+    const first = renderPost(6, 'Title', 'Body', '');
+    expect(renderPost(6, 'Title', 'Body', '')).toBe(first);
+    expect(renderPost(6, 'Title', 'Body', 'Short.')).toEqual({
+      title: 'Title',
+      description: '<p>Body</p>',
+      excerpt: '<p>Short.</p>',
+    });
+    expect(renderPost(6, 'Title', 'Other body', 'Short.').description).toBe('<p>Other body</p>');
+    expect(renderPost(6, 'New title', 'Other body', 'Short.').title).toBe('New title');
+    // Another post with the same id in another store (another app in this process) is not answered from the memo.
+    expect(renderPost(6, 'Title', 'Body', '')).toEqual(first);
   });
 });
 

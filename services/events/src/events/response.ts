@@ -28,6 +28,50 @@ import type { EventDoc } from './repository';
 const wallToDateTime = (wall: string, zone: string) => DateTime.fromSQL(wall, { zone: zoneFrom(zone) ?? 'UTC' });
 const utc = (wall: string) => DateTime.fromSQL(wall, { zone: 'UTC' });
 
+type Details = ReturnType<typeof dateDetails>;
+/** An event's dates as answered: what its five stored date fields give (the same fields, the same answer). */
+interface EventDates {
+  raw: [string, string, string, string, string];
+  start: DateTime;
+  end: DateTime;
+  details: [Details, Details, Details, Details];
+  abbr: string;
+}
+/** Events whose dates are kept, by id (oldest out first); an entry is used only while its stored fields are the same. */
+const MAX_DATES = 50_000;
+const datesMemo = new Map<number, EventDates>();
+
+function eventDates(d: EventDoc): EventDates {
+  const hit = datesMemo.get(d.id);
+  if (
+    hit &&
+    hit.raw[0] === d.timezone &&
+    hit.raw[1] === d.start_date &&
+    hit.raw[2] === d.end_date &&
+    hit.raw[3] === d.utc_start_date &&
+    hit.raw[4] === d.utc_end_date
+  )
+    return hit;
+  const start = wallToDateTime(d.start_date, d.timezone);
+  const end = wallToDateTime(d.end_date, d.timezone);
+  const dates: EventDates = {
+    raw: [d.timezone, d.start_date, d.end_date, d.utc_start_date, d.utc_end_date],
+    start,
+    end,
+    details: [
+      dateDetails(start),
+      dateDetails(end),
+      dateDetails(utc(d.utc_start_date)),
+      dateDetails(utc(d.utc_end_date)),
+    ],
+    abbr: zoneAbbr(d.timezone, start),
+  };
+  if (hit) datesMemo.delete(d.id);
+  else if (datesMemo.size >= MAX_DATES) datesMemo.delete(datesMemo.keys().next().value as number);
+  datesMemo.set(d.id, dates);
+  return dates;
+}
+
 /** Venues and organizers of a page of events, loaded with one query; those the caller may not read are left out. */
 async function linkedOf(req: RestRequest, docs: EventDoc[]): Promise<Map<number, LinkedPostDoc>> {
   const ids = [...new Set(docs.flatMap((d) => [...(d.venue ?? []), ...(d.organizer ?? [])]))];
@@ -67,8 +111,8 @@ async function prepareOne(
 ): Promise<Record<string, unknown>> {
   const gid = globalId(req, d.id);
   const url = permalink(req, 'event', d);
-  const start = wallToDateTime(d.start_date, d.timezone);
-  const end = wallToDateTime(d.end_date, d.timezone);
+  const dates = eventDates(d);
+  const { start, end } = dates;
   const venueDoc = (d.venue ?? []).map((id) => linked.get(id)).find((v) => v !== undefined);
   const organizerDocs = (d.organizer ?? [])
     .map((id) => linked.get(id))
@@ -85,7 +129,7 @@ async function prepareOne(
     currency_symbol: d.currency_symbol ?? '',
     currency_position: d.currency_position ?? '',
   };
-  const rendered = renderPost(d.title, d.description, d.excerpt);
+  const rendered = renderPost(d.id, d.title, d.description, d.excerpt);
   const out: Record<string, unknown> = {
     id: d.id,
     global_id: gid,
@@ -105,15 +149,15 @@ async function prepareOne(
     image,
     all_day: d.all_day,
     start_date: d.start_date,
-    start_date_details: dateDetails(start),
+    start_date_details: { ...dates.details[0] },
     end_date: d.end_date,
-    end_date_details: dateDetails(end),
+    end_date_details: { ...dates.details[1] },
     utc_start_date: d.utc_start_date,
-    utc_start_date_details: dateDetails(utc(d.utc_start_date)),
+    utc_start_date_details: { ...dates.details[2] },
     utc_end_date: d.utc_end_date,
-    utc_end_date_details: dateDetails(utc(d.utc_end_date)),
+    utc_end_date_details: { ...dates.details[3] },
     timezone: d.timezone,
-    timezone_abbr: zoneAbbr(d.timezone, start),
+    timezone_abbr: dates.abbr,
     cost: formatCost(cost, eventSettings(req), true),
     cost_details: {
       currency_symbol: cost.currency_symbol,

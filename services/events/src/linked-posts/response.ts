@@ -22,7 +22,7 @@ export async function prepareLinkedPost(
   const { spec } = type;
   const gid = globalId(req, doc.id);
   const image = await featuredImage(req, doc.image);
-  const rendered = renderPost(doc.name, doc.description, doc.excerpt);
+  const rendered = renderPost(doc.id, doc.name, doc.description, doc.excerpt);
   const ordered: Record<string, unknown> = {
     id: doc.id,
     author: String(doc.author),

@@ -7,9 +7,17 @@ import { canRead } from './bindings';
 import type { BasePostDoc } from './repository';
 import { isNoSlug } from './slugs';
 
+/** The global id's prefix of each home URL (a site has one; parsed once). */
+const prefixes = new Map<string, string>();
+
 export function globalId(req: Pick<RestRequest, 'config'>, id: number): string {
-  const home = new URL(req.config.homeUrl);
-  return `${home.hostname}${home.pathname.replace(/\/+$/, '')}?id=${id}`;
+  let prefix = prefixes.get(req.config.homeUrl);
+  if (prefix === undefined) {
+    const home = new URL(req.config.homeUrl);
+    prefix = `${home.hostname}${home.pathname.replace(/\/+$/, '')}`;
+    if (prefixes.size < 64) prefixes.set(req.config.homeUrl, prefix);
+  }
+  return `${prefix}?id=${id}`;
 }
 
 /**

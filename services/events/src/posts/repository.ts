@@ -41,6 +41,8 @@ export async function ensurePostIndexes(store: Store): Promise<void> {
   const posts = store.collection(POSTS);
   await posts.ensureIndex({ fields: ['id'], unique: true });
   await posts.ensureIndex({ fields: ['type', 'slug'], unique: true });
+  // Slug look-ups without one type (a write freeing a trashed post's slug), which the embedded store narrows by it.
+  await posts.ensureIndex({ fields: ['slug'] });
   // Venues and organizers created inline by event writes, by the data they were matched on (linked-posts).
   await posts.ensureIndex({ fields: ['match_key'], unique: true, sparse: true });
   await posts.ensureIndex({ fields: ['type', 'status'] });

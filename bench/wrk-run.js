@@ -1,0 +1,43 @@
+/**
+ * wrk (Debian's) as the benches run it: 2 threads, LOOM_BENCH_CONNECTIONS (50) connections for LOOM_BENCH_SECONDS
+ * (5), with latency percentiles; shared by bench/wrk.js and bench/events.js.
+ */
+'use strict';
+const { execFile } = require('node:child_process');
+const { promisify } = require('node:util');
+
+const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
+const CONNECTIONS = Number(process.env.LOOM_BENCH_CONNECTIONS || 50);
+const WRK = process.env.LOOM_BENCH_WRK || 'wrk';
+
+const ms = (m) => (m ? Math.round(Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2]] * 10) / 10 : NaN);
+
+/**
+ * wrk's figures: requests per second, p50 and p99 in ms, and failures (socket errors, non-2xx/3xx answers), plus
+ * its whole output (`out`) for what a script prints in its `done`.
+ */
+async function wrk(url, { headers = {}, script } = {}) {
+  const args = [
+    '-t2',
+    `-c${CONNECTIONS}`,
+    `-d${SECONDS}s`,
+    '--latency',
+    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
+  ];
+  if (script) args.push('-s', script);
+  // Not execFileSync: a server in the calling process (a ceiling) must answer meanwhile.
+  const { stdout: out } = await promisify(execFile)(WRK, [...args, url], { encoding: 'utf8' });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const errors = non2xx + (sock ? sock.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+  return {
+    rps: Math.round(rps),
+    p50: ms(/50%\s+([\d.]+)(us|ms|s)\b/.exec(out)),
+    p99: ms(/99%\s+([\d.]+)(us|ms|s)\b/.exec(out)),
+    errors,
+    out,
+  };
+}
+
+module.exports = { wrk, SECONDS, CONNECTIONS };
