@@ -85,15 +85,10 @@ async function seedEvents(loom, total, opts = {}) {
   const words = (n, from) => Array.from({ length: n }, () => pick(from));
   const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
-  const categories = [];
-  for (const [i, name] of ['Workshops', 'Concerts', 'Sports', 'Talks', 'Food', 'Outdoors', 'Family', 'Arts'].entries())
-    categories.push((await post(loom, 'categories', { name, description: `Events of kind ${i}.` })).id);
-  categories.push((await post(loom, 'categories', { name: 'Jazz nights', parent: categories[1] })).id);
-  categories.push((await post(loom, 'categories', { name: 'Pottery classes', parent: categories[0] })).id);
-  const tags = [];
-  await pool(20, async (i) => {
-    tags[i] = (await post(loom, 'tags', { name: `${TOPICS[i * 3]} ${i}` })).id;
-  });
+  // More events for a site seeded before (`opts.site`): its categories and tags, new venues and organizers.
+  const categories = opts.site ? [...opts.site.categories] : [];
+  const tags = opts.site ? [...opts.site.tags] : [];
+  if (!opts.site) await seedTerms(loom, categories, tags);
 
   const venues = [];
   const organizers = [];
@@ -159,6 +154,17 @@ async function seedEvents(loom, total, opts = {}) {
     if (opts.log && (i + 1) % 2000 === 0) opts.log(`${i + 1} events`);
   });
   return { venues, organizers, categories, tags, words: TOPICS };
+}
+
+/** The categories (two of them children) and tags of a new site. */
+async function seedTerms(loom, categories, tags) {
+  for (const [i, name] of ['Workshops', 'Concerts', 'Sports', 'Talks', 'Food', 'Outdoors', 'Family', 'Arts'].entries())
+    categories.push((await post(loom, 'categories', { name, description: `Events of kind ${i}.` })).id);
+  categories.push((await post(loom, 'categories', { name: 'Jazz nights', parent: categories[1] })).id);
+  categories.push((await post(loom, 'categories', { name: 'Pottery classes', parent: categories[0] })).id);
+  await pool(20, async (i) => {
+    tags[i] = (await post(loom, 'tags', { name: `${TOPICS[i * 3]} ${i}` })).id;
+  });
 }
 
 /**
@@ -250,7 +256,7 @@ function topFunctions(file, n = 25, last = Infinity) {
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 }
 
-module.exports = { seedEvents, distinctEventsScript };
+module.exports = { seedEvents, distinctEventsScript, plainRows };
 
 if (require.main === module) {
   main().catch((e) => {

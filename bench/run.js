@@ -127,35 +127,59 @@ async function startLoom(opts = {}) {
     env,
   }).toString();
   const password = /Password: (.+)/.exec(out)[1].trim();
-  const procs = ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s) =>
-    spawn(process.execPath, [...(opts.nodeArgs?.[s] ?? []), path.join(ROOT, 'services', s, 'dist/main.js')], {
-      env,
-      stdio: 'inherit',
-    }),
-  );
-  await waitReady(`http://127.0.0.1:${core}`);
-  await waitReady(`http://127.0.0.1:${oembed}`);
-  if (opts.events) await waitReady(`http://127.0.0.1:${events}`);
-  await waitReady(`http://127.0.0.1:${gw}`, 'healthz'); // events and forms are not started: the index stays incomplete
+  const names = ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'];
+  let procs = [];
+  /** Starts every service and resolves once each is ready: how long that took, in ms. */
+  const launch = async () => {
+    const t0 = performance.now();
+    procs = names.map((s) =>
+      spawn(process.execPath, [...(opts.nodeArgs?.[s] ?? []), path.join(ROOT, 'services', s, 'dist/main.js')], {
+        env,
+        stdio: 'inherit',
+      }),
+    );
+    await waitReady(`http://127.0.0.1:${core}`);
+    await waitReady(`http://127.0.0.1:${oembed}`);
+    if (opts.events) await waitReady(`http://127.0.0.1:${events}`);
+    await waitReady(`http://127.0.0.1:${gw}`, 'healthz'); // events and forms are not started: the index stays incomplete
+    return performance.now() - t0;
+  };
+  const halt = () =>
+    Promise.all(
+      procs.map(
+        (p) =>
+          new Promise((r) =>
+            p.exitCode !== null || p.signalCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM')),
+          ),
+      ),
+    );
+  await launch();
   return {
     gateway: `http://127.0.0.1:${gw}`,
     core: `http://127.0.0.1:${core}`,
     events: `http://127.0.0.1:${events}`,
-    pids: Object.fromEntries(
-      ['core-content', 'oembed', ...(opts.events ? ['events'] : []), 'gateway'].map((s, i) => [s, procs[i].pid]),
-    ),
+    get pids() {
+      return Object.fromEntries(names.map((s, i) => [s, procs[i].pid]));
+    },
+    /** Resident memory of each process, in MiB (Linux's /proc). */
+    rss() {
+      return Object.fromEntries(
+        names.map((s, i) => {
+          const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${procs[i].pid}/status`, 'utf8'));
+          return [s, m ? Math.round(Number(m[1]) / 1024) : NaN];
+        }),
+      );
+    },
+    /** Stops every service and starts them again on the same data: the ms until all were ready. */
+    async restart() {
+      await halt();
+      return launch();
+    },
     auth: `Basic ${Buffer.from(`bench:${password}`).toString('base64')}`,
     secret: env.LOOM_INTERNAL_SECRET,
     provider,
     async stop() {
-      await Promise.all(
-        procs.map(
-          (p) =>
-            new Promise((r) =>
-              p.exitCode !== null || p.signalCode !== null ? r() : (p.once('exit', r), p.kill('SIGTERM')),
-            ),
-        ),
-      );
+      await halt();
       await provider.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

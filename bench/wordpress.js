@@ -16,7 +16,8 @@ const { mkdtempSync, readFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
-const { benchPost, distinctPostsScript, createPostsScript, batchCreatePostsScript, runWrk } = require('./workloads');
+const { benchPost, distinctPostsScript, createPostsScript, batchCreatePostsScript } = require('./workloads');
+const { wrk } = require('./wrk-run');
 
 const WP_URL = 'http://127.0.0.1:8089';
 const APP_PASSWORD_FILE = '/var/tmp/loom-oracle/.app-password';
@@ -207,7 +208,7 @@ async function measure(wp) {
   const out = [];
   for (const [label, pathname, opts] of rows) {
     const before = label.startsWith('POST') ? await wordpressPostCount(wp) : 0;
-    const r = await runWrk(wp.url + pathname, { ...opts, seconds });
+    const r = await wrk(wp.url + pathname, { connections: 16, ...opts, seconds });
     const row = { label, posts: count, rps: r.rps, p99: r.p99, requests: r.requests, non2xx: r.non2xx, ...r.socket };
     if (label.startsWith('POST')) row.created = (await settledPostCount(wp)) - before;
     out.push(row);

@@ -1,12 +1,10 @@
 /**
  * Workloads that run the same way against Loom and against WordPress (issue 25): wrk Lua scripts that take the
- * REST prefix (`/rest/core/v2` for Loom, `/wp-json/wp/v2` for WordPress), a stand-in post body for seeding both
- * sides alike, and a wrk runner that returns req/s, p99 and failures.
+ * REST prefix (`/rest/core/v2` for Loom, `/wp-json/wp/v2` for WordPress), and the post body both sides are
+ * seeded with (bench/wrk-run.js runs them).
  */
 'use strict';
-const { execFile } = require('node:child_process');
 const { writeFileSync } = require('node:fs');
-const { promisify } = require('node:util');
 
 /** The 40 words bench posts are written from and the distinct-URL workload searches for. */
 const WORDS = [
@@ -65,7 +63,7 @@ function wordsFor(i) {
 }
 
 /**
- * A stand-in body for post `i` (until the bench settles on its own): title `Bench post i`, a paragraph of eight
+ * The body of post `i`: title `Bench post i`, a paragraph of eight
  * words. The same function seeds Loom and WordPress, so both hold the same posts.
  */
 function benchPost(i) {
@@ -154,43 +152,4 @@ end
   return file;
 }
 
-/**
- * Runs wrk (`-t2 -c16 -d10s --latency --timeout 30s` unless told) and returns requests per second, p99 in ms,
- * non-2xx/3xx answers and socket errors by kind. wrk's own timeout (2 s) would drop every slower answer from the
- * figures (and count it a socket error): WordPress's batches take longer. A server that closes every connection
- * (PHP's built-in server answers `Connection: close`) shows one read error per request: not a failure.
- */
-async function runWrk(
-  url,
-  { headers = {}, script, threads = 2, connections = 16, seconds = 10, timeout = 30, bin = 'wrk' } = {},
-) {
-  const args = [
-    `-t${threads}`,
-    `-c${connections}`,
-    `-d${seconds}s`,
-    `--timeout`,
-    `${timeout}s`,
-    '--latency',
-    ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
-  ];
-  if (script) args.push('-s', script);
-  const { stdout: out } = await promisify(execFile)(bin, [...args, url], { encoding: 'utf8' });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)[1]);
-  const p99m = /99%\s+([\d.]+)(us|ms|s)\b/.exec(out);
-  const p99 = Number(p99m[1]) * { us: 0.001, ms: 1, s: 1000 }[p99m[2]];
-  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
-  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
-  const requests = Number(/(\d+) requests in/.exec(out)[1]);
-  return {
-    rps: Math.round(rps * 10) / 10,
-    p99: Math.round(p99 * 10) / 10,
-    requests,
-    non2xx,
-    socket: Object.fromEntries(
-      ['connect', 'read', 'write', 'timeout'].map((k, i) => [k, sock ? Number(sock[i + 1]) : 0]),
-    ),
-    raw: out,
-  };
-}
-
-module.exports = { WORDS, benchPost, distinctPostsScript, createPostsScript, batchCreatePostsScript, runWrk };
+module.exports = { WORDS, benchPost, distinctPostsScript, createPostsScript, batchCreatePostsScript };

@@ -333,9 +333,10 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   }
 
   /**
-   * A read against the read model: built from nedb's data when missing, unless a write is under way (then a
-   * throwaway one answers). `keep`: whether what the read computes may be remembered. These are nedb's own
-   * objects: copy before handing any out.
+   * A read against the read model, built from nedb's data when missing. While a write is under way nedb may hold
+   * it already and the model not yet: the read sees one or the other (either is right for a read that overlaps a
+   * write), and `keep` is false, so no match it computes is remembered and later patched a second time. These are
+   * nedb's own objects: copy before handing any out.
    */
   private async read<R>(
     filter: Filter | undefined,
@@ -344,11 +345,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const normalized = normalizeFilter(filter);
     const db = (await this.db()) as unknown as IndexedDb;
     const keep = !this.writing;
-    const model = this.model ?? new ReadModel(db.getAllData());
-    if (keep) this.model = model;
+    const model = (this.model ??= new ReadModel(db.getAllData()));
     const key = filterKey(normalized);
-    // While writing, nedb's indexes may hold the write and the model not: the model's own documents are read.
-    const candidates = keep ? candidatesFor(db, toNedbQuery(normalized), model.size) : null;
+    const candidates = () => candidatesFor(db, toNedbQuery(normalized), model.size);
     return fn(model, model.match(key, normalized, candidates, keep), key, keep);
   }
 

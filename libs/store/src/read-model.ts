@@ -80,12 +80,14 @@ export class ReadModel {
   }
 
   /**
-   * A filter's matches, from `candidates` (documents an index narrowed it to) or every document. `keep`: they may
+   * A filter's matches, from `candidatesOf()` (documents an index narrowed it to, asked only when the matches are
+   * not known) or every document. `keep`: they may
    * be remembered (not while a write is under way: what is read then may already hold the write).
    */
-  match(key: string, filter: Filter, candidates: Iterable<Raw> | null, keep: boolean): Match {
+  match(key: string, filter: Filter, candidatesOf: () => Iterable<Raw> | null, keep: boolean): Match {
     const known = this.matches.get(key);
     if (known) return known;
+    const candidates = candidatesOf();
     const test = Object.keys(filter).length ? compileFilter(filter) : null;
     const few = this.few();
     let n = 0;
@@ -135,7 +137,7 @@ export class ReadModel {
     }
     const out: Raw[] = [];
     let seen = 0;
-    const source = sort ? this.order(sort, keep).docs : this.byId.values();
+    const source = sort ? this.order(sort).docs : this.byId.values();
     for (const doc of source) {
       if (match.test && !match.test(doc)) continue;
       if (seen++ >= skip) out.push(doc);
@@ -157,8 +159,8 @@ export class ReadModel {
     this.ranked.set(key, ordered);
   }
 
-  /** Every document in a sort order, ties by `_id`. */
-  private order(sort: Sort, keep: boolean): Order {
+  /** Every document in a sort order, ties by `_id` (made of the model's documents, so kept even during a write). */
+  private order(sort: Sort): Order {
     const name = JSON.stringify(sort);
     const known = this.orders.get(name);
     if (known) return known;
@@ -167,7 +169,7 @@ export class ReadModel {
     const keyed = [...this.byId.values()].map((doc) => ({ doc, keys: keys(doc) }));
     keyed.sort((a, b) => compare(a.keys, b.keys) || (a.doc._id! < b.doc._id! ? -1 : a.doc._id! > b.doc._id! ? 1 : 0));
     const order: Order = { keys, compare: byKeys, docs: keyed.map((k) => k.doc) };
-    return keep ? remember(this.orders, name, order, MAX_ORDERS) : order;
+    return remember(this.orders, name, order, MAX_ORDERS);
   }
 
   // -------------------------------------------------------------------------------------------------------
@@ -176,6 +178,8 @@ export class ReadModel {
   /** A document was inserted (`before` absent), updated (both) or deleted (`after` absent). */
   changed(before: Raw | undefined, after: Raw | undefined): void {
     const id = (after ?? before)!._id as string;
+    // A model built while the write was under way may hold the inserted document already.
+    before ??= this.byId.get(id);
     if (after) this.byId.set(id, after);
     else this.byId.delete(id);
     this.ranked = new Map();
