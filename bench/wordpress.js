@@ -221,7 +221,7 @@ async function measure(wp) {
   return out;
 }
 
-module.exports = { detectWordPress, seedWordPressPosts, wordpressPostCount };
+module.exports = { detectWordPress, seedWordPressPosts, wordpressPostCount, settledPostCount, deletePostsAbove };
 
 if (require.main === module) {
   (async () => {
