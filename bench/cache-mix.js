@@ -13,7 +13,8 @@
 const { readFileSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { startLoom, measure, seedPosts } = require('./run');
+const { startLoom, measure } = require('./run');
+const { seedPosts } = require('./site');
 
 const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
 const ONE_OFF_SHARE = Number(process.env.LOOM_BENCH_ONE_OFF_SHARE || 0.5);

@@ -19,6 +19,7 @@ const os = require('node:os');
 const { performance } = require('node:perf_hooks');
 const path = require('node:path');
 const autocannon = require('autocannon');
+const { seedPosts } = require('./site');
 
 const ROOT = path.resolve(__dirname, '..');
 const SECONDS = Number(process.env.LOOM_BENCH_SECONDS || 5);
@@ -186,27 +187,6 @@ async function startLoom(opts = {}) {
   };
 }
 
-/** Creates posts up to `total` through the gateway (bounded concurrency). */
-async function seedPosts(loom, from, total) {
-  let next = from;
-  const worker = async () => {
-    while (next < total) {
-      const i = next++;
-      const r = await fetch(`${loom.gateway}/rest/core/v2/posts`, {
-        method: 'POST',
-        headers: { authorization: loom.auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          title: `Bench post ${i}`,
-          content: `<!-- wp:paragraph -->\n<p>Post ${i} about weaving and yarn.</p>\n<!-- /wp:paragraph -->`,
-          status: 'publish',
-        }),
-      });
-      if (r.status !== 201) throw new Error(`seeding post ${i}: ${r.status} ${await r.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-}
-
 /** autocannon against `url`; `vary` rewrites each request's path (pages spread over a range). */
 function measure(url, vary, headers) {
   const requests = vary ? [{ setupRequest: (req) => ({ ...req, path: vary(req.path) }) }] : undefined;
@@ -334,7 +314,7 @@ async function atEachSize(loom, sizes, each) {
   }
 }
 
-module.exports = { startLoom, measure, seedPosts, atEachSize, bare, freePort };
+module.exports = { startLoom, measure, atEachSize, bare, freePort };
 
 if (require.main === module) {
   main().catch((e) => {
