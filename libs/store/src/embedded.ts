@@ -186,33 +186,42 @@ const isIndexableValue = (v: unknown) =>
 /**
  * The documents that may match: those an index gives for the most selective top-level equality or `$in` of
  * plain values, when that is well under the whole collection (looking a key up costs nothing; walking a big
- * `$in` does), else null (every document). The compiled predicate decides.
+ * `$in` does), else null (every document). `lookup` gives a field's documents holding a value, or null when the
+ * field has no index. The compiled predicate decides.
  */
-function candidatesFor(db: IndexedDb, query: NedbQuery, size: number): Raw[] | null {
-  const indexes = db.indexes ?? {};
-  let best: Raw[][] | null = null;
+function candidatesFor(
+  lookup: (field: string, value: unknown) => Raw[] | Set<Raw> | null,
+  query: NedbQuery,
+  size: number,
+): Raw[] | null {
+  let best: (Raw[] | Set<Raw>)[] | null = null;
   let bestSize = Infinity;
   for (const [field, condition] of Object.entries(query)) {
-    const index = indexes[field];
-    if (!index || field.startsWith('$')) continue;
+    if (field.startsWith('$')) continue;
     const values = isIndexableValue(condition)
       ? [condition]
       : isPlainObject(condition) &&
           Object.keys(condition).length === 1 &&
           Array.isArray(condition.$in) &&
           condition.$in.every(isIndexableValue)
-        ? (condition.$in as unknown[])
+        ? [...new Set(condition.$in as unknown[])]
         : null;
     if (!values) continue;
-    const found = [...new Set(values)].map((v) => index.tree.search(v));
-    const size = found.reduce((n, docs) => n + docs.length, 0);
-    if (size < bestSize) {
+    const found: (Raw[] | Set<Raw>)[] = [];
+    let total = 0;
+    for (const v of values) {
+      const docs = lookup(field, v);
+      if (!docs) break; // no index on this field
+      found.push(docs);
+      total += Array.isArray(docs) ? docs.length : docs.size;
+    }
+    if (found.length === values.length && total < bestSize) {
       best = found;
-      bestSize = size;
+      bestSize = total;
     }
   }
   if (!best || (bestSize > 256 && bestSize > size / 4)) return null;
-  if (best.length === 1) return best[0]!.slice();
+  if (best.length === 1) return [...best[0]!];
   // Several keys of one field: an array field may hold more than one of them, so keep each document once.
   const seen = new Set<Raw>();
   for (const docs of best) for (const d of docs) seen.add(d);
@@ -249,6 +258,9 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
   private model: ReadModel | null = null;
   /** A write is under way: nedb may hold it already and the model not yet, so reads then remember nothing. */
   private writing = false;
+  /** Indexes declared (by their sorted fields), and the fields of the non-unique single-field ones. */
+  private readonly declared = new Map<string, { unique: boolean; sparse: boolean }>();
+  private readonly lookupFields = new Set<string>();
 
   constructor(
     private readonly name: string,
@@ -306,23 +318,34 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     return doc;
   }
 
+  /**
+   * Unique indexes are nedb's (it enforces them; one document per key, so cheap to keep). A non-unique one is not
+   * given to nedb: nedb keeps the documents of a key in one array and copies it on every update of any of them
+   * (at 100,000 published posts, every write copied 100,000-element arrays for `status`, `parent`, `type`...), and
+   * it looks candidates up by single-field indexes only. A single-field one is the read model's instead (a set per
+   * value); a compound one only needs declaring (MongoDB's planner uses it; here it would only cost writes).
+   */
   async ensureIndex(spec: IndexSpec): Promise<void> {
     const fields = checkIndexSpec(spec);
     const unique = spec.unique ?? false;
     const sparse = spec.sparse ?? false;
+    const name = [...fields].sort().join(',');
     return this.exclusive(async (db) => {
-      const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[
-        [...fields].sort().join(',')
-      ];
-      if (existing) {
-        // MongoDB refuses to redefine an index; nedb would silently keep the old one.
-        if (existing.unique !== unique || Boolean(existing.sparse) !== sparse) {
-          throw new Error(
-            `index on ${fields.join(', ')} in ${this.name} exists with unique=${existing.unique}, sparse=${Boolean(existing.sparse)}`,
-          );
-        }
+      const existing = (db as unknown as { indexes?: Record<string, NedbIndex> }).indexes?.[name];
+      const before =
+        this.declared.get(name) ?? (existing && { unique: existing.unique, sparse: Boolean(existing.sparse) });
+      // MongoDB refuses to redefine an index; nedb would silently keep the old one.
+      if (before && (before.unique !== unique || before.sparse !== sparse))
+        throw new Error(
+          `index on ${fields.join(', ')} in ${this.name} exists with unique=${before.unique}, sparse=${before.sparse}`,
+        );
+      this.declared.set(name, { unique, sparse });
+      if (!unique) {
+        if (existing) await db.removeIndexAsync(name); // made by an earlier version: no longer nedb's
+        if (fields.length === 1) this.lookupFields.add(fields[0]!);
         return;
       }
+      if (existing) return;
       try {
         // nedb's sparse leaves out documents lacking every field of the index, as MongoDB's does.
         await db.ensureIndexAsync({ fieldName: fields.length === 1 ? fields[0] : fields, unique, sparse });
@@ -345,9 +368,17 @@ class EmbeddedCollection<T extends Doc> implements Collection<T> {
     const normalized = normalizeFilter(filter);
     const db = (await this.db()) as unknown as IndexedDb;
     const keep = !this.writing;
-    const model = (this.model ??= new ReadModel(db.getAllData()));
+    const model = (this.model ??= new ReadModel(db.getAllData(), this.lookupFields));
     const key = filterKey(normalized);
-    const candidates = () => candidatesFor(db, toNedbQuery(normalized), model.size);
+    const candidates = () =>
+      candidatesFor(
+        (field, value) => {
+          const index = db.indexes?.[field];
+          return index ? index.tree.search(value) : model.lookup(field, value);
+        },
+        toNedbQuery(normalized),
+        model.size,
+      );
     return fn(model, model.match(key, normalized, candidates, keep), key, keep);
   }
 

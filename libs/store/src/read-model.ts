@@ -12,6 +12,7 @@
  * it, and the next read builds it again.
  */
 import { compileFilter, type Predicate } from './match';
+import { OrderedList } from './ordered-list';
 import { sortDocs, sortOrder } from './internal';
 import type { Filter, Sort } from './port';
 
@@ -26,10 +27,8 @@ export interface Match {
 }
 
 interface Order {
-  keys(doc: unknown): unknown[];
   /** By the sort's keys, then by `_id`: a total order, so a document's place is found by binary search. */
-  compare(a: Raw, b: Raw): number;
-  docs: Raw[];
+  docs: OrderedList<Raw>;
 }
 
 /** Filters whose counts are kept; orders kept (each holds every document); ranked pages of few matches kept. */
@@ -45,6 +44,23 @@ const FEW = 256;
 /** Listed and ranked documents kept, in collection sizes (8 bytes a reference): every search word in every order. */
 const LISTED_BUDGET = 16;
 const RANKED_BUDGET = 48;
+
+const EMPTY: Set<Raw> = new Set();
+
+/** Adds `doc` under its value of a field (each element of an array value), or removes it. */
+function indexDoc(byValue: Map<unknown, Set<Raw>>, value: unknown, doc: Raw, add: boolean): void {
+  for (const v of Array.isArray(value) ? new Set(value) : [value]) {
+    if (v === null || v === undefined || (typeof v === 'object' && v !== null) || Number.isNaN(v)) continue;
+    let docs = byValue.get(v);
+    if (add) {
+      if (!docs) byValue.set(v, (docs = new Set()));
+      docs.add(doc);
+    } else if (docs) {
+      docs.delete(doc);
+      if (!docs.size) byValue.delete(v);
+    }
+  }
+}
 
 function remember<V>(map: Map<string, V>, key: string, value: V, max: number): V {
   if (map.size >= max) map.delete(map.keys().next().value as string);
@@ -62,8 +78,27 @@ export class ReadModel {
   /** Documents held by the listed matches, kept under a few times the collection. */
   private listed = 0;
 
-  constructor(all: Iterable<Raw>) {
+  /** Per field of `lookupFields`, the documents holding each value (built on first use). */
+  private readonly lookups = new Map<string, Map<unknown, Set<Raw>>>();
+
+  /** `lookupFields`: the top-level fields with a (non-unique) index, which `lookup` answers for. */
+  constructor(
+    all: Iterable<Raw>,
+    private readonly lookupFields: ReadonlySet<string> = new Set(),
+  ) {
     for (const doc of all) this.byId.set(doc._id as string, doc);
+  }
+
+  /** The documents whose `field` is `value` or an array holding it; null when the field has no index. */
+  lookup(field: string, value: unknown): Set<Raw> | null {
+    if (!this.lookupFields.has(field)) return null;
+    let byValue = this.lookups.get(field);
+    if (!byValue) {
+      byValue = new Map();
+      for (const doc of this.byId.values()) indexDoc(byValue, doc[field], doc, true);
+      this.lookups.set(field, byValue);
+    }
+    return byValue.get(value) ?? EMPTY;
   }
 
   get size(): number {
@@ -165,10 +200,16 @@ export class ReadModel {
     const known = this.orders.get(name);
     if (known) return known;
     const { keys, compare } = sortOrder(sort);
-    const byKeys = (a: Raw, b: Raw) => compare(keys(a), keys(b)) || (a._id! < b._id! ? -1 : a._id! > b._id! ? 1 : 0);
+    const byId = (a: Raw, b: Raw) => (a._id! < b._id! ? -1 : a._id! > b._id! ? 1 : 0);
     const keyed = [...this.byId.values()].map((doc) => ({ doc, keys: keys(doc) }));
-    keyed.sort((a, b) => compare(a.keys, b.keys) || (a.doc._id! < b.doc._id! ? -1 : a.doc._id! > b.doc._id! ? 1 : 0));
-    const order: Order = { keys, compare: byKeys, docs: keyed.map((k) => k.doc) };
+    keyed.sort((a, b) => compare(a.keys, b.keys) || byId(a.doc, b.doc));
+    const byKeys = (a: Raw, b: Raw) => compare(keys(a), keys(b)) || byId(a, b);
+    const order: Order = {
+      docs: new OrderedList(
+        byKeys,
+        keyed.map((k) => k.doc),
+      ),
+    };
     return remember(this.orders, name, order, MAX_ORDERS);
   }
 
@@ -182,11 +223,15 @@ export class ReadModel {
     before ??= this.byId.get(id);
     if (after) this.byId.set(id, after);
     else this.byId.delete(id);
+    for (const [field, byValue] of this.lookups) {
+      if (before) indexDoc(byValue, before[field], before, false);
+      if (after) indexDoc(byValue, after[field], after, true);
+    }
     this.ranked = new Map();
     this.rankedDocs = 0;
     for (const order of this.orders.values()) {
-      if (before) order.docs.splice(this.place(order, before, true), 1);
-      if (after) order.docs.splice(this.place(order, after, false), 0, after);
+      if (before && !order.docs.remove(before)) throw new Error('read model lost a document from an order');
+      if (after) order.docs.insert(after);
     }
     const few = this.few();
     for (const [key, match] of this.matches) {
@@ -196,34 +241,16 @@ export class ReadModel {
       if (!match.docs) continue;
       const at = was ? match.docs.indexOf(before!) : -1;
       if (was && at < 0) throw new Error(`read model of ${key} lost a document`);
-      const docs = match.docs.slice(); // pages already handed out keep what they held
+      // Changed in place: nothing outside holds a match's list (pages are copies or slices of a ranking).
+      const docs = match.docs;
       if (was && is) docs[at] = after!;
       else if (was) docs.splice(at, 1);
       else if (is) docs.push(after!);
+      this.listed += Number(is) - Number(was);
       if (docs.length > few) {
-        this.listed -= match.docs.length;
+        this.listed -= docs.length;
         match.docs = null;
-      } else {
-        this.listed += docs.length - match.docs.length;
-        match.docs = docs;
       }
     }
-  }
-
-  /** Where `doc` is (`present`) or would go in an order. */
-  private place(order: Order, doc: Raw, present: boolean): number {
-    let lo = 0;
-    let hi = order.docs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (order.compare(order.docs[mid]!, doc) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    if (present && order.docs[lo] !== doc) {
-      const at = order.docs.indexOf(doc); // keys that compare inconsistently (never expected): find it anyway
-      if (at < 0) throw new Error('read model lost a document from an order');
-      return at;
-    }
-    return lo;
   }
 }

@@ -36,6 +36,9 @@ const FILTERS: Filter[] = [
   { n: { $gt: 50 } },
   { status: 'draft', n: { $lt: 30 } },
   { tags: 3 },
+  { n: 7 },
+  { n: { $in: [1, 2, 3] }, status: 'publish' },
+  { tags: { $in: [1, 4] } },
   { title: { $contains: 'wo' } },
   { $or: [{ title: { $contains: 'T12' } }, { status: 'future' }] },
 ];
@@ -59,6 +62,9 @@ beforeAll(async () => {
   const c = store.collection('docs');
   await c.ensureIndex({ fields: ['id'], unique: true });
   await c.ensureIndex({ fields: ['status'] });
+  // Non-unique single-field indexes are the read model's own look-ups (an array field by its elements).
+  await c.ensureIndex({ fields: ['n'] });
+  await c.ensureIndex({ fields: ['tags'] });
   for (let id = 1; id <= 1000; id++) {
     const doc = { id, ...randomFields() };
     model.set(id, doc);
@@ -122,4 +128,28 @@ test('reads after one-document inserts, updates and deletes, and many-document u
     await Promise.all(during);
     await check();
   }
+});
+
+test('look-ups by a non-unique single-field index follow inserts, updates and deletes', async () => {
+  const c = store.collection('lookups');
+  await c.ensureIndex({ fields: ['k'] });
+  for (let id = 0; id < 600; id++) await c.insert({ id, k: id % 60, list: [id % 7, 100] });
+  await c.ensureIndex({ fields: ['list'] });
+  expect(await c.count({ k: 7 })).toBe(10);
+  expect(await c.count({ list: 3 })).toBe(86);
+  await c.updateOne({ id: 7 }, { $set: { k: 8, list: [4] } });
+  expect(await c.count({ k: 7 })).toBe(9);
+  expect(await c.count({ k: 8 })).toBe(11);
+  expect(await c.count({ list: 0 })).toBe(85);
+  expect((await c.find({ k: { $in: [7, 8] } })).map((d) => d.id).sort((a, b) => Number(a) - Number(b))).toEqual(
+    [
+      ...Array.from({ length: 10 }, (_, i) => 7 + 60 * i).slice(1),
+      ...Array.from({ length: 10 }, (_, i) => 8 + 60 * i),
+      7,
+    ].sort((a, b) => a - b),
+  );
+  await c.deleteOne({ id: 8 });
+  expect(await c.count({ k: 8 })).toBe(10);
+  await c.insert({ id: 600, k: 7, list: [] });
+  expect(await c.count({ k: 7 })).toBe(10);
 });
