@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * WordPress next to Loom in the benchmarks (issue 25): a real WordPress (6.1, /work/shared/oracle) answering on
- * 127.0.0.1:8089 is found, seeded through its REST API and measured with the same workloads as Loom.
+ * WordPress next to Loom in the benchmarks (issue 25): a real WordPress (6.1, the project's reference site, set
+ * up outside this repository) answering on 127.0.0.1:8089 is found, seeded through its REST API and measured with
+ * the same workloads as Loom.
  *
  * As a module: detectWordPress(), seedWordPressPosts(wp, total, postFor), wordpressPostCount(wp).
  * As a script, against the running WordPress (loopback only):
@@ -226,7 +227,7 @@ module.exports = { detectWordPress, seedWordPressPosts, wordpressPostCount, sett
 if (require.main === module) {
   (async () => {
     const wp = await detectWordPress();
-    if (!wp) throw new Error(`no WordPress answers ${WP_URL}/wp-json/ (see /work/shared/oracle/README.md)`);
+    if (!wp) throw new Error(`no WordPress answers ${WP_URL}/wp-json/ (start the reference WordPress first)`);
     const [cmd, arg] = process.argv.slice(2);
     if (cmd === 'seed') {
       const total = Number(arg);
