@@ -256,7 +256,17 @@ function topFunctions(file, n = 25, last = Infinity) {
     .map(([k, v]) => `${((v / total) * 100).toFixed(1).padStart(5)} %  ${(v / 1000).toFixed(0).padStart(7)} ms  ${k}`);
 }
 
-module.exports = { seedEvents, distinctEventsScript, plainRows };
+/**
+ * What a distinct-URL run of wrk (bench/wrk-run.js) answered: the statuses its script's `done` printed, and the
+ * failures (answers other than 200 and the archive's 404 past its end, and socket errors; NaN if it printed none).
+ */
+function distinctOutcome(r) {
+  const statuses = /statuses (.*)/.exec(r.out)?.[1] ?? '';
+  const other = Number(/other=(\d+)/.exec(statuses)?.[1] ?? NaN);
+  return { statuses, errors: other + Object.values(r.socket).reduce((a, b) => a + b, 0) };
+}
+
+module.exports = { seedEvents, distinctEventsScript, distinctOutcome, plainRows };
 
 if (require.main === module) {
   main().catch((e) => {
@@ -314,10 +324,7 @@ async function main() {
         ['GET events, distinct URLs, pages 1-3', scripts[1]],
       ]) {
         const r = await wrk(`${loom.gateway}/rest/events/v1/events`, { script });
-        const statuses = /statuses (.*)/.exec(r.out)?.[1] ?? '';
-        const other = Number(/other=(\d+)/.exec(statuses)?.[1] ?? NaN);
-        const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(r.out);
-        const errors = other + (socket ? socket.slice(1).reduce((a, b) => a + Number(b), 0) : 0);
+        const { statuses, errors } = distinctOutcome(r);
         const row = { size, label, ...r, errors, note: statuses };
         rows.push(row);
         console.log(`${String(size).padStart(6)}  ${label.padEnd(36)} ${fmt(row)}  (${statuses})`);

@@ -23,7 +23,7 @@ const os = require('node:os');
 const path = require('node:path');
 const { startLoom, bare } = require('./run');
 const { seedPosts, seedMedia } = require('./site');
-const { seedEvents, distinctEventsScript, plainRows } = require('./events');
+const { seedEvents, distinctEventsScript, distinctOutcome, plainRows } = require('./events');
 const { WORDS, distinctPostsScript, createPostsScript, batchCreatePostsScript } = require('./workloads');
 const { detectWordPress, wordpressPostCount, settledPostCount, deletePostsAbove } = require('./wordpress');
 const { wrk, SECONDS, CONNECTIONS } = require('./wrk-run');
@@ -73,12 +73,6 @@ end
 `,
   );
   return file;
-}
-
-/** The distinct-URL events rows: a 404 past the archive's end is counted apart (the script's `done` prints it). */
-function eventsErrors(r) {
-  const other = Number(/other=(\d+)/.exec(r.out)?.[1] ?? 0);
-  return other + Object.values(r.socket).reduce((a, b) => a + b, 0);
 }
 
 async function get(url, headers = {}) {
@@ -289,13 +283,14 @@ async function wordpressRows(wp, size) {
           venues: site.venues,
         });
         const r = await warmWrk(`${loom.gateway}${eventsPath}`, { script: s });
+        const { statuses, errors } = distinctOutcome(r);
         eventsRow = row(
           'GET events, distinct URLs',
           seeded.events,
-          { ...r, errors: eventsErrors(r) },
+          { ...r, errors },
           `p99 ≤ 50 ms, ≥ ${Math.round(0.13 * evTop.rps)} req/s (13 % of ceiling)`,
           seeded.events >= 10000 ? r.p99 <= 50 && r.rps >= 0.13 * evTop.rps : undefined,
-          `(${/statuses (.*)/.exec(r.out)?.[1] ?? ''})`,
+          `(${statuses})`,
         );
       }
       scale.push({

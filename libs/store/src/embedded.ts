@@ -13,7 +13,7 @@ import path from 'node:path';
 import Datastore from '@seald-io/nedb';
 import { EmbeddedFileStore } from './files-embedded';
 import { acquireLock, type DirLock } from './lock';
-import { containsTest, valuesOf } from './match';
+import { containsTest, isPrimitive, valuesOf } from './match';
 import { ReadModel, type Match } from './read-model';
 import { Collection, Doc, DuplicateKeyError, Filter, FindOptions, IndexSpec, Store, Update } from './port';
 import {
@@ -180,9 +180,6 @@ interface IndexedDb {
   getAllData(): Raw[];
 }
 
-const isIndexableValue = (v: unknown) =>
-  typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
-
 /**
  * The documents that may match: those an index gives for the most selective top-level equality or `$in` of
  * plain values, when that is well under the whole collection (looking a key up costs nothing; walking a big
@@ -198,12 +195,12 @@ function candidatesFor(
   let bestSize = Infinity;
   for (const [field, condition] of Object.entries(query)) {
     if (field.startsWith('$')) continue;
-    const values = isIndexableValue(condition)
+    const values = isPrimitive(condition)
       ? [condition]
       : isPlainObject(condition) &&
           Object.keys(condition).length === 1 &&
           Array.isArray(condition.$in) &&
-          condition.$in.every(isIndexableValue)
+          condition.$in.every(isPrimitive)
         ? [...new Set(condition.$in as unknown[])]
         : null;
     if (!values) continue;

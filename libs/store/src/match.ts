@@ -42,7 +42,8 @@ export function valuesOf(doc: Record<string, unknown>, path: string): unknown[] 
 
 const rank = (v: unknown) =>
   v === null || v === undefined ? 'null' : v instanceof Date ? 'date' : Array.isArray(v) ? 'array' : typeof v;
-const isPrimitive = (v: unknown) =>
+/** A string, boolean or number other than NaN: what an index keys and an equality compares with `===`. */
+export const isPrimitive = (v: unknown) =>
   typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
 /** Whether `test` holds for a reached value or, when it is an array, for one of its elements (no $elemMatch needed). */

@@ -11,7 +11,7 @@
  * One-document writes patch all of it (a count moves by what the old and new document pass); other writes drop
  * it, and the next read builds it again.
  */
-import { compileFilter, type Predicate } from './match';
+import { compileFilter, isPrimitive, type Predicate } from './match';
 import { OrderedList } from './ordered-list';
 import { sortDocs, sortOrder } from './internal';
 import type { Filter, Sort } from './port';
@@ -50,7 +50,7 @@ const EMPTY: Set<Raw> = new Set();
 /** Adds `doc` under its value of a field (each element of an array value), or removes it. */
 function indexDoc(byValue: Map<unknown, Set<Raw>>, value: unknown, doc: Raw, add: boolean): void {
   for (const v of Array.isArray(value) ? new Set(value) : [value]) {
-    if (v === null || v === undefined || (typeof v === 'object' && v !== null) || Number.isNaN(v)) continue;
+    if (!isPrimitive(v)) continue; // never looked up (candidatesFor asks for these only)
     let docs = byValue.get(v);
     if (add) {
       if (!docs) byValue.set(v, (docs = new Set()));
