@@ -49,6 +49,12 @@ export interface Binding<S extends ArgsShape = ArgsShape> {
   endpoint: EndpointDef<S>;
   permission: Permission<S> | null;
   handler: Handler<S>;
+  /**
+   * The arguments' own checks that need the store or the caller (WordPress's validate and sanitize callbacks, such
+   * as is_event_slug or sanitize_post_statuses): run after the schema and before the permission check. They are
+   * not permission checks, so the Allow header does not run them: an invalid argument leaves the caller's methods.
+   */
+  validate?: Permission<S>;
   /** Serves the endpoint's GET answers (errors included) in another format than JSON when it returns one. */
   format?: ResponseFormat;
   /** Reads the request body itself instead of the kit's JSON/form parsing (uploads: streamed, with their own limit). */
@@ -76,7 +82,7 @@ export function bind<S extends ArgsShape>(
   endpoint: EndpointDef<S>,
   permission: Permission<S> | null,
   handler: Handler<S>,
-  opts: { format?: ResponseFormat; readBody?: BodyReader } = {},
+  opts: { format?: ResponseFormat; readBody?: BodyReader; validate?: Permission<S> } = {},
 ): Binding {
   // Typed against the endpoint's own args here; erased for the dispatcher, which validated them.
   return { endpoint, permission, handler, ...opts } as unknown as Binding;
@@ -89,7 +95,7 @@ export type RequestOf<E> = E extends EndpointDef<infer S> ? RestRequest<S> : nev
  * A permission check and a handler for one endpoint of a resource (null: public). Either may take its endpoint's
  * typed request (RequestOf), or a union of them where one handler serves the item by id and by slug.
  */
-export type Bound = [permission: AnyPermission | null, handler: AnyHandler];
+export type Bound = [permission: AnyPermission | null, handler: AnyHandler, validate?: AnyPermission];
 /** A handler or permission check of some endpoint, whatever its arguments' types. */
 export type AnyHandler = (req: never) => ReturnType<Handler>;
 export type AnyPermission = (req: never) => ReturnType<Permission>;
@@ -109,7 +115,7 @@ export function bindResource(
       const b = bound[verb as keyof typeof bound];
       if (!b) throw new Error(`${r.pattern}: no binding for ${verb}`);
       // Typed against the endpoints by the caller; erased here, as bind() erases them for the dispatcher.
-      out.push(bind(e, b[0] as Permission | null, b[1] as Handler));
+      out.push(bind(e, b[0] as Permission | null, b[1] as Handler, { validate: b[2] as Permission | undefined }));
     }
   }
   return out;
@@ -312,6 +318,8 @@ export class Dispatcher {
         config.identityMaxAgeS,
       );
       if (validateOnly !== undefined) {
+        // WordPress's batch pre-validation runs the arguments' callbacks too (has_valid_params, sanitize_params).
+        await this.checkArguments(restReq);
         if (validateOnly === '1') await this.checkPermission(restReq);
         return await send(200, { valid: true });
       }
@@ -415,10 +423,20 @@ export class Dispatcher {
     };
   }
 
-  /** Permission check, then the handler. */
+  /** The arguments' own checks, the permission check, then the handler. */
   private async execute(req: RestRequest): Promise<RestResult> {
+    await this.checkArguments(req);
     await this.checkPermission(req);
     return this.bindings.get(req.endpoint)!.handler(req);
+  }
+
+  /** The endpoint's argument checks that need the store or the caller; throws their error. */
+  private async checkArguments(req: RestRequest): Promise<void> {
+    const validate = this.bindings.get(req.endpoint)!.validate;
+    if (validate) {
+      const v = await validate(req);
+      if (v !== true) throw v;
+    }
   }
 
   /** The endpoint's permission check; throws its error. */

@@ -325,7 +325,6 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
 
   function checkStatuses(req: RestRequest): true | WpError {
     const user = req.user;
-    // The Allow header runs this check with another endpoint's parameters: no statuses to check then.
     for (const status of (req.params.status as string[] | undefined) ?? []) {
       // The route's own default needs nothing (publish; inherit for attachments).
       if (status === defaultStatus) continue;
@@ -425,8 +424,6 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
     bind(
       routes.collection.endpoints.list,
       (req) => {
-        const statuses = checkStatuses(req);
-        if (statuses !== true) return statuses;
         if (req.params.context === 'edit' && !can(req.user, cap.edit_posts))
           return forbidden(
             req.user,
@@ -436,6 +433,7 @@ export function postTypeBindings(rules: PostTypeBehaviour): Binding[] {
         return rules.hooks.listPermission?.(req) ?? true;
       },
       list,
+      { validate: checkStatuses },
     ),
     bind(
       routes.collection.endpoints.create,

@@ -1,6 +1,6 @@
 /**
  * The routes of one events/v1 post type (events, venues, organizers) bound the plugin's way: the item routes'
- * argument checks first (venues, organizers), then the permissions: the archive and single reads are public
+ * argument checks first (not part of the Allow header), then the permissions: the archive and single reads are public
  * (handlers check access), create needs edit_posts of the type, update and delete need edit_post / delete_post
  * on the post (the type's edit_posts / delete_posts when there is none, so the handler answers its not-found code).
  */
@@ -79,7 +79,6 @@ export const canRead = (req: RestRequest, doc: BasePostDoc) =>
 
 export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, h: PostTypeHandlers<T>): Binding[] {
   const itemCap = (meta: 'edit_post' | 'delete_post', primitive: string) => async (req: RestRequest) => {
-    await h.validateItem?.(req);
     const doc = await h.find(req);
     const ok = doc ? can(req.user, meta, { post: capPostOf(doc, h.caps) }) : can(req.user, primitive);
     return ok ? (true as const) : forbidden(req.user);
@@ -92,17 +91,17 @@ export function postTypeBindings<T extends BasePostDoc>(routes: PostTypeRoutes, 
       await publishDuePosts(req.store);
       return (handler as Handler)(req);
     };
-  const readable = h.validateItem
+  const validate = h.validateItem
     ? async (req: RestRequest) => {
         await h.validateItem!(req);
         return true as const;
       }
-    : null;
+    : undefined;
   return bindResource(routes, {
     list: [null, afterDue(h.list)],
     create: [canCreate, h.create],
-    read: [readable, afterDue(h.read)],
-    update: [itemCap('edit_post', h.caps.edit_posts), h.update],
-    delete: [itemCap('delete_post', h.caps.delete_posts), h.trash],
+    read: [null, afterDue(h.read), validate],
+    update: [itemCap('edit_post', h.caps.edit_posts), h.update, validate],
+    delete: [itemCap('delete_post', h.caps.delete_posts), h.trash, validate],
   });
 }
