@@ -188,7 +188,8 @@ function endpointsOf<T extends VerbArgs>(
 ): EndpointsOf<T> {
   const docsOf = (verb: Verb): EndpointDocs | undefined =>
     opts.noun || opts.docs?.[verb] ? { ...(opts.noun ? { noun: opts.noun } : {}), ...opts.docs?.[verb] } : undefined;
-  // In the order the definition lists them: WordPress registers GET, then the update methods, then DELETE.
+  // In the order the definition lists them: WordPress registers GET, then the update methods, then DELETE (the
+  // events plugin GET, DELETE, then the update methods).
   return Object.fromEntries(
     Object.entries(args).map(([verb, shape]) => [
       verb,

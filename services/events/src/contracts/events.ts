@@ -205,6 +205,7 @@ export const eventRoutes = resourceRoutes({
   schema: eventResource,
   docs: { list: archiveOf('events') },
   collection: { list: eventArchiveArgs, create: eventWriteArgs(true) },
-  item: { read: { id: id() }, update: { id: id(), ...eventWriteArgs(false) }, delete: { id: id() } },
-  bySlug: { read: { slug: slug() }, update: { ...eventWriteArgs(false), slug: slug() }, delete: { slug: slug() } },
+  // The plugin registers GET, then DELETE, then the update methods: its index and Allow list them so.
+  item: { read: { id: id() }, delete: { id: id() }, update: { id: id(), ...eventWriteArgs(false) } },
+  bySlug: { read: { slug: slug() }, delete: { slug: slug() }, update: { ...eventWriteArgs(false), slug: slug() } },
 });

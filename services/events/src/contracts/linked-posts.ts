@@ -125,11 +125,12 @@ export function linkedPostRoutes(s: LinkedPostSpec) {
     schema,
     docs: { list: archiveOf(s.restBase) },
     collection: { list: linkedArchiveArgs(s), create: linkedWriteArgs(s, true) },
-    item: { read: { id: id() }, update: { id: id(), ...linkedWriteArgs(s, false) }, delete: { id: id() } },
+    // The plugin registers GET, then DELETE, then the update methods: its index and Allow list them so.
+    item: { read: { id: id() }, delete: { id: id() }, update: { id: id(), ...linkedWriteArgs(s, false) } },
     bySlug: {
       read: { slug: slug() },
-      update: { ...linkedWriteArgs(s, false), slug: slug() },
       delete: { slug: slug() },
+      update: { ...linkedWriteArgs(s, false), slug: slug() },
     },
   });
 }
