@@ -222,14 +222,21 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     const method = methodOf(req, query);
     const entry = routeEntry(r, restUrl, { withSchema: true });
     const allow = entry.methods.join(', ');
+    const answer = async (result: () => Promise<GatewayResult>) => {
+      let r: GatewayResult;
+      try {
+        r = await result();
+      } catch (err) {
+        // The route matched, so its errors say what the caller may do too (rest_send_allow_header).
+        if (!(err instanceof WpError)) throw err;
+        r = { status: err.status, body: err.toBody() };
+      }
+      sendRest(req, res, restUrl, { ...r, headers: { Allow: allow } });
+    };
+    const { get, post } = handlers;
     if (method === 'OPTIONS') return sendRest(req, res, restUrl, { body: entry, headers: { Allow: allow } });
-    if (method === 'GET' && handlers.get)
-      return sendRest(req, res, restUrl, {
-        body: await handlers.get(query.context === 'help'),
-        headers: { Allow: allow },
-      });
-    if (method === 'POST' && handlers.post)
-      return sendRest(req, res, restUrl, { ...(await handlers.post()), headers: { Allow: allow } });
+    if (method === 'GET' && get) return answer(async () => ({ body: await get(query.context === 'help') }));
+    if (method === 'POST' && post) return answer(async () => post());
     return sendNoRoute(req, res, restUrl);
   };
 
