@@ -21,3 +21,4 @@ export * from './events-world';
 export * from './forms-world';
 export * from './oembed-world';
 export * from './query-shapes';
+export * from './route-keys';

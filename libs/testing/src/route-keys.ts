@@ -1,9 +1,15 @@
 /**
  * Path placeholders of WordPress route keys (`(?P<id>[\d]+)`) and strings that match them, drawn from a small
  * regex subset (classes, escapes, groups, alternation, quantifiers): enough for every placeholder WordPress
- * and the plugins use, so that a new route's placeholders are filled without editing the suite.
+ * and the plugins use, so that a new route's placeholders are filled without editing a suite (the fuzz suite, the
+ * Allow suite).
  */
-import type { Rng } from './prng';
+
+/** What drawing a matching string needs of a random source (the fuzz suite's seeded Rng). */
+interface Draws {
+  pick<T>(items: readonly T[]): T;
+  int(lo: number, hi: number): number;
+}
 
 export interface Placeholder {
   name: string;
@@ -165,7 +171,7 @@ class Parser {
   }
 }
 
-function draw(node: Node, rng: Rng): string {
+function draw(node: Node, rng: Draws): string {
   switch (node.t) {
     case 'lit':
       return node.c;
@@ -187,7 +193,7 @@ function draw(node: Node, rng: Rng): string {
 const parsed = new Map<string, Node | null>();
 
 /** A string matching the placeholder, or null when its pattern is outside the subset (bounded: 20 tries). */
-export function sampleMatching(p: Placeholder, rng: Rng): string | null {
+export function sampleMatching(p: Placeholder, rng: Draws): string | null {
   if (!parsed.has(p.source)) {
     try {
       parsed.set(p.source, new Parser(p.source).parse());

@@ -6,7 +6,7 @@
 import type { WireRequest } from './client';
 import { jsonText, pct, phpQuery } from './encode';
 import type { Rng } from './prng';
-import { sampleMatching } from './regex-sample';
+import { sampleMatching } from '@loom/testing';
 import { fillPath, type Endpoint } from './routes';
 import { hostileValue, POLLUTION_MARKER, validValue, type Known, type Schema } from './values';
 

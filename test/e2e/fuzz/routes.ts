@@ -2,7 +2,7 @@
  * The fuzz targets, read from the gateway's merged route index (`GET /rest/`): every route key, method and
  * declared argument, so that a route added to any service is fuzzed without editing the suite.
  */
-import { parseRouteKey, type RouteShape } from './regex-sample';
+import { parseRouteKey, type RouteShape } from '@loom/testing';
 import type { Schema } from './values';
 
 export interface Endpoint {
