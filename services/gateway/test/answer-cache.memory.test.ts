@@ -29,7 +29,7 @@ function get(url: string): Promise<string> {
       res.on('end', () =>
         res.statusCode === 200 ? resolve(text) : reject(new Error(`${url.slice(0, 80)}: ${res.statusCode} ${text}`)),
       );
-    }).on('error', reject);
+    }).on('error', (e) => reject(new Error(`${url.slice(0, 80)}: ${e.message}`, { cause: e })));
   });
 }
 
