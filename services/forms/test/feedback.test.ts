@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { err, eventually, formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
 import { createEventForm, createForm, NOTES, quizHash, validFields } from './event-form';
+import { TEL_ACCEPTED, TEL_REFUSED } from './form-tags/tel-cases';
 
 let world: FormsWorld;
 let formId: number;
@@ -160,7 +161,7 @@ describe('statuses', () => {
     const cases: Array<[Record<string, string | string[] | null>, string, string]> = [
       [{ 'your-email': 'ada@' }, 'your-email', 'Please enter an email address.'],
       [{ 'your-website': 'javascript:alert(1)' }, 'your-website', 'Please enter a URL.'],
-      [{ 'your-phone': '12' }, 'your-phone', 'Please enter a telephone number.'],
+      [{ 'your-phone': '1+2' }, 'your-phone', 'Please enter a telephone number.'],
       [{ 'your-guests': 'two' }, 'your-guests', 'Please enter a number.'],
       [{ 'your-guests': '0' }, 'your-guests', 'This field has a too small number.'],
       [{ 'your-date': '2027-02-30' }, 'your-date', 'Please enter a date in YYYY-MM-DD format.'],
@@ -181,6 +182,31 @@ describe('statuses', () => {
         invalid: r.body.invalid_fields.map((f: { field: string; message: string }) => [f.field, f.message]),
       }).toEqual({ over, status: 'validation_failed', invalid: [[field, message]] });
     }
+  });
+
+  test("tel: 5.9.8 takes '12' (mail_sent, the mail says so); the rule's table, value by value", async () => {
+    const before = world.smtp.messages.length;
+    const r = await anon().feedback(formId, validFields(formId, hash, { 'your-phone': '12' }));
+    expect(r.body).toMatchObject({ status: 'mail_sent', invalid_fields: [] });
+    await mailCount(before + 2);
+    expect(world.smtp.messages[before].parsed.text).toContain('\nPhone: 12\n');
+    // skip_mail: the plugin's answer without mail, so each value costs one request
+    const id = await createForm(world, {
+      title: 'Phone',
+      form: '[tel phone] [submit]',
+      additional_settings: 'skip_mail: on',
+    });
+    const statusOf = async (value: string) => {
+      const res = await anon().feedback(id, [...hiddenFields(id), ['phone', value]]);
+      return [res.body.status, res.body.invalid_fields.map((f: { message: string }) => f.message)];
+    };
+    for (const good of TEL_ACCEPTED)
+      expect({ good, answer: await statusOf(good) }).toEqual({ good, answer: ['mail_sent', []] });
+    for (const bad of TEL_REFUSED)
+      expect({ bad, answer: await statusOf(bad) }).toEqual({
+        bad,
+        answer: ['validation_failed', ['Please enter a telephone number.']],
+      });
   });
 
   test('files: too large for limit:, a type outside filetypes:', async () => {
