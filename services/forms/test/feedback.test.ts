@@ -555,19 +555,82 @@ describe('subscribers_only and demo_mode', () => {
     ).toBe('mail_sent');
   });
 
-  test('demo_mode: on answers mail_sent with demo_mode true and sends nothing', async () => {
+  test('demo_mode: on puts demo_mode: true in every answer after the hash, valid or not; mail_sent sends nothing', async () => {
     const id = await createForm(world, {
       title: 'Demo',
-      form: '[text* your-name] [submit]',
+      form: '[text* your-name] [acceptance ok] Yes [/acceptance] [submit]',
       additional_settings: 'demo_mode: on',
     });
     const before = world.smtp.messages.length;
-    const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Dee']]);
-    expect(r.body).toMatchObject({
+    const stored = (await submissions()).length;
+    const send = (over: Array<[string, string]>) => anon().feedback(id, [...hiddenFields(id), ...over]);
+
+    const sent = await send([
+      ['your-name', 'Dee'],
+      ['ok', '1'],
+    ]);
+    expect(sent.body).toMatchObject({
       status: 'mail_sent',
-      demo_mode: true,
       message: 'Thank you for your message. It has been sent.',
+      demo_mode: true,
     });
+    expect(Object.keys(sent.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'posted_data_hash',
+      'demo_mode',
+      'into',
+      'invalid_fields',
+    ]);
+    const invalid = await send([['ok', '1']]);
+    expect(invalid.body).toMatchObject({ status: 'validation_failed', demo_mode: true, posted_data_hash: '' });
+    expect(Object.keys(invalid.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'invalid_fields',
+      'posted_data_hash',
+      'demo_mode',
+      'into',
+    ]);
+    expect((await send([['your-name', 'Dee']])).body).toMatchObject({ status: 'acceptance_missing', demo_mode: true });
+    expect(
+      (
+        await send([
+          ['your-name', 'Dee'],
+          ['ok', '1'],
+          ['_loom_hp', 'bot'],
+        ])
+      ).body,
+    ).toMatchObject({
+      status: 'spam',
+      demo_mode: true,
+    });
+    // Only the accepted one is kept (marked as a demo); no mail at all.
+    expect((await submissions()).length).toBe(stored + 1);
+    expect((await submissions())[0]).toMatchObject({ contact_form_id: id, status: 'mail_sent', mail: [] });
+    await new Promise((res) => setTimeout(res, 300));
+    expect(world.smtp.messages.length).toBe(before);
+  });
+
+  test('demo_mode in CRLF settings counts (the plugin reads a line up to LF); subscribers_only refuses before it', async () => {
+    const id = await createForm(world, {
+      title: 'Demo, CRLF',
+      form: '[text* your-name] [submit]',
+      additional_settings: 'subscribers_only: true\r\ndemo_mode: on\r\nskip_mail: off',
+    });
+    expect((await admin().get(`/contact-forms/${id}`)).body.properties.additional_settings.settings).toEqual([
+      ['subscribers_only', true],
+      ['demo_mode', true],
+      ['skip_mail', false],
+    ]);
+    const refused = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Ann']]);
+    expect(refused.body.status).toBe('error');
+    expect(Object.keys(refused.body)).toEqual(['contact_form_id', 'status', 'message', 'into', 'invalid_fields']);
+    const before = world.smtp.messages.length;
+    const r = await formsClient(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']]);
+    expect(r.body).toMatchObject({ status: 'mail_sent', demo_mode: true });
     await new Promise((res) => setTimeout(res, 300));
     expect(world.smtp.messages.length).toBe(before);
   });

@@ -57,6 +57,10 @@ type FeedbackReq = RequestOf<typeof forms.feedbackRoute.endpoints.submit>;
 export type FeedbackStatus =
   'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'aborted' | 'error';
 
+/** The form's is_true('demo_mode'): no mail, and `demo_mode: true` in the answer. */
+const inDemoMode = (form: ContactFormDoc) =>
+  settingFlag(parseAdditionalSettings(form.properties.additional_settings), 'demo_mode');
+
 /** wpcf7_sanitize_unit_tag. */
 const sanitizeUnitTag = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '');
 
@@ -89,7 +93,6 @@ interface Outcome {
   message: string;
   invalid?: InvalidField[];
   hash: string;
-  demo?: boolean;
   submissionId?: number;
 }
 
@@ -145,11 +148,13 @@ async function submit(req: FeedbackReq) {
     status: outcome.status,
     message: outcome.message,
   };
-  if (outcome.demo) answer.demo_mode = true;
   if (outcome.status === 'validation_failed')
     answer.invalid_fields = invalidFieldsForResponse(outcome.invalid ?? [], unitTag);
   // The subscribers_only refusal comes before any submission exists: no hash at all (the plugin's submit()).
   if (outcome.status !== 'error') answer.posted_data_hash = outcome.hash;
+  // submit() marks every result in demo mode, whatever its status, after the hash; the subscribers_only refusal
+  // returns before it.
+  if (outcome.status !== 'error' && inDemoMode(form)) answer.demo_mode = true;
   answer.into = `#${unitTag}`;
   answer.invalid_fields ??= [];
   // The quiz module adds new questions to every answer (the page must ask again).
@@ -241,7 +246,7 @@ async function decide(
     return { status: 'validation_failed', message: say('validation_error'), invalid: badFiles, hash: '' };
 
   const hash = postedDataHash(prepared, { remoteIp, unitTag }, settings.secret);
-  const demo = settingFlag(additional, 'demo_mode');
+  const demo = inDemoMode(form);
   const skipMail = demo || settingFlag(additional, 'skip_mail');
   // Composed before anything is stored: a form whose mail cannot be made (no valid recipient) aborts cleanly.
   const submissions = new Submissions(req.store);
@@ -285,7 +290,7 @@ async function decide(
     // The plugin's message when sending is aborted and nothing set another.
     return { status: 'aborted', message: 'Sending mail has been aborted.', hash, submissionId: stored.id };
   }
-  if (skipMail) return { status: 'mail_sent', message: say('mail_sent_ok'), hash, demo, submissionId: stored.id };
+  if (skipMail) return { status: 'mail_sent', message: say('mail_sent_ok'), hash, submissionId: stored.id };
 
   await outbox.enqueue(String(stored.id), messagesToSend);
   const sent = await outbox.trySendNow(String(stored.id));
