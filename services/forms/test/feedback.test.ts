@@ -471,27 +471,106 @@ describe('statuses', () => {
     expect(bad.body.status).toBe('validation_failed');
   });
 
-  test('aborted: a mail that cannot be composed (no valid recipient) is stored and answered honestly', async () => {
-    const id = await createForm(world, {
-      title: 'No recipient',
-      form: '[text* who] [submit]',
-      mail: {
-        subject: 'Hi',
-        sender: 'Site <admin@example.com>',
-        recipient: '[who]',
-        body: 'x',
-        additional_headers: '',
-        attachments: '',
-        use_html: false,
-        exclude_blank: false,
-      },
+  describe("a mail wp_mail refuses: mail_failed with the form's message, stored, recorded as failed, never retried", () => {
+    const broken = (mail: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      createForm(world, {
+        title: 'Broken mail',
+        form: '[text* who] [submit]',
+        mail: {
+          subject: 'Hi',
+          sender: 'Site <admin@example.com>',
+          recipient: 'admin@example.com',
+          body: 'From [who]',
+          additional_headers: '',
+          attachments: '',
+          use_html: false,
+          exclude_blank: false,
+          ...mail,
+        },
+        ...extra,
+      });
+    /** Submits, then checks the answer, the stored submission and its mail after a few worker passes. */
+    async function refused(id: number, who: string, reason: string, message: string) {
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', who]]);
+      expect(r.body).toMatchObject({ contact_form_id: id, status: 'mail_failed', message, invalid_fields: [] });
+      expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
+      await new Promise((res) => setTimeout(res, 600)); // the worker polls every 100 ms here
+      const [stored] = (await admin().get(`/submissions?contact_form=${id}`)).body;
+      expect(stored).toMatchObject({ status: 'mail_failed', posted_data: { who } });
+      expect(stored.mail).toEqual([
+        expect.objectContaining({
+          template: 'mail',
+          state: 'failed',
+          attempts: 0,
+          last_error: reason,
+          next_attempt_at: null,
+        }),
+      ]);
+      expect(world.smtp.messages.length).toBe(before);
+      const failed = (await admin().get(`/submissions?mail_state=failed&contact_form=${id}`)).body;
+      expect(failed.map((f: { id: number }) => f.id)).toEqual([stored.id]);
+    }
+    const NG = 'There was an error trying to send your message. Please try again later.';
+
+    test('a sender that is no address', async () => {
+      await refused(await broken({ sender: 'not an address' }), 'Ann', 'Invalid address: (From): not an address', NG);
     });
-    const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'nobody at all']]);
-    expect(r.body).toMatchObject({ status: 'aborted', message: 'Sending mail has been aborted.' });
-    expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
-    expect((await admin().get(`/submissions?contact_form=${id}`)).body[0]).toMatchObject({
-      status: 'aborted',
-      mail: [],
+
+    test("an empty recipient, or one the submission makes no address; the form's own mail_sent_ng, tags replaced", async () => {
+      const noAddress = 'You must provide at least one recipient email address.';
+      await refused(await broken({ recipient: '' }), 'Ann', noAddress, NG);
+      const id = await broken(
+        { recipient: '[who]' },
+        { messages: { mail_sent_ng: 'Sorry [who], your message could not be sent.' } },
+      );
+      await refused(id, 'nobody at all', noAddress, 'Sorry nobody at all, your message could not be sent.');
+    });
+
+    test('an empty plain-text body (PHPMailer refuses it)', async () => {
+      await refused(await broken({ body: '' }), 'Ann', 'Message body empty', NG);
+    });
+
+    test('an unknown tag in the subject is no fault: it stays as written and the mail goes', async () => {
+      const id = await broken({ subject: '[no-such-tag] from [who]' });
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'Ann']]);
+      expect(r.body.status).toBe('mail_sent');
+      await mailCount(before + 1);
+      expect(world.smtp.messages[before].parsed.subject).toBe('[no-such-tag] from Ann');
+    });
+
+    test('a refused mail_2 leaves the answer to mail (the plugin ignores its result), and is recorded', async () => {
+      const id = await broken(
+        {},
+        {
+          mail_2: {
+            active: true,
+            subject: 'Thanks',
+            sender: 'Site <admin@example.com>',
+            recipient: '[who]',
+            body: 'Thanks',
+            additional_headers: '',
+            attachments: '',
+          },
+        },
+      );
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'Ann']]);
+      expect(r.body.status).toBe('mail_sent');
+      expect(await mailCount(before + 1)).toBe(before + 1);
+      const [stored] = (await admin().get(`/submissions?contact_form=${id}`)).body;
+      expect(stored.status).toBe('mail_sent');
+      expect(
+        stored.mail.map((m: { template: string; state: string; last_error: string | null }) => [
+          m.template,
+          m.state,
+          m.last_error,
+        ]),
+      ).toEqual([
+        ['mail', 'sent', null],
+        ['mail_2', 'failed', 'You must provide at least one recipient email address.'],
+      ]);
     });
   });
 });
