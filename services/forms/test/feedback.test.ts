@@ -6,6 +6,7 @@
 import request from 'supertest';
 import { err, eventually, formsClient, hiddenFields, startFormsWorld, type FormsWorld } from '@loom/testing';
 import { createEventForm, createForm, NOTES, quizHash, validFields } from './event-form';
+import { TEL_ACCEPTED, TEL_REFUSED } from './form-tags/tel-cases';
 
 let world: FormsWorld;
 let formId: number;
@@ -160,7 +161,7 @@ describe('statuses', () => {
     const cases: Array<[Record<string, string | string[] | null>, string, string]> = [
       [{ 'your-email': 'ada@' }, 'your-email', 'Please enter an email address.'],
       [{ 'your-website': 'javascript:alert(1)' }, 'your-website', 'Please enter a URL.'],
-      [{ 'your-phone': '12' }, 'your-phone', 'Please enter a telephone number.'],
+      [{ 'your-phone': '1+2' }, 'your-phone', 'Please enter a telephone number.'],
       [{ 'your-guests': 'two' }, 'your-guests', 'Please enter a number.'],
       [{ 'your-guests': '0' }, 'your-guests', 'This field has a too small number.'],
       [{ 'your-date': '2027-02-30' }, 'your-date', 'Please enter a date in YYYY-MM-DD format.'],
@@ -181,6 +182,31 @@ describe('statuses', () => {
         invalid: r.body.invalid_fields.map((f: { field: string; message: string }) => [f.field, f.message]),
       }).toEqual({ over, status: 'validation_failed', invalid: [[field, message]] });
     }
+  });
+
+  test("tel: 5.9.8 takes '12' (mail_sent, the mail says so); the rule's table, value by value", async () => {
+    const before = world.smtp.messages.length;
+    const r = await anon().feedback(formId, validFields(formId, hash, { 'your-phone': '12' }));
+    expect(r.body).toMatchObject({ status: 'mail_sent', invalid_fields: [] });
+    await mailCount(before + 2);
+    expect(world.smtp.messages[before].parsed.text).toContain('\nPhone: 12\n');
+    // skip_mail: the plugin's answer without mail, so each value costs one request
+    const id = await createForm(world, {
+      title: 'Phone',
+      form: '[tel phone] [submit]',
+      additional_settings: 'skip_mail: on',
+    });
+    const statusOf = async (value: string) => {
+      const res = await anon().feedback(id, [...hiddenFields(id), ['phone', value]]);
+      return [res.body.status, res.body.invalid_fields.map((f: { message: string }) => f.message)];
+    };
+    for (const good of TEL_ACCEPTED)
+      expect({ good, answer: await statusOf(good) }).toEqual({ good, answer: ['mail_sent', []] });
+    for (const bad of TEL_REFUSED)
+      expect({ bad, answer: await statusOf(bad) }).toEqual({
+        bad,
+        answer: ['validation_failed', ['Please enter a telephone number.']],
+      });
   });
 
   test('files: too large for limit:, a type outside filetypes:', async () => {
@@ -445,27 +471,106 @@ describe('statuses', () => {
     expect(bad.body.status).toBe('validation_failed');
   });
 
-  test('aborted: a mail that cannot be composed (no valid recipient) is stored and answered honestly', async () => {
-    const id = await createForm(world, {
-      title: 'No recipient',
-      form: '[text* who] [submit]',
-      mail: {
-        subject: 'Hi',
-        sender: 'Site <admin@example.com>',
-        recipient: '[who]',
-        body: 'x',
-        additional_headers: '',
-        attachments: '',
-        use_html: false,
-        exclude_blank: false,
-      },
+  describe("a mail wp_mail refuses: mail_failed with the form's message, stored, recorded as failed, never retried", () => {
+    const broken = (mail: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+      createForm(world, {
+        title: 'Broken mail',
+        form: '[text* who] [submit]',
+        mail: {
+          subject: 'Hi',
+          sender: 'Site <admin@example.com>',
+          recipient: 'admin@example.com',
+          body: 'From [who]',
+          additional_headers: '',
+          attachments: '',
+          use_html: false,
+          exclude_blank: false,
+          ...mail,
+        },
+        ...extra,
+      });
+    /** Submits, then checks the answer, the stored submission and its mail after a few worker passes. */
+    async function refused(id: number, who: string, reason: string, message: string) {
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', who]]);
+      expect(r.body).toMatchObject({ contact_form_id: id, status: 'mail_failed', message, invalid_fields: [] });
+      expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
+      await new Promise((res) => setTimeout(res, 600)); // the worker polls every 100 ms here
+      const [stored] = (await admin().get(`/submissions?contact_form=${id}`)).body;
+      expect(stored).toMatchObject({ status: 'mail_failed', posted_data: { who } });
+      expect(stored.mail).toEqual([
+        expect.objectContaining({
+          template: 'mail',
+          state: 'failed',
+          attempts: 0,
+          last_error: reason,
+          next_attempt_at: null,
+        }),
+      ]);
+      expect(world.smtp.messages.length).toBe(before);
+      const failed = (await admin().get(`/submissions?mail_state=failed&contact_form=${id}`)).body;
+      expect(failed.map((f: { id: number }) => f.id)).toEqual([stored.id]);
+    }
+    const NG = 'There was an error trying to send your message. Please try again later.';
+
+    test('a sender that is no address', async () => {
+      await refused(await broken({ sender: 'not an address' }), 'Ann', 'Invalid address: (From): not an address', NG);
     });
-    const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'nobody at all']]);
-    expect(r.body).toMatchObject({ status: 'aborted', message: 'Sending mail has been aborted.' });
-    expect(r.body.posted_data_hash).toMatch(/^[0-9a-f]{32}$/);
-    expect((await admin().get(`/submissions?contact_form=${id}`)).body[0]).toMatchObject({
-      status: 'aborted',
-      mail: [],
+
+    test("an empty recipient, or one the submission makes no address; the form's own mail_sent_ng, tags replaced", async () => {
+      const noAddress = 'You must provide at least one recipient email address.';
+      await refused(await broken({ recipient: '' }), 'Ann', noAddress, NG);
+      const id = await broken(
+        { recipient: '[who]' },
+        { messages: { mail_sent_ng: 'Sorry [who], your message could not be sent.' } },
+      );
+      await refused(id, 'nobody at all', noAddress, 'Sorry nobody at all, your message could not be sent.');
+    });
+
+    test('an empty plain-text body (PHPMailer refuses it)', async () => {
+      await refused(await broken({ body: '' }), 'Ann', 'Message body empty', NG);
+    });
+
+    test('an unknown tag in the subject is no fault: it stays as written and the mail goes', async () => {
+      const id = await broken({ subject: '[no-such-tag] from [who]' });
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'Ann']]);
+      expect(r.body.status).toBe('mail_sent');
+      await mailCount(before + 1);
+      expect(world.smtp.messages[before].parsed.subject).toBe('[no-such-tag] from Ann');
+    });
+
+    test('a refused mail_2 leaves the answer to mail (the plugin ignores its result), and is recorded', async () => {
+      const id = await broken(
+        {},
+        {
+          mail_2: {
+            active: true,
+            subject: 'Thanks',
+            sender: 'Site <admin@example.com>',
+            recipient: '[who]',
+            body: 'Thanks',
+            additional_headers: '',
+            attachments: '',
+          },
+        },
+      );
+      const before = world.smtp.messages.length;
+      const r = await anon().feedback(id, [...hiddenFields(id), ['who', 'Ann']]);
+      expect(r.body.status).toBe('mail_sent');
+      expect(await mailCount(before + 1)).toBe(before + 1);
+      const [stored] = (await admin().get(`/submissions?contact_form=${id}`)).body;
+      expect(stored.status).toBe('mail_sent');
+      expect(
+        stored.mail.map((m: { template: string; state: string; last_error: string | null }) => [
+          m.template,
+          m.state,
+          m.last_error,
+        ]),
+      ).toEqual([
+        ['mail', 'sent', null],
+        ['mail_2', 'failed', 'You must provide at least one recipient email address.'],
+      ]);
     });
   });
 });
@@ -529,19 +634,82 @@ describe('subscribers_only and demo_mode', () => {
     ).toBe('mail_sent');
   });
 
-  test('demo_mode: on answers mail_sent with demo_mode true and sends nothing', async () => {
+  test('demo_mode: on puts demo_mode: true in every answer after the hash, valid or not; mail_sent sends nothing', async () => {
     const id = await createForm(world, {
       title: 'Demo',
-      form: '[text* your-name] [submit]',
+      form: '[text* your-name] [acceptance ok] Yes [/acceptance] [submit]',
       additional_settings: 'demo_mode: on',
     });
     const before = world.smtp.messages.length;
-    const r = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Dee']]);
-    expect(r.body).toMatchObject({
+    const stored = (await submissions()).length;
+    const send = (over: Array<[string, string]>) => anon().feedback(id, [...hiddenFields(id), ...over]);
+
+    const sent = await send([
+      ['your-name', 'Dee'],
+      ['ok', '1'],
+    ]);
+    expect(sent.body).toMatchObject({
       status: 'mail_sent',
-      demo_mode: true,
       message: 'Thank you for your message. It has been sent.',
+      demo_mode: true,
     });
+    expect(Object.keys(sent.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'posted_data_hash',
+      'demo_mode',
+      'into',
+      'invalid_fields',
+    ]);
+    const invalid = await send([['ok', '1']]);
+    expect(invalid.body).toMatchObject({ status: 'validation_failed', demo_mode: true, posted_data_hash: '' });
+    expect(Object.keys(invalid.body)).toEqual([
+      'contact_form_id',
+      'status',
+      'message',
+      'invalid_fields',
+      'posted_data_hash',
+      'demo_mode',
+      'into',
+    ]);
+    expect((await send([['your-name', 'Dee']])).body).toMatchObject({ status: 'acceptance_missing', demo_mode: true });
+    expect(
+      (
+        await send([
+          ['your-name', 'Dee'],
+          ['ok', '1'],
+          ['_loom_hp', 'bot'],
+        ])
+      ).body,
+    ).toMatchObject({
+      status: 'spam',
+      demo_mode: true,
+    });
+    // Only the accepted one is kept (marked as a demo); no mail at all.
+    expect((await submissions()).length).toBe(stored + 1);
+    expect((await submissions())[0]).toMatchObject({ contact_form_id: id, status: 'mail_sent', mail: [] });
+    await new Promise((res) => setTimeout(res, 300));
+    expect(world.smtp.messages.length).toBe(before);
+  });
+
+  test('demo_mode in CRLF settings counts (the plugin reads a line up to LF); subscribers_only refuses before it', async () => {
+    const id = await createForm(world, {
+      title: 'Demo, CRLF',
+      form: '[text* your-name] [submit]',
+      additional_settings: 'subscribers_only: true\r\ndemo_mode: on\r\nskip_mail: off',
+    });
+    expect((await admin().get(`/contact-forms/${id}`)).body.properties.additional_settings.settings).toEqual([
+      ['subscribers_only', true],
+      ['demo_mode', true],
+      ['skip_mail', false],
+    ]);
+    const refused = await anon().feedback(id, [...hiddenFields(id), ['your-name', 'Ann']]);
+    expect(refused.body.status).toBe('error');
+    expect(Object.keys(refused.body)).toEqual(['contact_form_id', 'status', 'message', 'into', 'invalid_fields']);
+    const before = world.smtp.messages.length;
+    const r = await formsClient(world, 'subscriber').feedback(id, [...hiddenFields(id), ['your-name', 'Sue']]);
+    expect(r.body).toMatchObject({ status: 'mail_sent', demo_mode: true });
     await new Promise((res) => setTimeout(res, 300));
     expect(world.smtp.messages.length).toBe(before);
   });

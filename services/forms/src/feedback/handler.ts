@@ -3,7 +3,8 @@
  * answers it (samples 206–212). The checks, in the plugin's order: multipart/form-data (415), the form (404), the
  * unit tag (400); then, always 200: subscribers_only, validation, acceptance, spam (honeypot, disallowed words,
  * rate per address), and mail. An accepted submission is stored before its mail is attempted; the mail goes
- * through the outbox, which keeps what SMTP did not take and retries it, so `mail_failed` loses nothing.
+ * through the outbox, which keeps what SMTP did not take and retries it, so `mail_failed` loses nothing; a message
+ * wp_mail itself would refuse (no valid sender or recipient, an empty body) is recorded as failed, never retried.
  */
 import { CHANGE_HEADER, formatChangeHint } from '@loom/contracts';
 import * as forms from '../contracts';
@@ -37,14 +38,7 @@ import {
   type PostedData,
   type UploadedFile,
 } from '../form-tags';
-import {
-  composeMessages,
-  MailComposeError,
-  displayMessage,
-  type ComposedMail,
-  type MailSubmission,
-  type SpecialTagValues,
-} from '../mail';
+import { composeMessages, displayMessage, type MailSubmission, type SpecialTagValues } from '../mail';
 import { notFound } from '../contact-forms/handlers';
 import { formMessages } from '../contact-forms/properties';
 import { ContactForms, type ContactFormDoc } from '../contact-forms/repository';
@@ -54,8 +48,13 @@ import { containsDisallowed, honeypotFilled, overRate } from './spam';
 
 type FeedbackReq = RequestOf<typeof forms.feedbackRoute.endpoints.submit>;
 
+/** The plugin's statuses Loom gives (`aborted` needs a wpcf7_before_send_mail hook, which Loom has not). */
 export type FeedbackStatus =
-  'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'aborted' | 'error';
+  'mail_sent' | 'mail_failed' | 'validation_failed' | 'acceptance_missing' | 'spam' | 'error';
+
+/** The form's is_true('demo_mode'): no mail, and `demo_mode: true` in the answer. */
+const inDemoMode = (form: ContactFormDoc) =>
+  settingFlag(parseAdditionalSettings(form.properties.additional_settings), 'demo_mode');
 
 /** wpcf7_sanitize_unit_tag. */
 const sanitizeUnitTag = (tag: string) => tag.replace(/[^A-Za-z0-9_-]/g, '');
@@ -89,7 +88,6 @@ interface Outcome {
   message: string;
   invalid?: InvalidField[];
   hash: string;
-  demo?: boolean;
   submissionId?: number;
 }
 
@@ -145,11 +143,13 @@ async function submit(req: FeedbackReq) {
     status: outcome.status,
     message: outcome.message,
   };
-  if (outcome.demo) answer.demo_mode = true;
   if (outcome.status === 'validation_failed')
     answer.invalid_fields = invalidFieldsForResponse(outcome.invalid ?? [], unitTag);
   // The subscribers_only refusal comes before any submission exists: no hash at all (the plugin's submit()).
   if (outcome.status !== 'error') answer.posted_data_hash = outcome.hash;
+  // submit() marks every result in demo mode, whatever its status, after the hash; the subscribers_only refusal
+  // returns before it.
+  if (outcome.status !== 'error' && inDemoMode(form)) answer.demo_mode = true;
   answer.into = `#${unitTag}`;
   answer.invalid_fields ??= [];
   // The quiz module adds new questions to every answer (the page must ask again).
@@ -241,26 +241,21 @@ async function decide(
     return { status: 'validation_failed', message: say('validation_error'), invalid: badFiles, hash: '' };
 
   const hash = postedDataHash(prepared, { remoteIp, unitTag }, settings.secret);
-  const demo = settingFlag(additional, 'demo_mode');
+  const demo = inDemoMode(form);
   const skipMail = demo || settingFlag(additional, 'skip_mail');
-  // Composed before anything is stored: a form whose mail cannot be made (no valid recipient) aborts cleanly.
+  // Composed before anything is stored, so the submission's own write can carry what is to be queued.
   const submissions = new Submissions(req.store);
   special.serialNumber = await submissions.nextSerial(form.id);
-  let messagesToSend: ComposedMail[] = [];
-  let composeError: string | null = null;
-  if (!skipMail) {
-    try {
-      messagesToSend = composeMessages({ mail: form.properties.mail, mail_2: form.properties.mail_2 }, mailSubmission);
-    } catch (e) {
-      if (!(e instanceof MailComposeError)) throw e;
-      composeError = e.message;
-    }
-  }
+  const { messages: toSend, refused } = skipMail
+    ? { messages: [], refused: [] }
+    : composeMessages({ mail: form.properties.mail, mail_2: form.properties.mail_2 }, mailSubmission);
+  // wp_mail refuses `mail` (no valid sender or recipient, an empty body): the plugin's mail_failed, at once.
+  const mailRefused = refused.some((r) => r.template === 'mail');
   const stored = await submissions.insert({
     serial_number: special.serialNumber,
     contact_form_id: form.id,
     unit_tag: unitTag,
-    status: composeError ? 'aborted' : skipMail ? 'mail_sent' : 'accepted',
+    status: mailRefused ? 'mail_failed' : skipMail ? 'mail_sent' : 'accepted',
     posted_data: prepared,
     files: files.map((f) => ({
       field: f.field,
@@ -275,21 +270,24 @@ async function decide(
     posted_data_hash: hash,
     demo_mode: demo,
     date: special.submittedAt.toISOString(),
-    queued_mail: composeError || skipMail ? null : messagesToSend,
+    queued_mail: mailRefused || skipMail ? null : toSend,
   });
-  if (composeError) {
-    req.log.warn(
-      { contactForm: form.id, submission: stored.id, reason: composeError },
-      'submission stored, mail aborted: the form mail cannot be composed',
-    );
-    // The plugin's message when sending is aborted and nothing set another.
-    return { status: 'aborted', message: 'Sending mail has been aborted.', hash, submissionId: stored.id };
-  }
-  if (skipMail) return { status: 'mail_sent', message: say('mail_sent_ok'), hash, demo, submissionId: stored.id };
+  if (skipMail) return { status: 'mail_sent', message: say('mail_sent_ok'), hash, submissionId: stored.id };
 
-  await outbox.enqueue(String(stored.id), messagesToSend);
-  const sent = await outbox.trySendNow(String(stored.id));
-  await submissions.queued(stored.id, sent ? 'mail_sent' : 'mail_failed');
+  let sent = false;
+  if (!mailRefused) {
+    await outbox.enqueue(String(stored.id), toSend);
+    sent = await outbox.trySendNow(String(stored.id));
+    await submissions.queued(stored.id, sent ? 'mail_sent' : 'mail_failed');
+  }
+  // Recorded as failed, never retried; a refused mail_2 does not change the answer (the plugin ignores its result).
+  for (const r of refused) {
+    await outbox.refuse(String(stored.id), r.template === 'mail' ? 0 : 1, r.mail, r.message);
+    req.log.warn(
+      { contactForm: form.id, submission: stored.id, template: r.template, reason: r.message },
+      'submission stored, a mail refused: the form composes no sendable message',
+    );
+  }
   return sent
     ? { status: 'mail_sent', message: say('mail_sent_ok'), hash, submissionId: stored.id }
     : { status: 'mail_failed', message: say('mail_sent_ng'), hash, submissionId: stored.id };

@@ -2,7 +2,9 @@
 import { phpTrim } from './text';
 import type { AdditionalSetting } from './types';
 
-const LINE = /^([a-zA-Z0-9_]+)[\t ]*:(.*)$/;
+/** The plugin's `/^([a-zA-Z0-9_]+)[\t ]*:(.*)$/`, whose `.` takes a CR (PCRE's stops at LF only): a line of CRLF
+ * text ("demo_mode: on\r") is a setting, its value trimmed. JS's `.` would stop at the CR and lose the line. */
+const LINE = /^([a-zA-Z0-9_]+)[\t ]*:([^\n]*)$/;
 
 /** Lines `name: value` → pairs, as the REST answer's `settings`: on/true → true, off/false → false. */
 export function parseAdditionalSettings(content: string): AdditionalSetting[] {

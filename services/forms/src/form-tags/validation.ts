@@ -52,11 +52,13 @@ export function isUrl(text: string): boolean {
   return ALLOWED_PROTOCOLS.has(m[1]);
 }
 
-/** wpcf7_is_tel (Contact Form 7 5.x, as the reference describes): extension dropped, separators ignored, 6–15 characters. */
+/**
+ * wpcf7_is_tel of 5.9.8 (the 6.x length and extension rules came later): the separators `( ) / . * # -` and
+ * whitespace dropped, then an optional `+` and at least one digit. PCRE's `\s` without the u flag is ASCII
+ * whitespace only (tab, LF, VT, FF, CR, space), so a no-break space is not a separator (JS's `\s` would take it).
+ */
 export function isTel(text: string): boolean {
-  let t = text.replace(/[#*].*$/s, '').replace(/[()/.*#\s-]+/g, '');
-  if (t.startsWith('+') || t.startsWith('00')) t = `+${t.replace(/^[+0]+/, '')}`;
-  return /^[+]?[0-9]+$/.test(t) && t.length > 5 && t.length < 16;
+  return /^[+]?[0-9]+$/.test(text.replace(/[()/.*#\t\n\v\f\r -]+/g, ''));
 }
 
 const FILE_RULES = new Set(['requiredfile', 'file', 'maxfilesize']);

@@ -232,18 +232,17 @@ export function parseMailboxes(text: string): Mailbox[] {
   return out;
 }
 
-/** One mailbox as wp_mail reads `From:` (a display name may hold commas): `Name <address>` or `address`, or null. */
-export function parseSender(text: string): Mailbox | null {
-  const clean = phpTrim(headerSafe(text));
-  const m = /^(.*?)<([^<>]*)>$/s.exec(clean);
-  const address = phpTrim(m ? m[2] : clean);
-  if (!isEmail(address)) return null;
-  const name = m
-    ? phpTrim(m[1])
-        .replace(/^"(.*)"$/s, '$1')
-        .replace(/\\(["\\])/g, '$1')
-    : '';
-  return name ? { name, address } : { address };
+/**
+ * wp_mail's reading of one `From:` header into the sender so far: text before the first `<` is the name (quotes
+ * dropped; only when there is text before it), the rest without `>` the address; without `<`, the whole as the
+ * address unless blank. A later From (in additional_headers) overrides what it sets.
+ */
+function readFromHeader(content: string, from: { name?: string; address?: string }): void {
+  const bracket = content.indexOf('<');
+  if (bracket !== -1) {
+    if (bracket > 0) from.name = phpTrim(content.slice(0, bracket).replace(/"/g, ''));
+    from.address = phpTrim(content.slice(bracket + 1).replace(/>/g, ''));
+  } else if (phpTrim(content) !== '') from.address = phpTrim(content);
 }
 
 /** wpcf7_antiscript_file_name: a bare, harmless name (`a.php` → `a.php_.txt`). */
@@ -305,7 +304,13 @@ function htmlize(body: string, subject: string, locale?: string): string {
 const flag = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on';
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
-/** One template → one message. Throws MailComposeError when no valid sender or recipient results. */
+/**
+ * One template → one message, as wp_mail would build it from the plugin's components. Throws MailComposeError
+ * where wp_mail refuses the message before it reaches any server, in its order: a sender that is no valid address
+ * (an empty one is `WordPress <wordpress@<site domain>>`), no valid recipient in To, Cc and Bcc together, an
+ * empty plain-text body (PHPMailer's "Message body empty"; '' and '0', PHP's empty()). An unknown mail-tag is
+ * no such case: it stays in the text as written.
+ */
 export function composeMail(template: MailTemplate, submission: MailSubmission, name = 'mail'): ComposedMail {
   const ctx = contextOf(submission);
   const useHtml = flag(template.use_html);
@@ -314,7 +319,8 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
   const recipientText = headerSafe(replaceText(str(template.recipient), ctx, { header: true }));
   let body = replaceText(str(template.body), ctx, { html: useHtml, excludeBlank: flag(template.exclude_blank) });
 
-  let from = parseSender(senderText);
+  const sender: { name?: string; address?: string } = {};
+  readFromHeader(senderText, sender);
   const to = parseMailboxes(recipientText);
   const cc: Mailbox[] = [];
   const bcc: Mailbox[] = [];
@@ -329,11 +335,14 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
     if (key === 'reply-to') replyTo.push(...parseMailboxes(value));
     else if (key === 'cc') cc.push(...parseMailboxes(value));
     else if (key === 'bcc') bcc.push(...parseMailboxes(value));
-    else if (key === 'from') from = parseSender(value) ?? from;
+    else if (key === 'from') readFromHeader(value, sender);
     else if (!RESERVED_HEADERS.has(key) && value !== '') headers.push([m[1], value.slice(0, 900)]);
   }
-  if (!from) throw new MailComposeError(name, `${name}: the sender is not a valid mailbox`);
-  if (!to.length) throw new MailComposeError(name, `${name}: no valid recipient`);
+  const from: Mailbox = {
+    name: sender.name ?? 'WordPress',
+    address: sender.address ?? `wordpress@${ctx.special.site.domain}`,
+  };
+  if (!from.name) delete from.name;
 
   if (useHtml) {
     body = body.replace(/<(.*?)>/g, (whole, inner: string) => (isEmail(inner) ? `&lt;${inner}&gt;` : whole));
@@ -361,7 +370,7 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
     }
   }
 
-  return {
+  const mail: ComposedMail = {
     template: name,
     from,
     to,
@@ -373,14 +382,39 @@ export function composeMail(template: MailTemplate, submission: MailSubmission, 
     headers,
     attachments,
   };
+  // PHPMailer's checks (setFrom, then preSend), in its words: retrying cannot change what they find.
+  const refused = !isEmail(from.address)
+    ? `Invalid address: (From): ${from.address}`
+    : to.length + cc.length + bcc.length === 0
+      ? 'You must provide at least one recipient email address.'
+      : !useHtml && (body === '' || body === '0')
+        ? 'Message body empty'
+        : null;
+  if (refused) throw new MailComposeError(name, refused, mail);
+  return mail;
 }
 
-/** `mail`, then `mail_2` when its `active` is true. A template that cannot be composed throws MailComposeError. */
+/**
+ * `mail`, then `mail_2` when its `active` is true, as the plugin sends them: mail_2 only once mail was not refused
+ * (WPCF7_Submission::mail()). A refused template is in `refused`, not thrown: `mail`'s answers mail_failed, and
+ * mail_2's is the plugin's ignored result (the answer follows `mail`).
+ */
 export function composeMessages(
   props: { mail: MailTemplate; mail_2?: MailTemplate | null },
   submission: MailSubmission,
-): ComposedMail[] {
-  const out = [composeMail(props.mail, submission, 'mail')];
-  if (props.mail_2 && flag(props.mail_2.active)) out.push(composeMail(props.mail_2, submission, 'mail_2'));
-  return out;
+): { messages: ComposedMail[]; refused: MailComposeError[] } {
+  const messages: ComposedMail[] = [];
+  const refused: MailComposeError[] = [];
+  const templates: [string, MailTemplate][] = [['mail', props.mail]];
+  if (props.mail_2 && flag(props.mail_2.active)) templates.push(['mail_2', props.mail_2]);
+  for (const [name, template] of templates) {
+    try {
+      messages.push(composeMail(template, submission, name));
+    } catch (e) {
+      if (!(e instanceof MailComposeError)) throw e;
+      refused.push(e);
+      if (name === 'mail') break;
+    }
+  }
+  return { messages, refused };
 }

@@ -10,8 +10,9 @@ export { MailComposeError } from './types';
 export { defaultMailTemplate, defaultMail2Template } from './defaults';
 
 /**
- * `composeMail(template, submission)` → the message, or throws MailComposeError (no valid sender/recipient).
- * `composeMessages({mail, mail_2}, submission)` → mail, plus mail_2 when active. `replaceMailTags` is the
+ * `composeMail(template, submission)` → the message, or throws MailComposeError where wp_mail would refuse it (no
+ * valid sender or recipient, an empty body). `composeMessages({mail, mail_2}, submission)` → the messages to send
+ * (mail, plus mail_2 when active and mail was not refused) and the refused ones. `replaceMailTags` is the
  * substitution alone; `displayMessage` is what the answer's `message` shows ("Thank you, [your-name]." with
  * tags replaced and HTML removed, as the plugin's filter_message). `safeFilename` is the plugin's antiscript name.
  */

@@ -66,6 +66,9 @@ export interface MailState {
   sent_at: string | null;
 }
 
+/** Attachments by name only: their bytes are not kept once a message is sent (or will never be). */
+const withoutBytes = (attachments: ComposedMail['attachments']) =>
+  attachments.map((a) => ({ ...a, contentBase64: '' }));
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -108,30 +111,41 @@ export class Outbox {
   /** Stores the submission's messages as pending, in order (idempotent per submission and position). */
   async enqueue(submissionId: string, messages: ComposedMail[]): Promise<void> {
     await this.init();
+    for (const [seq, message] of messages.entries()) await this.insertRow(submissionId, seq, message, null);
+  }
+
+  /**
+   * Records a message wp_mail would have refused (MailComposeError) as `failed` at once, with the reason and no
+   * attempt: no retry can make its sender or recipients valid, so it is never sent, only shown to administrators.
+   */
+  async refuse(submissionId: string, seq: number, message: ComposedMail, reason: string): Promise<void> {
+    await this.init();
+    await this.insertRow(submissionId, seq, { ...message, attachments: withoutBytes(message.attachments) }, reason);
+  }
+
+  private async insertRow(submissionId: string, seq: number, message: ComposedMail, refused: string | null) {
     const now = this.now();
-    for (const [seq, message] of messages.entries()) {
-      const id = `${submissionId}-${seq}`;
-      const domain = message.from.address.split('@')[1] || 'loom.invalid';
-      const row: OutboxRow = {
-        id,
-        submission_id: submissionId,
-        seq,
-        message,
-        state: 'pending',
-        attempts: 0,
-        next_attempt_at: now,
-        lease_owner: null,
-        lease_until: 0,
-        last_error: null,
-        created_at: now,
-        sent_at: null,
-        message_id: `<loom-forms-${id.replace(/[^A-Za-z0-9._-]/g, '')}.${randomUUID()}@${domain}>`,
-      };
-      try {
-        await this.rows.insert(row);
-      } catch (e) {
-        if (!(e instanceof DuplicateKeyError)) throw e;
-      }
+    const id = `${submissionId}-${seq}`;
+    const domain = message.from.address.split('@')[1] || 'loom.invalid';
+    const row: OutboxRow = {
+      id,
+      submission_id: submissionId,
+      seq,
+      message,
+      state: refused === null ? 'pending' : 'failed',
+      attempts: 0,
+      next_attempt_at: now,
+      lease_owner: null,
+      lease_until: 0,
+      last_error: refused,
+      created_at: now,
+      sent_at: null,
+      message_id: `<loom-forms-${id.replace(/[^A-Za-z0-9._-]/g, '')}.${randomUUID()}@${domain}>`,
+    };
+    try {
+      await this.rows.insert(row);
+    } catch (e) {
+      if (!(e instanceof DuplicateKeyError)) throw e;
     }
   }
 
@@ -276,7 +290,7 @@ export class Outbox {
           lease_until: 0,
           last_error: null,
           // Sent: the attachments' bytes are no longer needed (their names stay).
-          'message.attachments': claim.message.attachments.map((a) => ({ ...a, contentBase64: '' })),
+          'message.attachments': withoutBytes(claim.message.attachments),
         },
       });
       this.opts.log?.info(

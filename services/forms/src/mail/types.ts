@@ -84,11 +84,15 @@ export interface ComposedMail {
   attachments: { filename: string; contentType: string; contentBase64: string }[];
 }
 
-/** Why a template could not be composed (e.g. no valid recipient after substitution): the mail fails. */
+/**
+ * A message wp_mail would refuse before any server sees it (no valid sender, no recipient, an empty body): the
+ * mail fails, and retrying cannot help. `mail` is the message as composed, for the record.
+ */
 export class MailComposeError extends Error {
   constructor(
     readonly template: string,
     message: string,
+    readonly mail: ComposedMail,
   ) {
     super(message);
     this.name = 'MailComposeError';

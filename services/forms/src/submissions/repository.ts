@@ -13,7 +13,7 @@ export type SubmissionDoc = {
   id: number;
   contact_form_id: number;
   unit_tag: string;
-  /** `mail_sent`, `mail_failed`, `aborted`, or `accepted` while the mail is being attempted. */
+  /** `mail_sent`, `mail_failed` (also when wp_mail would refuse the mail), or `accepted` while it is being attempted. */
   status: string;
   /** The prepared posted data (pipes applied), field by field. */
   posted_data: PostedData;

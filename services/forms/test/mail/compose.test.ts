@@ -61,7 +61,11 @@ function sample212(over: Record<string, string | string[]> = {}, special = {}): 
 
 describe('sample 212: the two messages as the plugin composed them', () => {
   it('mail: from, to, reply-to, subject, body (with [_contact_form_title] literal as in 5.9.8), the attachment', () => {
-    const [mail, mail2] = composeMessages({ mail: FORM.mail, mail_2: MAIL_2 }, sample212());
+    const {
+      messages: [mail, mail2],
+      refused,
+    } = composeMessages({ mail: FORM.mail, mail_2: MAIL_2 }, sample212());
+    expect(refused).toEqual([]);
     expect(mail.from).toEqual({ name: 'Loom Reference', address: 'admin@example.com' });
     expect(mail.to).toEqual([{ address: 'admin@example.com' }]);
     expect(mail.replyTo).toEqual([{ address: 'ada@example.com' }]);
@@ -90,7 +94,9 @@ describe('sample 212: the two messages as the plugin composed them', () => {
   });
 
   it('mail_2 inactive: one message', () => {
-    expect(composeMessages({ mail: FORM.mail, mail_2: { ...MAIL_2, active: false } }, sample212())).toHaveLength(1);
+    expect(
+      composeMessages({ mail: FORM.mail, mail_2: { ...MAIL_2, active: false } }, sample212()).messages,
+    ).toHaveLength(1);
   });
 
   it('the answer\'s message: "Thank you, Ada Lovelace."', () => {
@@ -105,7 +111,7 @@ const template = (over: Partial<MailTemplate>): MailTemplate => ({
   active: true,
   subject: 's',
   sender: 'Shop <shop@example.com>',
-  body: '',
+  body: 'b',
   recipient: 'owner@example.com',
   additional_headers: '',
   attachments: '',
@@ -309,6 +315,69 @@ describe('header injection is impossible', () => {
     const s = submission(form, [['your-email', 'not-an-address']]);
     expect(() => composeMail(template({ recipient: '[your-email]' }), s)).toThrow(MailComposeError);
     expect(() => composeMail(template({ sender: '[your-email]' }), s)).toThrow(MailComposeError);
+  });
+
+  it('what wp_mail and PHPMailer refuse, in their order and words, and what they take', () => {
+    const s = submission('[text note]', [['note', '']]);
+    const refusal = (over: Partial<MailTemplate>) => {
+      try {
+        composeMail(template(over), s);
+        return null;
+      } catch (e) {
+        return (e as MailComposeError).message;
+      }
+    };
+    const noRecipient = 'You must provide at least one recipient email address.';
+    const cases: Array<[Partial<MailTemplate>, string | null]> = [
+      [{ sender: 'not an address' }, 'Invalid address: (From): not an address'],
+      [{ sender: 'Shop <>' }, 'Invalid address: (From): '],
+      [{ sender: 'Shop <shop@example.com> and more' }, 'Invalid address: (From): shop@example.com and more'],
+      [{ sender: 'Shop <shop@example.com>', additional_headers: 'From: nobody' }, 'Invalid address: (From): nobody'],
+      [{ sender: 'not an address', recipient: '' }, 'Invalid address: (From): not an address'], // From first
+      [{ recipient: '' }, noRecipient],
+      [{ recipient: 'nobody at all, @example.com' }, noRecipient],
+      [{ recipient: '', additional_headers: 'Bcc: archive@example.com' }, null], // Cc and Bcc count
+      [{ body: '' }, 'Message body empty'],
+      [{ body: '0' }, 'Message body empty'], // PHP's empty()
+      [{ body: '[note]', exclude_blank: true }, 'Message body empty'],
+      [{ body: '', use_html: true }, null], // the HTML document around it is a body
+      [{ body: ' ' }, null],
+      [{ subject: '[no-such-tag]' }, null], // an unknown tag stays as written
+      [{ subject: '' }, null],
+    ];
+    for (const [over, refused] of cases) expect({ over, refused: refusal(over) }).toEqual({ over, refused });
+  });
+
+  it("the sender as wp_mail reads From: a blank one is WordPress's default, the last From header wins", () => {
+    const from = (over: Partial<MailTemplate>) => composeMail(template(over), submission('[text a]', [])).from;
+    expect(from({ sender: '' })).toEqual({ name: 'WordPress', address: 'wordpress@127.0.0.1' });
+    expect(from({ sender: '<shop@example.com>' })).toEqual({ name: 'WordPress', address: 'shop@example.com' });
+    expect(from({ sender: 'shop@example.com' })).toEqual({ name: 'WordPress', address: 'shop@example.com' });
+    expect(from({ sender: '"The \\"Shop\\"" <shop@example.com' })).toEqual({
+      name: 'The \\Shop\\',
+      address: 'shop@example.com',
+    });
+    expect(from({ additional_headers: 'From: Other <other@example.com>' })).toEqual({
+      name: 'Other',
+      address: 'other@example.com',
+    });
+    expect(from({ additional_headers: 'From: other@example.com' })).toEqual({
+      name: 'Shop',
+      address: 'other@example.com',
+    });
+    expect(from({ additional_headers: 'From: ' })).toEqual({ name: 'Shop', address: 'shop@example.com' });
+  });
+
+  it('composeMessages: mail_2 only after a mail that is not refused; a refused one is returned, not thrown', () => {
+    const s = submission('[text a]', []);
+    const bad = composeMessages({ mail: template({ recipient: '' }), mail_2: template({ subject: 'auto' }) }, s);
+    expect(bad.messages).toEqual([]);
+    expect(bad.refused.map((r) => [r.template, r.message, r.mail.subject])).toEqual([
+      ['mail', 'You must provide at least one recipient email address.', 's'],
+    ]);
+    const bad2 = composeMessages({ mail: template({}), mail_2: template({ sender: 'nope' }) }, s);
+    expect(bad2.messages.map((m) => m.template)).toEqual(['mail']);
+    expect(bad2.refused.map((r) => [r.template, r.message])).toEqual([['mail_2', 'Invalid address: (From): nope']]);
   });
 
   it('a sender display name may hold commas (the site title "Shop, Inc.")', () => {

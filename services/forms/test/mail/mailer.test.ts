@@ -69,7 +69,7 @@ describe('createMailer over SMTP', () => {
   it('sample 212 as received: STARTTLS, auth, envelope, headers, body, the attachment, the autoresponder', async () => {
     const s = await sink({ auth: { user: 'mailer', pass: PASSWORD } });
     const mailer = createMailer({ smtpUrl: `${s.url(USERINFO)}?requireTLS=true`, rejectUnauthorized: false });
-    const [mail, mail2] = composeMessages({ mail: FORM.mail, mail_2: MAIL_2 }, sample212());
+    const [mail, mail2] = composeMessages({ mail: FORM.mail, mail_2: MAIL_2 }, sample212()).messages;
     expect(await mailer.send(mail)).toMatchObject({ ok: true });
     expect(await mailer.send(mail2)).toMatchObject({ ok: true });
     mailer.close();
@@ -107,7 +107,7 @@ describe('createMailer over SMTP', () => {
   it('smtps://: TLS from the first byte', async () => {
     const s = await sink({ secure: true, auth: { user: 'mailer', pass: PASSWORD } });
     const mailer = createMailer({ smtpUrl: `${s.url(USERINFO)}?rejectUnauthorized=false` });
-    const [mail] = composeMessages({ mail: FORM.mail }, sample212());
+    const [mail] = composeMessages({ mail: FORM.mail }, sample212()).messages;
     expect(await mailer.send(mail, { messageId: '<fixed-id@example.com>' })).toMatchObject({
       ok: true,
       messageId: '<fixed-id@example.com>',
@@ -120,7 +120,7 @@ describe('createMailer over SMTP', () => {
   it('a self-signed certificate is refused unless allowed', async () => {
     const s = await sink({ secure: true });
     const mailer = createMailer({ smtpUrl: s.url() });
-    const result = await mailer.send(composeMessages({ mail: FORM.mail }, sample212())[0]);
+    const result = await mailer.send(composeMessages({ mail: FORM.mail }, sample212()).messages[0]);
     mailer.close();
     expect(result).toMatchObject({ ok: false, permanent: false });
     expect(s.received).toHaveLength(0);
@@ -132,7 +132,7 @@ describe('createMailer over SMTP', () => {
       smtpUrl: s.url(`mailer:${encodeURIComponent('wrong-Pa55')}`),
       rejectUnauthorized: false,
     });
-    const result = await mailer.send(composeMessages({ mail: FORM.mail }, sample212())[0]);
+    const result = await mailer.send(composeMessages({ mail: FORM.mail }, sample212()).messages[0]);
     mailer.close();
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -201,7 +201,7 @@ describe('createMailer over SMTP', () => {
 
   it('without SMTP_URL every send fails (the mail stays queued)', async () => {
     const mailer = createMailer({ smtpUrl: '' });
-    expect(await mailer.send(composeMessages({ mail: FORM.mail }, sample212())[0])).toEqual({
+    expect(await mailer.send(composeMessages({ mail: FORM.mail }, sample212()).messages[0])).toEqual({
       ok: false,
       error: 'SMTP_URL is not set: mail stays queued',
       permanent: false,

@@ -47,7 +47,7 @@ function messages(name = 'Ada'): ComposedMail[] {
   return composeMessages(
     { mail: MAIL, mail_2: MAIL_2 },
     { tags: parseFormTags(FORM), posted, files, special: { site: SITE, submittedAt: new Date() } },
-  );
+  ).messages;
 }
 
 let dir: string;
