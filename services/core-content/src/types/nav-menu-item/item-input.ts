@@ -5,7 +5,7 @@
  * menu checked, a title equal to the object's stored empty (so it follows renames), a non-custom item's URL
  * dropped (it is the object's), classes and xfn cleaned class by class.
  */
-import { sanitizeKey, sanitizeUrl } from '@loom/contracts';
+import { phpTrim, sanitizeKey, sanitizeUrl } from '@loom/contracts';
 import * as core from '../../routes';
 import { wpTrimWords, sanitizeHtmlClass } from '@loom/rendering';
 import { can, combinedError, wpError, type RestRequest, type WpError } from '@loom/service-kit';
@@ -139,7 +139,7 @@ export async function prepareMenuItem(req: RestRequest, existing: PostDoc | null
   const type = sanitizeKey(prepared.type);
   let title = prepared.title;
   let url = '';
-  if (type === 'custom') url = sanitizeUrl(prepared.url.trim());
+  if (type === 'custom') url = sanitizeUrl(phpTrim(prepared.url));
   else if (
     title ===
     (await originalTitle(req.store, { item_type: type, object: prepared.object, object_id: prepared.objectId }))
