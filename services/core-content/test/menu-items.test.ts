@@ -232,6 +232,32 @@ describe('fields (samples 89, 94, 95)', () => {
     ).toEqual({ status: 400, code: 'rest_title_required' });
   });
 
+  test('attr_title and description are read through their filters (wptexturize, strip_tags) in every context', async () => {
+    const i = await created(admin(), '/core/v2/menu-items', {
+      title: 'Quoted',
+      url: 'https://example.com/q',
+      attr_title: 'Go to "example"',
+      description: "External -- link, it's here...",
+      menus: footer,
+    });
+    // WordPress 6.1 and 6.4 (wp_setup_nav_menu_item's nav_menu_attr_title and nav_menu_description): no raw form.
+    const read = {
+      attr_title: 'Go to &#8220;example&#8221;',
+      description: 'External &#8212; link, it&#8217;s here&#8230;',
+    };
+    expect(i).toMatchObject(read);
+    for (const context of ['view', 'edit', 'embed'])
+      expect([context, (await admin().get(`/core/v2/menu-items/${i.id}?context=${context}`)).body]).toMatchObject([
+        context,
+        read,
+      ]);
+    // An update that leaves them out writes back what it read (prepare_item_for_database reads the set-up item).
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Requoted' })).body).toMatchObject(read);
+    expect(
+      (await admin().get(`/core/v2/menu-items?menus=${footer}&include=${i.id}&_fields=attr_title,description`)).body,
+    ).toEqual([read]);
+  });
+
   test('a custom URL is stored as sanitize_url() gives it: http:// added, spaces and brackets encoded', async () => {
     // What WordPress stored for each (the reference site, 6.1; esc_url is the same in 6.4).
     const stored: Array<[string, string]> = [

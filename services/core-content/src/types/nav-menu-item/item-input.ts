@@ -7,7 +7,7 @@
  */
 import { phpTrim, sanitizeKey, sanitizeUrl } from '@loom/contracts';
 import * as core from '../../routes';
-import { wpTrimWords, sanitizeHtmlClass } from '@loom/rendering';
+import { sanitizeHtmlClass } from '@loom/rendering';
 import { can, combinedError, wpError, type RestRequest, type WpError } from '@loom/service-kit';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { renderer } from '../../engine/render';
@@ -49,7 +49,10 @@ const CREATE_DEFAULTS: Prepared = {
   status: 'publish',
 };
 
-/** The stored item as prepare_item_for_database() persists it (its resolved title and URL, its trimmed description). */
+/**
+ * The stored item as prepare_item_for_database() persists it: as set up for reading (its resolved title and URL,
+ * its title attribute and description as their filters give them, which an update stores back).
+ */
 async function fromStored(req: RestRequest, existing: PostDoc): Promise<Prepared> {
   const f = itemFields(existing);
   const view = viewOf(existing, await loadLinked(req, [existing]), req.config.homeUrl);
@@ -62,8 +65,8 @@ async function fromStored(req: RestRequest, existing: PostDoc): Promise<Prepared
     type: f.item_type,
     title: view.title,
     url: view.url || '',
-    description: wpTrimWords(existing.content, 200),
-    attrTitle: existing.excerpt,
+    description: view.description,
+    attrTitle: view.attrTitle,
     target: f.target,
     classes: f.classes,
     xfn: f.xfn.split(' '),
