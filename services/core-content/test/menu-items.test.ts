@@ -659,12 +659,22 @@ describe('writes', () => {
     expect((await admin().put(`/core/v2/menu-items/${a.id}`, { parent: 999999 })).body.parent).toBe(999999);
   });
 
-  test('menus: moves the item to another menu; 0 (or absent) leaves it where it is', async () => {
+  test('menus: moves the item to another menu; absent leaves it where it is; 0 is a term nobody may assign', async () => {
     const other = (await menu()).id;
     const i = await link(m);
     expect((await admin().post(`/core/v2/menu-items/${i.id}`, { menus: other })).body.menus).toBe(other);
-    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { menus: 0 })).body.menus).toBe(other);
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Kept' })).body.menus).toBe(other);
     expect(ids(await admin().get(`/core/v2/menu-items?menus=${m}&include=${i.id}`))).toEqual([]);
+    // check_assign_terms_permission(): get_term( 0 ) is an error, not nothing, and assign_term on it is refused.
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Orphaned', menus: 0 })).body).toEqual({
+      code: 'rest_cannot_assign_term',
+      message: 'Sorry, you are not allowed to assign the provided terms.',
+      data: { status: 403 },
+    });
+    expect((await admin().get(`/core/v2/menu-items/${i.id}?context=edit`)).body).toMatchObject({
+      title: { raw: 'Kept' },
+      menus: other,
+    });
   });
 
   test('a custom link turned into a post link keeps its stored object until one is sent', async () => {
@@ -830,6 +840,32 @@ describe('permissions', () => {
     expect((await admin().post('/core/v2/menu-items', { title: 'x', url: 'https://example.com/' })).headers.allow).toBe(
       'GET, POST',
     );
+  });
+
+  test('menus=0 (items in no menu): Allow is GET even for an administrator, and creating with menus 0 is 403', async () => {
+    // The Allow header runs the POST permission check on the list's own arguments: `menus` holds the term id 0.
+    const orphans = await admin().get('/core/v2/menu-items?menus=0');
+    expect([orphans.status, orphans.headers.allow]).toEqual([200, 'GET']);
+    expect((await admin().get(`/core/v2/menu-items?menus=${m}`)).headers.allow).toBe('GET, POST');
+    expect((await admin().get('/core/v2/menu-items?menus=999999')).headers.allow).toBe('GET, POST');
+    // Any taxonomy's term 0 alike: the posts list filtered by category 0.
+    expect((await admin().get('/core/v2/posts?categories=0')).headers.allow).toBe('GET');
+    expect((await admin().get('/core/v2/posts?categories[terms]=0')).headers.allow).toBe('GET, POST');
+    const before = orphans.body.length;
+    const r = await admin().post('/core/v2/menu-items', { title: 'Orphan', url: 'https://example.com/', menus: 0 });
+    expect([r.status, r.body]).toEqual([
+      403,
+      {
+        code: 'rest_cannot_assign_term',
+        message: 'Sorry, you are not allowed to assign the provided terms.',
+        data: { status: 403 },
+      },
+    ]);
+    expect((await admin().get('/core/v2/menu-items?menus=0')).body).toHaveLength(before);
+    expect(err(await admin().post('/core/v2/posts', { title: 'x', categories: [0] }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_assign_term',
+    });
   });
 
   test('writes need edit_theme_options', async () => {
