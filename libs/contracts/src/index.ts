@@ -6,6 +6,7 @@ export * from './error-codes';
 export * from './identity';
 export * from './namespaces';
 export * from './sanitize';
+export * from './sanitize-url';
 export * from './batch';
 export * from './internal';
 export * from './notifications';

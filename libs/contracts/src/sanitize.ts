@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import type { ErrorCode } from './error-codes';
 
+/** PHP's trim() character set: JavaScript's trim() also removes NBSP and other Unicode spaces, PHP's doesn't. */
+export function phpTrim(text: string): string {
+  return text.replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
+}
+
 /** sanitize_text_field: no tags, no line breaks or tabs, single spaces, trimmed. */
 export function sanitizeTextField(value: string): string {
   return value
@@ -71,21 +76,6 @@ export const WP_ALLOWED_PROTOCOLS: readonly string[] = [
   'webcal',
   'urn',
 ];
-
-const ALLOWED_SCHEMES = new Set(WP_ALLOWED_PROTOCOLS);
-
-/** esc_url_raw() (sanitize_url), approximately: disallowed schemes (javascript:, data:) become '', bare hosts get http://. */
-export function sanitizeUrl(value: string): string {
-  const url = value
-    .trim()
-    .replace(/ /g, '%20')
-    .replace(/[^a-z0-9\-~+_.?#=!&;,/:%@$|*'()[\]\u0080-\uffff]/gi, '');
-  if (url === '') return '';
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
-  if (scheme) return ALLOWED_SCHEMES.has(scheme) ? url : '';
-  if (/^[/#?]/.test(url) || !/^[a-z0-9-]+\./i.test(url)) return url;
-  return `http://${url}`;
-}
 
 /**
  * A sanitize callback's WP_Error inside a zod transform: the kit reports it as WordPress does, `rest_invalid_param`

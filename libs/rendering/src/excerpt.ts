@@ -44,7 +44,7 @@ export function excerptSource(content: string): string {
 }
 
 /** PHP's strip_tags(): removes tags (quote-aware) and comments; a < followed by whitespace is text. */
-function stripTags(text: string): string {
+export function stripTags(text: string): string {
   let out = '';
   let i = 0;
   while (i < text.length) {

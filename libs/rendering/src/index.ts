@@ -4,7 +4,7 @@
  * the shortcode registry they are given (by default core's own: [caption]).
  */
 export { renderContent, blockVersion } from './content';
-export { renderTitle } from './title';
+export { formatTitleText, renderTitle } from './title';
 export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags } from './excerpt';
 export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses, wpKses } from './sanitize';
 export { parseBlocks, excerptRemoveBlocks, serializeBlocks, type BlockContext, type ParsedBlock } from './blocks';

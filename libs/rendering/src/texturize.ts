@@ -4,11 +4,10 @@
  * The entity strings are WordPress's English defaults (its `_x()` translations are not applied).
  */
 import { namesAfterBrackets, quoteTag } from './shortcodes/grammar';
+import { phpTrim } from '@loom/contracts';
 
-/** PHP's trim() character set: JavaScript's trim() also removes NBSP and other Unicode spaces, PHP's doesn't. */
-export function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
-}
+// PHP's trim(), one definition (the contracts' text sanitizers use it too).
+export { phpTrim };
 
 // wp_spaces_regexp(): what wptexturize counts as a space, NBSP and its entity included.
 const SPACES = '(?:[\\r\\n\\t ]|\\u00a0|&nbsp;)';

@@ -217,7 +217,8 @@ describe('fields (samples 89, 94, 95)', () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({
       title: { raw: 'Object title' },
-      url: 'https://example.com/a%20b',
+      // sanitize_url() trims the start only: the spaces at the end are %20 before wp_update_nav_menu_item trims.
+      url: 'https://example.com/a%20b%20%20',
       attr_title: 'Bold title',
       description: 'Two parts here',
       classes: ['first', 'second', 'thrd'],
@@ -229,6 +230,63 @@ describe('fields (samples 89, 94, 95)', () => {
         await admin().post('/core/v2/menu-items', { title: { raw: '' }, url: 'https://example.com/', menus: footer }),
       ),
     ).toEqual({ status: 400, code: 'rest_title_required' });
+  });
+
+  test('attr_title and description are read through their filters (wptexturize, strip_tags) in every context', async () => {
+    const i = await created(admin(), '/core/v2/menu-items', {
+      title: 'Quoted',
+      url: 'https://example.com/q',
+      attr_title: 'Go to "example"',
+      description: "External -- link, it's here...",
+      menus: footer,
+    });
+    // WordPress 6.1 and 6.4 (wp_setup_nav_menu_item's nav_menu_attr_title and nav_menu_description): no raw form.
+    const read = {
+      attr_title: 'Go to &#8220;example&#8221;',
+      description: 'External &#8212; link, it&#8217;s here&#8230;',
+    };
+    expect(i).toMatchObject(read);
+    for (const context of ['view', 'edit', 'embed'])
+      expect([context, (await admin().get(`/core/v2/menu-items/${i.id}?context=${context}`)).body]).toMatchObject([
+        context,
+        read,
+      ]);
+    // An update that leaves them out writes back what it read (prepare_item_for_database reads the set-up item).
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Requoted' })).body).toMatchObject(read);
+    expect(
+      (await admin().get(`/core/v2/menu-items?menus=${footer}&include=${i.id}&_fields=attr_title,description`)).body,
+    ).toEqual([read]);
+  });
+
+  test('a custom URL is stored as sanitize_url() gives it: http:// added, spaces and brackets encoded', async () => {
+    // What WordPress stored for each (the reference site, 6.1; esc_url is the same in 6.4).
+    const stored: Array<[string, string]> = [
+      ['not a url', 'http://not%20a%20url'],
+      [' spaced.example.com/a b ', 'http://spaced.example.com/a%20b%20'],
+      ['x y.com', 'http://x%20y.com'],
+      ['a&b', 'http://a&b'],
+      ['foo.php?x=1', 'foo.php?x=1'],
+      ['//cdn.example/x', '//cdn.example/x'],
+      ['?q=1', '?q=1'],
+      ['mailto:a@b.c', 'mailto:a@b.c'],
+      ['http://[::1]:80/a[b]', 'http://[::1]:80/a%5Bb%5D'],
+      ['HTTPS://Example.com/', 'https://Example.com/'],
+    ];
+    const got: Array<[string, string]> = [];
+    for (const [url] of stored) {
+      const r = await created(admin(), '/core/v2/menu-items', { title: 'URL', url, menus: footer });
+      got.push([url, (await admin().get(`/core/v2/menu-items/${r.id}`)).body.url]);
+    }
+    expect(got).toEqual(stored);
+    // A protocol outside wp_allowed_protocols() leaves nothing: the URL argument is refused.
+    for (const url of ['javascript:alert(1)', 'example.com/a:b', 'feed:javascript:x', 'data:text/html,hi']) {
+      const r = await admin().post('/core/v2/menu-items', { title: 'URL', url, menus: footer });
+      expect([url, r.status, r.body.data?.details?.url]).toEqual([
+        url,
+        400,
+        { code: 'rest_invalid_url', message: 'Invalid URL.', data: null },
+      ]);
+    }
   });
 
   test('an item in no menu has no `menus` field (get_the_terms gives nothing) and sits first', async () => {
@@ -601,12 +659,22 @@ describe('writes', () => {
     expect((await admin().put(`/core/v2/menu-items/${a.id}`, { parent: 999999 })).body.parent).toBe(999999);
   });
 
-  test('menus: moves the item to another menu; 0 (or absent) leaves it where it is', async () => {
+  test('menus: moves the item to another menu; absent leaves it where it is; 0 is a term nobody may assign', async () => {
     const other = (await menu()).id;
     const i = await link(m);
     expect((await admin().post(`/core/v2/menu-items/${i.id}`, { menus: other })).body.menus).toBe(other);
-    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { menus: 0 })).body.menus).toBe(other);
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Kept' })).body.menus).toBe(other);
     expect(ids(await admin().get(`/core/v2/menu-items?menus=${m}&include=${i.id}`))).toEqual([]);
+    // check_assign_terms_permission(): get_term( 0 ) is an error, not nothing, and assign_term on it is refused.
+    expect((await admin().post(`/core/v2/menu-items/${i.id}`, { title: 'Orphaned', menus: 0 })).body).toEqual({
+      code: 'rest_cannot_assign_term',
+      message: 'Sorry, you are not allowed to assign the provided terms.',
+      data: { status: 403 },
+    });
+    expect((await admin().get(`/core/v2/menu-items/${i.id}?context=edit`)).body).toMatchObject({
+      title: { raw: 'Kept' },
+      menus: other,
+    });
   });
 
   test('a custom link turned into a post link keeps its stored object until one is sent', async () => {
@@ -772,6 +840,32 @@ describe('permissions', () => {
     expect((await admin().post('/core/v2/menu-items', { title: 'x', url: 'https://example.com/' })).headers.allow).toBe(
       'GET, POST',
     );
+  });
+
+  test('menus=0 (items in no menu): Allow is GET even for an administrator, and creating with menus 0 is 403', async () => {
+    // The Allow header runs the POST permission check on the list's own arguments: `menus` holds the term id 0.
+    const orphans = await admin().get('/core/v2/menu-items?menus=0');
+    expect([orphans.status, orphans.headers.allow]).toEqual([200, 'GET']);
+    expect((await admin().get(`/core/v2/menu-items?menus=${m}`)).headers.allow).toBe('GET, POST');
+    expect((await admin().get('/core/v2/menu-items?menus=999999')).headers.allow).toBe('GET, POST');
+    // Any taxonomy's term 0 alike: the posts list filtered by category 0.
+    expect((await admin().get('/core/v2/posts?categories=0')).headers.allow).toBe('GET');
+    expect((await admin().get('/core/v2/posts?categories[terms]=0')).headers.allow).toBe('GET, POST');
+    const before = orphans.body.length;
+    const r = await admin().post('/core/v2/menu-items', { title: 'Orphan', url: 'https://example.com/', menus: 0 });
+    expect([r.status, r.body]).toEqual([
+      403,
+      {
+        code: 'rest_cannot_assign_term',
+        message: 'Sorry, you are not allowed to assign the provided terms.',
+        data: { status: 403 },
+      },
+    ]);
+    expect((await admin().get('/core/v2/menu-items?menus=0')).body).toHaveLength(before);
+    expect(err(await admin().post('/core/v2/posts', { title: 'x', categories: [0] }))).toEqual({
+      status: 403,
+      code: 'rest_cannot_assign_term',
+    });
   });
 
   test('writes need edit_theme_options', async () => {

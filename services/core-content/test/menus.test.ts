@@ -221,6 +221,33 @@ describe('locations and auto_add', () => {
     ).toEqual(['footer', 'primary']);
   });
 
+  test('an unregistered location refuses the whole write: nothing is created, renamed or moved', async () => {
+    const m = await menu({ locations: ['footer'] });
+    const sample86 = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): locations',
+      data: {
+        status: 400,
+        params: { locations: 'Invalid menu location.' },
+        details: {
+          locations: { code: 'rest_invalid_menu_location', message: 'Invalid menu location.', data: { location: 'x' } },
+        },
+      },
+    };
+    const name = unique('Refused');
+    expect((await admin().post('/core/v2/menus', { name, locations: ['primary', 'x'] })).body).toEqual(sample86);
+    expect((await admin().get(`/core/v2/menus?search=${encodeURIComponent(name)}`)).body).toEqual([]);
+    for (const write of [admin().post, admin().put, admin().patch]) {
+      const r = await write(`/core/v2/menus/${m.id}`, { name, description: 'New', locations: ['primary', 'x'] });
+      expect([r.status, r.body]).toEqual([400, sample86]);
+    }
+    expect((await admin().get(`/core/v2/menus/${m.id}?context=edit`)).body).toMatchObject({
+      name: m.name,
+      locations: ['footer'],
+    });
+    expect((await admin().get('/core/v2/menu-locations/primary')).body.menu).not.toBe(m.id);
+  });
+
   test('auto_add: stored per menu, false by default; a top-level page published for the first time joins those menus', async () => {
     const auto = await menu({ auto_add: true });
     expect(auto.auto_add).toBe(true);
@@ -396,5 +423,47 @@ describe('batch (spec 4.1)', () => {
     expect(r.body.responses[0].body).toMatchObject({ name: 'Batched Menu', locations: ['primary'] });
     expect(r.body.responses[1].body.description).toBe('Batched');
     expect(r.body.responses[3].body.code).toBe('menu_exists');
+  });
+});
+
+describe('a theme that registers no menu locations, as WordPress 6.4 with Twenty Twenty-Three (sample 86)', () => {
+  let bare: World;
+  beforeAll(async () => {
+    bare = await startWorld({ LOOM_MENU_LOCATIONS: '' });
+  });
+  afterAll(() => bare.close());
+
+  test('`primary` is then unregistered: 400 rest_invalid_param on create and update, and nothing is stored', async () => {
+    const admin = as(bare, 'administrator');
+    // PHP's empty array: [] (the reference site answers the same).
+    expect((await admin.get('/core/v2/menu-locations')).body).toEqual([]);
+    const refused = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): locations',
+      data: {
+        status: 400,
+        params: { locations: 'Invalid menu location.' },
+        details: {
+          locations: {
+            code: 'rest_invalid_menu_location',
+            message: 'Invalid menu location.',
+            data: { location: 'primary' },
+          },
+        },
+      },
+    };
+    const r = await admin.post('/core/v2/menus', { name: 'Social Menu', locations: ['primary'] });
+    expect([r.status, r.body]).toEqual([400, refused]);
+    expect((await admin.get('/core/v2/menus')).body).toEqual([]);
+    const m = (await admin.post('/core/v2/menus', { name: 'Social Menu', description: 'Kept' })).body;
+    const update = await admin.post(`/core/v2/menus/${m.id}`, { name: 'Renamed', locations: ['primary'] });
+    expect([update.status, update.body]).toEqual([400, refused]);
+    expect((await admin.get(`/core/v2/menus/${m.id}?context=edit`)).body).toMatchObject({
+      name: 'Social Menu',
+      description: 'Kept',
+      locations: [],
+    });
+    // An empty list names no location: accepted.
+    expect((await admin.post(`/core/v2/menus/${m.id}`, { locations: [] })).status).toBe(200);
   });
 });

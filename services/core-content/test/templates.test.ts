@@ -693,6 +693,47 @@ describe('lookup along the template hierarchy (samples 157-159, 168)', () => {
       data: { status: 400, params: ['slug'] },
     });
   });
+
+  test('an empty slug (or "0") resolves no template: the template of nulls, linked under an empty id (6.4)', async () => {
+    // resolve_block_template() returns null for an empty template type, and prepare_item_for_response() reads
+    // null's properties: WordPress 6.1 answers the same without `modified`, and links `self` to the REST root.
+    const links = (base: string, type: string) => ({
+      self: [{ href: `${REST}/${base}/` }],
+      collection: [{ href: `${REST}/${base}` }],
+      about: [{ href: `${REST}/types/${type}` }],
+      'wp:action-publish': [{ href: `${REST}/${base}/` }],
+      'wp:action-unfiltered-html': [{ href: `${REST}/${base}/` }],
+      curies: CURIES,
+    });
+    const nulls = {
+      id: null,
+      theme: null,
+      content: { raw: null },
+      slug: null,
+      source: null,
+      origin: null,
+      type: null,
+      description: null,
+      title: { raw: null, rendered: null },
+      status: null,
+      wp_id: 0,
+      has_theme_file: false,
+      author: 0,
+      modified: false,
+    };
+    for (const query of ['slug=', 'slug=0', 'slug=&is_custom=true', 'slug=&template_prefix=page']) {
+      const r = await admin.get(`/core/v2/templates/lookup?${query}`);
+      expect([query, r.status, r.body]).toEqual([query, 200, { ...nulls, _links: links('templates', 'wp_template') }]);
+    }
+    expect((await admin.get('/core/v2/template-parts/lookup?slug=')).body).toEqual({
+      ...nulls,
+      _links: links('template-parts', 'wp_template_part'),
+    });
+    expect(err(await editor.get('/core/v2/templates/lookup?slug='))).toEqual({
+      status: 403,
+      code: 'rest_cannot_manage_templates',
+    });
+  });
 });
 
 describe("posts' and pages' template: the theme's custom templates for the type", () => {

@@ -67,12 +67,19 @@ export function postTypeWrites(rules: PostTypeBehaviour) {
   const clockOf = (req: RestRequest): SiteClock => siteClock(req.config);
   const repo = (req: RestRequest) => new PostRepository(req.store, rules, clockOf(req), req.config.homeUrl);
 
-  /** check_assign_terms_permission(): every existing term sent needs the taxonomy's assign_terms. */
+  /**
+   * check_assign_terms_permission(): every existing term sent needs the taxonomy's assign_terms. The argument is
+   * read as PHP's (array) reads it (a menu item's `menus` is one id; a list filter's object form holds none), and
+   * the id 0 is refused: get_term( 0 ) is an error, which counts as found, and assign_term on it is do_not_allow.
+   * So `menus=0` (an orphan item) can be neither written nor listed with POST in its Allow header.
+   */
   async function canAssignTerms(req: RestRequest): Promise<boolean> {
     const r = repo(req);
     for (const tax of rules.taxonomies) {
-      const ids = req.params[tax.restBase] as number[] | undefined;
-      if (!ids?.length) continue;
+      const sent = req.params[tax.restBase];
+      const ids = (Array.isArray(sent) ? sent : [sent]).filter((id): id is number => typeof id === 'number');
+      if (!ids.length) continue;
+      if (ids.includes(0)) return false;
       if ((await r.existingTerms(tax.name, ids)).length && !can(req.user, tax.cap.assign_terms)) return false;
     }
     return true;

@@ -25,7 +25,7 @@ import type { TemplateKind } from './kind';
 import type { BlockTemplate } from './model';
 import { sanitizeTemplateId, TemplateRepository } from './repository';
 import { kindOf } from '../registry';
-import { presentTemplate, presentTemplates } from './presenter';
+import { presentNoTemplate, presentTemplate, presentTemplates } from './presenter';
 
 type Params = Record<string, unknown>;
 
@@ -204,10 +204,13 @@ export function templateBindings(kind: TemplateKind): Binding[] {
     }),
     bind(routes.lookup.endpoints.read, manageTemplates, async (req) => {
       const { slug, is_custom, template_prefix } = req.params;
-      const found = await fallback(req, templateHierarchy(slug, Boolean(is_custom), template_prefix ?? ''));
-      // WordPress serialises a missing template as an object of nulls (with PHP notices); Loom says so instead.
-      if (!found) throw notFound();
-      return { body: await presentTemplate(req, kind, found, 'view') };
+      // resolve_block_template() resolves nothing for an empty slug (PHP's: '0' too), whatever the hierarchy holds.
+      const found =
+        slug !== '' && slug !== '0'
+          ? await fallback(req, templateHierarchy(slug, Boolean(is_custom), template_prefix ?? ''))
+          : null;
+      // The route takes no context: view.
+      return { body: found ? await presentTemplate(req, kind, found, 'view') : presentNoTemplate(req, kind, 'view') };
     }),
   ];
 }

@@ -70,8 +70,6 @@ export async function presentTemplates(
   context: Context,
 ): Promise<Record<string, unknown>[]> {
   const schema = kind.routes.collection.schema!;
-  const rest = restOf(req);
-  const base = `${rest}/${kind.rules.object.restBase}`;
   // Revision counts of the stored rows of this type (version-history), in one query.
   const rows = templates.filter(
     (t) => t.wp_id && t.type === kind.type && kind.rules.object.supports.includes('revisions'),
@@ -82,22 +80,60 @@ export async function presentTemplates(
         req.store,
       )
     : new Map<number, RevisionSummary>();
-  return templates.map((t) => {
-    const self = `${base}/${t.id}`;
-    const rels: Record<string, Link | string | undefined> = {
-      self,
-      collection: base,
-      about: `${rest}/types/${kind.type}`,
-    };
-    const summary = summaries.get(t.wp_id);
-    if (summary) {
-      rels['version-history'] = { href: `${self}/revisions`, count: summary.count };
-      if (summary.count > 0 && summary.latestId)
-        rels['predecessor-version'] = { href: `${self}/revisions/${summary.latestId}`, id: summary.latestId };
-    }
-    for (const rel of actions(req, kind)) rels[rel] = self;
-    return { ...filtered(schema, data(kind, schema, t), context), _links: links(rels) };
-  });
+  return templates.map((t) => ({
+    ...filtered(schema, data(kind, schema, t), context),
+    _links: templateLinks(req, kind, t.id, summaries.get(t.wp_id)),
+  }));
+}
+
+/** prepare_links() and the available actions, linked to the template itself. */
+function templateLinks(
+  req: RestRequest,
+  kind: TemplateKind,
+  id: string,
+  summary: RevisionSummary | undefined,
+): ReturnType<typeof links> {
+  const rest = restOf(req);
+  const base = `${rest}/${kind.rules.object.restBase}`;
+  const self = `${base}/${id}`;
+  const rels: Record<string, Link | string | undefined> = {
+    self,
+    collection: base,
+    about: `${rest}/types/${kind.type}`,
+  };
+  if (summary) {
+    rels['version-history'] = { href: `${self}/revisions`, count: summary.count };
+    if (summary.count > 0 && summary.latestId)
+      rels['predecessor-version'] = { href: `${self}/revisions/${summary.latestId}`, id: summary.latestId };
+  }
+  for (const rel of actions(req, kind)) rels[rel] = self;
+  return links(rels);
+}
+
+/**
+ * A lookup that resolves no template (an empty slug; a classic theme): WordPress 6.4 prepares null, every property
+ * of which reads as null (wp_id and author cast to 0, has_theme_file to false, modified false); neither is_custom
+ * nor area, whose type is not the route's; linked as an item with an empty id (the collection's URL and a slash).
+ */
+export function presentNoTemplate(req: RestRequest, kind: TemplateKind, context: Context): Record<string, unknown> {
+  const schema = kind.routes.collection.schema!;
+  const nulls = {
+    id: null,
+    theme: null,
+    content: { raw: null, block_version: 0 },
+    slug: null,
+    source: null,
+    origin: null,
+    type: null,
+    description: null,
+    title: { raw: null, rendered: null },
+    status: null,
+    wp_id: 0,
+    has_theme_file: false,
+    author: 0,
+    modified: false,
+  };
+  return { ...filtered(schema, nulls, context), _links: templateLinks(req, kind, '', undefined) };
 }
 
 export async function presentTemplate(

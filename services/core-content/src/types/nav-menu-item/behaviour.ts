@@ -5,7 +5,7 @@
  * autosaves that keep no text (the menu item write carries none).
  */
 import * as core from '../../routes';
-import { sanitizeHtmlClass, wpTrimWords } from '@loom/rendering';
+import { sanitizeHtmlClass } from '@loom/rendering';
 import type { Link } from '@loom/service-kit';
 import { prepareMenuItem } from './item-input';
 import { cachedView, itemFields, menuOf, preparePageViews, viewFor } from './items';
@@ -43,9 +43,8 @@ export const navMenuItemBehaviour: OwnBehaviour = {
         title: { raw: view.title, rendered: renderer.renderTitle(view.title) },
         status: post.status,
         url: view.url,
-        // attr_title is the item's excerpt, description its content (trimmed to 200 words).
-        attr_title: post.excerpt,
-        description: wpTrimWords(post.content, 200),
+        attr_title: view.attrTitle,
+        description: view.description,
         type: f.item_type,
         type_label: view.typeLabel,
         object: f.object,

@@ -5,9 +5,9 @@
  * menu checked, a title equal to the object's stored empty (so it follows renames), a non-custom item's URL
  * dropped (it is the object's), classes and xfn cleaned class by class.
  */
-import { sanitizeKey, sanitizeUrl } from '@loom/contracts';
+import { phpTrim, sanitizeKey, sanitizeUrl } from '@loom/contracts';
 import * as core from '../../routes';
-import { wpTrimWords, sanitizeHtmlClass } from '@loom/rendering';
+import { sanitizeHtmlClass } from '@loom/rendering';
 import { can, combinedError, wpError, type RestRequest, type WpError } from '@loom/service-kit';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { renderer } from '../../engine/render';
@@ -49,7 +49,10 @@ const CREATE_DEFAULTS: Prepared = {
   status: 'publish',
 };
 
-/** The stored item as prepare_item_for_database() persists it (its resolved title and URL, its trimmed description). */
+/**
+ * The stored item as prepare_item_for_database() persists it: as set up for reading (its resolved title and URL,
+ * its title attribute and description as their filters give them, which an update stores back).
+ */
 async function fromStored(req: RestRequest, existing: PostDoc): Promise<Prepared> {
   const f = itemFields(existing);
   const view = viewOf(existing, await loadLinked(req, [existing]), req.config.homeUrl);
@@ -62,8 +65,8 @@ async function fromStored(req: RestRequest, existing: PostDoc): Promise<Prepared
     type: f.item_type,
     title: view.title,
     url: view.url || '',
-    description: wpTrimWords(existing.content, 200),
-    attrTitle: existing.excerpt,
+    description: view.description,
+    attrTitle: view.attrTitle,
     target: f.target,
     classes: f.classes,
     xfn: f.xfn.split(' '),
@@ -139,7 +142,7 @@ export async function prepareMenuItem(req: RestRequest, existing: PostDoc | null
   const type = sanitizeKey(prepared.type);
   let title = prepared.title;
   let url = '';
-  if (type === 'custom') url = sanitizeUrl(prepared.url.trim());
+  if (type === 'custom') url = sanitizeUrl(phpTrim(prepared.url));
   else if (
     title ===
     (await originalTitle(req.store, { item_type: type, object: prepared.object, object_id: prepared.objectId }))

@@ -2,7 +2,8 @@
  * Menu items as wp_setup_nav_menu_item() sets them up: the stored item (a post of type nav_menu_item whose title,
  * content and excerpt are its own title, description and title attribute, with its menu fields beside them) and
  * what its linked object gives it: the URL and, while it has no title of its own, the object's title; `invalid`
- * when the object is gone, trashed or of an unknown type. Linked objects are loaded for a whole page at once.
+ * when the object is gone, trashed or of an unknown type. The title attribute and description are read through
+ * their filters (texturized, tags stripped). Linked objects are loaded for a whole page at once.
  */
 import * as core from '../../routes';
 import type { RestRequest } from '@loom/service-kit';
@@ -10,6 +11,7 @@ import type { Store } from '@loom/store';
 import { TERMS, type TermDoc } from '@loom/terms';
 import { postCan } from '../../engine/behaviour';
 import { permalink } from '../../engine/permalinks';
+import { formatTitleText, wpTrimWords } from '@loom/rendering';
 import { renderer } from '../../engine/render';
 import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
 import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
@@ -58,6 +60,9 @@ export interface ItemView {
   url: string | false;
   typeLabel: string;
   invalid: boolean;
+  /** The nav_menu_attr_title and nav_menu_description filters' output: what every context shows (there is no raw). */
+  attrTitle: string;
+  description: string;
   /** The linked post or term, when it exists (the `wp:menu-item-object` link). */
   post?: PostDoc;
   term?: TermDoc;
@@ -123,6 +128,15 @@ const noTitle = (id: number) => `#${id} (no title)`;
 
 /** wp_setup_nav_menu_item() for a stored item. */
 export function viewOf(doc: PostDoc, linked: Linked, homeUrl: string): ItemView {
+  return {
+    ...objectView(doc, linked, homeUrl),
+    attrTitle: formatTitleText(doc.excerpt),
+    description: formatTitleText(wpTrimWords(doc.content, 200)),
+  };
+}
+
+/** The part of the set-up that depends on the item's type and its linked object. */
+function objectView(doc: PostDoc, linked: Linked, homeUrl: string): Omit<ItemView, 'attrTitle' | 'description'> {
   const f = itemFields(doc);
   const own = doc.title;
   switch (f.item_type) {
