@@ -12,7 +12,7 @@ import { EVENTS_NS, LINKED_STATUSES } from './linked-posts';
 
 /** The plugin silently caps `per_page` of the event archive at 50 (tribe_rest_event_max_per_page). */
 export const EVENTS_MAX_PER_PAGE = 50;
-/** Statuses a client may ask the archives for (WordPress's registered statuses), besides `any`. */
+/** Statuses a client may ask the archives for (WordPress's registered statuses; `any` is none of them). */
 export const EVENT_FILTER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
 const ALL = ['view', 'edit'] as ('view' | 'edit')[];
