@@ -66,13 +66,13 @@ describe('the archive by months', () => {
     const base = { statuses: ['publish'], ownStatuses: ['draft'], ownerId: 1, perPage: 50, offset: 0 };
     for (const a of days)
       for (const b of days) {
-        queries.push({ ...base, endsFrom: at(a, '00:00:00'), startsUntil: at(b, '23:59:59') });
-        queries.push({ ...base, startsFrom: at(a, '05:00:00'), startsUntil: at(b, '04:59:59') });
+        queries.push({ ...base, startsFrom: at(a, '00:00:00'), endsUntil: at(b, '23:59:59') });
+        queries.push({ ...base, startsFrom: at(a, '05:00:00'), endsUntil: at(b, '04:59:59') });
         queries.push({ ...base, startsAfter: at(a, '12:00:00'), endsBefore: at(b, '12:00:00') });
         queries.push({ ...base, endsAfter: at(a, '00:00:00'), startsBefore: at(b, '00:00:00'), statuses: [] });
       }
-    queries.push({ ...base, endsFrom: '2030-01-01 00:00:00' });
-    queries.push({ ...base, startsUntil: '2030-06-01 00:00:00' });
+    queries.push({ ...base, startsFrom: '2030-01-01 00:00:00' });
+    queries.push({ ...base, endsUntil: '2030-06-01 00:00:00' });
     const plain = new EventRepository(withoutMonths(store));
     const byMonths = new EventRepository(store);
     let listed = 0;

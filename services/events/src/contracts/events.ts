@@ -104,8 +104,8 @@ export const eventArchiveArgs = {
     .min(1)
     .default(10)
     .describe(`The number of events to return on each page (at most ${EVENTS_MAX_PER_PAGE}).`),
-  start_date: dateString('Events that end on or after the specified date (default: the start of yesterday).'),
-  end_date: dateString('Events that start on or before the specified date (default: about two years from now).'),
+  start_date: dateString('Events that start on or after the specified date (default: the start of yesterday).'),
+  end_date: dateString('Events that end on or before the specified date (default: about two years from now).'),
   starts_before: dateString('Events that start before the specified date.'),
   starts_after: dateString('Events that start after the specified date.'),
   ends_before: dateString('Events that end before the specified date.'),
