@@ -256,9 +256,10 @@ describe('filters', () => {
   });
 
   it('post_parent must be an event', async () => {
-    expect(err(await anon().get(`/events?post_parent=${venueA}`))).toEqual({
-      status: 400,
-      code: 'rest-invalid-event-id',
+    expect((await anon().get(`/events?post_parent=${venueA}`)).body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): post_parent',
+      data: { status: 400, params: { post_parent: 'Invalid parameter.' }, details: [] },
     });
     expect((await anon().get(`/events?post_parent=${ids['Soon']}`)).body.total).toBe(0);
   });

@@ -353,7 +353,12 @@ describe('venues: archive', () => {
     expect(names(await anon.get('/venues?has_events=true'))).toEqual(['Place 1', 'Place 2', 'Place 3']);
     expect((await anon.get('/venues?has_events=false')).body.total).toBe(9);
     expect(names(await anon.get('/venues?only_with_upcoming=true'))).toEqual(['Place 2', 'Place 3']);
-    expect(err(await anon.get(`/venues?event=${ids[0]}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
-    expect(err(await anon.get('/venues?event=999999'))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
+    // is_event_id, the argument's validate callback.
+    for (const event of [ids[0], 999999])
+      expect((await anon.get(`/venues?event=${event}`)).body).toEqual({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): event',
+        data: { status: 400, params: { event: 'Invalid parameter.' }, details: [] },
+      });
   });
 });

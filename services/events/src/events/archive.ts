@@ -116,7 +116,8 @@ export async function eventArchive(req: ArchiveRequest) {
   if (p.featured !== undefined) query.featured = p.featured === true;
   const repo = new EventRepository(req.store);
   if (p.post_parent !== undefined) {
-    if (!(await repo.get(p.post_parent))) throw wpError('rest-invalid-event-id');
+    // is_event_id, the argument's validate callback.
+    if (!(await repo.get(p.post_parent))) throw invalidParams(['post_parent']);
     // Events have no parents here (recurrences need the Pro add-on), so no event matches.
     query.include = [];
   }

@@ -47,16 +47,17 @@ async function find(req: RestRequest): Promise<EventDoc | null> {
   return slug !== undefined ? repo(req).getBySlug(slug) : repo(req).get(Number(req.params.id));
 }
 /**
- * is_event_slug: the by-slug routes' argument check, before permissions (`rest_invalid_param`). By id, later
- * releases check the id's format only and answer the handler's 404, which Loom follows (docs/differences.md).
+ * is_event_id / is_event_slug, the item routes' argument checks, run before permissions: an id or slug naming no
+ * event (in any status; another type's id included) is `rest_invalid_param`, in 6.2.9 as in 6.17.1.
  */
 async function validateItem(req: RestRequest): Promise<void> {
-  if (req.route === routes.bySlug && !(await find(req))) throw invalidParams(['slug']);
+  if (!(await find(req))) throw invalidParams([req.route === routes.bySlug ? 'slug' : 'id']);
 }
+/** The event of an item route, which validateItem found (gone since: the plugin's event-not-found). */
 async function requireEvent(req: RestRequest): Promise<EventDoc> {
   const doc = await find(req);
   if (doc) return doc;
-  throw req.route === routes.bySlug ? repo(req).notFound() : await repo(req).missing(Number(req.params.id));
+  throw repo(req).notFound();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -210,10 +211,8 @@ async function trash(req: RestRequest) {
 
 async function read(req: RestRequest) {
   const doc = await requireEvent(req);
-  const canEdit = can(req.user, 'edit_post', { post: capPost(doc) });
-  if (doc.status === 'trash' && !canEdit) throw wpError('event-no-longer-available');
-  // Published events are public (anonymous callers included); others need read_post.
-  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) }))
+  // Published events are public (anonymous callers included); others, the trashed ones too, need read_post.
+  if (doc.status !== 'publish' && !can(req.user, 'read_post', { post: capPost(doc) }))
     throw wpError('event-not-accessible');
   return { body: await prepareEvent(req, doc, { single: true }) };
 }

@@ -120,12 +120,6 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
     return wpError('event-not-found');
   }
 
-  /** rest-event-not-found for no post at all, rest-invalid-event-id for a post that is not an event (reference A.4). */
-  async missing(id: number) {
-    const other = id > 0 ? await this.posts.findOne({ id }) : null;
-    return other ? wpError('rest-invalid-event-id') : wpError('rest-event-not-found');
-  }
-
   async query(q: EventQuery): Promise<{ items: EventDoc[]; total: number }> {
     // Cheapest and most selective tests first: the store tests each candidate in this order.
     const and: Filter[] = [{ type: EVENT_TYPE }];
