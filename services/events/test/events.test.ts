@@ -155,7 +155,7 @@ describe('create and read', () => {
     expect(r.body.data.params).toEqual(['start_date', 'end_date']);
   });
 
-  it('reads dates in the forms strtotime reads; rejects others and an end before the start', async () => {
+  it('reads dates in the forms strtotime reads; rejects others', async () => {
     const iso = await editor().post('/events', {
       title: 'ISO',
       start_date: '2030-03-01T10:00:00Z',
@@ -178,13 +178,6 @@ describe('create and read', () => {
       code: 'rest_invalid_param',
       data: { status: 400, params: { start_date: 'Invalid parameter.' } },
     });
-    const backwards = await editor().post('/events', {
-      title: 'Backwards',
-      start_date: '2030-01-02',
-      end_date: '2030-01-01',
-    });
-    expect(backwards.status).toBe(400);
-    expect(Object.keys(backwards.body.data.params)).toEqual(['end_date']);
     expect(
       err(
         await editor().post('/events', {
@@ -195,6 +188,49 @@ describe('create and read', () => {
         }),
       ),
     ).toEqual({ status: 400, code: 'rest_invalid_param' });
+  });
+
+  it('an end before the start is moved to the start, its UTC end kept as written (6.2.9 and 6.17.1)', async () => {
+    // In Paris (UTC+1 in January): the UTC dates are taken before the end is moved, as prepare_event_date_meta does.
+    const r = await editor().post('/events', {
+      title: 'Backwards',
+      start_date: '2030-01-10 18:00',
+      end_date: '2030-01-10 16:00',
+      timezone: 'Europe/Paris',
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      start_date: '2030-01-10 18:00:00',
+      end_date: '2030-01-10 18:00:00',
+      end_date_details: { hour: '18', minutes: '00' },
+      utc_start_date: '2030-01-10 17:00:00',
+      utc_end_date: '2030-01-10 15:00:00',
+      utc_end_date_details: { hour: '15', minutes: '00' },
+    });
+    // Stored so, and listed in its day's window (its end is before the window's end).
+    const stored = await world.events.store.collection('posts').findOne({ id: r.body.id });
+    expect(stored).toMatchObject({ end_date: '2030-01-10 18:00:00', utc_end_date: '2030-01-10 15:00:00' });
+    const listed = await anon().get('/events?start_date=2030-01-10&end_date=2030-01-10');
+    expect(listed.body.events.map((e: { id: number }) => e.id)).toContain(r.body.id);
+    // An update moving the start past the end moves the end too; the UTC end stays the end's as it was.
+    const moved = await editor().patch(`/events/${r.body.id}`, { start_date: '2030-01-11 09:00' });
+    expect(moved.body).toMatchObject({
+      start_date: '2030-01-11 09:00:00',
+      end_date: '2030-01-11 09:00:00',
+      utc_end_date: '2030-01-10 17:00:00',
+    });
+    // All day: the days are widened first, then the end moved to the start of the first day.
+    const allDay = await editor().post('/events', {
+      title: 'Backwards all day',
+      start_date: '2030-01-12',
+      end_date: '2030-01-11',
+      all_day: true,
+    });
+    expect(allDay.body).toMatchObject({
+      start_date: '2030-01-12 00:00:00',
+      end_date: '2030-01-12 00:00:00',
+      utc_end_date: '2030-01-11 23:59:59',
+    });
   });
 
   it('all-day events span whole days in their zone', async () => {
@@ -535,9 +571,11 @@ describe('update and delete, by id and by slug', () => {
       end_date: '2030-08-02 09:00:00',
       start_date: '2030-08-01 10:00:00',
     });
-    expect(err(await editor().patch(`/events/${id}`, { end_date: '2030-07-01' }))).toEqual({
-      status: 400,
-      code: 'rest_invalid_param',
+    // An end before the start is moved to it (prepare_event_date_meta), its UTC end as written.
+    expect((await editor().patch(`/events/${id}`, { end_date: '2030-07-01' })).body).toMatchObject({
+      start_date: '2030-08-01 10:00:00',
+      end_date: '2030-08-01 10:00:00',
+      utc_end_date: '2030-06-30 23:00:00',
     });
     expect((await editor().patch('/events/by-slug/movable', { cost: '15 €' })).body).toMatchObject({
       id,

@@ -94,14 +94,17 @@ function eventDates(req: RestRequest, p: Params, current?: EventDoc) {
     start = start.startOf('day');
     end = end.endOf('day').set({ millisecond: 0 });
   }
-  if (end < start) throw invalid('end_date', 'The event end date must not be before its start date.');
+  // prepare_event_date_meta (6.2.9, unchanged in 6.17.1) takes the UTC dates from the dates as written, then moves
+  // an end before the start to the start and leaves its UTC end as it was (sample 252).
+  const utcEnd = formatWall(end.toUTC());
+  if (end < start) end = start;
   return {
     all_day: allDay,
     timezone,
     start_date: formatWall(start),
     end_date: formatWall(end),
     utc_start_date: formatWall(start.toUTC()),
-    utc_end_date: formatWall(end.toUTC()),
+    utc_end_date: utcEnd,
   };
 }
 
