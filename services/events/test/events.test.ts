@@ -148,6 +148,38 @@ describe('create and read', () => {
     expect(r.body.cost_details).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
   });
 
+  it("website: the permalink until one is stored, in every status; an update's empty one shows as ''", async () => {
+    // get_event_data() (6.2.9 as 6.17.1) shows _EventURL if stored, else get_the_permalink(): the plain link of a
+    // draft, pending or scheduled event (sample 232's draft), the pretty one of a private event.
+    const admin = eventsClient(world, 'administrator');
+    const window = { start_date: '2030-02-02 09:00', end_date: '2030-02-02 10:00' };
+    for (const [status, extra, pretty] of [
+      ['draft', {}, false],
+      ['pending', {}, false],
+      ['future', { status: 'publish', date: '2031-01-01 10:00:00' }, false],
+      ['private', {}, true],
+    ] as const) {
+      const r = await admin.post('/events', { title: `Site ${status}`, status, ...window, ...extra });
+      expect(r.body.status).toBe(status);
+      const url = pretty
+        ? `http://loom.test/event/site-${status}/`
+        : `http://loom.test/?post_type=tribe_events&p=${r.body.id}`;
+      expect([status, r.body.url, r.body.website]).toEqual([status, url, url]);
+      expect((await admin.get(`/events/${r.body.id}`)).body.website).toBe(url);
+    }
+    // Written empty on create: nothing is stored (the plugin's create drops empty values), so the permalink shows.
+    const e = await editor().post('/events', { title: 'Linked', website: '', ...window });
+    expect(e.body.website).toBe('http://loom.test/event/linked/');
+    // A website is shown through esc_html(); an update writing it empty stores '' and shows it.
+    const set = await editor().patch(`/events/${e.body.id}`, { website: 'https://a.example/?x=1&y=2' });
+    expect(set.body.website).toBe('https://a.example/?x=1&amp;y=2');
+    const cleared = await editor().patch(`/events/${e.body.id}`, { website: '' });
+    expect(cleared.body.website).toBe('');
+    expect((await anon().get(`/events/${e.body.id}`)).body.website).toBe('');
+    // An update that does not write it keeps it (docs/differences.md: partial updates).
+    expect((await editor().patch(`/events/${e.body.id}`, { title: 'Linked again' })).body.website).toBe('');
+  });
+
   it('requires title, start_date and end_date on create → rest_missing_callback_param', async () => {
     const r = await editor().post('/events', { title: 'No dates' });
     expect(r.status).toBe(400);

@@ -127,7 +127,9 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
   if (p.website !== undefined) {
     const w = String(p.website).trim();
     if (w && !/^https?:\/\/\S+$/i.test(w)) throw invalid('website');
-    out.website = w;
+    // A create drops empty values (array_filter), so a new event stores no website and shows its permalink; an
+    // update stores the empty one, which then shows as ''.
+    if (w || current) out.website = w;
   }
   for (const f of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const)
     if (p[f] !== undefined) out[f] = p[f] === true;

@@ -24,7 +24,7 @@ export interface EventDoc extends BasePostDoc {
   cost: string;
   currency_symbol: string;
   currency_position: '' | 'prefix' | 'postfix';
-  /** `_EventURL`; absent means the permalink is shown. */
+  /** `_EventURL`; absent means the permalink is shown, '' (cleared by an update) that none is. */
   website?: string;
   show_map: boolean;
   show_map_link: boolean;
