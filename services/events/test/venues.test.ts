@@ -249,6 +249,23 @@ describe('venues: permissions', () => {
     const list = await eventsClient(world, 'anonymous').get('/venues?search=Secret');
     expect(list.body.total).toBe(0);
   });
+
+  it("the create route always creates: another author's venue with the same data is neither answered nor rewritten", async () => {
+    // The plugin's duplicate check would answer the editor's draft to the author and write the new website over it
+    // (docs/differences.md).
+    const same = { venue: 'Twin hall', address: '1 Main St', city: 'Twinville' };
+    const first = await eventsClient(world, 'editor').post('/venues', {
+      ...same,
+      status: 'draft',
+      website: 'https://a.example',
+    });
+    const second = await eventsClient(world, 'author').post('/venues', { ...same, website: 'https://b.example' });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ status: 'publish', website: 'https://b.example', slug: 'twin-hall-2' });
+    expect(second.body.id).not.toBe(first.body.id);
+    const kept = await eventsClient(world, 'editor').get(`/venues/${first.body.id}`);
+    expect(kept.body).toMatchObject({ status: 'draft', website: 'https://a.example' });
+  });
 });
 
 describe('venues: archive', () => {
