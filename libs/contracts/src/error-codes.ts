@@ -36,7 +36,6 @@ export interface ErrorCodeInfo {
 
 const NO_ROUTE = 'No route was found matching the URL and request method.';
 const CRITICAL = 'There has been a critical error on this website.';
-const EVENT_NOT_FOUND = 'The requested post ID does not exist or is not an event';
 
 export const ERROR_CODES = {
   // The REST server and the kit: routing, bodies, parameters (WP_REST_Server, WP_REST_Request), pages.
@@ -409,11 +408,8 @@ export const ERROR_CODES = {
   oembed_invalid_url: { status: 404, message: 'Not Found' },
 
   // The Events Calendar (Tribe__Events__REST__V1__Messages and its endpoints).
-  'event-not-found': { status: 404, message: EVENT_NOT_FOUND },
-  'rest-event-not-found': { status: 404, message: EVENT_NOT_FOUND },
-  'rest-invalid-event-id': { status: 400, message: 'The provided event ID is not valid' },
+  'event-not-found': { status: 404, message: 'The requested post ID does not exist or is not an event' },
   'event-not-accessible': { status: 403, message: 'The requested event is not accessible' },
-  'event-no-longer-available': { status: 403, message: 'The requested event is no longer available' },
   'event-is-in-trash': { status: 410, message: 'The event is already trashed' },
   'event-archive-page-not-found': { status: 404, message: 'The requested event archive page does not exist' },
   'could-not-update-event': { status: 400, message: 'The event could not be updated' },

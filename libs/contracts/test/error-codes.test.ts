@@ -116,7 +116,7 @@ describe('the table of error codes', () => {
       'rest_invalid_json',
       'loom_service_unavailable',
       'wpcf7_not_found',
-      'rest-event-not-found',
+      'event-archive-page-not-found',
       'oembed_invalid_url',
       'term_exists',
     ]) {

@@ -25,7 +25,7 @@ beforeAll(async () => {
     ids.push(r.body.id);
   };
   // Short events at month edges (in New York, so the UTC month may be the next one), multi-month ones, a year-long
-  // one, one longer than the months kept, all-day ones, and a draft.
+  // one, one longer than the months kept, all-day ones, a draft, and one whose UTC end is before its UTC start.
   for (const [start, end] of [
     ['2030-01-31 22:00', '2030-01-31 23:30'],
     ['2030-02-01 00:00', '2030-02-01 01:00'],
@@ -40,6 +40,8 @@ beforeAll(async () => {
     await make(start, end);
   await make('2030-08-01', '2030-08-03', { all_day: true });
   await make('2030-09-09 12:00', '2030-09-09 13:00', { status: 'draft' });
+  // An end before the start: moved to the start, its UTC end (31 October) kept before its UTC start (1 November).
+  await make('2030-11-01 01:00', '2030-10-31 18:00');
 });
 
 afterAll(async () => {
@@ -60,19 +62,20 @@ describe('the archive by months', () => {
   it('lists exactly what the window lists without the months, for every kind of window', async () => {
     const store = world.events.store;
     const days = ['2029-05-31', '2030-01-01', '2030-01-31', '2030-02-01', '2030-03-01', '2030-03-31', '2030-05-21'];
-    days.push('2030-06-30', '2030-07-01', '2030-08-02', '2030-12-31', '2031-01-01', '2031-04-10', '2032-07-01');
+    days.push('2030-06-30', '2030-07-01', '2030-08-02', '2030-10-31', '2030-11-01', '2030-12-31', '2031-01-01');
+    days.push('2031-04-10', '2032-07-01');
     const at = (day: string, time: string) => `${day} ${time}`;
     const queries: EventQuery[] = [];
     const base = { statuses: ['publish'], ownStatuses: ['draft'], ownerId: 1, perPage: 50, offset: 0 };
     for (const a of days)
       for (const b of days) {
-        queries.push({ ...base, endsFrom: at(a, '00:00:00'), startsUntil: at(b, '23:59:59') });
-        queries.push({ ...base, startsFrom: at(a, '05:00:00'), startsUntil: at(b, '04:59:59') });
+        queries.push({ ...base, startsFrom: at(a, '00:00:00'), endsUntil: at(b, '23:59:59') });
+        queries.push({ ...base, startsFrom: at(a, '05:00:00'), endsUntil: at(b, '04:59:59') });
         queries.push({ ...base, startsAfter: at(a, '12:00:00'), endsBefore: at(b, '12:00:00') });
         queries.push({ ...base, endsAfter: at(a, '00:00:00'), startsBefore: at(b, '00:00:00'), statuses: [] });
       }
-    queries.push({ ...base, endsFrom: '2030-01-01 00:00:00' });
-    queries.push({ ...base, startsUntil: '2030-06-01 00:00:00' });
+    queries.push({ ...base, startsFrom: '2030-01-01 00:00:00' });
+    queries.push({ ...base, endsUntil: '2030-06-01 00:00:00' });
     const plain = new EventRepository(withoutMonths(store));
     const byMonths = new EventRepository(store);
     let listed = 0;

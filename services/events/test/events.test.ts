@@ -148,6 +148,38 @@ describe('create and read', () => {
     expect(r.body.cost_details).toEqual({ currency_symbol: '', currency_code: '', currency_position: '', values: [] });
   });
 
+  it("website: the permalink until one is stored, in every status; an update's empty one shows as ''", async () => {
+    // get_event_data() (6.2.9 as 6.17.1) shows _EventURL if stored, else get_the_permalink(): the plain link of a
+    // draft, pending or scheduled event (sample 232's draft), the pretty one of a private event.
+    const admin = eventsClient(world, 'administrator');
+    const window = { start_date: '2030-02-02 09:00', end_date: '2030-02-02 10:00' };
+    for (const [status, extra, pretty] of [
+      ['draft', {}, false],
+      ['pending', {}, false],
+      ['future', { status: 'publish', date: '2031-01-01 10:00:00' }, false],
+      ['private', {}, true],
+    ] as const) {
+      const r = await admin.post('/events', { title: `Site ${status}`, status, ...window, ...extra });
+      expect(r.body.status).toBe(status);
+      const url = pretty
+        ? `http://loom.test/event/site-${status}/`
+        : `http://loom.test/?post_type=tribe_events&p=${r.body.id}`;
+      expect([status, r.body.url, r.body.website]).toEqual([status, url, url]);
+      expect((await admin.get(`/events/${r.body.id}`)).body.website).toBe(url);
+    }
+    // Written empty on create: nothing is stored (the plugin's create drops empty values), so the permalink shows.
+    const e = await editor().post('/events', { title: 'Linked', website: '', ...window });
+    expect(e.body.website).toBe('http://loom.test/event/linked/');
+    // A website is shown through esc_html(); an update writing it empty stores '' and shows it.
+    const set = await editor().patch(`/events/${e.body.id}`, { website: 'https://a.example/?x=1&y=2' });
+    expect(set.body.website).toBe('https://a.example/?x=1&amp;y=2');
+    const cleared = await editor().patch(`/events/${e.body.id}`, { website: '' });
+    expect(cleared.body.website).toBe('');
+    expect((await anon().get(`/events/${e.body.id}`)).body.website).toBe('');
+    // An update that does not write it keeps it (docs/differences.md: partial updates).
+    expect((await editor().patch(`/events/${e.body.id}`, { title: 'Linked again' })).body.website).toBe('');
+  });
+
   it('requires title, start_date and end_date on create → rest_missing_callback_param', async () => {
     const r = await editor().post('/events', { title: 'No dates' });
     expect(r.status).toBe(400);
@@ -155,7 +187,7 @@ describe('create and read', () => {
     expect(r.body.data.params).toEqual(['start_date', 'end_date']);
   });
 
-  it('reads dates in the forms strtotime reads; rejects others and an end before the start', async () => {
+  it('reads dates in the forms strtotime reads; rejects others', async () => {
     const iso = await editor().post('/events', {
       title: 'ISO',
       start_date: '2030-03-01T10:00:00Z',
@@ -178,13 +210,6 @@ describe('create and read', () => {
       code: 'rest_invalid_param',
       data: { status: 400, params: { start_date: 'Invalid parameter.' } },
     });
-    const backwards = await editor().post('/events', {
-      title: 'Backwards',
-      start_date: '2030-01-02',
-      end_date: '2030-01-01',
-    });
-    expect(backwards.status).toBe(400);
-    expect(Object.keys(backwards.body.data.params)).toEqual(['end_date']);
     expect(
       err(
         await editor().post('/events', {
@@ -195,6 +220,49 @@ describe('create and read', () => {
         }),
       ),
     ).toEqual({ status: 400, code: 'rest_invalid_param' });
+  });
+
+  it('an end before the start is moved to the start, its UTC end kept as written (6.2.9 and 6.17.1)', async () => {
+    // In Paris (UTC+1 in January): the UTC dates are taken before the end is moved, as prepare_event_date_meta does.
+    const r = await editor().post('/events', {
+      title: 'Backwards',
+      start_date: '2030-01-10 18:00',
+      end_date: '2030-01-10 16:00',
+      timezone: 'Europe/Paris',
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({
+      start_date: '2030-01-10 18:00:00',
+      end_date: '2030-01-10 18:00:00',
+      end_date_details: { hour: '18', minutes: '00' },
+      utc_start_date: '2030-01-10 17:00:00',
+      utc_end_date: '2030-01-10 15:00:00',
+      utc_end_date_details: { hour: '15', minutes: '00' },
+    });
+    // Stored so, and listed in its day's window (its end is before the window's end).
+    const stored = await world.events.store.collection('posts').findOne({ id: r.body.id });
+    expect(stored).toMatchObject({ end_date: '2030-01-10 18:00:00', utc_end_date: '2030-01-10 15:00:00' });
+    const listed = await anon().get('/events?start_date=2030-01-10&end_date=2030-01-10');
+    expect(listed.body.events.map((e: { id: number }) => e.id)).toContain(r.body.id);
+    // An update moving the start past the end moves the end too; the UTC end stays the end's as it was.
+    const moved = await editor().patch(`/events/${r.body.id}`, { start_date: '2030-01-11 09:00' });
+    expect(moved.body).toMatchObject({
+      start_date: '2030-01-11 09:00:00',
+      end_date: '2030-01-11 09:00:00',
+      utc_end_date: '2030-01-10 17:00:00',
+    });
+    // All day: the days are widened first, then the end moved to the start of the first day.
+    const allDay = await editor().post('/events', {
+      title: 'Backwards all day',
+      start_date: '2030-01-12',
+      end_date: '2030-01-11',
+      all_day: true,
+    });
+    expect(allDay.body).toMatchObject({
+      start_date: '2030-01-12 00:00:00',
+      end_date: '2030-01-12 00:00:00',
+      utc_end_date: '2030-01-11 23:59:59',
+    });
   });
 
   it('all-day events span whole days in their zone', async () => {
@@ -225,24 +293,26 @@ describe('create and read', () => {
     expect(r.body).toMatchObject({ timezone: 'UTC+5:30', utc_start_date: '2030-01-10 06:30:00' });
   });
 
-  it('unknown ids → 404 rest-event-not-found; a venue id → 400 rest-invalid-event-id; by-slug unknown → 400 (is_event_slug)', async () => {
-    expect(err(await anon().get('/events/999999'))).toEqual({ status: 404, code: 'rest-event-not-found' });
-    const v = await editor().post('/venues', { venue: 'Not an event' });
-    expect(err(await anon().get(`/events/${v.body.id}`))).toEqual({ status: 400, code: 'rest-invalid-event-id' });
-    const slug = await anon().get('/events/by-slug/no-such-event');
-    expect([slug.status, slug.body]).toEqual([
-      400,
-      {
-        code: 'rest_invalid_param',
-        message: 'Invalid parameter(s): slug',
-        data: { status: 400, params: { slug: 'Invalid parameter.' }, details: [] },
-      },
-    ]);
-    // Checked before permissions, as WordPress validates arguments first.
-    expect(err(await anon().delete('/events/by-slug/no-such-event'))).toEqual({
-      status: 400,
+  it('an id or slug naming no event is 400 rest_invalid_param (is_event_id, is_event_slug), before permissions', async () => {
+    const invalid = (p: string) => ({
       code: 'rest_invalid_param',
+      message: `Invalid parameter(s): ${p}`,
+      data: { status: 400, params: { [p]: 'Invalid parameter.' }, details: [] },
     });
+    // No post at all, or a post of another type: the same answer, in 6.2.9 as in 6.17.1.
+    const v = await editor().post('/venues', { venue: 'Not an event' });
+    for (const path of ['/events/999999', `/events/${v.body.id}`, '/events/by-slug/no-such-event']) {
+      const p = path.includes('by-slug') ? 'slug' : 'id';
+      expect([path, (await anon().get(path)).body]).toEqual([path, invalid(p)]);
+      // Arguments are checked before permissions: anonymous writes get the same 400, not a 401.
+      expect([path, (await anon().delete(path)).body]).toEqual([path, invalid(p)]);
+      expect([path, (await anon().patch(path, { title: 'x' })).body]).toEqual([path, invalid(p)]);
+      expect([path, (await editor().post(path, { title: 'x' })).body]).toEqual([path, invalid(p)]);
+    }
+    expect(await world.events.store.collection('posts').count({ title: 'x' })).toBe(0);
+    // A known id: permissions come next.
+    const e = await editor().post('/events', { title: 'Guarded', start_date: '2030-02-01', end_date: '2030-02-01' });
+    expect(err(await anon().delete(`/events/${e.body.id}`))).toEqual({ status: 401, code: 'rest_forbidden' });
   });
 });
 
@@ -533,9 +603,11 @@ describe('update and delete, by id and by slug', () => {
       end_date: '2030-08-02 09:00:00',
       start_date: '2030-08-01 10:00:00',
     });
-    expect(err(await editor().patch(`/events/${id}`, { end_date: '2030-07-01' }))).toEqual({
-      status: 400,
-      code: 'rest_invalid_param',
+    // An end before the start is moved to it (prepare_event_date_meta), its UTC end as written.
+    expect((await editor().patch(`/events/${id}`, { end_date: '2030-07-01' })).body).toMatchObject({
+      start_date: '2030-08-01 10:00:00',
+      end_date: '2030-08-01 10:00:00',
+      utc_end_date: '2030-06-30 23:00:00',
     });
     expect((await editor().patch('/events/by-slug/movable', { cost: '15 €' })).body).toMatchObject({
       id,
@@ -554,7 +626,12 @@ describe('update and delete, by id and by slug', () => {
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ id: e.body.id, status: 'trash' });
     expect(err(await editor().delete(`/events/${e.body.id}`))).toEqual({ status: 410, code: 'event-is-in-trash' });
-    expect(err(await anon().get(`/events/${e.body.id}`))).toEqual({ status: 403, code: 'event-no-longer-available' });
+    // Not published, so read_post decides (Single_Event::get): event-not-accessible for those without it.
+    expect((await anon().get(`/events/${e.body.id}`)).body).toEqual({
+      code: 'event-not-accessible',
+      message: 'The requested event is not accessible',
+      data: { status: 403 },
+    });
     expect((await editor().get(`/events/${e.body.id}`)).body.status).toBe('trash');
     expect((await anon().get(`/events?search=Doomed&${WINDOW}`)).body.total).toBe(0);
   });
@@ -644,5 +721,22 @@ describe('permissions (The Events Calendar capabilities)', () => {
     const drafts = await editor().get(`/events?status=draft&${WINDOW}`);
     expect((drafts.body.events as { status: string }[]).every((e) => e.status === 'draft')).toBe(true);
     expect(drafts.body.total).toBeGreaterThan(0);
+  });
+
+  it("status=any is no registered status: 400 as in 6.2.9 and 6.17.1, though editors' rest_url echoes it", async () => {
+    const refused = {
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): status',
+      data: { status: 400, params: { status: 'Invalid parameter.' }, details: [] },
+    };
+    for (const q of ['status=any', 'status=publish,any'])
+      expect([q, (await editor().get(`/events?${q}&${WINDOW}`)).body]).toEqual([q, refused]);
+    // Editors list every status but trash by default, and the plugin writes that as `status=any` into its links,
+    // which then answer 400 when followed, there as here.
+    const listed = await editor().get(`/events?${WINDOW}&per_page=1`);
+    expect(listed.body.rest_url).toContain('&status=any');
+    expect(listed.body.next_rest_url).toContain('&status=any');
+    const next = new URL(listed.body.next_rest_url as string);
+    expect((await editor().get(`/events${next.search}`)).body).toEqual(refused);
   });
 });

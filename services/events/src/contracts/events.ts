@@ -12,7 +12,7 @@ import { EVENTS_NS, LINKED_STATUSES } from './linked-posts';
 
 /** The plugin silently caps `per_page` of the event archive at 50 (tribe_rest_event_max_per_page). */
 export const EVENTS_MAX_PER_PAGE = 50;
-/** Statuses a client may ask the archives for (WordPress's registered statuses), besides `any`. */
+/** Statuses a client may ask the archives for (WordPress's registered statuses; `any` is none of them). */
 export const EVENT_FILTER_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
 
 const ALL = ['view', 'edit'] as ('view' | 'edit')[];
@@ -104,8 +104,8 @@ export const eventArchiveArgs = {
     .min(1)
     .default(10)
     .describe(`The number of events to return on each page (at most ${EVENTS_MAX_PER_PAGE}).`),
-  start_date: dateString('Events that end on or after the specified date (default: the start of yesterday).'),
-  end_date: dateString('Events that start on or before the specified date (default: about two years from now).'),
+  start_date: dateString('Events that start on or after the specified date (default: the start of yesterday).'),
+  end_date: dateString('Events that end on or before the specified date (default: about two years from now).'),
   starts_before: dateString('Events that start before the specified date.'),
   starts_after: dateString('Events that start after the specified date.'),
   ends_before: dateString('Events that end before the specified date.'),

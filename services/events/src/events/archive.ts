@@ -53,7 +53,7 @@ export async function eventArchive(req: ArchiveRequest) {
   const parse = (param: 'start_date' | 'end_date' | (typeof DATE_FILTERS)[number]) =>
     requireDate(p[param], param, zone, now, 'Invalid parameter.');
 
-  // Dates in the site's zone. The defaults (yesterday 23:59, two years on) cover upcoming and ongoing events;
+  // Dates in the site's zone. The defaults: yesterday 23:59 (so from the start of yesterday) and two years on;
   // given dates take whole days unless strict_dates. starts_* / ends_* drop the defaults.
   const relative = DATE_FILTERS.some((k) => p[k] !== undefined);
   const defaultStart = now.minus({ days: 1 }).set({ hour: 23, minute: 59, second: 0, millisecond: 0 });
@@ -79,9 +79,11 @@ export async function eventArchive(req: ArchiveRequest) {
     q.include = p.include;
     [echoStart, echoEnd] = [formatWall(defaultStart), formatWall(defaultEnd)];
   } else {
-    // Inclusive windows list what overlaps them (ongoing events included); strict ones what starts in them.
-    if (start) q[inclusive ? 'endsFrom' : 'startsFrom'] = utcWall(start);
-    if (end) q.startsUntil = utcWall(end);
+    // What starts on or after start_date and ends on or before end_date (filter_by_starts_on_or_after and
+    // filter_by_ends_on_or_before, in 6.2.9 as in 6.17.1): an event already running at start_date, or still running
+    // at end_date, is not listed. Instants are compared, as the plugin does in its `site` timezone mode.
+    if (start) q.startsFrom = utcWall(start);
+    if (end) q.endsUntil = utcWall(end);
   }
 
   const status = listStatuses(req, caps, p.status);
@@ -114,7 +116,8 @@ export async function eventArchive(req: ArchiveRequest) {
   if (p.featured !== undefined) query.featured = p.featured === true;
   const repo = new EventRepository(req.store);
   if (p.post_parent !== undefined) {
-    if (!(await repo.get(p.post_parent))) throw wpError('rest-invalid-event-id');
+    // is_event_id, the argument's validate callback.
+    if (!(await repo.get(p.post_parent))) throw invalidParams(['post_parent']);
     // Events have no parents here (recurrences need the Pro add-on), so no event matches.
     query.include = [];
   }

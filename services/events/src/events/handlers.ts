@@ -47,16 +47,17 @@ async function find(req: RestRequest): Promise<EventDoc | null> {
   return slug !== undefined ? repo(req).getBySlug(slug) : repo(req).get(Number(req.params.id));
 }
 /**
- * is_event_slug: the by-slug routes' argument check, before permissions (`rest_invalid_param`). By id, later
- * releases check the id's format only and answer the handler's 404, which Loom follows (docs/differences.md).
+ * is_event_id / is_event_slug, the item routes' argument checks, run before permissions: an id or slug naming no
+ * event (in any status; another type's id included) is `rest_invalid_param`, in 6.2.9 as in 6.17.1.
  */
 async function validateItem(req: RestRequest): Promise<void> {
-  if (req.route === routes.bySlug && !(await find(req))) throw invalidParams(['slug']);
+  if (!(await find(req))) throw invalidParams([req.route === routes.bySlug ? 'slug' : 'id']);
 }
+/** The event of an item route, which validateItem found (gone since: the plugin's event-not-found). */
 async function requireEvent(req: RestRequest): Promise<EventDoc> {
   const doc = await find(req);
   if (doc) return doc;
-  throw req.route === routes.bySlug ? repo(req).notFound() : await repo(req).missing(Number(req.params.id));
+  throw repo(req).notFound();
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -93,14 +94,17 @@ function eventDates(req: RestRequest, p: Params, current?: EventDoc) {
     start = start.startOf('day');
     end = end.endOf('day').set({ millisecond: 0 });
   }
-  if (end < start) throw invalid('end_date', 'The event end date must not be before its start date.');
+  // prepare_event_date_meta (6.2.9, unchanged in 6.17.1) takes the UTC dates from the dates as written, then moves
+  // an end before the start to the start and leaves its UTC end as it was (sample 252).
+  const utcEnd = formatWall(end.toUTC());
+  if (end < start) end = start;
   return {
     all_day: allDay,
     timezone,
     start_date: formatWall(start),
     end_date: formatWall(end),
     utc_start_date: formatWall(start.toUTC()),
-    utc_end_date: formatWall(end.toUTC()),
+    utc_end_date: utcEnd,
   };
 }
 
@@ -123,7 +127,9 @@ async function eventInput(req: RestRequest, p: Params, current?: EventDoc): Prom
   if (p.website !== undefined) {
     const w = String(p.website).trim();
     if (w && !/^https?:\/\/\S+$/i.test(w)) throw invalid('website');
-    out.website = w;
+    // A create drops empty values (array_filter), so a new event stores no website and shows its permalink; an
+    // update stores the empty one, which then shows as ''.
+    if (w || current) out.website = w;
   }
   for (const f of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const)
     if (p[f] !== undefined) out[f] = p[f] === true;
@@ -210,10 +216,8 @@ async function trash(req: RestRequest) {
 
 async function read(req: RestRequest) {
   const doc = await requireEvent(req);
-  const canEdit = can(req.user, 'edit_post', { post: capPost(doc) });
-  if (doc.status === 'trash' && !canEdit) throw wpError('event-no-longer-available');
-  // Published events are public (anonymous callers included); others need read_post.
-  if (doc.status !== 'publish' && doc.status !== 'trash' && !can(req.user, 'read_post', { post: capPost(doc) }))
+  // Published events are public (anonymous callers included); others, the trashed ones too, need read_post.
+  if (doc.status !== 'publish' && !can(req.user, 'read_post', { post: capPost(doc) }))
     throw wpError('event-not-accessible');
   return { body: await prepareEvent(req, doc, { single: true }) };
 }

@@ -24,7 +24,7 @@ export interface EventDoc extends BasePostDoc {
   cost: string;
   currency_symbol: string;
   currency_position: '' | 'prefix' | 'postfix';
-  /** `_EventURL`; absent means the permalink is shown. */
+  /** `_EventURL`; absent means the permalink is shown, '' (cleared by an update) that none is. */
   website?: string;
   show_map: boolean;
   show_map_link: boolean;
@@ -71,12 +71,14 @@ export function eventMonths(utcStart: unknown, utcEnd: unknown): string[] {
 
 /**
  * The months a window's events may be stored under, or null when the window is open-ended or too long to narrow.
- * An event in the window starts before its upper bound U and ends after its lower bound L, so its months (start
- * to end) meet the months between L and U, whichever comes first (an event holding the whole window holds U).
+ * An event in the window has a date (its start or end) at or after its lower bound L and one at or before its upper
+ * bound U (an event whose end was moved back to its start may keep a UTC end before its UTC start: see
+ * handlers.ts), so its months, from start to end in either order, meet the months between L and U, whichever comes
+ * first.
  */
 function archiveMonths(q: EventQuery): string[] | null {
-  const lower = [q.endsFrom, q.startsFrom, q.startsAfter, q.endsAfter].filter((v): v is string => v !== undefined);
-  const upper = [q.startsUntil, q.startsBefore, q.endsBefore].filter((v): v is string => v !== undefined);
+  const lower = [q.startsFrom, q.startsAfter, q.endsAfter].filter((v): v is string => v !== undefined);
+  const upper = [q.endsUntil, q.startsBefore, q.endsBefore].filter((v): v is string => v !== undefined);
   if (!lower.length || !upper.length) return null;
   const l = monthOf(lower.reduce((a, b) => (a > b ? a : b)));
   const u = monthOf(upper.reduce((a, b) => (a < b ? a : b)));
@@ -90,12 +92,10 @@ export interface EventQuery {
   /** Statuses only the caller's own events may show. */
   ownStatuses: string[];
   ownerId?: number;
-  /** Events ending at or after (start_date). */
-  endsFrom?: string;
-  /** Events starting at or after (start_date with strict_dates). */
+  /** Events starting at or after (start_date). */
   startsFrom?: string;
-  /** Events starting at or before (end_date). */
-  startsUntil?: string;
+  /** Events ending at or before (end_date). */
+  endsUntil?: string;
   startsBefore?: string;
   startsAfter?: string;
   endsBefore?: string;
@@ -120,19 +120,12 @@ export class EventRepository extends PostTypeRepository<EventDoc> {
     return wpError('event-not-found');
   }
 
-  /** rest-event-not-found for no post at all, rest-invalid-event-id for a post that is not an event (reference A.4). */
-  async missing(id: number) {
-    const other = id > 0 ? await this.posts.findOne({ id }) : null;
-    return other ? wpError('rest-invalid-event-id') : wpError('rest-event-not-found');
-  }
-
   async query(q: EventQuery): Promise<{ items: EventDoc[]; total: number }> {
     // Cheapest and most selective tests first: the store tests each candidate in this order.
     const and: Filter[] = [{ type: EVENT_TYPE }];
     if (q.include) and.push({ id: { $in: q.include } });
-    if (q.endsFrom) and.push({ utc_end_date: { $gte: q.endsFrom } });
     if (q.startsFrom) and.push({ utc_start_date: { $gte: q.startsFrom } });
-    if (q.startsUntil) and.push({ utc_start_date: { $lte: q.startsUntil } });
+    if (q.endsUntil) and.push({ utc_end_date: { $lte: q.endsUntil } });
     if (q.startsBefore) and.push({ utc_start_date: { $lt: q.startsBefore } });
     if (q.startsAfter) and.push({ utc_start_date: { $gt: q.startsAfter } });
     if (q.endsBefore) and.push({ utc_end_date: { $lt: q.endsBefore } });

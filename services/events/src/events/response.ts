@@ -6,6 +6,7 @@
  */
 import * as events from '../contracts';
 import type { RestRequest } from '@loom/service-kit';
+import { escAttr as escHtml } from '@loom/rendering';
 import type { TermDoc } from '@loom/terms';
 import { DateTime } from 'luxon';
 import { dateDetails, zoneAbbr, zoneFrom } from '../dates';
@@ -165,7 +166,9 @@ async function prepareOne(
       currency_position: cost.currency_position,
       values: costValues(cost.cost),
     },
-    website: d.website ? d.website : url,
+    // _EventURL through esc_html() once stored, even empty; the permalink while there is none, in every status
+    // (get_event_data, in 6.2.9 as in 6.17.1).
+    website: d.website !== undefined ? escHtml(d.website) : url,
     // Unset (events stored before they were written) reads as on, as the plugin reads a missing meta.
     show_map: d.show_map !== false,
     show_map_link: d.show_map_link !== false,

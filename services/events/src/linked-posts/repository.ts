@@ -4,6 +4,7 @@
  */
 import type * as events from '../contracts';
 import { wpError } from '@loom/service-kit';
+import { invalidParams } from '../messages';
 import type { Filter } from '@loom/store';
 import { type BasePostDoc, EVENT_TYPE, POST_SEQUENCE, POSTS, PostTypeRepository } from '../posts/repository';
 import { slugForWrite } from '../posts/slugs';
@@ -91,10 +92,10 @@ export class LinkedPostRepository extends PostTypeRepository<LinkedPostDoc> {
     return [...new Set(events.flatMap((e) => (Array.isArray(e[field]) ? (e[field] as number[]) : [])))];
   }
 
-  /** The ids of this type an event (`event=`) links to; rest-invalid-event-id unless it is an event. */
+  /** The ids of this type an event (`event=`) links to; the argument is invalid (is_event_id) unless it is an event. */
   async linkedFromEvent(id: number): Promise<number[]> {
     const doc = await this.store.collection<BasePostDoc>(POSTS).findOne({ id, type: EVENT_TYPE });
-    if (!doc) throw wpError('rest-invalid-event-id');
+    if (!doc) throw invalidParams(['event']);
     const ids = doc[this.eventField];
     return Array.isArray(ids) ? ids : [];
   }
