@@ -458,7 +458,7 @@ export class PostRepository {
       excerpt: input.excerpt ?? '',
       password: status === 'private' ? '' : (input.password ?? ''),
       comment_status: input.comment_status ?? rules.defaultCommentStatus,
-      ping_status: input.ping_status ?? rules.defaultCommentStatus,
+      ping_status: input.ping_status ?? rules.defaultPingStatus,
       parent,
       menu_order: input.menu_order ?? 0,
       guid: '',

@@ -26,7 +26,7 @@ import { postTypeWrites } from '../../engine/controller';
 import { siteClock } from '../../engine/dates';
 import { POSTS, PostRepository, type PostDoc } from '../../engine/repository';
 import { PostPresenter } from '../../engine/presenter';
-import { removeAll } from '../../engine/media/files';
+import { originalFile, removeAll } from '../../engine/media/files';
 import { abandonNames, attachNames, claimNames } from './names';
 import { mediaSettings } from './settings';
 import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } from './upload';
@@ -47,12 +47,8 @@ const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2
 /** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */
 const saveFailed = (req: RestRequest) => storeFailure(req, () => wpError('image_save_error'));
 
-const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 /** The uploaded original (wp_get_original_image_path): the file before `-scaled`/`-rotated`. */
-const originalOf = (post: Partial<AttachmentFields>) => {
-  const meta = post.media_metadata as Partial<ImageMetadata> | null | undefined;
-  return meta?.original_image ? dirOf(post.file!) + meta.original_image : post.file!;
-};
+const originalOf = (post: Partial<AttachmentFields>) => originalFile(post.file!, post.media_metadata);
 
 async function readAll(req: RestRequest, name: string): Promise<Buffer> {
   const stream = await req.store.files.read(name);
