@@ -718,8 +718,9 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const terms = owned.flatMap((p) => termIdsOf(p, taxonomyFields()));
   for (const post of owned) {
     if (STORED_POST_TYPE_BEHAVIOURS().get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
-    await posts.deleteOne({ id: post.id });
-    await postDeleted(post, store);
+    // What follows a delete (an attachment's files and names given up) only for the one that really deleted it.
+    const deleted = await posts.deleteOne({ id: post.id });
+    if (deleted) await postDeleted(deleted, store);
   }
   await recountTerms(store, taxonomyFields(), terms);
 }

@@ -3,8 +3,8 @@
  * Uploads (media/upload.ts, read by media/body.ts), the attachment's own fields (alt text, caption = excerpt,
  * description = content, the post it belongs to), statuses inherit/private/trash only, read rules inherited from
  * the parent (check_read_permission), media_type/mime_type filters, no trash, no wp:attachment link, the file
- * before the description (prepend_attachment), and a permanent delete that takes the files with it (the row first,
- * then the files).
+ * before the description (prepend_attachment), and a permanent delete that takes the files with it and frees their
+ * names (the row first, then the files, then the names).
  */
 import {
   allowedMimeTypes,
@@ -17,6 +17,7 @@ import {
 import { can, forbidden, wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import { readUpload } from './body';
+import { releaseNames } from './names';
 import { attachmentFiles, fileUrl, originalFile, removeAll } from '../../engine/media/files';
 import { toMediaAttachment } from '../../engine/media/shortcodes';
 import { createAttachment } from './upload';
@@ -200,8 +201,12 @@ onPostLifecycle({
         .updateMany({ type: 'attachment', parent: post.id }, { $set: { parent: post.parent } });
       return;
     }
-    // A permanently deleted attachment's files go once its row is gone (wp_delete_attachment_files).
+    // A permanently deleted attachment's files go once its row is gone (wp_delete_attachment_files), then their
+    // names are free again: none can be taken while the old files are still there.
     const f = fieldsOf(post);
-    if (f.file) await removeAll(store.files, attachmentFiles(f.file, f.media_metadata));
+    if (!f.file) return;
+    const files = attachmentFiles(f.file, f.media_metadata);
+    await removeAll(store.files, files);
+    await releaseNames(store, files, post.id);
   },
 });

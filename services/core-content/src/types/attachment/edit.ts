@@ -27,7 +27,7 @@ import { siteClock } from '../../engine/dates';
 import { POSTS, PostRepository, type PostDoc } from '../../engine/repository';
 import { PostPresenter } from '../../engine/presenter';
 import { originalFile, removeAll } from '../../engine/media/files';
-import { abandonNames, attachNames, claimNames } from './names';
+import { abandonNames, attachNames, claimNames, releaseNames } from './names';
 import { mediaSettings } from './settings';
 import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } from './upload';
 
@@ -153,17 +153,15 @@ async function postProcess(req: RestRequest) {
     }).catch((e: unknown) => {
       throw asRestError(e);
     });
-    await claimNames(
-      req.store,
-      files.map((f) => f.file),
-    );
+    const names = files.map((f) => f.file);
+    await claimNames(req.store, names);
     await storeOutputs(req, files, saveFailed(req));
-    await req.store.collection<PostDoc>(POSTS).updateOne({ id: post.id }, { $set: { media_metadata: metadata } });
-    await attachNames(
-      req.store,
-      files.map((f) => f.file),
-      post.id,
-    );
+    const stored = await req.store
+      .collection<PostDoc>(POSTS)
+      .updateOne({ id: post.id, type: 'attachment' }, { $set: { media_metadata: metadata } });
+    // Deleted meanwhile: the new sizes go as its other files went, names and all (then require() answers 404).
+    if (stored) await attachNames(req.store, names, post.id);
+    else await removeAll(req.store.files, names).then(() => releaseNames(req.store, names, post.id));
   }
   return { body: await present(req, await repo(req).require(post.id), 'edit') };
 }
