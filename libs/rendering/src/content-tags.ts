@@ -1,10 +1,11 @@
 /**
- * wp_filter_content_tags() as WordPress 6.1 runs it on the_content and the_excerpt: an image of the media library
+ * wp_filter_content_tags() as WordPress 6.4 runs it on the_content and the_excerpt: an image of the media library
  * (a wp-image-{id} class naming an attachment the caller's MediaLookup knows) gets the width and height of its file
- * when it has neither, then srcset and sizes from the attachment's metadata; images get loading="lazy" (when they
- * have src, width and height) and decoding="async" (when they have src); iframes get loading="lazy" under the same
+ * when it has neither, then srcset and sizes from the attachment's metadata; images get decoding="async" (when they
+ * have src) and loading="lazy" (when they also have width and height); iframes get loading="lazy" under the same
  * conditions, except oEmbed iframes (data-secret), which start hidden. Outside the main loop, which a REST request
- * always is, WordPress's default loading value is "lazy".
+ * always is, WordPress's default loading value is "lazy". Images written while the_content runs (a gallery's, an
+ * attachment's own) get theirs here too: wp_get_attachment_image() leaves them to this filter since 6.3.
  */
 import { imageAddSrcsetAndSizes, imgTagAddWidthAndHeight } from './shortcodes/media/image';
 import type { MediaLookup } from './shortcodes/media/port';
@@ -14,13 +15,13 @@ const TAG = /<(img|iframe)\s[^>]+>/g;
 
 function addImageAttributes(image: string): string {
   let filtered = image;
-  const hasSrc = filtered.includes(' src="');
-  // wp_img_tag_add_loading_attr(): inserted straight after "<img".
-  if (!filtered.includes(' loading=') && hasSrc && filtered.includes(' width="') && filtered.includes(' height="')) {
+  // wp_img_tag_add_loading_optimization_attrs() (6.4): each inserted straight after "<img", decoding first, so
+  // loading lands before it (6.1 inserted them the other way round: `<img decoding="async" loading="lazy"`).
+  if (!filtered.includes(' src="')) return filtered;
+  if (!filtered.includes(' decoding=')) filtered = filtered.replace('<img', '<img decoding="async"');
+  if (!filtered.includes(' loading=') && filtered.includes(' width="') && filtered.includes(' height="')) {
     filtered = filtered.replace('<img', '<img loading="lazy"');
   }
-  // wp_img_tag_add_decoding_attr() (6.1): inserted after "<img ", so it lands before loading.
-  if (!filtered.includes(' decoding=') && hasSrc) filtered = filtered.replace('<img ', '<img decoding="async" ');
   return filtered;
 }
 

@@ -9,6 +9,7 @@ import { excerptRemoveBlocks } from './blocks';
 import { applyContentFilters } from './content';
 import { filterContentTags } from './content-tags';
 import { defaultShortcodes, type ShortcodeRegistry } from './shortcodes';
+import type { MediaAttachment } from './shortcodes/media/port';
 import { convertChars, phpTrim, wptexturize } from './texturize';
 
 /** excerpt_length and the default excerpt_more. */
@@ -92,19 +93,21 @@ export function wpTrimWords(text: string, num = EXCERPT_LENGTH, more = '&hellip;
 /**
  * wp_trim_excerpt(): a blank excerpt is generated from the content's text-bearing blocks, 55 words at most.
  * Registered shortcodes go first, with what they enclose (a caption's text too); an [[escaped]] one is unescaped
- * there, so the_content then runs it.
+ * there, so the_content then runs it. An attachment's (`attachment`: the post itself) starts with the text of what
+ * prepend_attachment() shows: a file's title, an audio or video file's URL (its player's fallback link).
  */
 export function trimExcerpt(
   rawExcerpt: string,
   rawContent: string,
   shortcodes: ShortcodeRegistry = defaultShortcodes,
+  attachment?: MediaAttachment,
 ): string {
   if (phpTrim(rawExcerpt) !== '') return rawExcerpt;
   let text = shortcodes.stripShortcodes(excerptSource(rawContent));
   text = excerptRemoveBlocks(text);
   // the_content on what remains, without a second do_blocks (WordPress unhooks it here since 6.4); the tags are
   // stripped next, so only the text-level filters (texturize, capital P) and shortcodes show in the result.
-  text = applyContentFilters(text, { autop: true }, shortcodes).split(']]>').join(']]&gt;');
+  text = applyContentFilters(text, { autop: true, attachment }, shortcodes).split(']]>').join(']]&gt;');
   return wpTrimWords(text, EXCERPT_LENGTH, EXCERPT_MORE);
 }
 
@@ -112,7 +115,8 @@ export function renderExcerpt(
   rawExcerpt: string,
   rawContent: string,
   shortcodes: ShortcodeRegistry = defaultShortcodes,
+  attachment?: MediaAttachment,
 ): string {
-  const excerpt = trimExcerpt(rawExcerpt, rawContent, shortcodes);
+  const excerpt = trimExcerpt(rawExcerpt, rawContent, shortcodes, attachment);
   return filterContentTags(shortcodes.unautop(wpautop(convertChars(wptexturize(excerpt, shortcodes.tags)))));
 }

@@ -117,8 +117,8 @@ const lookup = (readable = new Set([10])): MediaLookup & { asked: number[] } => 
 const render = (content: string, postId = 10, media: MediaLookup = lookup()) =>
   renderContent(content, createCoreShortcodes({ postId, media }), {}, media).replace(/\n$/, '');
 
-const THUMB_1 = `<img decoding="async" loading="lazy" width="150" height="150" src="${UP}linen-150x150.jpg" class="attachment-thumbnail size-thumbnail" alt="A linen sheet" aria-describedby="gallery-1-1" />`;
-const THUMB_2 = `<img decoding="async" loading="lazy" width="150" height="150" src="${UP}wool-150x150.png" class="attachment-thumbnail size-thumbnail" alt="" />`;
+const THUMB_1 = `<img loading="lazy" decoding="async" width="150" height="150" src="${UP}linen-150x150.jpg" class="attachment-thumbnail size-thumbnail" alt="A linen sheet" aria-describedby="gallery-1-1" />`;
+const THUMB_2 = `<img loading="lazy" decoding="async" width="150" height="150" src="${UP}wool-150x150.png" class="attachment-thumbnail size-thumbnail" alt="" />`;
 
 describe('[gallery]', () => {
   test('the attached images, by menu_order then id, as HTML5 figures linking to their pages; captions texturized', () => {
@@ -130,7 +130,7 @@ describe('[gallery]', () => {
         `<a href='http://loom.test/?attachment_id=1'>${THUMB_1}</a>\n\t\t\t</div>` +
         "\n\t\t\t\t<figcaption class='wp-caption-text gallery-caption' id='gallery-1-1'>\n\t\t\t\tFresh &#8220;linen&#8221;\n\t\t\t\t</figcaption></figure>" +
         "<figure class='gallery-item'>\n\t\t\t<div class='gallery-icon landscape'>\n\t\t\t\t" +
-        `<a href='http://loom.test/?attachment_id=3'><img decoding="async" loading="lazy" width="100" height="50" src="${UP}dot.gif" class="attachment-thumbnail size-thumbnail" alt="" /></a>\n\t\t\t</div></figure>` +
+        `<a href='http://loom.test/?attachment_id=3'><img loading="lazy" decoding="async" width="100" height="50" src="${UP}dot.gif" class="attachment-thumbnail size-thumbnail" alt="" /></a>\n\t\t\t</div></figure>` +
         '\n\t\t</div>\n',
     );
   });
@@ -140,7 +140,7 @@ describe('[gallery]', () => {
     expect(html).toContain("class='gallery galleryid-10 gallery-columns-2 gallery-size-medium'");
     expect(html.indexOf('linen-300x200')).toBeLessThan(html.indexOf('wool-200x300'));
     expect(html).toContain(
-      `<a href='${UP}linen.jpg'><img decoding="async" loading="lazy" width="300" height="200" src="${UP}linen-300x200.jpg" class="attachment-medium size-medium" alt="A linen sheet" aria-describedby="gallery-1-1" ` +
+      `<a href='${UP}linen.jpg'><img loading="lazy" decoding="async" width="300" height="200" src="${UP}linen-300x200.jpg" class="attachment-medium size-medium" alt="A linen sheet" aria-describedby="gallery-1-1" ` +
         `srcset="${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w, ${UP}linen.jpg 1200w" sizes="(max-width: 300px) 100vw, 300px" /></a>`,
     );
     expect(html).toContain(`srcset="${UP}wool-200x300.png 200w, ${UP}wool.png 600w"`);
@@ -274,14 +274,14 @@ describe('images of the media library (wp_filter_content_tags with a lookup)', (
 
   test("a wp-image-{id} image gets its file's width and height, then srcset and sizes of the same proportions", () => {
     expect(render(block(`<img src="${UP}linen-300x200.jpg" alt="" class="wp-image-1"/>`))).toBe(
-      `\n<figure class="wp-block-image"><img decoding="async" loading="lazy" width="300" height="200" src="${UP}linen-300x200.jpg" alt="" class="wp-image-1" ` +
+      `\n<figure class="wp-block-image"><img loading="lazy" decoding="async" width="300" height="200" src="${UP}linen-300x200.jpg" alt="" class="wp-image-1" ` +
         `srcset="${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w, ${UP}linen.jpg 1200w" sizes="(max-width: 300px) 100vw, 300px" /></figure>`,
     );
   });
 
   test('given dimensions and sizes are kept; an unknown attachment, a foreign file or no lookup change nothing but loading', () => {
     expect(render(`<img src="${UP}linen.jpg" width="600" height="400" sizes="50vw" class="wp-image-1">`)).toBe(
-      `<p><img decoding="async" loading="lazy" src="${UP}linen.jpg" width="600" height="400" sizes="50vw" class="wp-image-1" srcset="${UP}linen.jpg 1200w, ${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w" /></p>`,
+      `<p><img loading="lazy" decoding="async" src="${UP}linen.jpg" width="600" height="400" sizes="50vw" class="wp-image-1" srcset="${UP}linen.jpg 1200w, ${UP}linen-300x200.jpg 300w, ${UP}linen-768x512.jpg 768w, ${UP}linen-1024x683.jpg 1024w" /></p>`,
     );
     expect(render('<img src="http://elsewhere.test/x.jpg" class="wp-image-1">')).toBe(
       '<p><img decoding="async" src="http://elsewhere.test/x.jpg" class="wp-image-1"></p>',

@@ -139,7 +139,7 @@ describe('renderContent: block content', () => {
     expect(renderContent('<!-- wp:more -->\n<!--more-->\n<!-- /wp:more -->')).toBe('\n<!--more-->\n');
   });
 
-  test('texturized outside <code>; images get WordPress 6.1 decoding/lazy-loading attributes', () => {
+  test('texturized outside <code>; images get WordPress 6.4 lazy-loading/decoding attributes', () => {
     expect(renderContent(paragraph('<p>"Quotes" aren\'t broken -- ok... <code>"x" -- y</code></p>'))).toBe(
       '\n<p>&#8220;Quotes&#8221; aren&#8217;t broken &#8212; ok&#8230; <code>"x" -- y</code></p>\n',
     );
@@ -148,7 +148,7 @@ describe('renderContent: block content', () => {
         '<!-- wp:image --><figure class="wp-block-image"><img src="a.jpg" alt="" width="10" height="20"/></figure><!-- /wp:image -->',
       ),
     ).toBe(
-      '<figure class="wp-block-image"><img decoding="async" loading="lazy" src="a.jpg" alt="" width="10" height="20"/></figure>',
+      '<figure class="wp-block-image"><img loading="lazy" decoding="async" src="a.jpg" alt="" width="10" height="20"/></figure>',
     );
     // No dimensions: no lazy loading; an oEmbed iframe (data-secret) is left alone.
     expect(

@@ -412,7 +412,7 @@ describe('content.rendered with shortcodes (the_content: do_shortcode at 11, aft
     '[caption id="attachment_9" align="alignright" width="150"]<img src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" /> Linen, "washed"[/caption]';
   const figure =
     '<figure id="attachment_9" aria-describedby="caption-attachment-9" style="width: 150px" class="wp-caption alignright">' +
-    '<img decoding="async" loading="lazy" src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" />' +
+    '<img loading="lazy" decoding="async" src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="150" height="100" />' +
     '<figcaption id="caption-attachment-9" class="wp-caption-text">Linen, &#8220;washed&#8221;</figcaption></figure>';
 
   test('classic content: the caption is not wrapped in <p>; unknown shortcodes are texturized text; [[caption]] is literal', () => {

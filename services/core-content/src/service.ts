@@ -21,6 +21,7 @@ import {
   mediaBindings,
   mountUploads,
   startOrphanSweep,
+  upgradeStoredAttachments,
 } from './types/attachment';
 import { descriptorBindings } from './resources/descriptors';
 import {
@@ -109,9 +110,10 @@ export interface PrepareOptions {
   env: NodeJS.ProcessEnv;
 }
 
-/** Indexes and first-start data (the default category, the first administrator). Idempotent. */
+/** Indexes, first-start data (the default category, the first administrator) and upgrades of stored data. Idempotent. */
 export async function prepareStore(store: Store, opts: PrepareOptions): Promise<void> {
   await ensureIndexes(store);
+  await upgradeStoredAttachments(store);
   rememberMenuSite(store, opts.config);
   await seedDefaultTerms(store, core.defaultTerms());
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });

@@ -174,8 +174,9 @@ test('links are attachment pages: under the parent’s permalink, at the root wi
   );
   const onDraft = (await as(w, 'author').get(`/core/v2/media/${ids.onDraft}?context=edit`)).body;
   expect(onDraft.link).toBe(`${BASE}/?attachment_id=${ids.onDraft}`);
+  // The sample of one without a parent is the plain link (get_attachment_link with $leavename: media.fields.test.ts).
   const loose = (await as(w, 'author').get(`/core/v2/media/${ids.loose}?context=edit`)).body;
-  expect(loose).toMatchObject({ permalink_template: `${BASE}/%postname%/`, generated_slug: 'loose' });
+  expect(loose).toMatchObject({ permalink_template: `${BASE}/?attachment_id=${ids.loose}`, generated_slug: 'loose' });
 });
 
 test('collection parameters: media_type, mime_type, parent, parent_exclude, search', async () => {

@@ -224,10 +224,10 @@ describe('media shortcodes in content.rendered', () => {
       `<div id='gallery-1' class='gallery galleryid-${post.id} gallery-columns-3 gallery-size-thumbnail'>`,
     );
     expect(html).toContain(
-      `<div class='gallery-icon landscape'>\n\t\t\t\t<a href='${esc(a.body.link)}'><img decoding="async" loading="lazy" width="150" height="150" src="${thumb(a.body)}" class="attachment-thumbnail size-thumbnail" alt="" /></a>`,
+      `<div class='gallery-icon landscape'>\n\t\t\t\t<a href='${esc(a.body.link)}'><img loading="lazy" decoding="async" width="150" height="150" src="${thumb(a.body)}" class="attachment-thumbnail size-thumbnail" alt="" /></a>`,
     );
     expect(html).toContain(
-      `<img decoding="async" loading="lazy" width="150" height="150" src="${thumb(b.body)}" class="attachment-thumbnail size-thumbnail" alt="Tall one" aria-describedby="gallery-1-${b.body.id}" />`,
+      `<img loading="lazy" decoding="async" width="150" height="150" src="${thumb(b.body)}" class="attachment-thumbnail size-thumbnail" alt="Tall one" aria-describedby="gallery-1-${b.body.id}" />`,
     );
     expect(html).toContain(
       `<figcaption class='wp-caption-text gallery-caption' id='gallery-1-${b.body.id}'>\n\t\t\t\tA &#8220;tall&#8221; one\n\t\t\t\t</figcaption>`,
@@ -264,7 +264,7 @@ describe('media shortcodes in content.rendered', () => {
       ['medium', ...others].map((s) => `${sizes[s].source_url} ${sizes[s].width}w`).join(', ') +
       `, ${a.source_url} 1600w`;
     expect(html).toContain(
-      `<a href='${a.source_url}'><img decoding="async" loading="lazy" width="300" height="225" src="${sizes.medium.source_url}" class="attachment-medium size-medium" alt="" srcset="${srcset}" sizes="(max-width: 300px) 100vw, 300px" /></a>`,
+      `<a href='${a.source_url}'><img loading="lazy" decoding="async" width="300" height="225" src="${sizes.medium.source_url}" class="attachment-medium size-medium" alt="" srcset="${srcset}" sizes="(max-width: 300px) 100vw, 300px" /></a>`,
     );
   });
 
@@ -361,7 +361,7 @@ describe('media shortcodes in content.rendered', () => {
       ['medium', ...others].map((s) => `${sizes[s]!.source_url} ${sizes[s]!.width}w`).join(', ') +
       `, ${img.source_url} 1200w`;
     expect(r.body.content.rendered).toBe(
-      `\n<figure class="wp-block-image size-medium"><img decoding="async" loading="lazy" width="300" height="225" src="${medium.source_url}" alt="" class="wp-image-${img.id}" ` +
+      `\n<figure class="wp-block-image size-medium"><img loading="lazy" decoding="async" width="300" height="225" src="${medium.source_url}" alt="" class="wp-image-${img.id}" ` +
         `srcset="${srcset}" sizes="(max-width: 300px) 100vw, 300px" /></figure>\n`,
     );
   });

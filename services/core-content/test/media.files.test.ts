@@ -1,7 +1,7 @@
 /**
  * Uploaded files served through the gateway at source_url (`${LOOM_BASE_URL}/uploads/...`, core-content's
  * media/serve.ts): the right Content-Type, a strong ETag, Last-Modified, Content-Length, byte ranges (206, 416),
- * conditional requests (304 by ETag and by date), a year of immutable caching, nosniff and a sandboxing CSP, HEAD,
+ * conditional requests (304 by ETag and by date), caching that revalidates, nosniff and a sandboxing CSP, HEAD,
  * and no file once its attachment is deleted (the row first, then the files).
  */
 import { as, err, image, startWorld, type World } from '@loom/testing';
@@ -22,7 +22,8 @@ test('a file answers with its type, length, strong ETag, Last-Modified, caching 
   expect(r.headers['content-length']).toBe(String(bytes.length));
   expect(r.headers.etag).toMatch(/^"[^"]+"$/);
   expect(new Date(r.headers['last-modified']!).getTime()).toBeGreaterThan(Date.now() - 60_000);
-  expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // Revalidated on every use: a name is free again once its attachment is deleted, so a URL may hold other bytes.
+  expect(r.headers['cache-control']).toBe('public, no-cache');
   expect(r.headers['x-content-type-options']).toBe('nosniff');
   expect(r.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   expect(r.headers['accept-ranges']).toBe('bytes');

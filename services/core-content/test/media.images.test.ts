@@ -234,3 +234,28 @@ test('post-process create-image-subsizes makes the missing sizes; missing_image_
   expect(done.body.media_details.sizes.large).toMatchObject({ width: 1024 });
   expect(await dims(w, done.body.media_details.sizes.thumbnail.source_url)).toMatchObject({ width: 150, height: 150 });
 });
+
+test('an attachment deleted while post-process makes its sizes: they go too, and every name is free again', async () => {
+  const a = await uploaded(w, 'author', await image(1100, 900), 'vanishing.jpg');
+  const core = w.core.store.collection('posts');
+  const row = (await core.findOne({ id: a.id })) as { media_metadata: { sizes: Record<string, unknown> } };
+  const { large: _large, ...sizes } = row.media_metadata.sizes;
+  void _large;
+  await core.updateOne({ id: a.id }, { $set: { 'media_metadata.sizes': sizes } });
+  // The attachment is deleted for good while the missing size is being stored.
+  const files = w.core.store.files as { put: unknown };
+  const put = w.core.store.files.put.bind(w.core.store.files);
+  files.put = async (...args: Parameters<typeof put>) => {
+    delete files.put;
+    expect((await as(w, 'author').delete(`/core/v2/media/${a.id}?force=true`)).status).toBe(200);
+    return put(...args);
+  };
+  const r = await as(w, 'author').post(`/core/v2/media/${a.id}/post-process`, { action: 'create-image-subsizes' });
+  expect(err(r)).toEqual({ status: 404, code: 'rest_post_invalid_id' });
+  const large = a.media_details.sizes.large.file as string;
+  expect(await w.core.store.files.stat(`${a.media_details.file.replace(/[^/]+$/, '')}${large}`)).toBeNull();
+  expect(await w.core.store.collection('media_files').count({ name: { $regex: /\/vanishing/ } })).toBe(0);
+  expect((await uploaded(w, 'author', await image(1100, 900), 'vanishing.jpg')).media_details.sizes.large.file).toBe(
+    large,
+  );
+});

@@ -89,7 +89,7 @@ test('names are sanitised and made unique (-1, -2) in uploads/YYYY/MM/', async (
   expect(names).toEqual([`${month()}/my-photo-1.jpg`, `${month()}/my-photo-1-1.jpg`, `${month()}/my-photo-1-2.jpg`]);
 });
 
-test('concurrent uploads of one name get distinct names; a name once used is never given again', async () => {
+test('concurrent uploads of one name get distinct names; a name like another upload’s size is avoided', async () => {
   const bytes = await image(200, 160);
   const answers = await Promise.all(
     Array.from({ length: 6 }, () => uploadRaw(w, 'author', bytes, 'race.jpg', 'image/jpeg')),
@@ -99,16 +99,52 @@ test('concurrent uploads of one name get distinct names; a name once used is nev
   expect(new Set(files).size).toBe(6);
   for (const r of answers)
     expect(Buffer.compare((await fetchFile(w, r.body.source_url)).body as Buffer, bytes)).toBe(0);
-  // Deleted, its name stays taken: a year-cached URL never comes to hold other bytes.
-  const gone = await uploaded(w, 'editor', bytes, 'once.jpg');
-  expect((await as(w, 'editor').delete(`/core/v2/media/${gone.id}?force=true`)).status).toBe(200);
-  const again = await uploaded(w, 'editor', bytes, 'once.jpg');
-  expect(again.media_details.file).toBe(`${month()}/once-1.jpg`);
   // A name that would look like another upload's size is avoided too (WordPress's _wp_check_existing_file_names).
   const big = await uploaded(w, 'editor', await image(400, 300), 'look.jpg');
   expect(big.media_details.sizes.thumbnail.file).toBe('look-150x150.jpg');
   const lookalike = await uploaded(w, 'editor', bytes, 'look-150x150.jpg');
   expect(lookalike.media_details.file).not.toBe(`${month()}/look-150x150.jpg`);
+});
+
+test('a name is free again once its attachment is permanently deleted: the file, its -scaled copy, its sizes', async () => {
+  const claims = () =>
+    w.core.store.collection('media_files').count({ name: { $regex: new RegExp(`^${month()}/again[-.]`) } });
+  const first = await uploaded(w, 'editor', await image(3000, 2000), 'again.jpg');
+  expect(first.media_details).toMatchObject({ file: `${month()}/again-scaled.jpg`, original_image: 'again.jpg' });
+  const held = await claims();
+  expect(held).toBeGreaterThan(6);
+
+  // A delete that does not happen frees nothing: without force, or by someone who may not delete it.
+  expect((await as(w, 'editor').delete(`/core/v2/media/${first.id}`)).status).toBe(501);
+  expect((await as(w, 'author').delete(`/core/v2/media/${first.id}?force=true`)).status).toBe(403);
+  expect(await claims()).toBe(held);
+  const other = await uploaded(w, 'editor', await image(60, 40), 'again.jpg');
+  expect(other.media_details.file).toBe(`${month()}/again-1.jpg`);
+  expect((await as(w, 'editor').delete(`/core/v2/media/${other.id}?force=true`)).status).toBe(200);
+
+  expect((await as(w, 'editor').delete(`/core/v2/media/${first.id}?force=true`)).status).toBe(200);
+  expect(await claims()).toBe(0);
+  expect((await fetchFile(w, first.guid.raw)).status).toBe(404);
+
+  // Uploaded again, the same names: the file, its -scaled copy and every size, holding the new bytes.
+  const bytes = await image(3200, 2000);
+  const second = await uploaded(w, 'editor', bytes, 'again.jpg');
+  expect(second).toMatchObject({ source_url: first.source_url, guid: first.guid });
+  expect(second.media_details.original_image).toBe('again.jpg');
+  const { full, ...sizes } = second.media_details.sizes as Record<string, { file: string }>;
+  expect(full!.file).toBe('again-scaled.jpg');
+  expect(Object.keys(sizes).length).toBeGreaterThan(4);
+  for (const size of Object.values(sizes)) expect(size.file).toMatch(/^again-\d+x\d+\.jpg$/);
+  const served = await fetchFile(w, second.guid.raw);
+  expect(Buffer.compare(served.body as Buffer, bytes)).toBe(0);
+
+  // Free again, it goes to one upload only: the store's unique index decides between concurrent ones.
+  expect((await as(w, 'editor').delete(`/core/v2/media/${second.id}?force=true`)).status).toBe(200);
+  const small = await image(60, 40);
+  const race = await Promise.all(Array.from({ length: 4 }, () => uploaded(w, 'editor', small, 'again.jpg')));
+  expect(race.map((a) => a.media_details.file).sort()).toEqual(
+    ['again.jpg', 'again-1.jpg', 'again-2.jpg', 'again-3.jpg'].map((n) => `${month()}/${n}`).sort(),
+  );
 });
 
 test('the type comes from the bytes: a PNG named .jpg is stored as .png; html in a .jpg is refused', async () => {

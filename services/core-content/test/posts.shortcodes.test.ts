@@ -36,7 +36,7 @@ const CAPTION =
   ' Caption text[/caption]';
 const FIGURE =
   '<figure id="attachment_7" aria-describedby="caption-attachment-7" style="width: 300px" class="wp-caption alignnone">' +
-  '<img decoding="async" loading="lazy" src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="300" height="200" class="size-medium wp-image-7" />' +
+  '<img loading="lazy" decoding="async" src="http://loom.test/wp-content/uploads/2024/01/linen.jpg" alt="Linen" width="300" height="200" class="size-medium wp-image-7" />' +
   '<figcaption id="caption-attachment-7" class="wp-caption-text">Caption text</figcaption></figure>';
 
 describe('[caption] (img_caption_shortcode, html5 theme support)', () => {

@@ -12,6 +12,7 @@ export { isValidShortcodeName, parseShortcodeAtts, shortcodeAtts, stripcslashes,
 export { captionShortcode, phpIntval } from './caption';
 export {
   mediaShortcodeRefs,
+  prependAttachment,
   NO_MEDIA,
   type MediaAttachment,
   type MediaContext,

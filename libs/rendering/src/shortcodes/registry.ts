@@ -104,6 +104,15 @@ export class ShortcodeRegistry {
     return unescapeInvalidShortcodes(replaceShortcodes(html, pattern, (m) => this.doShortcodeTag(m)));
   }
 
+  /**
+   * A handler called as a function, the way WordPress calls wp_audio_shortcode( $atts ) itself (prepend_attachment):
+   * its instance counters are this registry's. '' when the tag is not registered.
+   */
+  call(tag: string, atts: ReadonlyArray<[string, string]>, content = ''): string {
+    const handler = this.handlers.get(tag);
+    return handler ? handler(new Map(atts), content, tag, this) : '';
+  }
+
   /** strip_shortcodes(): registered shortcodes removed with what they enclose; inside elements they stay. */
   stripShortcodes(content: string): string {
     if (!content.includes('[')) return content;

@@ -6,6 +6,7 @@
  * other registered type the generic one.
  */
 import type { Context, Identity } from '@loom/contracts';
+import type { MediaAttachment } from '@loom/rendering';
 import * as core from './contract';
 import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
@@ -64,6 +65,11 @@ export interface PostTypeHooks {
    * moves its sync status out of `meta`); `_links` are added after it.
    */
   filterResponse?(data: Record<string, unknown>, post: PostDoc, ctx: ResponseContext): Record<string, unknown>;
+  /**
+   * prepend_attachment(): the post as the attachment the_content shows first (an attachment's own file, before its
+   * description and in its generated caption).
+   */
+  contentAttachment?(post: PostDoc, req: RestRequest): MediaAttachment;
   /** Before a page of posts is prepared: what its responses need, loaded for every post at once (menu items' linked objects). */
   preparePage?(posts: PostDoc[], ctx: ResponseContext): Promise<void>;
   /** The create endpoint's own body reading (uploads), instead of the kit's JSON/form parsing. */
@@ -115,6 +121,8 @@ export interface PostTypeBehaviour {
   taxonomies: core.TaxonomyObject[];
   /** get_default_comment_status(): open where the type supports comments (pages excepted), else closed. */
   defaultCommentStatus: 'open' | 'closed';
+  /** get_default_comment_status( $type, 'pingback' ): open where the type supports trackbacks, else closed. */
+  defaultPingStatus: 'open' | 'closed';
   /** The pretty permalink: `%postname%` at the root, `%pagename%` under the post's ancestors; none for types not viewable. */
   permastructToken: '%postname%' | '%pagename%' | null;
   /** The plain permalink's query for a post id (`p=5`, `page_id=5`, `post_type=wp_block&p=5`). */
@@ -169,6 +177,7 @@ export function definePostTypeBehaviour(name: string, own: OwnBehaviour = {}): P
     object,
     taxonomies: core.taxonomiesOf(name),
     defaultCommentStatus: core.supports(object, 'comments') ? 'open' : 'closed',
+    defaultPingStatus: core.supports(object, 'trackbacks') ? 'open' : 'closed',
     permastructToken: null,
     plainQuery: (id) => `post_type=${name}&p=${id}`,
     plainSampleWhenHidden: false,

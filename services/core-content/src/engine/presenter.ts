@@ -126,8 +126,10 @@ export class PostPresenter {
       return terms.filter((t) => t.taxonomy === taxonomy && own.has(t.id));
     };
 
+    // An attachment's text follows its file (prepend_attachment), which its raw text does not tell.
+    const attachment = rules.hooks.contentAttachment?.(post, req);
     // Render once (answers/render-memo.ts): reused only while the raw text is the same and nothing else shapes it.
-    const memo = Object.keys(blocks).length ? undefined : renderMemoOf(this.req.config);
+    const memo = Object.keys(blocks).length || attachment ? undefined : renderMemoOf(this.req.config);
     const render = (field: string, raw: string, raw2: string, compute: () => string) =>
       memo ? memo.get(field, `${post.type}:${post.id}`, raw, raw2, compute) : compute();
 
@@ -151,8 +153,10 @@ export class PostPresenter {
         rendered: required
           ? ''
           : media === NO_MEDIA_CONTEXTS
-            ? render('content', post.content, '', () => renderer.renderContent(post.content, blocks, media(post.id)))
-            : renderer.renderContent(post.content, blocks, media(post.id)),
+            ? render('content', post.content, '', () =>
+                renderer.renderContent(post.content, blocks, media(post.id), attachment),
+              )
+            : renderer.renderContent(post.content, blocks, media(post.id), attachment),
         protected: protectedText,
         block_version: renderer.blockVersion(post.content),
       },
@@ -160,7 +164,9 @@ export class PostPresenter {
         raw: post.excerpt,
         rendered: required
           ? ''
-          : render('excerpt', post.excerpt, post.content, () => renderer.renderExcerpt(post.excerpt, post.content)),
+          : render('excerpt', post.excerpt, post.content, () =>
+              renderer.renderExcerpt(post.excerpt, post.content, attachment),
+            ),
         protected: protectedText,
       },
       author: post.author,

@@ -11,14 +11,22 @@ import { POSTS, type PostDoc } from './repository';
 export type BlockContext = rendering.BlockContext;
 
 export interface PostRenderer {
-  /** the_content: the HTML shown as `content.rendered`; `media`: the post's id and the attachments its shortcodes and images name. */
-  renderContent(raw: string, blocks?: BlockContext, media?: rendering.MediaContext): string;
+  /**
+   * the_content: the HTML shown as `content.rendered`; `media`: the post's id and the attachments its shortcodes and
+   * images name; `attachment`: the post itself when it is one (prepend_attachment shows its file first).
+   */
+  renderContent(
+    raw: string,
+    blocks?: BlockContext,
+    media?: rendering.MediaContext,
+    attachment?: rendering.MediaAttachment,
+  ): string;
   /** block_version(): 1 when the content holds block markup, else 0. */
   blockVersion(raw: string): number;
   /** get_the_title() with the REST API's title format (no "Private:"/"Protected:" prefix). */
   renderTitle(raw: string): string;
-  /** get_the_excerpt + the_excerpt: the manual excerpt, or one made from the content. */
-  renderExcerpt(rawExcerpt: string, rawContent: string): string;
+  /** get_the_excerpt + the_excerpt: the manual excerpt, or one made from the content (and an attachment's file). */
+  renderExcerpt(rawExcerpt: string, rawContent: string, attachment?: rendering.MediaAttachment): string;
   /** content_save_pre / excerpt_save_pre for callers without unfiltered_html (wp_filter_post_kses). */
   sanitizePostContent(raw: string): string;
   /** title_save_pre for callers without unfiltered_html (wp_filter_kses). */
@@ -28,11 +36,26 @@ export interface PostRenderer {
 /** The renderer the posts code uses: WordPress's filters as src/rendering ports them. */
 export const renderer: PostRenderer = {
   // A registry per rendering: the media shortcodes read that post's attachments and count their own instances.
-  renderContent: (raw, blocks, media) =>
-    rendering.renderContent(raw, media ? rendering.createCoreShortcodes(media) : undefined, blocks, media?.media),
+  renderContent: (raw, blocks, media, attachment) =>
+    rendering.renderContent(
+      raw,
+      media ? rendering.createCoreShortcodes(media) : undefined,
+      blocks,
+      media?.media,
+      attachment,
+    ),
   blockVersion: rendering.blockVersion,
   renderTitle: rendering.renderTitle,
-  renderExcerpt: rendering.renderExcerpt,
+  // An attachment's player is counted on a registry of its own (the excerpt keeps only its text).
+  renderExcerpt: (rawExcerpt, rawContent, attachment) =>
+    attachment
+      ? rendering.renderExcerpt(
+          rawExcerpt,
+          rawContent,
+          rendering.createCoreShortcodes({ postId: attachment.id, media: rendering.NO_MEDIA }),
+          attachment,
+        )
+      : rendering.renderExcerpt(rawExcerpt, rawContent),
   sanitizePostContent: rendering.sanitizePostContent,
   sanitizeTitle: rendering.sanitizeTextForTitle,
 };

@@ -458,7 +458,7 @@ export class PostRepository {
       excerpt: input.excerpt ?? '',
       password: status === 'private' ? '' : (input.password ?? ''),
       comment_status: input.comment_status ?? rules.defaultCommentStatus,
-      ping_status: input.ping_status ?? rules.defaultCommentStatus,
+      ping_status: input.ping_status ?? rules.defaultPingStatus,
       parent,
       menu_order: input.menu_order ?? 0,
       guid: '',
@@ -718,8 +718,9 @@ export async function deleteAuthorContent(store: Store, userId: number, types: r
   const terms = owned.flatMap((p) => termIdsOf(p, taxonomyFields()));
   for (const post of owned) {
     if (STORED_POST_TYPE_BEHAVIOURS().get(post.type)?.object.hierarchical) await moveChildrenUp(posts, post);
-    await posts.deleteOne({ id: post.id });
-    await postDeleted(post, store);
+    // What follows a delete (an attachment's files and names given up) only for the one that really deleted it.
+    const deleted = await posts.deleteOne({ id: post.id });
+    if (deleted) await postDeleted(deleted, store);
   }
   await recountTerms(store, taxonomyFields(), terms);
 }

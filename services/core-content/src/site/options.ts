@@ -2,7 +2,8 @@
  * The site settings menus keep, in core-content's store as WordPress keeps them in options: which menu each
  * theme location shows (the theme mod `nav_menu_locations`, in assignment order) and the menus that get new
  * top-level pages (`nav_menu_options.auto_add`). Each setting is one document, changed by compare-and-set on a
- * revision number, so concurrent writers on any replica never lose each other's change.
+ * revision number, so concurrent writers on any replica never lose each other's change. Also which one-time
+ * upgrades of stored data a store has had (upgradeOnce).
  */
 import { DuplicateKeyError, type Store } from '@loom/store';
 
@@ -97,4 +98,21 @@ export function setAutoAdd(store: Store, menu: number, on: boolean): Promise<num
   return changeOption<number[]>(store, AUTO_ADD, [], (current) =>
     on ? (current.includes(menu) ? current : [...current, menu]) : current.filter((id) => id !== menu),
   );
+}
+
+/**
+ * A change to stored data made once per store, as WordPress's upgrade routines run once per db_version: `run`
+ * unless the store records `name` as done, then recorded. `run` must be idempotent: replicas starting together may
+ * both run it, and a process stopping before the record runs it again at its next start.
+ */
+export async function upgradeOnce(store: Store, name: string, run: () => Promise<void>): Promise<void> {
+  const options = store.collection<OptionDoc<true>>(OPTIONS);
+  const key = `loom_upgrade_${name}`;
+  if (await options.findOne({ name: key })) return;
+  await run();
+  try {
+    await options.insert({ name: key, value: true, rev: 1 });
+  } catch (e) {
+    if (!(e instanceof DuplicateKeyError)) throw e;
+  }
 }

@@ -19,3 +19,4 @@ export function addMediaShortcodes(registry: ShortcodeRegistry, ctx: MediaContex
 
 export { NO_MEDIA, type MediaAttachment, type MediaContext, type MediaLookup, type MediaMeta } from './port';
 export { mediaShortcodeRefs } from './refs';
+export { prependAttachment } from './prepend';

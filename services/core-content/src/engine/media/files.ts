@@ -16,6 +16,12 @@ export const fileUrl = (config: Pick<KitConfig, 'baseUrl'>, file: string): strin
 
 const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 
+/** The file as uploaded (wp_get_original_image_path): the original an image's `-scaled`/`-rotated` copy was made from. */
+export function originalFile(file: string, metadata: AttachmentMetadata | null | undefined): string {
+  const original = (metadata as Partial<ImageMetadata> | null | undefined)?.original_image;
+  return original ? dirOf(file) + original : file;
+}
+
 /** Every stored name an attachment owns (its file, original, sizes, WebP sources), without repeats. */
 export function attachmentFiles(file: string, metadata: AttachmentMetadata | null | undefined): string[] {
   const out = new Set<string>([file]);

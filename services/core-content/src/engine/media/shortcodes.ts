@@ -37,7 +37,8 @@ export type MediaContexts = (postId: number) => MediaContext;
 /** The contexts of a page whose contents name no attachment: rendering reads nothing but the raw text then. */
 export const NO_MEDIA_CONTEXTS: MediaContexts = (postId) => ({ postId, media: rendering.NO_MEDIA });
 
-function toMediaAttachment(req: Pick<RestRequest, 'config'>, doc: PostDoc): rendering.MediaAttachment {
+/** An attachment as rendering sees it (its URLs on this site), for the media shortcodes and prepend_attachment. */
+export function toMediaAttachment(req: Pick<RestRequest, 'config'>, doc: PostDoc): rendering.MediaAttachment {
   const a = doc as PostDoc & StoredAttachment;
   return {
     id: doc.id,

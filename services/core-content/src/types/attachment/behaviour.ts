@@ -2,8 +2,9 @@
  * `attachment` (spec 2.5, core/v2/media): WP_REST_Attachments_Controller's differences from the posts controller.
  * Uploads (media/upload.ts, read by media/body.ts), the attachment's own fields (alt text, caption = excerpt,
  * description = content, the post it belongs to), statuses inherit/private/trash only, read rules inherited from
- * the parent (check_read_permission), media_type/mime_type filters, no trash, no wp:attachment link, and a permanent
- * delete that takes the files with it (the row first, then the files).
+ * the parent (check_read_permission), media_type/mime_type filters, no trash, no wp:attachment link, the file
+ * before the description (prepend_attachment), and a permanent delete that takes the files with it and frees their
+ * names (the row first, then the files, then the names).
  */
 import {
   allowedMimeTypes,
@@ -16,14 +17,16 @@ import {
 import { can, forbidden, wpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import { readUpload } from './body';
-import { attachmentFiles, fileUrl, removeAll } from '../../engine/media/files';
+import { releaseNames } from './names';
+import { attachmentFiles, fileUrl, originalFile, removeAll } from '../../engine/media/files';
+import { toMediaAttachment } from '../../engine/media/shortcodes';
 import { createAttachment } from './upload';
 import { canReadPost } from '../../engine/access';
 import { postCan, type OwnBehaviour } from '../../engine/behaviour';
 import { onPostLifecycle } from '../../engine/lifecycle';
 import { forcePlain, permalink, type PermalinkContext } from '../../engine/permalinks';
 import { STORED_POST_TYPE_BEHAVIOURS } from '../../engine/registry';
-import { contentSavePre, renderer } from '../../engine/render';
+import { contentSavePre } from '../../engine/render';
 import { POSTS, type PostDoc } from '../../engine/repository';
 
 /** The stored fields an attachment adds to a post. */
@@ -42,25 +45,6 @@ const fieldsOf = (post: PostDoc) => post as PostDoc & Partial<AttachmentFields>;
 /** wp_insert_post keeps an attachment's status to these; anything else becomes inherit. */
 const ATTACHMENT_STATUSES = ['inherit', 'private', 'trash', 'auto-draft'];
 
-const escAttr = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#039;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-/** prepend_attachment() (the_content of an attachment): the image, at its medium size where it has one, linked to the file. */
-function prependAttachment(post: PostDoc, baseUrl: string): string {
-  const f = fieldsOf(post);
-  if (!f.file) return '';
-  const url = fileUrl({ baseUrl }, f.file);
-  const meta = f.media_metadata as Partial<ImageMetadata> | null;
-  if (!f.mime_type || !isImageMime(f.mime_type) || !meta?.width)
-    return `<p class="attachment"><a href='${escAttr(url)}'>${escAttr(post.title)}</a></p>\n`;
-  const medium = meta.sizes?.medium;
-  const dir = f.file.slice(0, f.file.lastIndexOf('/') + 1);
-  const [src, w, h, size] = medium
-    ? [fileUrl({ baseUrl }, dir + medium.file), medium.width, medium.height, 'medium']
-    : [url, meta.width, meta.height ?? 0, 'full'];
-  return `<p class="attachment"><a href='${escAttr(url)}'><img width="${w}" height="${h}" src="${escAttr(src)}" class="attachment-${size} size-${size}" alt="${escAttr(f.alt_text ?? '')}" decoding="async" loading="lazy" /></a></p>\n`;
-}
-
 /** check_read_permission for attachments: an `inherit` attachment is readable when its parent is, or when it has none. */
 async function readableAttachment(
   store: import('@loom/store').Store,
@@ -77,18 +61,21 @@ async function readableAttachment(
 /**
  * get_attachment_link(): under its parent's permalink (`/parent-slug/file-slug/`, `attachment/<slug>` for a numeric
  * slug), at the root when it has none (`/file-slug/`), else `?attachment_id=ID`: for a parent that is gone, not
- * viewable or linked in the plain form, and when its status (an inherited one is its parent's) is not public.
+ * viewable or linked in the plain form, and when its status (an inherited one is its parent's) is not public. The
+ * sample (`%postname%`, get_sample_permalink's $leavename) of one without a parent is the plain form too: WordPress
+ * builds the root form only when it fills the name in.
  */
 function attachmentLink(
   post: { id: number; slug: string; status: string; parent: number },
   c: PermalinkContext,
 ): string {
   const plain = `${c.homeUrl}/?attachment_id=${post.id}`;
+  const sample = post.slug === '%postname%';
   const parent = post.parent ? c.ancestors[0] : undefined;
   if (post.parent && (!parent || parent.id === post.id)) return plain;
   const status = post.status === 'inherit' ? (parent?.status ?? 'publish') : post.status;
-  if (forcePlain(status, c.canRead, post.slug === '%postname%') || !post.slug) return plain;
-  if (!parent) return `${c.homeUrl}/${post.slug}/`;
+  if (forcePlain(status, c.canRead, sample) || !post.slug) return plain;
+  if (!parent) return sample ? plain : `${c.homeUrl}/${post.slug}/`;
   const parentRules = STORED_POST_TYPE_BEHAVIOURS().get(parent.type);
   if (!parentRules?.object.viewable) return plain;
   const parentLink = permalink(parent, { ...c, rules: parentRules, ancestors: c.ancestors.slice(1) });
@@ -136,6 +123,7 @@ export const attachmentBehaviour: OwnBehaviour = {
       if (!ATTACHMENT_STATUSES.includes(next.status)) next.status = 'inherit';
     },
     canRead: (req, post) => readableAttachment(req.store, req.user, post),
+    contentAttachment: (post, req) => toMediaAttachment(req, post),
     async visibility(req, statuses, context, generic) {
       if (context === 'edit' || !statuses.includes('inherit')) return generic(statuses);
       const others = statuses.filter((s) => s !== 'inherit');
@@ -180,14 +168,16 @@ export const attachmentBehaviour: OwnBehaviour = {
       const url = f.file ? fileUrl({ baseUrl }, f.file) : '';
       const meta = f.media_metadata ?? null;
       const image = !!f.mime_type && isImageMime(f.mime_type) && !!(meta as Partial<ImageMetadata> | null)?.width;
+      // The URL the upload was stored at: a `-scaled`/`-rotated` copy made afterwards does not change it.
+      const guid = f.file ? fileUrl({ baseUrl }, originalFile(f.file, meta)) : '';
+      // The description and caption are the_content and the excerpt as every post's (the presenter's), which
+      // prepend_attachment begins with the file (contentAttachment).
+      const rendered = (field: string) => (data[field] as { rendered: string }).rendered;
       return {
         ...data,
-        guid: { rendered: url, raw: url },
-        description: {
-          raw: post.content,
-          rendered: prependAttachment(post, baseUrl) + renderer.renderContent(post.content),
-        },
-        caption: { raw: post.excerpt, rendered: renderer.renderExcerpt(post.excerpt, post.content) },
+        guid: { rendered: guid, raw: guid },
+        description: { raw: post.content, rendered: rendered('content') },
+        caption: { raw: post.excerpt, rendered: rendered('excerpt') },
         alt_text: f.alt_text ?? '',
         media_type: image ? 'image' : 'file',
         mime_type: f.mime_type ?? '',
@@ -211,8 +201,12 @@ onPostLifecycle({
         .updateMany({ type: 'attachment', parent: post.id }, { $set: { parent: post.parent } });
       return;
     }
-    // A permanently deleted attachment's files go once its row is gone (wp_delete_attachment_files).
+    // A permanently deleted attachment's files go once its row is gone (wp_delete_attachment_files), then their
+    // names are free again: none can be taken while the old files are still there.
     const f = fieldsOf(post);
-    if (f.file) await removeAll(store.files, attachmentFiles(f.file, f.media_metadata));
+    if (!f.file) return;
+    const files = attachmentFiles(f.file, f.media_metadata);
+    await removeAll(store.files, files);
+    await releaseNames(store, files, post.id);
   },
 });

@@ -26,8 +26,8 @@ import { postTypeWrites } from '../../engine/controller';
 import { siteClock } from '../../engine/dates';
 import { POSTS, PostRepository, type PostDoc } from '../../engine/repository';
 import { PostPresenter } from '../../engine/presenter';
-import { removeAll } from '../../engine/media/files';
-import { abandonNames, attachNames, claimNames } from './names';
+import { originalFile, removeAll } from '../../engine/media/files';
+import { abandonNames, attachNames, claimNames, releaseNames } from './names';
 import { mediaSettings } from './settings';
 import { asRestError, processUpload, storeFailure, storeOutputs, uniqueName } from './upload';
 
@@ -47,12 +47,8 @@ const itemUrl = (req: RestRequest, id: number) => `${req.config.restUrl}/core/v2
 /** WP_Image_Editor::save()'s failure (GD's words), as edit_media_item returns it: no status, so a 500. */
 const saveFailed = (req: RestRequest) => storeFailure(req, () => wpError('image_save_error'));
 
-const dirOf = (file: string) => file.slice(0, file.lastIndexOf('/') + 1);
 /** The uploaded original (wp_get_original_image_path): the file before `-scaled`/`-rotated`. */
-const originalOf = (post: Partial<AttachmentFields>) => {
-  const meta = post.media_metadata as Partial<ImageMetadata> | null | undefined;
-  return meta?.original_image ? dirOf(post.file!) + meta.original_image : post.file!;
-};
+const originalOf = (post: Partial<AttachmentFields>) => originalFile(post.file!, post.media_metadata);
 
 async function readAll(req: RestRequest, name: string): Promise<Buffer> {
   const stream = await req.store.files.read(name);
@@ -157,17 +153,15 @@ async function postProcess(req: RestRequest) {
     }).catch((e: unknown) => {
       throw asRestError(e);
     });
-    await claimNames(
-      req.store,
-      files.map((f) => f.file),
-    );
+    const names = files.map((f) => f.file);
+    await claimNames(req.store, names);
     await storeOutputs(req, files, saveFailed(req));
-    await req.store.collection<PostDoc>(POSTS).updateOne({ id: post.id }, { $set: { media_metadata: metadata } });
-    await attachNames(
-      req.store,
-      files.map((f) => f.file),
-      post.id,
-    );
+    const stored = await req.store
+      .collection<PostDoc>(POSTS)
+      .updateOne({ id: post.id, type: 'attachment' }, { $set: { media_metadata: metadata } });
+    // Deleted meanwhile: the new sizes go as its other files went, names and all (then require() answers 404).
+    if (stored) await attachNames(req.store, names, post.id);
+    else await removeAll(req.store.files, names).then(() => releaseNames(req.store, names, post.id));
   }
   return { body: await present(req, await repo(req).require(post.id), 'edit') };
 }

@@ -5,3 +5,4 @@ export { activateMedia, loadMediaSettings } from './settings';
 export { attachmentsByIds } from './lookup';
 export { ensureMediaIndexes } from './names';
 export { startOrphanSweep } from './orphans';
+export { upgradeStoredAttachments } from './upgrade';

@@ -1,12 +1,15 @@
 /**
  * Upload names, claimed in the store: every name an upload stores (its file and everything made from it) is a row of
- * `media_files` under a unique index, so two replicas (or two requests) never pick the same name at once, and a
- * name is never given again once used, even after its attachment is deleted: files are served with a year of
- * immutable caching, so a URL must never come to hold other bytes.
+ * `media_files` under a unique index, so two replicas (or two requests) never pick the same name at once. A name is
+ * free again once its attachment is permanently deleted, as WordPress's wp_unique_filename() finds no file there:
+ * the claims go after the row and the files (releaseNames), so no upload can take a name while the old files are
+ * still being removed. Files are therefore served to be revalidated (serve.ts), never cached as immutable.
  *
  * A claim is `pending` until the attachment that owns its file is written (`attached`). Files are written before the
  * row, so a process that stops between the two leaves pending claims behind: the orphan sweep (orphans.ts) removes
- * their files once they are older than any upload can take, and marks them `abandoned` (the name stays used).
+ * their files once they are older than any upload can take, and marks them `abandoned` (the name stays used). Claims
+ * left `attached` to an attachment that is gone (deleted before names were released, or by a process that stopped
+ * mid-delete) are found at start and marked `releasing`; the sweep frees them after the same grace.
  */
 import { uniqueFileName } from '@loom/media';
 import { DuplicateKeyError, escapeRegExp, type Store } from '@loom/store';
@@ -16,7 +19,7 @@ export const MEDIA_FILES = 'media_files';
 export interface NameDoc extends Record<string, unknown> {
   name: string;
   /** Absent on claims older than the states: those are attached. */
-  state?: 'pending' | 'attached' | 'abandoned';
+  state?: 'pending' | 'attached' | 'abandoned' | 'releasing';
   claimed_at?: number;
   attachment?: number;
 }
@@ -81,4 +84,16 @@ export async function abandonNames(store: Store, files: string[]): Promise<void>
   await store
     .collection<NameDoc>(MEDIA_FILES)
     .updateMany({ name: { $in: files }, state: 'pending' }, { $set: { state: 'abandoned' } });
+}
+
+/**
+ * A permanently deleted attachment's names, once its row and files are gone: free again. Only names of its files
+ * (`files`), and only its own claims: attached to it, still pending (sizes a post-process was adding), or older than
+ * the states.
+ */
+export async function releaseNames(store: Store, files: string[], attachment: number): Promise<void> {
+  await store.collection<NameDoc>(MEDIA_FILES).deleteMany({
+    name: { $in: files },
+    $or: [{ attachment }, { state: 'pending' }, { state: { $exists: false } }],
+  });
 }

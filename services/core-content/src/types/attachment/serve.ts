@@ -1,7 +1,8 @@
 /**
  * Serving uploaded files: GET and HEAD `/uploads/<name>` (outside /rest; the gateway forwards it), streamed from the
  * file store with a strong ETag, Last-Modified, Content-Length, single byte ranges (206, 416), conditional requests
- * (304), a year of immutable caching (a name is never reused for other bytes while its attachment exists), and
+ * (304), caching that revalidates (`no-cache`: a 304 while the bytes are the same, since a deleted attachment's name
+ * is free again and may come to hold other bytes), and
  * nothing an uploaded file could run in the site's origin: nosniff, `Content-Security-Policy: default-src 'none';
  * sandbox`, and types a browser would execute or render as a page (html, js, svg, anything unknown) sent as
  * downloads (application/octet-stream with Content-Disposition: attachment).
@@ -99,7 +100,7 @@ async function serve(req: Request, res: Response, store: Store): Promise<void> {
     'Content-Type': type,
     ETag: file.etag,
     'Last-Modified': file.modified.toUTCString(),
-    'Cache-Control': 'public, max-age=31536000, immutable',
+    'Cache-Control': 'public, no-cache',
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
