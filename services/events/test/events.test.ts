@@ -723,13 +723,26 @@ describe('permissions (The Events Calendar capabilities)', () => {
     expect(drafts.body.total).toBeGreaterThan(0);
   });
 
-  it("status=any is no registered status: 400 as in 6.2.9 and 6.17.1, though editors' rest_url echoes it", async () => {
+  it('two invalid linked posts: one named at a time (docs/differences.md), with the plugin’s code and status', async () => {
+    const r = await editor().post('/events', {
+      title: 'Two bad links',
+      start_date: '2030-02-01 10:00',
+      end_date: '2030-02-01 11:00',
+      venue: 999999,
+      organizer: 999998,
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe('rest_invalid_param');
+    expect(Object.keys(r.body.data.params)).toHaveLength(1);
+  });
+
+  it("status=any is no registered status: 400 as in 6.2.9 and 6.17.1, though editors' rest_url echoes it; inherit and auto-draft are refused too", async () => {
     const refused = {
       code: 'rest_invalid_param',
       message: 'Invalid parameter(s): status',
       data: { status: 400, params: { status: 'Invalid parameter.' }, details: [] },
     };
-    for (const q of ['status=any', 'status=publish,any'])
+    for (const q of ['status=any', 'status=publish,any', 'status=inherit', 'status=auto-draft'])
       expect([q, (await editor().get(`/events?${q}&${WINDOW}`)).body]).toEqual([q, refused]);
     // Editors list every status but trash by default, and the plugin writes that as `status=any` into its links,
     // which then answer 400 when followed, there as here.

@@ -150,13 +150,16 @@ export class Outbox {
   }
 
   /**
-   * The first attempt, inline: sends the submission's messages now, in order. True when every message of the
-   * submission is sent: the feedback answer's `mail_sent` vs `mail_failed`. What is not sent stays queued.
+   * The first attempt, inline: sends the submission's messages now, in order, the later ones only once the first
+   * went. True when the first (`mail`) is sent: the feedback answer's `mail_sent` vs `mail_failed`, as the plugin
+   * answers whatever becomes of mail_2. What is not sent stays queued.
    */
   async trySendNow(submissionId: string): Promise<boolean> {
     await this.init();
     const rows = await this.rows.find({ submission_id: submissionId }, { sort: { seq: 1 } });
     if (!rows.length) return false;
+    // The answer is the first message's (`mail`): the plugin sends mail_2 only once mail went, and ignores its result.
+    let first: boolean | undefined;
     for (const row of rows) {
       let state = await this.process(row, true);
       // Another sender (this process's worker or a replica) holds it: wait for its outcome, briefly.
@@ -171,9 +174,10 @@ export class Outbox {
               ? 'pending'
               : fresh.state;
       }
-      if (state !== 'sent') return false;
+      first ??= state === 'sent';
+      if (!first) return false;
     }
-    return true;
+    return first === true;
   }
 
   /** The messages of a submission and where each stands. */

@@ -196,6 +196,22 @@ describe('Outbox', () => {
     expect(s.received).toHaveLength(0);
   });
 
+  it('the answer is mail’s: an autoresponder the server refuses leaves it sent (the plugin ignores mail_2)', async () => {
+    const s = await sink({
+      onRcpt: (a) => (a === 'ada@example.com' ? { code: 550, message: 'No such user' } : undefined),
+    });
+    const o = outbox(mailerFor(s.url()));
+    await o.enqueue('6', messages());
+    expect(await o.trySendNow('6')).toBe(true);
+    const state = await o.stateOf('6');
+    expect(state.map((x) => [x.template, x.state])).toEqual([
+      ['mail', 'sent'],
+      ['mail_2', 'failed'],
+    ]);
+    expect(state[1].last_error).toMatch(/550/);
+    expect(s.received.map((m) => m.to)).toEqual([['owner@example.com']]);
+  });
+
   it('gives up after maxAttempts', async () => {
     const port = await freePort();
     const o = outbox(mailerFor(`smtp://127.0.0.1:${port}`), { maxAttempts: 3, retryBaseMs: 5, retryMaxMs: 10 });
