@@ -12,7 +12,7 @@ const ltrim = (s: string) => s.replace(/^[ \t\n\r\0\v]+/, '');
 const lower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 /** _deep_replace(): removes each search string until none is left (so `%0%0dd` cannot rebuild one). */
-function deepReplace(search: string[], subject: string): string {
+export function deepReplace(search: string[], subject: string): string {
   let out = subject;
   for (let found = true; found;) {
     found = false;

@@ -3,6 +3,7 @@
  * esc_attr(), esc_url(), wp_kses_normalize_entities() and sanitize_html_class(), for the HTML that shortcodes
  * and server-rendered blocks write.
  */
+import { deepReplace } from '@loom/contracts';
 import { hasBadProtocol } from './kses';
 
 /** $allowedentitynames: HTML 4.01's named entities plus XML's &apos;. */
@@ -79,21 +80,6 @@ export function escAttr(text: string): string {
 /** sanitize_html_class() without a fallback: %-encoded octets out, then anything but A-Z a-z 0-9 _ -. */
 export function sanitizeHtmlClass(text: string): string {
   return text.replace(/%[a-fA-F0-9][a-fA-F0-9]/g, '').replace(/[^A-Za-z0-9_-]/g, '');
-}
-
-/** _deep_replace(): removes each search string until none is left (so `%0%0dd` cannot rebuild one). */
-function deepReplace(search: string[], subject: string): string {
-  let out = subject;
-  for (let found = true; found;) {
-    found = false;
-    for (const s of search) {
-      if (out.includes(s)) {
-        found = true;
-        out = out.split(s).join('');
-      }
-    }
-  }
-  return out;
 }
 
 /**

@@ -8,7 +8,7 @@
  */
 import { as, image, startWorld, type World } from '@loom/testing';
 import { mp4, wav } from '../../../libs/media/test/fixtures';
-import { BASE, uploaded, uploadRaw } from './media.requests';
+import { BASE, month, uploaded, uploadRaw } from './media.requests';
 
 let w: World;
 beforeAll(async () => {
@@ -16,10 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const month = () => {
-  const d = new Date();
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 const up = (name: string) => `${BASE}/uploads/${month()}/${name}`;
 const edit = async (id: number) => (await as(w, 'author').get(`/core/v2/media/${id}?context=edit`)).body;
 

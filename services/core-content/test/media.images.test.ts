@@ -5,7 +5,7 @@
  */
 import sharp from 'sharp';
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { BASE, fetchFile, uploaded } from './media.requests';
+import { BASE, fetchFile, month, uploaded } from './media.requests';
 
 let w: World;
 beforeAll(async () => {
@@ -13,10 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const month = () => {
-  const d = new Date();
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 const dims = async (w_: World, url: string) => {
   const r = await fetchFile(w_, url);
   expect([url, r.status]).toEqual([url, 200]);

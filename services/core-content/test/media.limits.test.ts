@@ -6,7 +6,7 @@
  */
 import { escapeRegExp } from '@loom/store';
 import { as, err, image, startWorld, type World } from '@loom/testing';
-import { BASE, fetchFile, uploaded, uploadMultipart, uploadRaw } from './media.requests';
+import { BASE, fetchFile, month, uploaded, uploadMultipart, uploadRaw } from './media.requests';
 
 /** Small enough that a few 45° turns of a 64×64 image pass it: 64 → 91 → 129 (16,641 px) → 182 (33,124 px). */
 const MAX_PIXELS = 20_000;
@@ -17,10 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const month = () => {
-  const d = new Date();
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 /** What is stored: attachments and claimed file names. */
 const stored = async () => ({
   attachments: await w.core.store.collection('posts').count({ type: 'attachment' }),

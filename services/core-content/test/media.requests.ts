@@ -7,6 +7,12 @@ import type { Caller, World } from '@loom/testing';
 
 export const BASE = 'http://loom.test';
 
+/** The `YYYY/MM` folder an upload made now is stored under. */
+export const month = () => {
+  const d = new Date();
+  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+};
+
 const headersOf = (w: World, caller: Caller) => w.auth[caller];
 
 /** A bare POST /core/v2/media (no body yet) as the caller. */

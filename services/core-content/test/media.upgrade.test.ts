@@ -9,7 +9,7 @@ import { POSTS } from '../src/engine/repository';
 import { MEDIA_FILES, type NameDoc } from '../src/types/attachment/names';
 import { freeReleasedNames, markReleasedClaims, ORPHAN_GRACE_MS } from '../src/types/attachment/orphans';
 import { upgradeStoredAttachments } from '../src/types/attachment/upgrade';
-import { uploaded } from './media.requests';
+import { month, uploaded } from './media.requests';
 
 let w: World;
 beforeAll(async () => {
@@ -17,10 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const month = () => {
-  const d = new Date();
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 const pings = async (id: number) => (await as(w, 'author').get(`/core/v2/media/${id}?context=edit`)).body.ping_status;
 
 test('uploads stored open to pings are closed once; a ping_status written afterwards is kept', async () => {

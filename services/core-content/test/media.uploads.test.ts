@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { request as httpRequest } from 'node:http';
 import { as, bombPng, err, image, listen, startWorld, type Running, type World } from '@loom/testing';
-import { BASE, fetchFile, mediaPost, uploaded, uploadMultipart, uploadRaw } from './media.requests';
+import { BASE, fetchFile, mediaPost, month, uploaded, uploadMultipart, uploadRaw } from './media.requests';
 
 const LIMIT = 3 * 1024 * 1024;
 let w: World;
@@ -17,10 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const month = () => {
-  const d = new Date();
-  return `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
-};
 const mediaCount = async () =>
   (await as(w, 'administrator').get('/core/v2/media?per_page=100&status=inherit,private')).body.length as number;
 
