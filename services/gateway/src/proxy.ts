@@ -136,6 +136,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
   // One pooled keep-alive agent for all services: the gateway is on every request's path.
   const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256, timeout: AGENT_IDLE_MS });
   const base = restHeaders(restUrl);
+  const siteOrigin = new URL(restUrl).origin;
 
   /**
    * Node sends a request's headers with its first body bytes; a body that is slow to come (a large upload) would
@@ -160,7 +161,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
     delete h[SHAREABLE_HEADER];
     const hintHeader = h[CHANGE_HEADER];
     delete h[CHANGE_HEADER];
-    for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(corsHeaders(req.headers, siteOrigin))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
     if (locals?.requestId) h['x-request-id'] = locals.requestId;
     locals?.upstreamDone?.(proxyRes.statusCode);

@@ -2,7 +2,8 @@
 import { normaliseAppPassword, parseAuthorization } from '../src/auth/basic';
 import { AuthCache } from '../src/auth/cache';
 import { addQueryArgs, phpUrlencode, redirectUrlError } from '../src/authorize/params';
-import { PageSecrets, parseCookies, SESSION_TTL_MS } from '../src/authorize/session';
+import { PageSecrets, SESSION_TTL_MS } from '../src/authorize/session';
+import { parseCookies } from '../src/cookies';
 import { throttleKey } from '../src/client-address';
 import { AUTH_CACHE_MAX_MS, loadGatewaySettings } from '../src/settings';
 import { Throttle } from '../src/throttle';
