@@ -296,9 +296,11 @@ export function createProxies(opts: ProxyOptions): Proxies {
       const client = clientIp(req);
       setForwardedHeaders(req);
       // Only the gateway says who the caller is: a client's own identity header is dropped (even a validly
-      // signed one, replayed from elsewhere), and so are its credentials, which services have no use for.
+      // signed one, replayed from elsewhere), and so are its credentials (Basic, the site session cookie), which
+      // services have no use for.
       delete req.headers[IDENTITY_HEADER];
       delete req.headers.authorization;
+      delete req.headers.cookie;
       // Hop-by-hop (RFC 9110 7.6.1): the client's `Connection: close` is about its own connection, not the pooled
       // one to the service. Passed on, a service answering before it has read a body it refuses (an upload over
       // its size limit) would close mid-body and its answer be lost.
