@@ -316,6 +316,11 @@ describe('REST requests with the cookie (rest_cookie_check_errors)', () => {
     const { jar, nonce } = await browser(w.users.author);
     const me = await request(w.gw.app).get(`/rest/core/v2/users/me?_wpnonce=${nonce}`).set('Cookie', jar.header);
     expect([me.status, me.body.id, me.headers['x-wp-nonce']]).toEqual([200, w.users.author.id, nonce]);
+    // The key read as PHP reads it, percent-encoded or not.
+    const encoded = await request(w.gw.app).get(`/rest/core/v2/users/me?%5Fwpnonce=${nonce}`).set('Cookie', jar.header);
+    expect([encoded.status, encoded.body.id]).toEqual([200, w.users.author.id]);
+    const bad = await request(w.gw.app).get('/rest/core/v2/users/me?%5Fwpnonce=bad').set('Cookie', jar.header);
+    expect(err(bad)).toEqual({ status: 403, code: 'rest_cookie_invalid_nonce' });
     const plain = await request(w.gw.app)
       .get(`/?rest_route=/core/v2/users/me&_wpnonce=${nonce}`)
       .set('Cookie', jar.header);

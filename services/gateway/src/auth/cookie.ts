@@ -50,7 +50,10 @@ export function fromSite(headers: IncomingHttpHeaders, siteOrigin: string): bool
 
 /** The request's nonce, as WordPress reads it: `_wpnonce` (any value, even empty) before `X-WP-Nonce`. */
 function nonceOf(req: IncomingMessage): string | undefined {
-  const query = queryOf(req);
+  // Most requests have no nonce: their query is parsed only when it may name one (the key may be percent-encoded).
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  const query = q >= 0 && /wpnonce|%/i.test(url.slice(q)) ? queryOf(req) : {};
   if (Object.hasOwn(query, '_wpnonce')) {
     const value = query._wpnonce;
     return typeof value === 'string' ? value : ''; // `_wpnonce[]=…` is PHP's 'Array': no nonce of anything
