@@ -32,9 +32,9 @@ export class Nonces {
     this.key = createHmac('sha256', secret).update('loom:nonce').digest();
   }
 
-  /** wp_nonce_tick(). */
+  /** wp_nonce_tick(), of PHP's time() (whole seconds). */
   tick(): number {
-    return Math.ceil(this.now() / 1000 / (NONCE_LIFE_S / 2));
+    return Math.ceil(Math.floor(this.now() / 1000) / (NONCE_LIFE_S / 2));
   }
 
   private make(tick: number, action: string, s: NonceSubject): string {
