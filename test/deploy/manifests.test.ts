@@ -342,9 +342,9 @@ test('the Ingress sends the public paths to the gateway, and never /metrics or t
         : url === p.path || url.startsWith(`${p.path.replace(/\/$/, '')}/`);
   const backend = (url: string) => paths.find((p) => matches(p, url))?.backend.service;
   const gateway = { name: 'gateway', port: { number: 8080 } };
-  // The front page (with the discovery Link) and the sign-in page, which the gateway serves; media files and embed
+  // The front page (with the discovery Link) and the sign-in pages, which the gateway serves; media files and embed
   // pages, which it forwards; the API.
-  const served = ['/', '/admin/authorize-application'];
+  const served = ['/', '/admin/authorize-application', '/wp-login.php', '/wp-admin/admin-ajax.php'];
   const forwarded = ['/uploads/2024/05/photo.jpg', '/2024/05/hello/embed/', '/hello/embed'];
   for (const url of [...served, ...forwarded, '/rest/', '/rest/core/v2/posts', '/api-docs/', '/api-docs/openapi.json'])
     expect([url, backend(url)]).toEqual([url, gateway]);
@@ -367,6 +367,10 @@ test('the Ingress sends the public paths to the gateway, and never /metrics or t
     const home = await request(app).get('/');
     expect([home.status, home.headers.link]).toEqual([200, '<http://loom.test/rest/>; rel="https://api.w.org/"']);
     expect((await request(app).get('/admin/authorize-application?app_name=Test')).status).toBe(200);
+    expect((await request(app).get('/wp-login.php')).status).toBe(200);
+    // admin-ajax.php's answer to a visitor: 0 with a 400, as WordPress's.
+    const ajax = await request(app).get('/wp-admin/admin-ajax.php?action=rest-nonce');
+    expect([ajax.status, ajax.text]).toEqual([400, '0']);
     for (const url of forwarded) expect([url, (await request(app).get(url)).status]).toEqual([url, 503]);
   } finally {
     close();

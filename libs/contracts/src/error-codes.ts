@@ -312,6 +312,8 @@ export const ERROR_CODES = {
   },
   empty_username: { status: 401, message: '<strong>Error</strong>: The username field is empty.' },
   empty_password: { status: 401, message: '<strong>Error</strong>: The password field is empty.' },
+  // rest_cookie_check_errors: a signed-in browser's request whose nonce (X-WP-Nonce, _wpnonce) is not valid.
+  rest_cookie_invalid_nonce: { status: 403, message: 'Cookie check failed' },
 
   // Application passwords.
   rest_application_password_not_found: { status: 404, message: 'Application password not found.' },

@@ -21,7 +21,7 @@ export const SHAREABLE_HEADER = 'x-loom-shareable';
 
 /** core-content: check `Authorization: Basic` credentials (login or email + application password). */
 export const AUTH_APP_PASSWORD_PATH = '/_loom/auth/app-password';
-/** core-content: check a login password (the authorize-application page's sign-in). */
+/** core-content: check a login password (the sign-in pages: authorize-application's and wp-login.php). */
 export const AUTH_LOGIN_PATH = '/_loom/auth/login';
 
 export const authRequestSchema = z.object({
@@ -54,6 +54,39 @@ export const authResponseSchema = z.object({
   recorded: z.boolean().optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * The login check may start a site session for the user it signs in (the sign-in cookie's, kept as WordPress keeps
+ * session tokens in user meta): `ttl_s` is how long it lasts, `ua` the browser's User-Agent, kept with it.
+ */
+export const loginRequestSchema = authRequestSchema.extend({
+  session: z
+    .object({
+      ttl_s: z.number().int().positive(),
+      ua: z.string().max(500).optional(),
+    })
+    .optional(),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** With `session` asked for: its token (only ever in this answer and the cookie) and expiry (seconds since the epoch). */
+export const loginResponseSchema = authResponseSchema.extend({
+  session: z.object({ token: z.string(), expiration: z.number().int() }).optional(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** core-content: is this session (the user's id and the cookie's token) still live? `{ user }`, null when not. */
+export const AUTH_SESSION_PATH = '/_loom/auth/session';
+/** core-content: end this session (sign out); `{ ended }` says whether it was live. */
+export const AUTH_SESSION_END_PATH = '/_loom/auth/session/end';
+
+export const sessionRequestSchema = z.object({
+  user_id: z.number().int().positive(),
+  token: z.string().min(1).max(200),
+});
+export type SessionRequest = z.infer<typeof sessionRequestSchema>;
+export const sessionResponseSchema = z.object({ user: authenticatedSchema.nullable() });
+export const sessionEndResponseSchema = z.object({ ended: z.boolean() });
 
 /** core-content: `GET /_loom/users/<id>` → `{id, name, slug}` of an existing user, 404 `rest_user_invalid_id` otherwise (events checks an event's `author`). */
 export const USERS_PATH = '/_loom/users';

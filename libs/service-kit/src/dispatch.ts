@@ -173,8 +173,14 @@ function memoOf(loads: Map<string, Promise<unknown>>): RestRequest['memo'] {
   };
 }
 
-/** Headers for signed-in callers, so shared caches never keep personalised responses. */
-const NO_CACHE = { Expires: 'Wed, 11 Jan 1984 05:00:00 GMT', 'Cache-Control': 'no-cache, must-revalidate, max-age=0' };
+/**
+ * wp_get_nocache_headers(), for signed-in callers (rest_send_nocache_headers) so shared caches never keep personalised
+ * responses; the gateway's own answers to them (a refused nonce) carry them too.
+ */
+export const NO_CACHE = {
+  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'Cache-Control': 'no-cache, must-revalidate, max-age=0',
+};
 
 export class Dispatcher {
   private readonly bindings = new Map<EndpointDef, Binding>();

@@ -11,6 +11,7 @@ import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition }
 import type { Store } from '@loom/store';
 import { applicationPasswordBindings } from './resources/application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './resources/application-passwords/repository';
+import { ensureSessionIndexes } from './resources/users/sessions';
 import { mountInternalAuth } from './site/auth/internal';
 import { mountCli } from './site/cli/route';
 import { mountOembedPost } from './site/oembed-post/internal';
@@ -96,6 +97,7 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureTermIndexes(store);
   await ensureUserIndexes(store);
   await ensureAppPasswordIndexes(store);
+  await ensureSessionIndexes(store);
   await ensureAuthorshipIndexes(store);
   await ensurePostIndexes(store);
   await ensureRevisionIndexes(store);

@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
 import pino from 'pino';
 import request from 'supertest';
-import { AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH, authResponseSchema, INTERNAL_HEADER } from '@loom/contracts';
+import {
+  AUTH_APP_PASSWORD_PATH,
+  AUTH_LOGIN_PATH,
+  AUTH_SESSION_END_PATH,
+  AUTH_SESSION_PATH,
+  authResponseSchema,
+  INTERNAL_HEADER,
+} from '@loom/contracts';
 import { asRole, signInternal, TEST_SECRET, TEST_USER_IDS } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import {
@@ -9,6 +17,7 @@ import {
   type AppPasswordDoc,
 } from '../src/resources/application-passwords/repository';
 import * as passwords from '../src/resources/users/passwords';
+import { SESSION_TOKENS, type SessionDoc } from '../src/resources/users/sessions';
 import { passwordOf, startCore } from './helpers';
 
 let app: Awaited<ReturnType<typeof startCore>>['app'];
@@ -183,6 +192,106 @@ describe('account passwords (the authorize-application page)', () => {
   });
 });
 
+describe('site sessions (the sign-in cookie)', () => {
+  const editor = { id: TEST_USER_IDS.editor, login: 'editor', name: 'editor', roles: ['editor'] };
+  const signIn = async (ttl_s = 3600) => {
+    const r = await check(AUTH_LOGIN_PATH, {
+      username: 'editor',
+      password: passwordOf('editor'),
+      ip: '192.0.2.7',
+      session: { ttl_s, ua: 'Test browser' },
+    });
+    expect(r.status).toBe(200);
+    return r.body as { user: object; session: { token: string; expiration: number } };
+  };
+  const live = (user_id: number, token: string) => check(AUTH_SESSION_PATH, { user_id, token });
+
+  test('a login asked for one starts it: a 43-character token, kept only as its SHA-256, with expiry, address, browser', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { user, session } = await signIn();
+    expect(user).toEqual(editor);
+    expect(session.token).toMatch(/^[\w-]{43}$/);
+    expect(session.expiration - before).toBeGreaterThanOrEqual(3600);
+    expect(session.expiration - before).toBeLessThanOrEqual(3601);
+    const docs = await store.collection<SessionDoc>(SESSION_TOKENS).find({ user_id: editor.id });
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ expiration: session.expiration, ip: '192.0.2.7', ua: 'Test browser' });
+    expect(JSON.stringify(docs)).not.toContain(session.token);
+    // Without `session`, a login check starts none.
+    const plain = await check(AUTH_LOGIN_PATH, { username: 'editor', password: passwordOf('editor') });
+    expect(plain.body).toEqual({ user: editor });
+    expect(await store.collection(SESSION_TOKENS).count({})).toBe(1);
+  });
+
+  test('live for its user only, until it ends; ending it twice says it was over', async () => {
+    const { session } = await signIn();
+    expect((await live(editor.id, session.token)).body).toEqual({ user: editor });
+    expect((await live(TEST_USER_IDS.author, session.token)).body).toEqual({ user: null });
+    expect((await live(editor.id, `${session.token.slice(1)}x`)).body).toEqual({ user: null });
+    const end = await check(AUTH_SESSION_END_PATH, { user_id: editor.id, token: session.token });
+    expect([end.status, end.body]).toEqual([200, { ended: true }]);
+    expect((await live(editor.id, session.token)).body).toEqual({ user: null });
+    expect((await check(AUTH_SESSION_END_PATH, { user_id: editor.id, token: session.token })).body).toEqual({
+      ended: false,
+    });
+  });
+
+  test('an expired session is over, and goes when its user next signs in', async () => {
+    const { session } = await signIn(1);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await live(editor.id, session.token)).body).toEqual({ user: null });
+    await signIn();
+    expect(await store.collection(SESSION_TOKENS).count({ user_id: editor.id })).toBe(1);
+  });
+
+  test("the user's current roles, not the ones at sign-in; a password change or the user's deletion ends them all", async () => {
+    const first = await signIn();
+    const second = await signIn();
+    const promoted = await request(app)
+      .post(`/rest/core/v2/users/${editor.id}`)
+      .set(asRole('administrator'))
+      .send({ roles: ['administrator'] });
+    expect(promoted.status).toBe(200);
+    expect((await live(editor.id, first.session.token)).body.user.roles).toEqual(['administrator']);
+    const changed = await request(app)
+      .post(`/rest/core/v2/users/${editor.id}`)
+      .set(asRole('administrator'))
+      .send({ password: 'another-Password-1' });
+    expect(changed.status).toBe(200);
+    for (const { session } of [first, second])
+      expect((await live(editor.id, session.token)).body).toEqual({ user: null });
+
+    const third = (
+      await check(AUTH_LOGIN_PATH, { username: 'editor', password: 'another-Password-1', session: { ttl_s: 60 } })
+    ).body as { session: { token: string } };
+    expect((await live(editor.id, third.session.token)).body.user).toMatchObject({ id: editor.id });
+    const gone = await request(app)
+      .delete(`/rest/core/v2/users/${editor.id}?force=true&reassign=${TEST_USER_IDS.administrator}`)
+      .set(asRole('administrator'));
+    expect(gone.status).toBe(200);
+    expect((await live(editor.id, third.session.token)).body).toEqual({ user: null });
+    expect(await store.collection(SESSION_TOKENS).count({ user_id: editor.id })).toBe(0);
+  });
+
+  test('malformed requests are 400s; the endpoints need the internal proof', async () => {
+    for (const body of [{ user_id: 0, token: 'x' }, { user_id: 2 }, { user_id: 2, token: '' }, { session: 1 }]) {
+      expect((await check(AUTH_SESSION_PATH, body)).status).toBe(400);
+    }
+    const login = await check(AUTH_LOGIN_PATH, {
+      username: 'editor',
+      password: passwordOf('editor'),
+      session: { ttl_s: 0 },
+    });
+    expect(login.status).toBe(400);
+    for (const path of [AUTH_SESSION_PATH, AUTH_SESSION_END_PATH]) {
+      const r = await request(app)
+        .post(path)
+        .send({ user_id: editor.id, token: 'x'.repeat(43) });
+      expect(r.status).toBe(403);
+    }
+  });
+});
+
 describe('the endpoints themselves', () => {
   test('no or a bad x-loom-internal proof: 403, whatever the body', async () => {
     for (const path of [AUTH_APP_PASSWORD_PATH, AUTH_LOGIN_PATH]) {
@@ -232,7 +341,7 @@ describe('the endpoints themselves', () => {
     });
   });
 
-  test('no password, application password or hash ever reaches the logs', async () => {
+  test('no password, application password, session token or hash ever reaches the logs', async () => {
     const { password, uuid } = await newAppPassword();
     const secrets = [
       password,
@@ -256,6 +365,16 @@ describe('the endpoints themselves', () => {
       .set(internal())
       .set('content-type', 'application/json')
       .send(`{"username":"editor","password":"${passwordOf('editor')}"`);
+    // A site session's token, and what the store keeps of it.
+    const login = await check(AUTH_LOGIN_PATH, {
+      username: 'editor',
+      password: passwordOf('editor'),
+      session: { ttl_s: 60 },
+    });
+    const { token } = (login.body as { session: { token: string } }).session;
+    await check(AUTH_SESSION_PATH, { user_id: TEST_USER_IDS.editor, token });
+    await check(AUTH_SESSION_END_PATH, { user_id: TEST_USER_IDS.editor, token });
+    secrets.push(token, createHash('sha256').update(token).digest('hex'));
     const hashes = [
       (await stored(uuid)).password,
       ...(await store.collection('users').find({})).map((u) => String(u.password_hash)),

@@ -1,8 +1,9 @@
 /**
  * The gateway app: the merged route index at /rest, the advertised-only namespace roots, and everything
  * else under /rest proxied by namespace to the service that owns it, each request first authenticated
- * (application passwords over Basic auth, see auth/); and the authorize-application page that hands out
- * those passwords. POST /rest/batch/v1 is answered by the gateway itself (batch/).
+ * (application passwords over Basic auth, or a signed-in browser's cookie with its nonce, see auth/); the
+ * authorize-application page that hands out those passwords; and wp-login.php and admin-ajax.php's rest-nonce, where a
+ * browser signs in and gets its nonces (login/). POST /rest/batch/v1 is answered by the gateway itself (batch/).
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
@@ -25,9 +26,16 @@ import { answerKey, writeAnswer } from './answer-cache/answers';
 import { clientIpOf } from './client-address';
 import { apiDocs } from './api-docs';
 import { createAuthenticator, type AuthOutcome } from './auth/authenticate';
+import { parseAuthorization } from './auth/basic';
 import { AuthCache } from './auth/cache';
+import { CookieAuth } from './auth/cookie';
 import { createCoreClient } from './auth/core-client';
+import { Nonces } from './auth/nonce';
+import { SessionCookies } from './auth/session-cookie';
 import { authorizePage } from './authorize/page';
+import { adminAjax } from './login/ajax';
+import { loginPages } from './login/page';
+import { createSignIn } from './login/sign-in';
 import { createBatch } from './batch';
 import { ADVERTISED_ROOTS, GATEWAY_ROUTES, advertisedRootDocument, indexDocument } from './index-document';
 import { embedPages } from './embed-pages';
@@ -81,6 +89,8 @@ export interface GatewayDeps {
   indexStartWaitMs?: number;
   /** The answer cache and its coordination (default: from LOOM_GATEWAY_CACHE and NATS_URL); null turns it off. */
   answers?: GatewayAnswers | null;
+  /** The clock of site sessions and nonces, ms since the epoch (default Date.now; tests move it). */
+  now?: () => number;
 }
 
 export const INDEX_START_WAIT_MS = 5000;
@@ -198,6 +208,27 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     log,
     onRecorded: () => flush('core-content'),
   });
+  // Signed-in browsers: the site session cookie, checked with its nonce on REST requests (auth/cookie.ts).
+  const now = deps.now ?? Date.now;
+  const siteOrigin = new URL(config.baseUrl).origin;
+  const sessionCookies = new SessionCookies(config.internalSecret, config.baseUrl);
+  const cookieAuth = new CookieAuth({
+    core,
+    cache: new AuthCache({ ttlMs: settings.authCacheMs }),
+    nonces: new Nonces(config.internalSecret, now),
+    cookies: sessionCookies,
+    siteOrigin,
+    log,
+    now,
+  });
+  const signIn = createSignIn({
+    core,
+    throttles,
+    cookies: sessionCookies,
+    sessionTtlMs: settings.sessionTtlMs,
+    log,
+    now,
+  });
   const pageCore: typeof core = {
     ...core,
     createAppPassword: async (...args) => {
@@ -300,7 +331,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       const route = routeIndex.routeOf(match.service, match.namespace, restPath);
       if (route === undefined) routeIndex.refreshOnMiss(match.service);
       else res.locals.upstreamRoute = route;
-      setCors(req, res); // for the 503 and any early answer; the proxy re-applies them on the service's response
+      setCors(req, res, restUrl); // for the 503 and any early answer; the proxy re-applies them on the service's response
       // Another stack's service at its URL (route-index.ts) is never sent a request.
       if (!routeIndex.usable(match.service)) return sendError(req, res, restUrl, serviceUnavailable(match.namespace));
       const query = queryOf(req);
@@ -339,7 +370,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     if (refused) return sendError(req, res, restUrl, refused);
     next();
   });
-  app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, throttles, log }));
+  app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, signIn }));
+  // wp-login.php (sign in, sign out) and admin-ajax.php's rest-nonce, for browsers (login/).
+  app.use(
+    loginPages({ config, siteName: settings.siteName, signIn, core, cookies: sessionCookies, auth: cookieAuth, now }),
+  );
+  app.use(adminAjax({ auth: cookieAuth }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
   app.use(
     embedPages({
@@ -435,26 +471,24 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       next();
     },
     (req, res, next) => (localsOf(res).refused ? next() : restRouteRewrite(req, res, next)),
-    // Every REST request is authenticated before anything answers it, the replay below included.
+    // Every REST request is authenticated before anything answers it, the replay below included: by its Basic
+    // credentials when it has them (and then by them alone), else by a signed-in browser's cookie and nonce.
     (req, res, next) => {
       const locals = localsOf(res);
       if (locals.refused || restPathOf(pathOf(req.url ?? '')) === undefined) return next();
-      const outcome = authenticate(
-        req.headers.authorization,
-        clientIpOf(req, settings.trustProxy),
-        locals.requestId as string,
-      );
-      if (!(outcome instanceof Promise)) {
-        locals.auth = outcome;
-        return next();
-      }
-      outcome.then(
-        (auth) => {
-          locals.auth = auth;
-          next();
-        },
-        (err: unknown) => failed(err, req, res),
-      );
+      const reqId = locals.requestId as string;
+      const outcome =
+        parseAuthorization(req.headers.authorization).kind === 'none'
+          ? cookieAuth.authenticate(req, reqId)
+          : authenticate(req.headers.authorization, clientIpOf(req, settings.trustProxy), reqId);
+      const settle = (auth: AuthOutcome) => {
+        locals.auth = auth;
+        // rest_cookie_check_errors sends the browser a fresh nonce with every answer it authenticated.
+        if (auth.kind === 'user' && auth.nonce) res.setHeader('X-WP-Nonce', auth.nonce);
+        next();
+      };
+      if (!(outcome instanceof Promise)) return settle(outcome);
+      outcome.then(settle, (err: unknown) => failed(err, req, res));
     },
     // A cached answer for a plain GET, by URL and caller (answer-cache/).
     (req, res, next) => {
@@ -464,7 +498,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       const kept = answers.cache.lookup(answerKey(req.url ?? '', auth.kind === 'user' ? auth.user : null));
       if (!kept) return next();
       locals.upstreamRoute = kept.route;
-      writeAnswer(req, res, kept, locals.requestId as string);
+      writeAnswer(req, res, kept, locals.requestId as string, siteOrigin);
     },
   ];
   const failed = (err: unknown, _req: IncomingMessage, res: ServerResponse) => {

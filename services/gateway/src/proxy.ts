@@ -136,6 +136,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
   // One pooled keep-alive agent for all services: the gateway is on every request's path.
   const agent = new UpstreamAgent({ keepAlive: true, maxSockets: 256, timeout: AGENT_IDLE_MS });
   const base = restHeaders(restUrl);
+  const siteOrigin = new URL(restUrl).origin;
 
   /**
    * Node sends a request's headers with its first body bytes; a body that is slow to come (a large upload) would
@@ -160,7 +161,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
     delete h[SHAREABLE_HEADER];
     const hintHeader = h[CHANGE_HEADER];
     delete h[CHANGE_HEADER];
-    for (const [k, v] of Object.entries(corsHeaders(req.headers))) h[k.toLowerCase()] = v;
+    for (const [k, v] of Object.entries(corsHeaders(req.headers, siteOrigin))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
     if (locals?.requestId) h['x-request-id'] = locals.requestId;
     locals?.upstreamDone?.(proxyRes.statusCode);
@@ -295,9 +296,11 @@ export function createProxies(opts: ProxyOptions): Proxies {
       const client = clientIp(req);
       setForwardedHeaders(req);
       // Only the gateway says who the caller is: a client's own identity header is dropped (even a validly
-      // signed one, replayed from elsewhere), and so are its credentials, which services have no use for.
+      // signed one, replayed from elsewhere), and so are its credentials (Basic, the site session cookie), which
+      // services have no use for.
       delete req.headers[IDENTITY_HEADER];
       delete req.headers.authorization;
+      delete req.headers.cookie;
       // Hop-by-hop (RFC 9110 7.6.1): the client's `Connection: close` is about its own connection, not the pooled
       // one to the service. Passed on, a service answering before it has read a body it refuses (an upload over
       // its size limit) would close mid-body and its answer be lost.

@@ -36,9 +36,9 @@ export function methodOf(req: IncomingMessage, query: Record<string, unknown>): 
   return effectiveMethod(req.method, query, req.headers['x-http-method-override']);
 }
 
-/** CORS and Vary for any response under /rest. */
-export function setCors(req: Request, res: Response): void {
-  res.set(corsHeaders(req.headers));
+/** CORS and Vary for any response under /rest (`restUrl`: the REST root, on the site's origin). */
+export function setCors(req: Request, res: Response, restUrl: string): void {
+  res.set(corsHeaders(req.headers, new URL(restUrl).origin));
   res.set('Vary', varyWithOrigin(res.get('Vary')));
 }
 
@@ -49,7 +49,7 @@ export function sendRest(req: Request, res: Response, restUrl: string, result: G
   const fields = parseFieldsParam(query._fields);
   const body = fields && status < 400 ? applyFields(result.body, fields) : result.body;
   res.set(restHeaders(restUrl));
-  setCors(req, res);
+  setCors(req, res, restUrl);
   if (Object.hasOwn(query, '_envelope')) {
     res.status(200).json({ body, status, headers: envelopeHeaders(headers) });
     return;

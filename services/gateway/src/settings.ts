@@ -1,7 +1,7 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
  * (docs/configuration.md: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * LOOM_SESSION_TTL_MS, LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
 import { answerCacheBytes, envInt } from '@loom/service-kit';
@@ -38,6 +38,8 @@ export interface GatewaySettings {
   /** The same per login/email, across addresses (distributed guessing); higher, as anyone can spend it. */
   authMaxUserFailures: number;
   authWindowMs: number;
+  /** How long a site session (the sign-in cookie's) lasts: WordPress's auth cookie expiration, two days. */
+  sessionTtlMs: number;
   /** How many proxies in front of the gateway may be believed about the client address (X-Forwarded-For). */
   trustProxy: number;
   /** The answer cache (answer-cache/): LOOM_GATEWAY_CACHE (`auto`, `off`), LOOM_GATEWAY_CACHE_MAX_AGE_MS and its byte budget, LOOM_ANSWER_CACHE_BYTES. */
@@ -62,6 +64,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     authMaxFailures: envInt(env, 'LOOM_AUTH_MAX_FAILURES', 10, 1),
     authMaxUserFailures: envInt(env, 'LOOM_AUTH_MAX_USER_FAILURES', 50, 1),
     authWindowMs: envInt(env, 'LOOM_AUTH_WINDOW_MS', 60000, 1000),
+    sessionTtlMs: envInt(env, 'LOOM_SESSION_TTL_MS', 2 * 24 * 60 * 60 * 1000, 60000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
     outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
     answerCache: {

@@ -1,8 +1,11 @@
 /** The authentication building blocks on their own: header parsing, throttle, cache, addresses, settings. */
 import { normaliseAppPassword, parseAuthorization } from '../src/auth/basic';
 import { AuthCache } from '../src/auth/cache';
+import { NONCE_LIFE_S, Nonces, VISITOR } from '../src/auth/nonce';
+import { SessionCookies } from '../src/auth/session-cookie';
 import { addQueryArgs, phpUrlencode, redirectUrlError } from '../src/authorize/params';
-import { PageSecrets, parseCookies, SESSION_TTL_MS } from '../src/authorize/session';
+import { PageSecrets, SESSION_TTL_MS } from '../src/authorize/session';
+import { parseCookies } from '../src/cookies';
 import { throttleKey } from '../src/client-address';
 import { AUTH_CACHE_MAX_MS, loadGatewaySettings } from '../src/settings';
 import { Throttle } from '../src/throttle';
@@ -207,5 +210,81 @@ describe('authorize page helpers', () => {
     expect(secrets.checkCsrf(token, secrets.newNonce(), session.sid)).toBe(false);
     expect(secrets.checkCsrf(token, undefined, session.sid)).toBe(false);
     expect(parseCookies('a=1; constructor=x; a=2')).toEqual({ a: '1', constructor: 'x' });
+  });
+});
+
+describe('nonces (wp_create_nonce, wp_verify_nonce)', () => {
+  const half = (NONCE_LIFE_S / 2) * 1000;
+  let clock = 1000 * half + 1000; // a second past the start of a tick (time() counts whole seconds)
+  const nonces = new Nonces('s3cret', () => clock);
+  const ada = { uid: 3, token: 'a'.repeat(43) };
+
+  test('ten hex characters, tied to the action, the user, the session and the secret', () => {
+    clock = 1000 * half + 1000;
+    const n = nonces.create('wp_rest', ada);
+    expect(n).toMatch(/^[0-9a-f]{10}$/);
+    expect(nonces.create('wp_rest', ada)).toBe(n);
+    expect(nonces.verify(n, 'wp_rest', ada)).toBe(1);
+    for (const other of [
+      nonces.create('log-out', ada),
+      nonces.create('wp_rest', { ...ada, uid: 4 }),
+      nonces.create('wp_rest', { ...ada, token: 'b'.repeat(43) }),
+      nonces.create('wp_rest', VISITOR),
+      new Nonces('other', () => clock).create('wp_rest', ada),
+    ])
+      expect(other).not.toBe(n);
+    expect(nonces.verify(n, 'log-out', ada)).toBe(false);
+    expect(nonces.verify(n, 'wp_rest', VISITOR)).toBe(false);
+    expect(nonces.verify('', 'wp_rest', ada)).toBe(false);
+    expect(nonces.verify('0', 'wp_rest', VISITOR)).toBe(false);
+  });
+
+  test('1 in the half-day it was made, 2 in the next, false after (ceil(time() / half a day))', () => {
+    clock = 1000 * half + 1000;
+    const n = nonces.create('wp_rest', ada);
+    clock = 1001 * half + 999; // the last second of the same tick
+    expect(nonces.verify(n, 'wp_rest', ada)).toBe(1);
+    clock = 1001 * half + 1000;
+    expect(nonces.verify(n, 'wp_rest', ada)).toBe(2);
+    clock = 1002 * half + 999;
+    expect(nonces.verify(n, 'wp_rest', ada)).toBe(2);
+    clock = 1002 * half + 1000;
+    expect(nonces.verify(n, 'wp_rest', ada)).toBe(false);
+  });
+});
+
+describe('the site session cookie', () => {
+  const cookies = new SessionCookies('s3cret', 'http://loom.test/blog/');
+  const session = { uid: 7, token: 'T'.repeat(43), expiration: 2_000_000_000 };
+  const read = (value: string, now = 1_000_000_000_000) => cookies.read({ cookie: `loom_logged_in=${value}` }, now);
+
+  test('read back as sealed; altered, forged, expired or another secret: no session', () => {
+    const sealed = cookies.seal(session);
+    expect(read(sealed)).toEqual(session);
+    expect(read(sealed, session.expiration * 1000)).toBeNull();
+    expect(new SessionCookies('other', 'http://loom.test').read({ cookie: `loom_logged_in=${sealed}` }, 0)).toBeNull();
+    const [uid, exp, token, mac] = sealed.split('.');
+    for (const bad of [
+      ['8', exp, token, mac],
+      [uid, '2000000001', token, mac],
+      [uid, exp, `${token!.slice(1)}U`, mac],
+      [uid, exp, token, `${mac!.slice(1)}A`],
+      [uid, exp, token],
+      [uid, exp, token, mac, 'x'],
+      ['0', exp, token, mac],
+      ['-7', exp, token, mac],
+    ])
+      expect([bad, read(bad.join('.'))]).toEqual([bad, null]);
+  });
+
+  test("Set-Cookie: the site's path, HttpOnly, SameSite=Lax; Secure over https; Max-Age when persistent", () => {
+    const nowMs = (session.expiration - 100) * 1000;
+    expect(cookies.issue(session, { https: false, persistent: false, nowMs })).toBe(
+      `loom_logged_in=${cookies.seal(session)}; Path=/blog; HttpOnly; SameSite=Lax`,
+    );
+    expect(cookies.issue(session, { https: true, persistent: true, nowMs })).toBe(
+      `loom_logged_in=${cookies.seal(session)}; Path=/blog; HttpOnly; SameSite=Lax; Secure; Max-Age=100`,
+    );
+    expect(cookies.clear(false)).toBe('loom_logged_in=; Path=/blog; HttpOnly; SameSite=Lax; Max-Age=0');
   });
 });

@@ -192,13 +192,15 @@ describe('what the service receives (echo upstream)', () => {
       .get('/rest/formsA/v1/x')
       .set('Host', 'shop.example')
       .set(asRole('author'))
-      .set('Authorization', 'Bearer not-ours');
+      .set('Authorization', 'Bearer not-ours')
+      .set('Cookie', 'loom_logged_in=2.9999999999.token.mac; other=1');
     const h = echoed(r).headers;
     expect(h['x-forwarded-for']).toMatch(/127\.0\.0\.1$/);
     expect(h['x-forwarded-proto']).toBe('http');
     expect(h['x-forwarded-host']).toBe('shop.example');
     expect(h['x-loom-identity']).toBeUndefined();
     expect(h.authorization).toBeUndefined();
+    expect(h.cookie).toBeUndefined();
 
     const behindIngress = await request(gw.app)
       .get('/rest/formsA/v1/x')

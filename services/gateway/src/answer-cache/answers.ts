@@ -166,12 +166,19 @@ export function answerKey(url: string, user: Authenticated | null | undefined): 
 }
 
 /**
- * Writes a cached answer as the proxy would have sent it: the service's headers, CORS for this request's Origin, Vary,
- * the request's id, and 304 without a body when the client holds its ETag (the same check as Express's req.fresh).
+ * Writes a cached answer as the proxy would have sent it: the service's headers, CORS for this request's Origin (with
+ * credentials for `siteOrigin` only), Vary, the request's id, and 304 without a body when the client holds its ETag
+ * (the same check as Express's req.fresh).
  */
-export function writeAnswer(req: IncomingMessage, res: ServerResponse, a: Answer, requestId: string | undefined): void {
+export function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  a: Answer,
+  requestId: string | undefined,
+  siteOrigin: string,
+): void {
   const head = a.head.slice();
-  for (const [k, v] of Object.entries(corsHeaders(req.headers))) head.push(k, v);
+  for (const [k, v] of Object.entries(corsHeaders(req.headers, siteOrigin))) head.push(k, v);
   head.push('Vary', a.vary);
   if (requestId) head.push('X-Request-Id', requestId);
   if (fresh(req.headers, { etag: a.etag, 'last-modified': a.lastModified })) return void res.writeHead(304, head).end();

@@ -16,9 +16,10 @@ import { normaliseAppPassword, parseAuthorization, type Credentials } from './ba
 import type { AuthCache } from './cache';
 import { CoreUnavailable, type CheckResult, type CoreClient } from './core-client';
 
+/** `nonce`: a signed-in browser's fresh nonce, sent back as `X-WP-Nonce` (cookie.ts). */
 export type AuthOutcome =
   | { kind: 'anonymous' }
-  | { kind: 'user'; user: Authenticated }
+  | { kind: 'user'; user: Authenticated; nonce?: string }
   | { kind: 'error'; error: WpError; headers: Record<string, string> };
 
 export interface Throttles {

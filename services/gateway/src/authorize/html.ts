@@ -1,6 +1,6 @@
 /**
- * The authorize page's HTML: plain server-rendered forms, no script and no external asset, with
- * WordPress's wording (authorize-application.php, wp-login.php). Every value that came from the request
+ * The authorize page's HTML (and the layout wp-login.php's pages share, login/html.ts): plain server-rendered forms,
+ * no script and no external asset, with WordPress's wording (authorize-application.php, wp-login.php). Every value that came from the request
  * or from core-content is HTML-escaped where it is written; messages from core-content lose their markup.
  */
 import { createHash } from 'node:crypto';
@@ -63,7 +63,8 @@ export const PAGE_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-function layout(title: string, body: string): string {
+/** A page of the gateway's: the title, then `body` (HTML the caller escaped) in the one layout and style. */
+export function layout(title: string, body: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -82,11 +83,11 @@ ${body}
 `;
 }
 
-function notice(message: string | undefined): string {
+export function notice(message: string | undefined): string {
   return message ? `<div class="notice" role="alert"><p>${esc(plainMessage(message))}</p></div>` : '';
 }
 
-function hidden(name: string, value: string): string {
+export function hidden(name: string, value: string): string {
   return `<input type="hidden" name="${esc(name)}" value="${esc(value)}">`;
 }
 

@@ -5,8 +5,9 @@
  *   GET  → 400 error page for a bad request; otherwise the sign-in form, or the approval screen when the
  *          browser holds a valid session.
  *   POST action=log_in                          → account password checked by core-content (throttled
- *          like Basic auth); success sets the session cookie and 303s back to GET; failure shows the form
- *          again with WordPress's message, status 200 as wp-login.php does.
+ *          like Basic auth, login/sign-in.ts); success sets the page's session cookie and the site's (the
+ *          person is signed in to the site too, as on wp-login.php) and 303s back to GET; failure shows the
+ *          form again with WordPress's message, status 200 as wp-login.php does.
  *   POST action=authorize_application_password  → `approve`: create the password through core-content as
  *          the signed-in user, then 302 to success_url with site_url, user_login, password (or show the
  *          password once); `reject`: 302 to reject_url (else success_url) with success=false, or a page.
@@ -16,11 +17,11 @@
  * expired." The form body is parsed here only (the proxy never parses /rest bodies).
  */
 import express, { type NextFunction, type Request, type Response, type Router } from 'express';
-import type { KitConfig, Logger } from '@loom/service-kit';
-import { loginKey, type Throttles } from '../auth/authenticate';
+import type { KitConfig } from '@loom/service-kit';
 import { normaliseAppPassword } from '../auth/basic';
 import { CoreUnavailable, type CoreClient } from '../auth/core-client';
-import { clientIp, throttleKey } from '../client-address';
+import { parseCookies, setCookie } from '../cookies';
+import type { SignIn } from '../login/sign-in';
 import { approvePage, errorPage, PAGE_HEADERS, passwordPage, rejectedPage, signInPage } from './html';
 import {
   addQueryArgs,
@@ -31,15 +32,7 @@ import {
   validateParams,
   type AuthorizeParams,
 } from './params';
-import {
-  NONCE_COOKIE,
-  PageSecrets,
-  parseCookies,
-  SESSION_COOKIE,
-  SESSION_TTL_MS,
-  setCookie,
-  type PageSession,
-} from './session';
+import { NONCE_COOKIE, PageSecrets, SESSION_COOKIE, SESSION_TTL_MS, type PageSession } from './session';
 
 export const AUTHORIZE_PATH = '/admin/authorize-application';
 
@@ -47,8 +40,8 @@ export interface AuthorizePageOptions {
   config: KitConfig;
   siteName: string;
   core: CoreClient;
-  throttles: Throttles;
-  log: Logger;
+  /** The account-password sign-in, shared with wp-login.php (login/sign-in.ts). */
+  signIn: SignIn;
 }
 
 const CANNOT = 'Cannot Authorize Application';
@@ -60,7 +53,7 @@ function last(form: URLSearchParams, key: string): string {
 }
 
 export function authorizePage(opts: AuthorizePageOptions): Router {
-  const { config, core, throttles, log } = opts;
+  const { config, core } = opts;
   const site = new URL(config.baseUrl);
   const pageUrl = `${config.baseUrl}${AUTHORIZE_PATH}`;
   const scope = { path: `${site.pathname.replace(/\/+$/, '')}/admin`, secure: site.protocol === 'https:' };
@@ -150,46 +143,12 @@ export function authorizePage(opts: AuthorizePageOptions): Router {
   const signIn = async (req: Request, res: Response, form: URLSearchParams, p: AuthorizeParams) => {
     // wp-login.php: sanitize_user() trims the login; the password is taken as typed.
     const username = last(form, 'log').trim();
-    const password = last(form, 'pwd');
-    if (!username) return signInForm(req, res, p, 200, '<strong>Error:</strong> The username field is empty.');
-    if (!password)
-      return signInForm(req, res, p, 200, '<strong>Error:</strong> The password field is empty.', username);
-
-    const ip = clientIp(req);
-    const addr = throttleKey(ip);
-    const login = loginKey(username);
-    for (const [throttle, key] of [
-      [throttles.byAddress, addr],
-      [throttles.byLogin, login],
-    ] as const) {
-      const verdict = throttle.check(key);
-      if (!verdict.ok) {
-        log.warn({ reqId: res.locals.requestId, client: addr }, 'sign-in refused: too many failures');
-        return signInForm(req, res, p, 429, 'Too many failed login attempts. Please try again later.', username, {
-          'Retry-After': String(verdict.retryAfterS),
-        });
-      }
-    }
-
-    throttles.byAddress.begin(addr);
-    throttles.byLogin.begin(login);
-    let result;
-    try {
-      result = await core.checkLogin({ username, password }, ip, res.locals.requestId as string);
-    } catch (err) {
-      if (err instanceof CoreUnavailable)
-        return signInForm(req, res, p, 503, 'Signing in is not available right now. Please try again later.', username);
-      throw err;
-    } finally {
-      throttles.byAddress.end(addr, false);
-      throttles.byLogin.end(login, false);
-    }
-    if (!result.ok) {
-      throttles.byAddress.fail(addr);
-      throttles.byLogin.fail(login);
-      return signInForm(req, res, p, 200, result.error.message, username);
-    }
-    const session = secrets.newSession(result.user);
+    const outcome = await opts.signIn(req, { username, password: last(form, 'pwd') });
+    if (!outcome.ok)
+      return signInForm(req, res, p, outcome.status, outcome.message, username || undefined, outcome.headers);
+    // Signed in to the site too (its session cookie), as WordPress's authorize page asks for a site login.
+    res.append('Set-Cookie', outcome.cookie);
+    const session = secrets.newSession(outcome.user);
     res.append('Set-Cookie', setCookie(SESSION_COOKIE, secrets.sealSession(session), scope, SESSION_TTL_MS / 1000));
     // Post/redirect/get: reloading the approval screen must not resubmit the password.
     redirect(res, 303, retry(p));

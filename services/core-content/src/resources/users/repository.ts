@@ -10,6 +10,7 @@ import { APP_PASSWORDS } from '../application-passwords/repository';
 import { publishedAuthors, releaseContent } from './authorship';
 import { isEmail, sanitizeUrl } from './fields';
 import { hashPassword } from './passwords';
+import { destroyAllSessions } from './sessions';
 
 export interface UserDoc extends Record<string, unknown> {
   id: number;
@@ -294,7 +295,10 @@ export class UserRepository {
     if (input.preferences !== undefined) set.preferences = input.preferences;
     if (input.password !== undefined) set.password_hash = await hashPassword(checkPassword(input.password));
     try {
-      return (await this.users.updateOne({ id }, { $set: set })) ?? (await this.require(id));
+      const updated = (await this.users.updateOne({ id }, { $set: set })) ?? (await this.require(id));
+      // A new password ends every session, as WordPress's cookies (which carry a fragment of the hash) stop working.
+      if (set.password_hash !== undefined) await destroyAllSessions(this.store, id);
+      return updated;
     } catch (e) {
       if (!(e instanceof DuplicateKeyError)) throw e;
       if (e.fields.includes('email_key')) throw wpError('rest_user_invalid_email');
@@ -305,13 +309,18 @@ export class UserRepository {
   async setPassword(id: number, password: string): Promise<void> {
     const hash = await hashPassword(checkPassword(password));
     if (!(await this.users.updateOne({ id }, { $set: { password_hash: hash } }))) throw wpError('rest_user_invalid_id');
+    await destroyAllSessions(this.store, id);
   }
 
-  /** wp_delete_user( $id, $reassign ): content first (reassigned or deleted), then the user's passwords and the user. */
+  /**
+   * wp_delete_user( $id, $reassign ): content first (reassigned or deleted), then the user's passwords, sessions and
+   * the user.
+   */
   async delete(id: number, reassign: number | null): Promise<UserDoc> {
     const user = await this.require(id);
     await releaseContent(this.store, id, reassign);
     await this.store.collection(APP_PASSWORDS).deleteMany({ user_id: id });
+    await destroyAllSessions(this.store, id);
     if (!(await this.users.deleteOne({ id })))
       throw wpError('rest_cannot_delete', { message: 'The user cannot be deleted.', status: 500 });
     return user;

@@ -1,15 +1,24 @@
 /**
- * Checking credentials, for the gateway (application passwords over HTTP Basic) and for the authorize-application
- * page (account passwords). Failures are WordPress's errors, with the table's status for their codes: 401. Nothing
- * here logs, and no message echoes a password.
+ * Checking credentials, for the gateway (application passwords over HTTP Basic) and for the sign-in pages (account
+ * passwords, which may start a site session), and the site sessions the sign-in cookie names. Failures are
+ * WordPress's errors, with the table's status for their codes: 401. Nothing here logs, and no message echoes a
+ * password or a session's token.
  */
-import type { AuthRequest, AuthResponse, Authenticated } from '@loom/contracts';
+import type {
+  AuthRequest,
+  AuthResponse,
+  Authenticated,
+  LoginRequest,
+  LoginResponse,
+  SessionRequest,
+} from '@loom/contracts';
 import { wpError } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { AppPasswordRepository } from '../../resources/application-passwords/repository';
 import { escapeHtml, isEmail } from '../../resources/users/fields';
 import { verifyAgainstDummy, verifyPassword } from '../../resources/users/passwords';
 import { UserRepository, type UserDoc } from '../../resources/users/repository';
+import { SessionRepository } from '../../resources/users/sessions';
 
 const authenticated = (user: UserDoc, appPassword?: string): Authenticated => ({
   id: user.id,
@@ -37,10 +46,11 @@ export async function authenticateAppPassword(store: Store, input: AuthRequest):
 }
 
 /**
- * wp_authenticate_username_password() then wp_authenticate_email_password(): the account password. (WordPress's
- * messages end with a "Lost your password?" link; Loom has no such page, so it is left out.)
+ * wp_authenticate_username_password() then wp_authenticate_email_password(): the account password (never an
+ * application password: wp-login.php refuses them). (WordPress's messages end with a "Lost your password?" link; Loom
+ * has no such page, so it is left out.) With `session`, a success starts a site session, as wp_signon() does.
  */
-export async function authenticateLogin(store: Store, input: AuthRequest): Promise<AuthResponse> {
+export async function authenticateLogin(store: Store, input: LoginRequest): Promise<LoginResponse> {
   if (!input.username) throw wpError('empty_username');
   if (!input.password) throw wpError('empty_password');
   const users = new UserRepository(store);
@@ -61,5 +71,23 @@ export async function authenticateLogin(store: Store, input: AuthRequest): Promi
       message: `<strong>Error</strong>: The password you entered for the ${viaEmail ? 'email address' : 'username'} ${shown} is incorrect.`,
     });
   }
-  return { user: authenticated(user) };
+  if (!input.session) return { user: authenticated(user) };
+  const session = await new SessionRepository(store).create(user.id, {
+    ttlS: input.session.ttl_s,
+    ip: input.ip,
+    ua: input.session.ua,
+  });
+  return { user: authenticated(user), session };
+}
+
+/** wp_validate_auth_cookie()'s last steps: the session is live and its user still exists; `user` null otherwise. */
+export async function checkSession(store: Store, input: SessionRequest): Promise<{ user: Authenticated | null }> {
+  if (!(await new SessionRepository(store).find(input.user_id, input.token))) return { user: null };
+  const user = await new UserRepository(store).get(input.user_id);
+  return { user: user ? authenticated(user) : null };
+}
+
+/** wp_destroy_current_session(): signing out. */
+export async function endSession(store: Store, input: SessionRequest): Promise<{ ended: boolean }> {
+  return { ended: await new SessionRepository(store).destroy(input.user_id, input.token) };
 }
