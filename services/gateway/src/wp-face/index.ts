@@ -18,7 +18,6 @@ import { translateAnswer, type FaceAnswer } from './answer';
 import { isFaceRoute, loomTarget } from './names';
 import { translation } from './translate';
 
-
 /** The face's root path, as `/rest` is the spec's. */
 export const FACE_ROOT = '/wp-json';
 
