@@ -22,7 +22,7 @@ const path = require('node:path');
 const root = path.resolve(__dirname, '..');
 const services = ['core-content', 'events', 'forms', 'oembed', 'gateway'];
 // The kit's own reading of *_PORT, *_URL and LOOM_HOST (from the build `npm start` has just made).
-const { envInt, localUrl, portVar, serviceUrl, urlVar, DEFAULT_PORTS } = require(
+const { envInt, envSwitch, localUrl, portVar, serviceUrl, urlVar, DEFAULT_PORTS } = require(
   path.join(root, 'libs/service-kit/dist/config.js'),
 );
 
@@ -48,13 +48,19 @@ const gatewayPort = envInt(env, portVar('gateway'), DEFAULT_PORTS.gateway);
 // The site's address follows GATEWAY_PORT unless set: the processes' links and forms then name the gateway they run behind.
 env.LOOM_BASE_URL = (env.LOOM_BASE_URL || `http://localhost:${gatewayPort}`).replace(/\/+$/, '');
 const baseUrl = env.LOOM_BASE_URL;
+/** The /wp-json face's root, unless LOOM_WP_FACE turns it off (read as the gateway reads it). */
+const wpJson = envSwitch(env, 'LOOM_WP_FACE', true) ? `${baseUrl}/wp-json/` : undefined;
 /** The front page's links (services/gateway/src/home.ts), from the build `npm start` has just made. */
 function siteLinks() {
   try {
-    return require(path.join(root, 'services/gateway/dist/home.js')).siteLinks({ baseUrl, restUrl: `${baseUrl}/rest` });
+    return require(path.join(root, 'services/gateway/dist/home.js')).siteLinks(
+      { baseUrl, restUrl: `${baseUrl}/rest` },
+      wpJson,
+    );
   } catch {
     return {
       rest: `${baseUrl}/rest/`,
+      wpJson,
       docs: `${baseUrl}/api-docs/`,
       signIn: `${baseUrl}/admin/authorize-application?app_name=API+client`,
     };
@@ -216,6 +222,9 @@ function summary() {
     '',
     'Loom is ready.',
     `  REST root       ${links.rest}`,
+    ...(links.wpJson
+      ? [`  WordPress root  ${links.wpJson}   (the same API in WordPress's names, for WordPress clients)`]
+      : []),
     `  API reference   ${links.docs}`,
     `  Sign in         ${links.signIn}   (creates an application password for API clients)`,
   ];

@@ -346,8 +346,15 @@ test('the Ingress sends the public paths to the gateway, and never /metrics or t
   // pages, which it forwards; the API.
   const served = ['/', '/admin/authorize-application', '/wp-login.php', '/wp-admin/admin-ajax.php'];
   const forwarded = ['/uploads/2024/05/photo.jpg', '/2024/05/hello/embed/', '/hello/embed'];
-  for (const url of [...served, ...forwarded, '/rest/', '/rest/core/v2/posts', '/api-docs/', '/api-docs/openapi.json'])
-    expect([url, backend(url)]).toEqual([url, gateway]);
+  const api = [
+    '/rest/',
+    '/rest/core/v2/posts',
+    '/wp-json/',
+    '/wp-json/wp/v2/posts',
+    '/api-docs/',
+    '/api-docs/openapi.json',
+  ];
+  for (const url of [...served, ...forwarded, ...api]) expect([url, backend(url)]).toEqual([url, gateway]);
   for (const url of ['/metrics', '/healthz', '/readyz', '/_loom/routes', '/2024/05/hello/', '/favicon.ico'])
     expect([url, backend(url)]).toEqual([url, undefined]);
   expect(ingresses.every((i) => spec(i).tls?.[0]?.secretName === 'loom-tls')).toBe(true);
@@ -365,13 +372,14 @@ test('the Ingress sends the public paths to the gateway, and never /metrics or t
   });
   try {
     const home = await request(app).get('/');
-    expect([home.status, home.headers.link]).toEqual([200, '<http://loom.test/rest/>; rel="https://api.w.org/"']);
+    expect([home.status, home.headers.link]).toEqual([200, '<http://loom.test/wp-json/>; rel="https://api.w.org/"']);
     expect((await request(app).get('/admin/authorize-application?app_name=Test')).status).toBe(200);
     expect((await request(app).get('/wp-login.php')).status).toBe(200);
     // admin-ajax.php's answer to a visitor: 0 with a 400, as WordPress's.
     const ajax = await request(app).get('/wp-admin/admin-ajax.php?action=rest-nonce');
     expect([ajax.status, ajax.text]).toEqual([400, '0']);
-    for (const url of forwarded) expect([url, (await request(app).get(url)).status]).toEqual([url, 503]);
+    for (const url of [...forwarded, '/wp-json/wp/v2/posts'])
+      expect([url, (await request(app).get(url)).status]).toEqual([url, 503]);
   } finally {
     close();
   }

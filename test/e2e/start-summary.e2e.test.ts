@@ -54,17 +54,18 @@ test('a first start: one ready line per process, then the addresses and the gene
 
   // The summary: contiguous lines after every ready line.
   const start = lines.indexOf('[loom] Loom is ready.');
-  const block = lines.slice(start, start + 7);
-  expect(block.slice(1, 4)).toEqual([
+  const block = lines.slice(start, start + 8);
+  expect(block.slice(1, 5)).toEqual([
     `[loom]   REST root       ${site}/rest/`,
+    `[loom]   WordPress root  ${site}/wp-json/   (the same API in WordPress's names, for WordPress clients)`,
     `[loom]   API reference   ${site}/api-docs/`,
     `[loom]   Sign in         ${site}/admin/authorize-application?app_name=API+client   (creates an application password for API clients)`,
   ]);
   // No SMTP_URL: the local mail catcher's page (local-mail.e2e.test.ts).
-  expect(block[4]).toMatch(/^\[loom\] {3}Mail {12}http:\/\/127\.0\.0\.1:\d+\/ {3}\(SMTP_URL is unset/);
+  expect(block[5]).toMatch(/^\[loom\] {3}Mail {12}http:\/\/127\.0\.0\.1:\d+\/ {3}\(SMTP_URL is unset/);
   for (const p of [...SERVICES, 'gateway'])
     expect(lines.findIndex((l) => l.startsWith(`[loom] ${p} ready`))).toBeLessThan(start);
-  const admin = /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/.exec(block[5]!);
+  const admin = /^\[loom\] {3}Administrator {3}(\S+) {3}password: (\S+)$/.exec(block[6]!);
   expect(admin).not.toBeNull();
   const [, login, password] = admin!;
   expect(login).toBe('admin');
@@ -78,6 +79,7 @@ test('a first start: one ready line per process, then the addresses and the gene
   // The addresses answer; with only the ports set, the gateway reached this start's services, not the defaults' ones.
   expect((await fetch(`${site}/rest/`)).status).toBe(200);
   expect((await fetch(`${site}/rest/core/v2/posts`)).status).toBe(200);
+  expect((await fetch(`${site}/wp-json/wp/v2/posts`)).status).toBe(200);
   expect(out).not.toMatch(/127\.0\.0\.1:808[1-4]/);
   expect((await fetch(`${site}/`, { headers: { accept: 'text/html' } })).headers.get('content-type')).toMatch(
     /^text\/html/,

@@ -89,6 +89,15 @@ export function defaultDataDir(): string {
   return (defaultDataDirCache ??= join(projectRoot() ?? process.cwd(), 'data'));
 }
 
+/** An on/off setting (`on`/`true`/`1`/`yes`, `off`/`false`/`0`/`no`, any case); anything else stops the process at start. */
+export function envSwitch(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return dflt;
+  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
+  if (['off', 'false', '0', 'no'].includes(raw)) return false;
+  throw new Error(`${name} must be on or off, got "${env[name]}"`);
+}
+
 /** An integer setting (at least `min`); a malformed value stops the process at start, not later. */
 export function envInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 0): number {
   const raw = env[name];

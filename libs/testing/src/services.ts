@@ -4,7 +4,7 @@
  * it, a counting pass-through, and the gateway itself with every service it is not given pointed at a closed port.
  */
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -151,15 +151,29 @@ export async function startGateway(
   return gw;
 }
 
-/** The real gateway on an ephemeral 127.0.0.1 port whose base URL is that very address (forms post there). */
-export async function gatewayOnOwnAddress(
-  upstreams: GatewayDeps['upstreams'],
-  deps: Partial<GatewayDeps> = {},
-): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
+/** A server listening on an ephemeral 127.0.0.1 port and its URL: the site's address, known before its gateway is built. */
+export interface Address {
+  server: Server;
+  url: string;
+}
+
+export async function ownAddress(): Promise<Address> {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+/**
+ * The real gateway on an ephemeral 127.0.0.1 port whose base URL is that very address (forms post there), or on
+ * `address` (taken before the services were started with that base URL).
+ */
+export async function gatewayOnOwnAddress(
+  upstreams: GatewayDeps['upstreams'],
+  deps: Partial<GatewayDeps> = {},
+  address?: Address,
+): Promise<{ url: string; gateway: Gateway; close(): Promise<void> }> {
+  const { server, url } = address ?? (await ownAddress());
   const gateway = buildGateway({
     config: testConfig('gateway', { LOOM_BASE_URL: url }),
     log: silentLog('gateway'),

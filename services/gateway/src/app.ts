@@ -4,6 +4,7 @@
  * (application passwords over Basic auth, or a signed-in browser's cookie with its nonce, see auth/); the
  * authorize-application page that hands out those passwords; and wp-login.php and admin-ajax.php's rest-nonce, where a
  * browser signs in and gets its nonces (login/). POST /rest/batch/v1 is answered by the gateway itself (batch/).
+ * The same API answers under /wp-json in WordPress's names too (wp-face/), mapped to /rest as requests come in.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
@@ -64,6 +65,7 @@ import { RouteIndex } from './route-index';
 import { AUTH_CACHE_MAX_MS, loadGatewaySettings, type GatewaySettings } from './settings';
 import { Throttle } from './throttle';
 import { matchNamespace, resolveUpstreams, type Upstreams } from './upstreams';
+import { createWpFace, faceOf } from './wp-face';
 
 export interface GatewayDeps {
   config: KitConfig;
@@ -229,6 +231,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     log,
     now,
   });
+  // The /wp-json face (LOOM_WP_FACE), or undefined: /wp-json is then no path of the site.
+  const face = settings.wpFace ? createWpFace({ config, log }) : undefined;
   const pageCore: typeof core = {
     ...core,
     createAppPassword: async (...args) => {
@@ -318,6 +322,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
             userId: user?.id ?? null,
             requestId: String(res.locals.requestId ?? ''),
             changed: (service, status) => writeChanged(status) && changed.add(service),
+            itemPath: faceOf(res) && face?.itemPath,
           });
           await Promise.all([...changed].map(flush));
           return result;
@@ -343,10 +348,17 @@ export function buildGateway(deps: GatewayDeps): Gateway {
           write: { method, path: restPath, userId: user?.id ?? 0, envelope: Object.hasOwn(query, '_envelope') },
         });
       }
-      // A plain GET the replay step did not answer may fill the answer cache, per caller (answer-cache/).
+      // A plain GET the replay step did not answer may fill the answer cache, per caller (answer-cache/), and per face:
+      // a face's answer is kept under its own URL, in its terms.
+      const asFace = faceOf(res);
       const ticket =
         answers && method === 'GET' && plainGet(req.method, req.headers)
-          ? answers.cache.ticket(answerKey(req.url, user), match.service, res.locals.upstreamRoute)
+          ? answers.cache.ticket(
+              answerKey(asFace?.url ?? req.url, user),
+              match.service,
+              res.locals.upstreamRoute,
+              asFace && face?.kept,
+            )
           : undefined;
       return proxies.forward(match.service, match.namespace, req, res, identity(), { ticket });
     }
@@ -432,7 +444,14 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   );
 
   // `/`: a small page linking to the REST root, the API reference and the sign-in page (JSON when asked for).
-  app.use(homePage({ config, siteName: settings.siteName, siteDescription: settings.siteDescription }));
+  app.use(
+    homePage({
+      config,
+      siteName: settings.siteName,
+      siteDescription: settings.siteDescription,
+      wpJsonUrl: face?.rootUrl,
+    }),
+  );
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const restPath = restPathOf(req.path);
@@ -452,6 +471,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     sendError(req, res, restUrl, wpError('internal_server_error'));
   });
 
+  const rewriteRestRoute = restRouteRewrite(face?.restRouteRoot);
   // Every request's one path (pipeline.ts): what the fast replay of a cached answer and Express's routing share.
   const steps: Step[] = [
     (_req, res, next) => {
@@ -470,7 +490,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       if (refused) localsOf(res).refused = refused;
       next();
     },
-    (req, res, next) => (localsOf(res).refused ? next() : restRouteRewrite(req, res, next)),
+    (req, res, next) => (localsOf(res).refused ? next() : rewriteRestRoute(req, res, next)),
+    // A request under /wp-json becomes the /rest one, its answer translated back (wp-face/); before anything reads it.
+    (req, res, next) => (face ? face.step(req, res, next) : next()),
     // Every REST request is authenticated before anything answers it, the replay below included: by its Basic
     // credentials when it has them (and then by them alone), else by a signed-in browser's cookie and nonce.
     (req, res, next) => {
@@ -495,8 +517,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       const locals = localsOf(res);
       const auth = locals.auth as AuthOutcome | undefined;
       if (!answers || !auth || auth.kind === 'error' || !plainGet(req.method, req.headers)) return next();
-      const kept = answers.cache.lookup(answerKey(req.url ?? '', auth.kind === 'user' ? auth.user : null));
+      const asFace = faceOf(res);
+      const kept = answers.cache.lookup(
+        answerKey(asFace?.url ?? req.url ?? '', auth.kind === 'user' ? auth.user : null),
+      );
       if (!kept) return next();
+      asFace?.answer.asIs(); // kept in the face's terms
       locals.upstreamRoute = kept.route;
       writeAnswer(req, res, kept, locals.requestId as string, siteOrigin);
     },

@@ -22,7 +22,8 @@ export function requestIdOf(req: IncomingMessage): string {
 
 /**
  * The request id (on the incoming headers too, so the proxy forwards exactly the id we answer with), and the log line
- * written once the request is answered: its path as routed (after a `?rest_route=` rewrite) and what answered it.
+ * written once the request is answered: its path as routed (after a `?rest_route=` rewrite, and /wp-json's mapping to
+ * /rest, then marked `face`) and what answered it.
  */
 export function requestContext(log: Logger) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
@@ -41,6 +42,8 @@ export function requestContext(log: Logger) {
         path,
         route: locals.route as string | undefined,
         ns: locals.namespace as string | undefined,
+        // Asked under /wp-json (wp-face/): `path` is the /rest path it was mapped to.
+        ...(locals.face ? { face: 'wp-json' } : {}),
         status: res.statusCode,
         ms,
         ...(res.writableFinished ? {} : { aborted: true }),

@@ -1,10 +1,10 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
  * (docs/configuration.md: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
- * LOOM_SESSION_TTL_MS, LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
+ * LOOM_SESSION_TTL_MS, LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, LOOM_WP_FACE, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
-import { answerCacheBytes, envInt } from '@loom/service-kit';
+import { answerCacheBytes, envInt, envSwitch } from '@loom/service-kit';
 
 export interface GatewaySettings {
   /** The index's `name` (WordPress's blogname). */
@@ -46,6 +46,8 @@ export interface GatewaySettings {
   answerCache: { mode: 'auto' | 'off'; maxAgeMs: number; maxBytes: number };
   /** Most change notifications the outbox holds while NATS is unreachable (LOOM_OUTBOX_MAX); past it new ones are dropped. */
   outboxMax: number;
+  /** The API's second face under /wp-json, in WordPress's namespace names (LOOM_WP_FACE, on by default; wp-face/). */
+  wpFace: boolean;
 }
 
 /** A revoked application password must stop working within this long (the issue asks for at most 10 s). */
@@ -67,6 +69,7 @@ export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): Gatew
     sessionTtlMs: envInt(env, 'LOOM_SESSION_TTL_MS', 2 * 24 * 60 * 60 * 1000, 60000),
     trustProxy: envInt(env, 'LOOM_TRUST_PROXY', 0),
     outboxMax: envInt(env, 'LOOM_OUTBOX_MAX', 100000, 1),
+    wpFace: envSwitch(env, 'LOOM_WP_FACE', true),
     answerCache: {
       mode: answerCacheMode(env.LOOM_GATEWAY_CACHE),
       maxAgeMs: envInt(env, 'LOOM_GATEWAY_CACHE_MAX_AGE_MS', 60000, 1),

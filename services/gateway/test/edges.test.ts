@@ -102,8 +102,8 @@ describe('unknown routes', () => {
     expect(r.body).toEqual([]);
   });
 
-  test('outside /rest: 404 rest_no_route JSON (`/` is the front page, home.test.ts)', async () => {
-    for (const path of ['/wp-json/', '/restaurant', '/index.php', '/_loom/routes']) {
+  test('outside /rest: 404 rest_no_route JSON (`/` is the front page, home.test.ts; /wp-json the face, wp-face.test.ts)', async () => {
+    for (const path of ['/wp-jsonp/', '/restaurant', '/index.php', '/_loom/routes']) {
       const r = await request(gw.app).get(path);
       expect([path, r.status]).toEqual([path, 404]);
       expect(r.body).toEqual(NO_ROUTE);

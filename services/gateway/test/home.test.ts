@@ -1,6 +1,7 @@
 /**
- * `GET /`: a small page linking to the REST root, the API reference and the sign-in page (each link answers), JSON
- * for clients that prefer it, and WordPress's discovery header, which node-wpapi follows from the site's address.
+ * `GET /`: a small page linking to the REST roots (the /wp-json face and /rest), the API reference and the sign-in page
+ * (each link answers), JSON for clients that prefer it, and WordPress's discovery header naming the /wp-json face,
+ * which node-wpapi follows from the site's address. With the face off (LOOM_WP_FACE), the header names /rest.
  */
 import request from 'supertest';
 import { testConfig } from '@loom/service-kit';
@@ -33,7 +34,7 @@ afterAll(async () => {
   await core.close();
 });
 
-const DISCOVERY = () => `<${site}/rest/>; rel="https://api.w.org/"`;
+const DISCOVERY = () => `<${site}/wp-json/>; rel="https://api.w.org/"`;
 
 test('a browser gets an HTML page whose links (REST root, API reference, OpenAPI document, sign-in) all answer', async () => {
   const r = await fetch(`${site}/`, {
@@ -51,12 +52,15 @@ test('a browser gets an HTML page whose links (REST root, API reference, OpenAPI
 
   const hrefs = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replace(/&#38;/g, '&'));
   expect(hrefs).toEqual([
+    `${site}/wp-json/`,
     `${site}/rest/`,
     `${site}/api-docs/`,
     `${site}/api-docs/openapi.json`,
     `${site}/admin/authorize-application?app_name=API+client`,
   ]);
-  const [rest, docs, openapi, signIn] = await Promise.all(hrefs.map((h) => fetch(h)));
+  const [wpJson, rest, docs, openapi, signIn] = await Promise.all(hrefs.map((h) => fetch(h)));
+  expect(wpJson!.status).toBe(200);
+  expect(Object.keys(((await wpJson!.json()) as { routes: object }).routes)).toContain('/wp/v2/posts');
   expect(rest!.status).toBe(200);
   expect(Object.keys(((await rest!.json()) as { routes: object }).routes)).toContain('/core/v2/posts');
   expect(docs!.status).toBe(200);
@@ -78,6 +82,7 @@ test('a client that prefers JSON gets the same links as JSON; curl (*/*) gets th
     description: 'Yarns "for" knitters',
     url: site,
     rest_url: `${site}/rest/`,
+    wp_json_url: `${site}/wp-json/`,
     docs_url: `${site}/api-docs/`,
     openapi_url: `${site}/api-docs/openapi.json`,
     sign_in_url: `${site}/admin/authorize-application?app_name=API+client`,
@@ -88,9 +93,28 @@ test('a client that prefers JSON gets the same links as JSON; curl (*/*) gets th
   expect(head.headers.link).toBe(DISCOVERY());
 });
 
-test("node-wpapi discovers the API from the site's address", async () => {
+test("node-wpapi discovers the API from the site's address: the /wp-json face, in WordPress's names", async () => {
   const wp = await WPAPI.discover(`${site}/`);
-  expect(typeof wp.namespace('core/v2').posts).toBe('function');
+  expect(typeof wp.namespace('wp/v2').posts).toBe('function');
+  expect(() => wp.namespace('core/v2')).toThrow();
+});
+
+test('with the face off (LOOM_WP_FACE=off), the page and the discovery header name /rest alone', async () => {
+  const off = await startGateway(
+    { upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_BASE_URL: site }) },
+    { LOOM_WP_FACE: 'off' },
+  );
+  try {
+    const r = await request(off.app).get('/').set('Accept', 'application/json');
+    expect(r.headers.link).toBe(`<${site}/rest/>; rel="https://api.w.org/"`);
+    expect(r.body.rest_url).toBe(`${site}/rest/`);
+    expect(r.body).not.toHaveProperty('wp_json_url');
+    const html = (await request(off.app).get('/').set('Accept', 'text/html')).text;
+    expect(html).toContain(`href="${site}/rest/"`);
+    expect(html).not.toContain('wp-json');
+  } finally {
+    off.close();
+  }
 });
 
 test('REST requests by query string and other paths are unchanged: /?rest_route= is not the page, unknown paths are JSON 404s', async () => {

@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseAllowHosts, type AllowedHost } from '@loom/safe-fetch';
-import { envInt } from '@loom/service-kit';
+import { envInt, envSwitch } from '@loom/service-kit';
 import { parseProviders, type Provider } from './providers';
 
 export interface OembedSettings {
@@ -29,14 +29,6 @@ export interface OembedSettings {
   /** Proxy calls that fetch (cache misses for other sites) one user may make per window; 0: no limit. */
   rateMax: number;
   rateWindowMs: number;
-}
-
-function envSwitch(env: NodeJS.ProcessEnv, name: string, dflt: boolean): boolean {
-  const raw = (env[name] ?? '').trim().toLowerCase();
-  if (raw === '') return dflt;
-  if (['on', 'true', '1', 'yes'].includes(raw)) return true;
-  if (['off', 'false', '0', 'no'].includes(raw)) return false;
-  throw new Error(`${name} must be on or off, got "${env[name]}"`);
 }
 
 export function loadOembedSettings(env: NodeJS.ProcessEnv = process.env): OembedSettings {

@@ -44,6 +44,8 @@ export interface Ticket {
   scope: string;
   generation: number;
   route: string | undefined;
+  /** What the answer is kept as, when not as the service sent it (the /wp-json face's terms, wp-face/). */
+  as?: (a: Answer) => Answer;
 }
 
 export interface AnswerCacheOptions {
@@ -106,8 +108,10 @@ export class GatewayAnswerCache {
   }
 
   /** A ticket for a plain GET's answer to fill the cache with, when answers may be kept now (keyed by answerKey). */
-  ticket(key: string, scope: string, route: string | undefined): Ticket | undefined {
-    return this.opts.coordination.mayServe() ? { key, scope, generation: this.generation(scope), route } : undefined;
+  ticket(key: string, scope: string, route: string | undefined, as?: Ticket['as']): Ticket | undefined {
+    return this.opts.coordination.mayServe()
+      ? { key, scope, generation: this.generation(scope), route, ...(as ? { as } : {}) }
+      : undefined;
   }
 
   /** The fresh answer kept under `key`, when answers may be replayed now. */
@@ -140,17 +144,19 @@ export class GatewayAnswerCache {
       const head = headerPairs(upstream, NOT_KEPT);
       const h = upstream.headers;
       const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v.join(', ') : v);
-      this.answers.set(ticket.key, {
+      const sent: Answer = {
         head,
         contentType: one(h['content-type']),
         etag: one(h.etag),
         lastModified: one(h['last-modified']),
-        body: ownBuffer(Buffer.concat(chunks)),
+        body: Buffer.concat(chunks),
         vary: varyWithOrigin(h.vary),
         until,
         route: ticket.route,
         scope: ticket.scope,
-      });
+      };
+      const kept = ticket.as ? ticket.as(sent) : sent;
+      this.answers.set(ticket.key, { ...kept, body: ownBuffer(kept.body) });
     });
   }
 }

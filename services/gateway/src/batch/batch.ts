@@ -89,6 +89,11 @@ export interface BatchCall {
   requestId: string;
   /** Told of every item sent to its service (not the validate-only checks), with its status. */
   changed?: (service: ServiceName, status: number) => void;
+  /**
+   * The batch came through the /wp-json face: an item's path in WordPress's names, read in the spec's (null: no
+   * route of the face). Each item then answers as it does under /rest, and the face translates the whole answer.
+   */
+  itemPath?: (path: string) => string | null;
 }
 
 interface RawItem {
@@ -225,7 +230,10 @@ export function createBatch(opts: BatchOptions): Batch {
   };
 
   /** WordPress's pre-checks done at the gateway: the path, its route, the endpoint for the method, allow_batch. */
-  const prepare = (item: RawItem): Prepared => {
+  const prepare = (raw: RawItem, itemPath: BatchCall['itemPath']): Prepared => {
+    const mapped = itemPath ? itemPath(raw.path) : raw.path;
+    if (mapped === null) return { ok: false, error: noRoute() };
+    const item = { ...raw, path: mapped };
     let url: URL;
     try {
       url = new URL(item.path, 'http://batch.invalid');
@@ -355,11 +363,12 @@ export function createBatch(opts: BatchOptions): Batch {
       // The batch request's own parameters, validated as WordPress does (rest_invalid_param, rest_too_many_items...).
       const { params } = parseArgs(batchRoute.endpoints.batch, sources);
       const { validation, requests } = params as { validation: 'normal' | 'require-all-validate'; requests: RawItem[] };
-      let prepared = requests.map(prepare);
+      const prepareAll = () => requests.map((item) => prepare(item, call.itemPath));
+      let prepared = prepareAll();
       // A service whose routes were never read (it started after the gateway): read the index again, once.
       if (prepared.some((p) => !p.ok && p.error.code === 'loom_service_unavailable')) {
         await routeIndex.refresh();
-        prepared = requests.map(prepare);
+        prepared = prepareAll();
       }
 
       if (validation === 'require-all-validate') {
