@@ -1,6 +1,7 @@
 /**
  * The real `@wordpress/api-fetch`, as a script on the site's pages uses it (issue 27): createRootURLMiddleware and
- * createNonceMiddleware over a fetch that keeps the browser's cookies, against the whole site in this process (startSite:
+ * createNonceMiddleware, rooted at the site's /wp-json/ and in WordPress's names, over a fetch that keeps the browser's
+ * cookies, against the whole site in this process (startSite:
  * the gateway on its own address, which is the site's). Signed in, it reads the user's drafts and saves a post;
  * without the nonce it is anonymous; with a stale nonce it fetches a fresh one from admin-ajax.php itself and retries,
  * as it does against WordPress.
@@ -60,7 +61,7 @@ const freshNonce = async () => (await browserFetch(`${site.url}/wp-admin/admin-a
 let nonceMiddleware: ReturnType<typeof apiFetch.createNonceMiddleware>;
 beforeAll(() => {
   globalThis.fetch = browserFetch;
-  apiFetch.use(apiFetch.createRootURLMiddleware(`${site.url}/rest/`) as APIFetchMiddleware);
+  apiFetch.use(apiFetch.createRootURLMiddleware(`${site.url}/wp-json/`) as APIFetchMiddleware);
   // As WordPress's own inline script sets api-fetch up on its pages (wp_default_packages_inline_scripts).
   nonceMiddleware = apiFetch.createNonceMiddleware('');
   apiFetch.nonceMiddleware = nonceMiddleware;
@@ -78,20 +79,20 @@ test('signed in with its nonce: the drafts are read and a post is saved as the u
   nonceMiddleware.nonce = await freshNonce();
   expect(nonceMiddleware.nonce).toMatch(/^[0-9a-f]{10}$/);
   const saved = await apiFetch<Post>({
-    path: '/core/v2/posts',
+    path: '/wp/v2/posts',
     method: 'POST',
     data: { title: 'Saved by api-fetch', status: 'draft' },
   });
   expect(saved).toMatchObject({ status: 'draft', author: editor.id, title: { raw: 'Saved by api-fetch' } });
-  const drafts = await apiFetch<Post[]>({ path: '/core/v2/posts?status=draft&context=edit' });
+  const drafts = await apiFetch<Post[]>({ path: '/wp/v2/posts?status=draft&context=edit' });
   expect(drafts.map((p) => p.id)).toContain(saved.id);
   const updated = await apiFetch<Post>({
-    path: `/core/v2/posts/${saved.id}`,
+    path: `/wp/v2/posts/${saved.id}`,
     method: 'PUT', // sent as POST with X-HTTP-Method-Override by api-fetch's httpV1Middleware
     data: { title: 'Updated by api-fetch' },
   });
   expect(updated.title.raw).toBe('Updated by api-fetch');
-  const me = await apiFetch<{ id: number }>({ path: '/core/v2/users/me' });
+  const me = await apiFetch<{ id: number }>({ path: '/wp/v2/users/me' });
   expect(me.id).toBe(editor.id);
 });
 
@@ -100,12 +101,12 @@ test('without the nonce the cookie alone is anonymous: drafts refused, nothing s
   // A page given no nonce uses no nonce middleware (one holding '' would send an empty X-WP-Nonce: a bad nonce, 403).
   apiFetch.unregister(nonceMiddleware);
   try {
-    await expect(apiFetch({ path: '/core/v2/users/me' })).rejects.toMatchObject({ code: 'rest_not_logged_in' });
-    await expect(apiFetch({ path: '/core/v2/posts?status=draft' })).rejects.toMatchObject({
+    await expect(apiFetch({ path: '/wp/v2/users/me' })).rejects.toMatchObject({ code: 'rest_not_logged_in' });
+    await expect(apiFetch({ path: '/wp/v2/posts?status=draft' })).rejects.toMatchObject({
       code: 'rest_invalid_param',
     });
     await expect(
-      apiFetch({ path: '/core/v2/posts', method: 'POST', data: { title: 'Not saved' } }),
+      apiFetch({ path: '/wp/v2/posts', method: 'POST', data: { title: 'Not saved' } }),
     ).rejects.toMatchObject({ code: 'rest_cannot_create' });
   } finally {
     apiFetch.use(nonceMiddleware);
@@ -115,7 +116,7 @@ test('without the nonce the cookie alone is anonymous: drafts refused, nothing s
 test('a stale nonce: api-fetch gets a fresh one from admin-ajax.php on rest_cookie_invalid_nonce and retries', async () => {
   await signIn(editor);
   nonceMiddleware.nonce = 'ffffffffff';
-  const me = await apiFetch<{ id: number }>({ path: '/core/v2/users/me' });
+  const me = await apiFetch<{ id: number }>({ path: '/wp/v2/users/me' });
   expect(me.id).toBe(editor.id);
   expect(nonceMiddleware.nonce).toBe(await freshNonce());
 });
@@ -127,7 +128,7 @@ test('after signing out the nonce is refused, and admin-ajax.php gives no new on
   const link = /href="([^"]+)"/.exec(await question.text())![1]!.replace(/&#38;/g, '&');
   expect((await browserFetch(link)).status).toBe(302);
   expect(jar.has('loom_logged_in')).toBe(false);
-  await expect(apiFetch({ path: '/core/v2/users/me' })).rejects.toMatchObject({ code: 'rest_cookie_invalid_nonce' });
+  await expect(apiFetch({ path: '/wp/v2/users/me' })).rejects.toMatchObject({ code: 'rest_cookie_invalid_nonce' });
   const ajax = await browserFetch(`${site.url}/wp-admin/admin-ajax.php?action=rest-nonce`);
   expect([ajax.status, await ajax.text()]).toEqual([400, '0']);
 });
