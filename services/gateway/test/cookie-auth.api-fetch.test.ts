@@ -1,10 +1,9 @@
 /**
  * The real `@wordpress/api-fetch`, as a script on the site's pages uses it (issue 27): createRootURLMiddleware and
- * createNonceMiddleware, rooted at the site's /wp-json/ and in WordPress's names, over a fetch that keeps the browser's
- * cookies, against the whole site in this process (startSite:
- * the gateway on its own address, which is the site's). Signed in, it reads the user's drafts and saves a post;
- * without the nonce it is anonymous; with a stale nonce it fetches a fresh one from admin-ajax.php itself and retries,
- * as it does against WordPress.
+ * createNonceMiddleware, rooted at the site's /wp-json/ and in WordPress's names, over a fetch that keeps the
+ * browser's cookies, against the whole site in this process (startSite: the gateway on its own address, which is the
+ * site's). Signed in, it reads the user's drafts and saves a post; without the nonce it is anonymous; with a stale
+ * nonce it fetches a fresh one from admin-ajax.php itself and retries, as it does against WordPress.
  */
 import apiFetch, { type APIFetchMiddleware } from '@wordpress/api-fetch';
 import { createUser, startSite, type Site, type TestUser } from '@loom/testing';
