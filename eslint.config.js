@@ -16,7 +16,7 @@ module.exports = tseslint.config(
     },
   },
   {
-    files: ['**/*.js'],
+    files: ['**/*.js', '**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {
