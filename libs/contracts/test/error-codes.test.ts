@@ -11,7 +11,8 @@ const ROOT = join(__dirname, '../../..');
 const TABLE_FILE = join(__dirname, '../src/error-codes.ts');
 
 /** The identifiers spelled like codes that are not error codes: WordPress's `rest_url` field and `rest_route` parameter. */
-const NOT_CODES = new Set(['rest_url', 'rest_route']);
+// Field and parameter names that look like codes (a post type's rest_namespace, events' rest_url...).
+const NOT_CODES = new Set(['rest_url', 'rest_route', 'rest_namespace']);
 
 /** Every code-like string literal: any quoted `rest_…` word, and in an error's place (`code:` or the code argument of
  * an error helper) any other code (`loom_…`, `wpcf7_…`, The Events Calendar's `event-not-found`, `term_exists`...). */
