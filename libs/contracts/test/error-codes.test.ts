@@ -10,8 +10,10 @@ import { ERROR_CODES, errorBody, isErrorCode, type ErrorCodeInfo } from '../src/
 const ROOT = join(__dirname, '../../..');
 const TABLE_FILE = join(__dirname, '../src/error-codes.ts');
 
-/** The identifiers spelled like codes that are not error codes: WordPress's `rest_url` field and `rest_route` parameter. */
-// Field and parameter names that look like codes (a post type's rest_namespace, events' rest_url...).
+/**
+ * The identifiers spelled like codes that are not error codes: WordPress's `rest_url` field, `rest_route` parameter
+ * and a post type's `rest_namespace` field.
+ */
 const NOT_CODES = new Set(['rest_url', 'rest_route', 'rest_namespace']);
 
 /** Every code-like string literal: any quoted `rest_…` word, and in an error's place (`code:` or the code argument of
