@@ -1,8 +1,10 @@
 /**
  * Comment notification mail: after a comment is created or changed, `notifyComment` decides which of WordPress's
  * mails go to whom (recipients.ts), composes them (texts.ts) and hands them to the forms service's outbox through
- * core-content's durable hand-off (site/mail). It never throws into the caller and never waits for forms or SMTP:
- * what it awaits is reading the post's author and storing the messages in this service's own store.
+ * core-content's durable hand-off (site/mail). It never rejects and never waits for forms or SMTP: what it awaits is
+ * reading the post's author, the commenter's host name (at most a second) and storing the messages in this
+ * service's own store. A route calls it once the write is done, without awaiting it (`void notifyComment(req, …)`),
+ * so that its answer waits for none of this.
  */
 import { randomUUID } from 'node:crypto';
 import { lookupService } from 'node:dns/promises';
@@ -39,7 +41,7 @@ export interface NotifyDeps {
   reverseLookup?: (ip: string) => Promise<string>;
 }
 
-const LOOKUP_TIMEOUT_MS = 2000;
+const LOOKUP_TIMEOUT_MS = 1000;
 
 /** gethostbyaddr() through the system's resolver (hosts file, then DNS), briefly: the address when no name comes. */
 async function systemReverseLookup(ip: string): Promise<string> {
