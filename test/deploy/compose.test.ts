@@ -102,7 +102,7 @@ test('every variable set is read by the code; the required ones are set', () => 
   }
   const needs: Record<Loom, string[]> = {
     gateway: [urlVar('core-content'), urlVar('events'), urlVar('forms'), urlVar('oembed'), 'NATS_URL', 'DATA_DIR'],
-    'core-content': ['MONGO_URL'],
+    'core-content': ['MONGO_URL', urlVar('forms')],
     events: ['MONGO_URL', urlVar('core-content')],
     forms: ['MONGO_URL'],
     oembed: ['MONGO_URL', urlVar('core-content')],

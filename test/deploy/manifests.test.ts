@@ -466,10 +466,10 @@ function target(url: string): { service: string; to: Peer; port: Port } {
 
 test('every call a process makes is configured and allowed by the NetworkPolicies', () => {
   // What the code calls: the gateway every service (their *_URL) and NATS; events and oembed core-content
-  // through their typed clients; each service its own MongoDB.
+  // through their typed clients; core-content forms (the mail it hands over); each service its own MongoDB.
   const expected: Record<Loom, string[]> = {
     gateway: [...LOOM.filter((s) => s !== 'gateway').map((s) => urlVar(s)), 'NATS_URL'],
-    'core-content': ['MONGO_URL'],
+    'core-content': ['MONGO_URL', urlVar('forms')],
     events: ['MONGO_URL', urlVar('core-content')],
     forms: ['MONGO_URL'],
     oembed: ['MONGO_URL', urlVar('core-content')],
@@ -498,6 +498,7 @@ test('every call a process makes is configured and allowed by the NetworkPolicie
       'oembed -> oembed-mongo:27017',
       'events -> core-content:8081',
       'oembed -> core-content:8081',
+      'core-content -> forms:8083',
     ].sort(),
   );
 });

@@ -9,6 +9,7 @@ export * from './sanitize';
 export * from './sanitize-url';
 export * from './batch';
 export * from './internal';
+export * from './mail';
 export * from './notifications';
 export * from './openapi';
 export * from './openapi-index';

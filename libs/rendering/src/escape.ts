@@ -104,3 +104,48 @@ export function escUrl(url: string): string {
   if (out[0] !== '/' && hasBadProtocol(out)) return '';
   return out;
 }
+
+const DECODE_OTHERS: Record<string, string> = {
+  '&lt;': '<',
+  '&#060;': '<',
+  '&gt;': '>',
+  '&#062;': '>',
+  '&amp;': '&',
+  '&#038;': '&',
+  '&#x26;': '&',
+};
+const DECODE_QUOTES: Record<string, string> = {
+  '&#039;': "'",
+  '&#x27;': "'",
+  '&quot;': '"',
+  '&#034;': '"',
+  '&#x22;': '"',
+};
+const unpad = (text: string, quotes: boolean) => {
+  let out = text
+    .replace(/&#0*60;/g, '&#060;')
+    .replace(/&#0*62;/g, '&#062;')
+    .replace(/&#0*38;/g, '&#038;')
+    .replace(/&#x0*26;/gi, '&#x26;');
+  if (quotes)
+    out = out
+      .replace(/&#0*39;/g, '&#039;')
+      .replace(/&#x0*27;/gi, '&#x27;')
+      .replace(/&#0*34;/g, '&#034;')
+      .replace(/&#x0*22;/gi, '&#x22;');
+  return out;
+};
+
+/**
+ * wp_specialchars_decode(): `&lt;`, `&gt;` and `&amp;` (named or numeric, zero-padded or not) back to characters,
+ * and with `quotes` (ENT_QUOTES) `&quot;` and `&#039;` too; every other entity stays. One pass, as PHP's strtr:
+ * `&amp;lt;` becomes `&lt;`, not `<`.
+ */
+export function wpSpecialcharsDecode(text: string, quotes = false): string {
+  if (!text.includes('&')) return text;
+  const table = quotes ? { ...DECODE_OTHERS, ...DECODE_QUOTES } : DECODE_OTHERS;
+  return unpad(text, quotes).replace(
+    /&(?:lt|gt|amp|quot|#060|#062|#038|#039|#034|#x26|#x27|#x22);/g,
+    (e) => table[e] ?? e,
+  );
+}

@@ -27,6 +27,6 @@ export {
   type MediaLookup,
   type MediaMeta,
 } from './shortcodes';
-export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass } from './escape';
+export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass, wpSpecialcharsDecode } from './escape';
 export { WP_MIME_TYPES } from './mime-types';
 export { constrainDimensions } from './shortcodes/media/image';

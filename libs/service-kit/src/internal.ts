@@ -5,7 +5,7 @@
  * process holding the same secret can compute, so the caller knows the answer is its own stack's.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 import { errorBody, INTERNAL_ANSWER_HEADER, INTERNAL_HEADER } from '@loom/contracts';
 
 const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest();
@@ -50,4 +50,18 @@ export function requireInternal(secret: string) {
     const body = errorBody('loom_internal_only');
     res.status(body.data.status).json(body);
   };
+}
+
+/** The JSON body of an internal endpoint, read after requireInternal: at most `limit`, errors as WordPress's bodies. */
+export function internalJsonBody(limit: string): RequestHandler {
+  const parse = express.json({ limit });
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => {
+      if (!err) return next();
+      const body =
+        (err as { status?: number }).status === 413
+          ? errorBody('rest_request_too_large')
+          : errorBody('rest_invalid_json');
+      res.status(body.data.status).json(body);
+    });
 }

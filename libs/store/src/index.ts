@@ -11,6 +11,7 @@ import type { Store } from './port';
 export * from './port';
 export * from './files';
 export * from './window-counter';
+export * from './work-queue';
 export * from './shapes';
 export { openEmbeddedStore } from './embedded';
 export { LOCK_FILE, StoreLockedError } from './lock';

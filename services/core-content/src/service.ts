@@ -48,6 +48,10 @@ import { resolveCaller } from './resources/users/caller';
 import { userBindings } from './resources/users/handlers';
 import { ensureUserIndexes } from './resources/users/repository';
 import { startAnswerCache } from './site/answer-cache';
+import { startMailHandoff } from './site/mail/handoff';
+import { loadMailHandoffSettings } from './site/mail/settings';
+import { activateCommentMail } from './resources/comments/notify';
+import { loadCommentMailSettings } from './resources/comments/notify/settings';
 
 const postTypes = [...POST_TYPE_BEHAVIOURS().values()];
 const taxonomies = [...TAXONOMY_BEHAVIOURS().values()];
@@ -121,7 +125,10 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }
 
-/** `env` holds the first administrator (LOOM_ADMIN_*) and the theme's settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS). */
+/**
+ * `env` holds the first administrator (LOOM_ADMIN_*), the theme's settings (LOOM_THEME, LOOM_THEME_ROOT,
+ * LOOM_MENU_LOCATIONS) and comment mail's (LOOM_COMMENTS_NOTIFY, LOOM_MODERATION_NOTIFY, FORMS_URL...).
+ */
 export async function buildApp(
   deps: { config: KitConfig; store: Store; log: Logger },
   env: NodeJS.ProcessEnv = process.env,
@@ -133,5 +140,8 @@ export async function buildApp(
   const beforeDispatch = startAnswerCache(deps, env);
   await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
   startOrphanSweep(deps.store, deps.log);
+  // Comment mail is handed to the forms service through a queue in this store, whose worker starts here.
+  activateCommentMail(deps.config, loadCommentMailSettings(deps.config, env));
+  await startMailHandoff(deps, loadMailHandoffSettings(env));
   return createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);
 }

@@ -1,19 +1,20 @@
 /**
  * forms: formsA/v1 (Contact Form 7's contact forms, feedback, refill; Loom's own stored submissions) and formsB/v1
- * (WPForms Lite's form list; Loom's own import). Mail goes out through the durable outbox (mail/), started here.
+ * (WPForms Lite's form list; Loom's own import). Mail goes out through the durable outbox (mail/), started here:
+ * the forms' own and what other services hand over on `/_loom/mail`.
  */
 import * as forms from './contracts';
 import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { contactFormBindings } from './contact-forms/handlers';
 import { ensureContactFormIndexes } from './contact-forms/repository';
-import { registerForms } from './context';
+import { formsOf, registerForms } from './context';
 import { feedbackBindings } from './feedback/handler';
 import { refillBindings } from './feedback/refill';
 import { ensureAttemptIndexes } from './feedback/spam';
 import { formsListBindings } from './forms-list/handlers';
 import { ensureWpFormIndexes } from './forms-list/repository';
-import { createMailer, loadMailSettings, Outbox } from './mail';
+import { createMailer, loadMailSettings, mountMailHandoff, Outbox } from './mail';
 import { loadFormsSettings } from './settings';
 import { submissionBindings } from './submissions/handlers';
 import { ensureSubmissionIndexes, Submissions } from './submissions/repository';
@@ -29,6 +30,8 @@ export const formsService: ServiceDefinition = {
     ...submissionBindings(),
     ...formsListBindings(),
   ],
+  // Mail other services hand over (core-content's comment notifications) joins this service's outbox.
+  extend: (app, deps) => mountMailHandoff(app, { ...deps, outbox: () => formsOf(deps.config).outbox }),
 };
 
 export async function prepareStore(store: Store): Promise<void> {

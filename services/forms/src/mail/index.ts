@@ -1,7 +1,7 @@
 /**
  * Contact Form 7's mail: templates with mail-tags composed into messages (compose.ts), sent over SMTP with
  * nodemailer (mailer.ts), through a durable outbox in the forms service's store (outbox.ts) that retries with
- * backoff, survives restarts and sends each message once.
+ * backoff, survives restarts and sends each message once. Other services' mail joins the same outbox (handoff.ts).
  */
 export type { ComposedMail, MailSubmission, MailTemplate, SpecialTagValues } from './types';
 export { MailComposeError } from './types';
@@ -20,6 +20,9 @@ export { composeMail, composeMessages, replaceMailTags, displayMessage, parseMai
 
 /** The SMTP side: `createMailer({smtpUrl})`, `loadMailSettings(env)` for the environment variables. */
 export { createMailer, loadMailSettings, type Mailer } from './mailer';
+
+/** Mail other services hand over (`POST /_loom/mail`), queued in the outbox. */
+export { mountMailHandoff } from './handoff';
 
 /** The durable outbox. */
 export { Outbox, OUTBOX_COLLECTION, type OutboxOptions, type MailState } from './outbox';

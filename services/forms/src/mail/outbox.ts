@@ -38,6 +38,7 @@ export interface OutboxRow {
   [key: string]: unknown;
   /** `<submission id>-<seq>`. */
   id: string;
+  /** The submission's id, or `handoff:<key>` for a message another service handed over (handoff.ts). */
   submission_id: string;
   /** Position among the submission's messages (0: mail, 1: mail_2). */
   seq: number;

@@ -20,9 +20,8 @@ import {
   sessionRequestSchema,
   type UserRef,
 } from '@loom/contracts';
-import { requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
+import { internalJsonBody, requireInternal, WpError, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { internalJsonBody } from '../internal-body';
 import { warmUpDummy } from '../../resources/users/passwords';
 import { UserRepository } from '../../resources/users/repository';
 import { authenticateAppPassword, authenticateLogin, checkSession, endSession } from './authenticate';

@@ -8,9 +8,8 @@
  */
 import type { Express, RequestHandler } from 'express';
 import { errorBody, INTERNAL_HEADER } from '@loom/contracts';
-import { requireInternal, verifyInternal, type KitConfig, type Logger } from '@loom/service-kit';
+import { internalJsonBody, requireInternal, verifyInternal, type KitConfig, type Logger } from '@loom/service-kit';
 import type { Store } from '@loom/store';
-import { internalJsonBody } from '../internal-body';
 import { runCommandLine, runOn, type Io } from './commands';
 import { cliKeyFile, writeCliKey } from './key';
 import { CLI_PATH, isCliRequest, type CliAnswer } from './protocol';
