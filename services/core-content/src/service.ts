@@ -25,13 +25,7 @@ import {
   upgradeStoredAttachments,
 } from './types/attachment';
 import { descriptorBindings } from './resources/descriptors';
-import {
-  postItemEmbedder,
-  repliesEmbedder,
-  termItemEmbedder,
-  termsOfPostEmbedder,
-  userEmbedder,
-} from './engine/embedded';
+import { postItemEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './engine/embedded';
 import { mediaItemEmbedder } from './engine/media/embedded';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './engine';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
@@ -48,12 +42,18 @@ import { resolveCaller } from './resources/users/caller';
 import { userBindings } from './resources/users/handlers';
 import { ensureUserIndexes } from './resources/users/repository';
 import { startAnswerCache } from './site/answer-cache';
+import { activateDiscussion, loadDiscussionSettings } from './resources/comments/discussion';
+import { commentBindings } from './resources/comments/handlers';
+import { registerCommentLifecycle } from './resources/comments/lifecycle';
+import { ensureCommentIndexes } from './resources/comments/repository';
+import { ensureFloodIndexes } from './resources/comments/rules';
 
 const postTypes = [...POST_TYPE_BEHAVIOURS().values()];
 const taxonomies = [...TAXONOMY_BEHAVIOURS().values()];
 // Revisions and menus follow every post save and delete (engine/lifecycle.ts), whichever route or process made it.
 registerRevisionLifecycle();
 registerMenuLifecycle();
+registerCommentLifecycle();
 
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
@@ -69,6 +69,7 @@ export const coreContent: ServiceDefinition = {
     ...userBindings,
     ...applicationPasswordBindings,
     ...menuLocationBindings,
+    ...commentBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
@@ -79,7 +80,7 @@ export const coreContent: ServiceDefinition = {
     // Attachments read by their own rule (an inherit attachment follows its parent), before the generic post embedder.
     mediaItemEmbedder,
     ...postTypes.map(postItemEmbedder),
-    repliesEmbedder,
+    // A post's `replies` (comments?post=<id>) is the comments route itself, dispatched in-process.
   ],
   // Service-to-service routes: credential checks and users (auth/internal.ts), which post a URL names, for oembed (site/oembed-post),
   // the CLI's commands while this process holds the embedded store (cli/route.ts).
@@ -103,6 +104,8 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureRevisionIndexes(store);
   await ensureOptionIndexes(store);
   await ensureMediaIndexes(store);
+  await ensureCommentIndexes(store);
+  await ensureFloodIndexes(store);
 }
 
 export interface PrepareOptions {
@@ -121,13 +124,17 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
   await bootstrapAdmin(store, { env: opts.env, log: opts.log, homeUrl: opts.config.homeUrl });
 }
 
-/** `env` holds the first administrator (LOOM_ADMIN_*) and the theme's settings (LOOM_THEME, LOOM_THEME_ROOT, LOOM_MENU_LOCATIONS). */
+/**
+ * `env` holds the first administrator (LOOM_ADMIN_*), the theme's settings (LOOM_THEME, LOOM_THEME_ROOT,
+ * LOOM_MENU_LOCATIONS) and the discussion options (resources/comments/discussion.ts).
+ */
 export async function buildApp(
   deps: { config: KitConfig; store: Store; log: Logger },
   env: NodeJS.ProcessEnv = process.env,
 ) {
   const { theme } = activateTheme(deps.config, loadThemeSettings(env));
   activateMedia(loadMediaSettings(env));
+  activateDiscussion(loadDiscussionSettings(env));
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
   // Before anything holds a collection of the store: the answer cache counts every write made through it.
   const beforeDispatch = startAnswerCache(deps, env);
