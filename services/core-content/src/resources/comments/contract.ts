@@ -160,13 +160,17 @@ export function commentWriteArgs(creating: boolean) {
     post: int('The ID of the associated post object.'),
     status: z.string().transform(sanitizeKey).optional().describe('State of the comment.'),
     meta: z.object({}).passthrough().optional().describe('Meta fields.'),
-    // What the controller reads without listing it: `type` (refused unless `comment`) and, on create, `id`
-    // (rest_comment_exists) and the post's `password`.
+    // What the controller reads without listing it: `type` (refused unless `comment`).
     type: hiddenArg(sanitizedOnly(z.unknown().optional())),
-    id: hiddenArg(sanitizedOnly(z.unknown().optional())),
-    password: hiddenArg(z.string().optional()),
   };
 }
+
+/** A create's arguments, and what create_item reads unlisted: an `id` (rest_comment_exists) and the post's `password`. */
+const commentCreateArgs = () => ({
+  ...commentWriteArgs(true),
+  id: hiddenArg(sanitizedOnly(z.unknown().optional())),
+  password: hiddenArg(z.string().optional()),
+});
 
 const intList = (description: string) => idListParam(description);
 
@@ -227,7 +231,7 @@ export const comments = {
     `/${CORE}/comments`,
     {
       list: endpoint(READABLE, commentCollectionArgs()),
-      create: endpoint(CREATABLE, commentWriteArgs(true)),
+      create: endpoint(CREATABLE, commentCreateArgs()),
     },
     commentResource,
   ),
@@ -236,7 +240,7 @@ export const comments = {
     `/${CORE}/comments/<id>`,
     {
       read: endpoint(READABLE, { id: commentId(), context: contextParam('view'), password: passwordArg() }),
-      update: endpoint(EDITABLE, { ...commentWriteArgs(false), id: commentId() }),
+      update: endpoint(EDITABLE, { id: commentId(), ...commentWriteArgs(false) }),
       delete: endpoint(DELETABLE, {
         id: commentId(),
         force: forceParam('Whether to bypass Trash and force deletion.'),
