@@ -177,7 +177,7 @@ describe('with moderation words, disallowed words, anonymous comments and 3 leve
       LOOM_COMMENTS_ALLOW_ANONYMOUS: 'on',
       LOOM_COMMENT_PREVIOUSLY_APPROVED: 'off',
       LOOM_COMMENT_MODERATION_KEYS: 'casino\nreplica watch',
-      LOOM_COMMENT_DISALLOWED_KEYS: 'badword\\n10.9.9.9',
+      LOOM_COMMENT_DISALLOWED_KEYS: 'badword, 10.9.9.9',
       LOOM_THREAD_COMMENTS_DEPTH: '3',
     });
   });

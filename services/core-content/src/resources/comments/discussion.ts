@@ -33,10 +33,10 @@ export interface DiscussionSettings {
   moderationNotify: boolean;
 }
 
-/** A list option: one word or phrase per line (`\n` written out also separates, for one-line environments). */
+/** A list option: words or phrases separated by newlines (WordPress's form) or commas (as LOOM_FORMS_DISALLOWED_KEYS). */
 const words = (raw: string | undefined): string[] =>
   (raw ?? '')
-    .split(/\r?\n|\\n/)
+    .split(/\r?\n|,/)
     .map((w) => w.trim())
     .filter(Boolean);
 
