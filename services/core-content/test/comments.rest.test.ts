@@ -362,6 +362,16 @@ describe('reading', () => {
     expect(rb.body._links.children).toBeUndefined();
   });
 
+  test("Allow names the methods the caller may use, as WordPress's", async () => {
+    const c = await approved(w, (await newPost(w)).id);
+    // WordPress's answers: a list names no post to create a comment on, so only GET.
+    expect((await as(w, 'administrator').get('/core/v2/comments')).headers.allow).toBe('GET');
+    expect((await as(w, 'anonymous').get(`/core/v2/comments/${c.id}`)).headers.allow).toBe('GET');
+    expect((await as(w, 'administrator').get(`/core/v2/comments/${c.id}`)).headers.allow).toBe(
+      'GET, POST, PUT, PATCH, DELETE',
+    );
+  });
+
   test("the routes' arguments and schema are WordPress's", async () => {
     const optionsOf = async (path: string) => (await request(w.gw.app).options(`/rest/core/v2/${path}`)).body;
     const pick = (args: Record<string, Record<string, unknown>>) =>
