@@ -3,9 +3,7 @@
  * (rules.ts) and the repository, then the response shaped by context. Codes, messages and statuses are
  * WordPress's; every stored change is announced to onCommentEvent (events.ts).
  */
-import { isIP } from 'node:net';
 import { CHANGE_HEADER, formatChangeHint, type Context } from '@loom/contracts';
-import { sanitizeCommentContent, wpFilterKses, wpStripAllTags } from '@loom/rendering';
 import {
   bind,
   can,
@@ -20,8 +18,7 @@ import {
   type RequestOf,
   type RestRequest,
 } from '@loom/service-kit';
-import { sanitizeTextField, sanitizeUrl } from '@loom/contracts';
-import { dateWithGmt, localOfQueryDate, nowStamps } from '../../engine/dates';
+import { localOfQueryDate, nowStamps } from '../../engine/dates';
 import { POSTS, type PostDoc } from '../../engine/repository';
 import { UserRepository } from '../users/repository';
 import {
@@ -33,13 +30,15 @@ import {
   visibilityFilter,
   visibilityOnPost,
 } from './access';
-import { comments as routes, type CommentText } from './contract';
+import { comments as routes } from './contract';
 import { discussion } from './discussion';
 import { onCommentEvent, type CommentEventKind } from './events';
 import { prepareComments } from './presenter';
-import { APPROVALS, CommentRepository, postFields, type Approval, type CommentDoc } from './repository';
-import { approvalFor, checkDuplicate, checkFlood, lengthError, type NewComment } from './rules';
+import { CommentRepository, postFields, type CommentDoc } from './repository';
+import { approvalFor, checkDuplicate, checkFlood, type NewComment } from './rules';
 import { checkThread } from './threads';
+import { approvalsFor, KIND_OF, requestedApproval } from './statuses';
+import { checkLengths, clientAddress, filtered, prepareFields, userFields } from './input';
 
 type ListRequest = RequestOf<typeof routes.collection.endpoints.list>;
 type CreateRequest = RequestOf<typeof routes.collection.endpoints.create>;
@@ -64,12 +63,6 @@ const load = (req: RestRequest): Promise<{ comment: CommentDoc; post: PostDoc | 
     return { comment, post };
   });
 
-/** The client's address (REMOTE_ADDR, an IPv4-mapped one as IPv4), or 127.0.0.1 when there is no valid one. */
-function clientAddress(req: RestRequest): string {
-  const ip = (req.clientIp ?? '').replace(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i, '$1');
-  return isIP(ip) ? ip : '127.0.0.1';
-}
-
 /** Announces a stored change; a failing listener is logged, never the request's failure. */
 async function announce(req: RestRequest, kind: CommentEventKind, comment: CommentDoc, post: PostDoc | null) {
   try {
@@ -82,59 +75,11 @@ async function announce(req: RestRequest, kind: CommentEventKind, comment: Comme
   }
 }
 
-const KIND_OF: Record<Approval, CommentEventKind | null> = {
-  '1': 'approved',
-  '0': 'held',
-  spam: 'spammed',
-  trash: 'trashed',
-  'post-trashed': null,
-};
-
 /** The change notification's action for a status change (the gateway reads it from CHANGE_HEADER). */
 const hintFor = (c: CommentDoc, kind: CommentEventKind | null): Record<string, string> =>
   kind && kind !== 'created' && kind !== 'deleted'
     ? { [CHANGE_HEADER]: formatChangeHint({ resource: 'comments', action: kind, item_id: c.id }) }
     : {};
-
-// ---------------------------------------------------------------------------------------------------------
-// Statuses
-
-/** WP_Comment_Query's `status`: hold, approve, all (or empty), any, or a stored value by name. */
-function approvalsFor(status: string): Approval[] {
-  if (status === 'hold') return ['0'];
-  if (status === 'approve') return ['1'];
-  if (status === 'all' || status === '') return ['0', '1'];
-  if (status === 'any') return [...APPROVALS];
-  return (APPROVALS as readonly string[]).includes(status) ? [status as Approval] : [];
-}
-
-/** wp_get_comment_status(): the status handle_status_param compares a request with. */
-const currentStatus = (a: Approval) =>
-  a === '1' ? 'approved' : a === '0' ? 'unapproved' : a === 'post-trashed' ? null : a;
-
-/** handle_status_param(): the status a request asks for, or null when it changes nothing or names none. */
-function requestedApproval(status: string, c: CommentDoc): Approval | null {
-  if (status === currentStatus(c.approved)) return null;
-  switch (status) {
-    case 'approved':
-    case 'approve':
-    case '1':
-      return '1';
-    case 'hold':
-    case '0':
-      return '0';
-    case 'spam':
-      return 'spam';
-    case 'trash':
-      return 'trash';
-    // wp_unspam_comment / wp_untrash_comment: back to what it was (its trash meta), else held.
-    case 'unspam':
-    case 'untrash':
-      return c.trashed_from && c.trashed_from !== 'post-trashed' ? c.trashed_from : '0';
-    default:
-      return null;
-  }
-}
 
 /** Applies a requested status; the comment as it is now and what the change was (null: none). */
 async function handleStatus(
@@ -252,55 +197,6 @@ async function createPermission(req: CreateRequest) {
     return forbidden(req.user, 'rest_cannot_read_post');
   if (!commentsOpen(post, siteClock(req.config).now())) throw wpError('rest_comment_closed');
   return true as const;
-}
-
-/** The author fields of a user (display name, e-mail, URL), as prepare_item_for_database and create_item take them. */
-async function userFields(req: RestRequest, id: number) {
-  const user = await new UserRepository(req.store).get(id);
-  if (!user) throw wpError('rest_comment_author_invalid');
-  return { user_id: user.id, author_name: user.name, author_email: user.email, author_url: user.url };
-}
-
-type Prepared = Partial<NewComment & { date: string; date_gmt: string }>;
-
-/** prepare_item_for_database(): the request's fields, under the comment's names. */
-async function prepareFields(req: CreateRequest | UpdateRequest): Promise<Prepared> {
-  const p = req.params;
-  const out: Prepared = {};
-  const text = p.content as CommentText | undefined;
-  if (text?.raw !== undefined) out.content = text.raw.trim();
-  if (p.post !== undefined) out.post = p.post;
-  if (p.parent !== undefined) out.parent = p.parent;
-  if (p.author !== undefined) Object.assign(out, await userFields(req, p.author));
-  if (p.author_name !== undefined) out.author_name = p.author_name;
-  if (p.author_email !== undefined) out.author_email = p.author_email;
-  if (p.author_url !== undefined) out.author_url = p.author_url;
-  if (p.author_ip !== undefined && moderates(req.user)) out.author_ip = p.author_ip;
-  if (p.author_user_agent) out.agent = p.author_user_agent;
-  const clock = siteClock(req.config);
-  const date = p.date ? dateWithGmt(clock, p.date, false) : p.date_gmt ? dateWithGmt(clock, p.date_gmt, true) : null;
-  if (date) Object.assign(out, { date: date.local, date_gmt: date.gmt });
-  return out;
-}
-
-/** wp_filter_comment()'s save filters (pre_comment_author_name, _content, _author_url, _author_email). */
-function filtered(req: RestRequest, c: Prepared): Prepared {
-  const out = { ...c };
-  if (c.author_name !== undefined) out.author_name = wpFilterKses(sanitizeTextField(c.author_name));
-  if (c.author_email !== undefined) out.author_email = wpFilterKses(c.author_email.trim());
-  if (c.author_url !== undefined) out.author_url = wpFilterKses(sanitizeUrl(wpStripAllTags(c.author_url)));
-  if (c.content !== undefined)
-    out.content = sanitizeCommentContent(c.content, {
-      unfilteredHtml: can(req.user, 'unfiltered_html'),
-      homeUrl: req.config.homeUrl,
-    });
-  if (c.agent !== undefined) out.agent = c.agent.slice(0, 254);
-  return out;
-}
-
-function checkLengths(c: Prepared): void {
-  const code = lengthError(c);
-  if (code) throw wpError(code);
 }
 
 async function create(req: CreateRequest) {
