@@ -33,6 +33,21 @@ test("comment_count follows the post's approved comments", async () => {
   expect(await countOf(post.id)).toBe(1);
 });
 
+test('comment_count stays right under concurrent moderation', async () => {
+  const post = await newPost(w);
+  const held = await Promise.all(
+    [1, 2, 3, 4, 5, 6].map((i) => approved(w, post.id, { content: `held ${i}`, status: 'hold' })),
+  );
+  await Promise.all([
+    ...held.map((c) => as(w, 'editor').post(`/core/v2/comments/${c.id}`, { status: 'approved' })),
+    ...held.map((c) => as(w, 'administrator').post(`/core/v2/comments/${c.id}`, { status: 'approved' })),
+    as(w, 'administrator').post(`/core/v2/comments/${held[0]!.id}`, { status: 'spam' }),
+  ]);
+  const listed = await as(w, 'anonymous').get(`/core/v2/comments?post=${post.id}`);
+  expect(await countOf(post.id)).toBe(Number(listed.headers['x-wp-total']));
+  expect(Number(listed.headers['x-wp-total'])).toBeGreaterThanOrEqual(5);
+});
+
 test("a post's replies link lists its approved comments, and _embed holds them in the embed context", async () => {
   const post = await newPost(w);
   const top = await approved(w, post.id, { content: 'Top' });

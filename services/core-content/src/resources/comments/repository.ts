@@ -186,7 +186,7 @@ export class CommentRepository {
       if (e instanceof DuplicateKeyError) throw wpError('comment_duplicate');
       throw e;
     }
-    if (stored.approved === '1') await recountComments(this.store, stored.post);
+    if (stored.approved === '1') await countApproved(this.store, stored.post, 1);
     return stored;
   }
 
@@ -206,14 +206,17 @@ export class CommentRepository {
       current = await this.comments.updateOne({ id: previous.id }, { $set: set, $unset: { dupe_key: true } });
     }
     if (!current) return previous;
-    await recountComments(this.store, previous.post);
-    if (current.post !== previous.post) await recountComments(this.store, current.post);
+    if (current.post !== previous.post && current.approved === '1') {
+      await countApproved(this.store, previous.post, -1);
+      await countApproved(this.store, current.post, 1);
+    }
     return current;
   }
 
   /**
    * wp_set_comment_status() and its trash/spam bookkeeping: trash and spam remember what the comment was, leaving
-   * them forgets it. Returns the comment, or null when nothing changed (WordPress's update of 0 rows).
+   * them forgets it. Returns the comment, or null when nothing changed (WordPress's update of 0 rows), which is also
+   * the answer when another request changed the status first: each change is made from the status it was read with.
    */
   async setApproval(comment: CommentDoc, to: Approval, now: string): Promise<CommentDoc | null> {
     if (comment.approved === to) return null;
@@ -224,14 +227,15 @@ export class CommentRepository {
         : ({ approved: to } as Partial<CommentDoc>),
       ...(remember ? {} : { $unset: { trashed_from: true as const, trashed_at: true as const } }),
     };
+    const from = { id: comment.id, approved: comment.approved };
     let current: CommentDoc | null;
-    if (to === 'trash')
-      current = await this.comments.updateOne({ id: comment.id }, { ...update, $unset: { dupe_key: true } });
+    if (to === 'trash') current = await this.comments.updateOne(from, { ...update, $unset: { dupe_key: true } });
     else {
-      current = await this.comments.updateOne({ id: comment.id }, update);
+      current = await this.comments.updateOne(from, update);
       if (current && comment.approved === 'trash') current = await this.reclaim(current);
     }
-    if (current) await recountComments(this.store, comment.post);
+    const delta = (to === '1' ? 1 : 0) - (comment.approved === '1' ? 1 : 0);
+    if (current && delta) await countApproved(this.store, comment.post, delta);
     return current;
   }
 
@@ -249,12 +253,20 @@ export class CommentRepository {
   async deletePermanently(comment: CommentDoc): Promise<boolean> {
     await this.comments.updateMany({ parent: comment.id }, { $set: { parent: comment.parent } });
     const deleted = await this.comments.deleteOne({ id: comment.id });
-    if (deleted?.approved === '1') await recountComments(this.store, comment.post);
+    if (deleted?.approved === '1') await countApproved(this.store, comment.post, -1);
     return deleted !== null;
   }
 }
 
-/** wp_update_comment_count_now(): the post's comment_count is its approved comments. */
+/**
+ * wp_update_comment_count(): the post's comment_count is its approved comments, kept by an atomic increment with
+ * each single change, so concurrent changes on any replica add up.
+ */
+async function countApproved(store: Store, post: number, delta: number): Promise<void> {
+  if (post) await store.collection<PostDoc>(POSTS).updateOne({ id: post }, { $inc: { comment_count: delta } });
+}
+
+/** wp_update_comment_count_now(): counted afresh, after changes to all of a post's comments at once. */
 export async function recountComments(store: Store, post: number): Promise<void> {
   if (!post) return;
   const count = await store.collection<CommentDoc>(COMMENTS).count({ post, approved: '1' });
