@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * Read throughput and latency through the gateway: GET on the index and a term collection, with a fixed
- * number of requests at a fixed concurrency. Start Loom first (`npm start`), then `npm run bench`.
+ * Read throughput and latency through the gateway: GET on the index, term collections, the types and, on a seeded
+ * site (`npm run seed`), the showcase post's comment thread read anonymously, with a fixed number of requests at a
+ * fixed concurrency. Start Loom first (`npm start`), then `npm run bench:reads`.
  * Only loopback targets are allowed; every loop is bounded by LOOM_BENCH_REQUESTS.
  */
 'use strict';
@@ -39,15 +40,25 @@ async function run(path) {
   );
 }
 
+/** The comment thread of the seed's showcase post (seed-post-1), or null on a site the seed has not filled. */
+async function threadPath() {
+  const r = await fetch(`${base}/rest/core/v2/posts?slug=seed-post-1&_fields=id`);
+  const [post] = r.ok ? await r.json() : [];
+  return post ? `/rest/core/v2/comments?post=${post.id}&order=asc` : null;
+}
+
 (async () => {
   console.log(`${total} requests per route, concurrency ${concurrency}, against ${base}`);
+  const thread = await threadPath();
   for (const path of [
     '/rest/',
     '/rest/core/v2/categories?per_page=100',
     '/rest/core/v2/tags?search=a',
     '/rest/core/v2/types',
+    ...(thread ? [thread] : []),
   ])
     await run(path);
+  if (!thread) console.log('(no comment thread row: run `npm run seed` first, it writes one on the showcase post)');
 })().catch((e) => {
   console.error(e.message);
   process.exit(1);

@@ -4,13 +4,14 @@
  * through the same validation, permissions and rules as a client's): users, categories, tags, 1,000 posts
  * and 50 pages, each page revised twice, a few generated images uploaded as a client uploads them (raw bodies to
  * POST /core/v2/media), attached to the seed's showcase post, which shows them in a [gallery] and takes the
- * first as its featured image, and one form of each kind (a Contact Form 7 contact form in formsA/v1, a WPForms
+ * first as its featured image, with a short thread of comments, and one form of each kind (a Contact Form 7 contact form in formsA/v1, a WPForms
  * form in formsB/v1). Needs an administrator's application password:
  *
  *   LOOM_SEED_USER=admin LOOM_SEED_APP_PASSWORD='xxxx xxxx xxxx xxxx xxxx xxxx' npm run seed
  *
  * Everything it makes is its own and found again by name: slugs `seed-author-N`, `seed-category-N`, `seed-tag-N`,
- * `seed-post-N` (seed-post-1 is the showcase), `seed-page-N`, `seed-image-N`, and the forms' titles. A run creates
+ * `seed-post-N` (seed-post-1 is the showcase), `seed-page-N`, `seed-image-N`, the comments' authors' addresses
+ * (`seed-comment-N@example.com`) and the forms' titles. A run creates
  * only what is missing, so a second run changes nothing (and says so); it never edits content it did not create.
  *
  * The site: LOOM_SEED_URL, else LOOM_BASE_URL, else the gateway's port here (GATEWAY_PORT, 8080). Only loopback
@@ -36,6 +37,17 @@ const counts = {
 };
 const concurrency = 8;
 const CONTACT_FORM_TITLE = 'Seed contact form';
+/**
+ * A short thread on the showcase, approved, written by visitors (no account): `parent` is the index of the comment
+ * answered (-1: none). Each is found again by its author's address, seed-comment-N@example.com.
+ */
+const COMMENTS = [
+  { name: 'Ada Weaver', text: 'Which weight of linen would you choose for a summer jacket?', parent: -1 },
+  { name: 'Grace Tailor', text: 'Around 200 g/m²: it keeps its shape and still breathes.', parent: 0 },
+  { name: 'Ada Weaver', text: 'Thank you! Does it need a lining at that weight?', parent: 1 },
+  { name: 'Linus Cutter', text: 'The gallery shows the twill beautifully. Is it made in navy too?', parent: -1 },
+  { name: 'Grace Tailor', text: 'Navy arrives next month, with a matching thread.', parent: 3 },
+];
 const WPFORMS_TITLE = 'Seed simple contact form';
 
 /** A failure the person running the seed can act on: printed alone, without a stack. */
@@ -241,6 +253,32 @@ async function run(label, indexes, job, width = concurrency) {
   );
 }
 
+/** The seed's comments on the showcase (COMMENTS): those there, found by address, and those made now, in order. */
+async function ensureComments(post) {
+  const email = (i) => `seed-comment-${i + 1}@example.com`;
+  const there = await call('GET', `/core/v2/comments?post=${post}&status=any&per_page=100&context=edit`);
+  const ids = COMMENTS.map((_, i) => there.find((c) => c.author_email === email(i))?.id);
+  const missing = range(COMMENTS.length).filter((i) => ids[i] === undefined);
+  await run(
+    'comments',
+    missing,
+    async (i) => {
+      const c = COMMENTS[i];
+      const made = await call('POST', '/core/v2/comments', {
+        post,
+        parent: c.parent < 0 ? 0 : ids[c.parent],
+        author_name: c.name,
+        author_email: email(i),
+        content: c.text,
+        status: 'approved',
+      });
+      ids[i] = made.id;
+    },
+    1,
+  );
+  return { ids, created: missing };
+}
+
 /** The items of a collection with these slugs (any status), by slug, asked 100 at a time. */
 async function bySlug(path, slugs, query = '') {
   const found = new Map();
@@ -380,6 +418,8 @@ async function seed() {
     }
   }
 
+  const comments = showcaseId ? await ensureComments(showcaseId) : { ids: [], created: [] };
+
   // One form of each kind, found by title: a contact form (formsA/v1) with the plugin's default template, and a
   // WPForms form (formsB/v1, through Loom's own import route) from WPForms' Simple Contact Form template.
   const contactForms = await call(
@@ -429,6 +469,7 @@ async function seed() {
     ['posts', posts],
     ['pages', pages],
     ['images', images],
+    ['comments', comments],
   ];
   const forms = [made.contactForm && 'the contact form', made.wpform && 'the WPForms form'].filter(Boolean);
   const created = kinds.filter(([, k]) => k.created.length).map(([name, k]) => `${k.created.length} ${name}`);

@@ -145,6 +145,25 @@ test('the seeded images: uploaded, served through the gateway, the newest post f
   for (const m of media) expect(html).toContain(`src="${m.media_details.sizes.medium!.source_url}"`);
 });
 
+test("the showcase's thread: approved comments and replies, read anonymously", async () => {
+  const [showcase] = (await get('posts?slug=seed-post-1')).body;
+  const thread = await get(`comments?post=${showcase!.id}&order=asc&orderby=id`);
+  expect(thread.total).toBe(5);
+  const byId = new Map(thread.body.map((c) => [c.id, c as unknown as { parent: number; author_name: string }]));
+  const parents = thread.body.map((c) => {
+    const parent = (c as unknown as { parent: number }).parent;
+    return parent ? thread.body.findIndex((p) => p.id === parent) : -1;
+  });
+  expect(parents).toEqual([-1, 0, 1, -1, 3]);
+  expect([...byId.values()].map((c) => c.author_name)).toEqual([
+    'Ada Weaver',
+    'Grace Tailor',
+    'Ada Weaver',
+    'Linus Cutter',
+    'Grace Tailor',
+  ]);
+});
+
 test("the site's own newest post is not the seed's to edit: same content, no featured image, not modified", async () => {
   const r = await fetch(`${rest}/posts/${own.id}?context=edit`, { headers: { authorization: auth } });
   const now = (await r.json()) as typeof own;
@@ -228,9 +247,15 @@ test('forms: the seed made one contact form (formsA/v1) and one WPForms form (fo
 test('a second run finds everything the seed made, changes nothing and says so', async () => {
   const snapshot = async () => {
     const lists = await Promise.all(
-      ['posts?status=any&', 'pages?status=any&', 'media?', 'users?', 'categories?', 'tags?'].map((p) =>
-        all(`${p}context=edit`, true),
-      ),
+      [
+        'posts?status=any&',
+        'pages?status=any&',
+        'media?',
+        'users?',
+        'categories?',
+        'tags?',
+        'comments?status=any&',
+      ].map((p) => all(`${p}context=edit`, true)),
     );
     const forms = await Promise.all(
       ['formsA/v1/contact-forms', 'formsB/v1/forms'].map(async (p) =>
@@ -242,7 +267,7 @@ test('a second run finds everything the seed made, changes nothing and says so',
   const before = await snapshot();
   const out = await seed(seedEnv);
   expect(out).toContain(
-    `seed: nothing to do at ${cluster.url()}: the seed's 8 users, 12 categories, 24 tags, 150 posts, 12 pages, 4 images and 2 forms are all there already.`,
+    `seed: nothing to do at ${cluster.url()}: the seed's 8 users, 12 categories, 24 tags, 150 posts, 12 pages, 4 images, 5 comments and 2 forms are all there already.`,
   );
   expect(await snapshot()).toEqual(before);
 }, 60000);

@@ -178,7 +178,11 @@ export const ERROR_CODES = {
     message: "The post does not support trashing. Set 'force=true' to delete.",
     messageAtCallSite: 'always',
   },
-  rest_already_trashed: { status: 410, message: 'The post has already been deleted.' },
+  rest_already_trashed: {
+    status: 410,
+    message: 'The post has already been deleted.',
+    messageAtCallSite: 'sometimes',
+  },
   empty_content: { status: 400, message: 'Content, title, and excerpt are empty.' },
 
   // Revisions and autosaves.
@@ -359,6 +363,68 @@ export const ERROR_CODES = {
   },
   application_password_duplicate_name: { status: 409, message: 'Each application name should be unique.' },
 
+  // Comments (WP_REST_Comments_Controller; wp_allow_comment, wp_check_comment_data_max_lengths, wp_handle_comment_submission).
+  rest_comment_invalid_id: { status: 404, message: 'Invalid comment ID.' },
+  rest_comment_login_required: { status: 401, message: 'Sorry, you must be logged in to comment.' },
+  rest_comment_invalid_author: {
+    status: 401,
+    message: "Sorry, you are not allowed to edit 'author' for comments.",
+    auth: true,
+  },
+  rest_comment_invalid_author_ip: {
+    status: 401,
+    message: "Sorry, you are not allowed to edit 'author_ip' for comments.",
+    auth: true,
+  },
+  rest_comment_invalid_status: {
+    status: 401,
+    message: "Sorry, you are not allowed to edit 'status' for comments.",
+    auth: true,
+  },
+  rest_comment_invalid_post_id: {
+    status: 403,
+    message: 'Sorry, you are not allowed to create this comment without a post.',
+    messageAtCallSite: 'sometimes',
+  },
+  rest_comment_draft_post: { status: 403, message: 'Sorry, you are not allowed to create a comment on this post.' },
+  rest_comment_trash_post: { status: 403, message: 'Sorry, you are not allowed to create a comment on this post.' },
+  rest_cannot_read_post: {
+    status: 401,
+    message: 'Sorry, you are not allowed to read the post for this comment.',
+    auth: true,
+  },
+  rest_comment_closed: { status: 403, message: 'Sorry, comments are closed for this item.' },
+  rest_comment_exists: { status: 400, message: 'Cannot create existing comment.' },
+  rest_invalid_comment_type: { status: 400, message: 'Cannot create a comment with that type.' },
+  rest_comment_invalid_type: { status: 404, message: 'Sorry, you are not allowed to change the comment type.' },
+  rest_comment_content_invalid: { status: 400, message: 'Invalid comment content.' },
+  rest_comment_author_data_required: {
+    status: 400,
+    message: 'Creating a comment requires valid author name and email values.',
+  },
+  rest_comment_author_invalid: { status: 400, message: 'Invalid comment author ID.' },
+  rest_comment_failed_create: { status: 500, message: 'Creating comment failed.' },
+  rest_comment_failed_edit: { status: 500, message: 'Updating comment failed.' },
+  rest_forbidden_param: {
+    status: 401,
+    message: 'Query parameter not permitted: %s',
+    messageAtCallSite: 'always',
+    auth: true,
+  },
+  comment_author_column_length: { status: 400, message: 'Comment field exceeds maximum length allowed.' },
+  comment_author_email_column_length: { status: 400, message: 'Comment field exceeds maximum length allowed.' },
+  comment_author_url_column_length: { status: 400, message: 'Comment field exceeds maximum length allowed.' },
+  comment_content_column_length: { status: 400, message: 'Comment field exceeds maximum length allowed.' },
+  comment_duplicate: {
+    status: 409,
+    message: 'Duplicate comment detected; it looks as though you&#8217;ve already said that!',
+  },
+  comment_flood: { status: 400, message: 'You are posting comments too quickly. Slow down.' },
+  comment_reply_to_unapproved_comment: {
+    status: 403,
+    message: 'Sorry, replies to unapproved comments are not allowed.',
+  },
+
   // Media: uploads (wp_handle_upload, wp_handle_sideload) and image edits.
   rest_upload_no_data: { status: 400, message: 'No data supplied.' },
   rest_upload_no_content_type: { status: 400, message: 'No Content-Type supplied.' },
@@ -468,6 +534,12 @@ export const ERROR_CODES = {
   },
   loom_oembed_rate_limited: { status: 429, message: 'Too many oEmbed requests. Please try again later.' },
   loom_submission_not_found: { status: 404, message: 'The requested submission was not found.' },
+  loom_comment_parent_other_post: { status: 400, message: 'The comment replied to is on another post.' },
+  loom_comment_thread_too_deep: {
+    status: 400,
+    message: 'Replies may be nested at most %d levels deep.',
+    messageAtCallSite: 'always',
+  },
   loom_cli_other_store: {
     status: 409,
     message: 'This core-content is process %d, not %d: it does not hold that data directory.',

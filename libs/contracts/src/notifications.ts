@@ -15,7 +15,8 @@ export const subjectToken = (s: string): string => s.replace(/[^A-Za-z0-9_-]/g, 
 export const changeSubject = (namespace: string, resource: string): string =>
   `${CHANGES_SUBJECT_PREFIX}.${subjectToken(namespace)}.${subjectToken(resource)}`;
 
-export const changeActions = ['created', 'updated', 'trashed', 'deleted'] as const;
+/** What a write did; a comment's moderation is named by its new status (approved, held, spammed). */
+export const changeActions = ['created', 'updated', 'trashed', 'deleted', 'approved', 'held', 'spammed'] as const;
 
 export const changeNotificationSchema = z.object({
   /** Unique per notification (also the JetStream message id, so a retried publish is not stored twice). */
@@ -59,7 +60,9 @@ export function formatChangeHint(hint: ChangeHint): string {
 export function parseChangeHint(value: string | undefined): ChangeHint | undefined {
   if (value === undefined) return undefined;
   if (value.trim() === 'none') return 'none';
-  const m = /^([A-Za-z0-9_-]{1,64}) (created|updated|trashed|deleted)(?: ([A-Za-z0-9_-]{1,64}))?$/.exec(value.trim());
+  const m = new RegExp(`^([A-Za-z0-9_-]{1,64}) (${changeActions.join('|')})(?: ([A-Za-z0-9_-]{1,64}))?$`).exec(
+    value.trim(),
+  );
   if (!m) return undefined;
   const id = m[3] === undefined ? null : /^\d{1,15}$/.test(m[3]) ? Number(m[3]) : m[3];
   return { resource: m[1], action: m[2] as (typeof changeActions)[number], item_id: id };

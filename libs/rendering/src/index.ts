@@ -10,6 +10,7 @@ export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses, wpKses } from 
 export { parseBlocks, excerptRemoveBlocks, serializeBlocks, type BlockContext, type ParsedBlock } from './blocks';
 export { linkedPostIds } from './block-library';
 export { wptexturize } from './texturize';
+export { renderCommentText, sanitizeCommentContent } from './comment';
 export { wpautop } from './autop';
 export {
   ShortcodeRegistry,

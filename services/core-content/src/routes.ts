@@ -12,6 +12,7 @@ import { derived, servedPostTypes } from './engine/contract/registry';
 import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
+import { comments } from './resources/comments/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -22,6 +23,7 @@ export * from './resources/descriptors/contract';
 export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
+export * from './resources/comments/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -68,6 +70,9 @@ export const coreRoutes = derived(
       applicationPasswords.collection,
       applicationPasswords.introspect,
       applicationPasswords.item,
+      // Then comments (create_initial_rest_routes).
+      comments.collection,
+      comments.item,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,

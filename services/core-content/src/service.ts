@@ -25,13 +25,7 @@ import {
   upgradeStoredAttachments,
 } from './types/attachment';
 import { descriptorBindings } from './resources/descriptors';
-import {
-  postItemEmbedder,
-  repliesEmbedder,
-  termItemEmbedder,
-  termsOfPostEmbedder,
-  userEmbedder,
-} from './engine/embedded';
+import { postItemEmbedder, termItemEmbedder, termsOfPostEmbedder, userEmbedder } from './engine/embedded';
 import { mediaItemEmbedder } from './engine/media/embedded';
 import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTypeWrites } from './engine';
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
@@ -52,12 +46,18 @@ import { startMailHandoff } from './site/mail/handoff';
 import { loadMailHandoffSettings } from './site/mail/settings';
 import { activateCommentMail } from './resources/comments/notify';
 import { loadCommentMailSettings } from './resources/comments/notify/settings';
+import { activateDiscussion, loadDiscussionSettings } from './resources/comments/discussion';
+import { commentBindings } from './resources/comments/handlers';
+import { registerCommentLifecycle } from './resources/comments/lifecycle';
+import { ensureCommentIndexes } from './resources/comments/repository';
+import { ensureFloodIndexes } from './resources/comments/rules';
 
 const postTypes = [...POST_TYPE_BEHAVIOURS().values()];
 const taxonomies = [...TAXONOMY_BEHAVIOURS().values()];
 // Revisions and menus follow every post save and delete (engine/lifecycle.ts), whichever route or process made it.
 registerRevisionLifecycle();
 registerMenuLifecycle();
+registerCommentLifecycle();
 
 export const coreContent: ServiceDefinition = {
   name: 'core-content',
@@ -73,6 +73,7 @@ export const coreContent: ServiceDefinition = {
     ...userBindings,
     ...applicationPasswordBindings,
     ...menuLocationBindings,
+    ...commentBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
@@ -83,7 +84,7 @@ export const coreContent: ServiceDefinition = {
     // Attachments read by their own rule (an inherit attachment follows its parent), before the generic post embedder.
     mediaItemEmbedder,
     ...postTypes.map(postItemEmbedder),
-    repliesEmbedder,
+    // A post's `replies` (comments?post=<id>) is the comments route itself, dispatched in-process.
   ],
   // Service-to-service routes: credential checks and users (auth/internal.ts), which post a URL names, for oembed (site/oembed-post),
   // the CLI's commands while this process holds the embedded store (cli/route.ts).
@@ -107,6 +108,8 @@ export async function ensureIndexes(store: Store): Promise<void> {
   await ensureRevisionIndexes(store);
   await ensureOptionIndexes(store);
   await ensureMediaIndexes(store);
+  await ensureCommentIndexes(store);
+  await ensureFloodIndexes(store);
 }
 
 export interface PrepareOptions {
@@ -127,7 +130,7 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
 
 /**
  * `env` holds the first administrator (LOOM_ADMIN_*), the theme's settings (LOOM_THEME, LOOM_THEME_ROOT,
- * LOOM_MENU_LOCATIONS) and comment mail's (LOOM_COMMENTS_NOTIFY, LOOM_MODERATION_NOTIFY, FORMS_URL...).
+ * LOOM_MENU_LOCATIONS), the discussion options (resources/comments/discussion.ts) and comment mail's (FORMS_URL...).
  */
 export async function buildApp(
   deps: { config: KitConfig; store: Store; log: Logger },
@@ -135,6 +138,7 @@ export async function buildApp(
 ) {
   const { theme } = activateTheme(deps.config, loadThemeSettings(env));
   activateMedia(loadMediaSettings(env));
+  activateDiscussion(loadDiscussionSettings(env));
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
   // Before anything holds a collection of the store: the answer cache counts every write made through it.
   const beforeDispatch = startAnswerCache(deps, env);

@@ -8,13 +8,14 @@ import request from 'supertest';
 import * as core from '../src/routes';
 import { asRole } from '@loom/service-kit';
 import { blocksRows } from './matrix/blocks-rows';
+import { commentsRows } from './matrix/comments-rows';
 import { coreRows } from './matrix/core-rows';
 import { mediaRows } from './matrix/media-rows';
 import { menusRows } from './matrix/menus-rows';
 import { templatesRows } from './matrix/templates-rows';
 import { CALLERS, label, startMatrix, type MatrixWorld, type Row } from './matrix/harness';
 
-const ROWS: Row[] = [...coreRows, ...mediaRows, ...blocksRows, ...menusRows, ...templatesRows];
+const ROWS: Row[] = [...coreRows, ...mediaRows, ...blocksRows, ...menusRows, ...templatesRows, ...commentsRows];
 
 let w: MatrixWorld & { close(): Promise<void> };
 beforeAll(async () => {

@@ -84,6 +84,12 @@ async function seed(app: Express) {
   const template = (await post('templates', { slug: 'custom-shapes', title: 'Custom', content: 'x' })).id as unknown;
   const part = (await post('template-parts', { slug: 'header-shapes', area: 'header', content: 'x' })).id as unknown;
   await post(`templates/${String(template)}`, { content: 'y' });
+  // Comments: a thread on the post (an approved comment, a reply, a held one) and one on the page.
+  const comment = (await post('comments', { post: postId, content: 'A linen comment' })).id;
+  await post('comments', { post: postId, content: 'A reply', parent: comment });
+  await post('comments', { post: postId, content: 'Held', status: 'hold' });
+  await post(`pages/${page}`, { comment_status: 'open' });
+  await post('comments', { post: page, content: 'On the page' });
   const revisionOf = async (base: string) =>
     String(
       ((await request(app).get(`/rest/core/v2/${base}/revisions`).set(admin)).body as { id: number }[])[0]?.id ?? 1,
@@ -97,6 +103,7 @@ async function seed(app: Express) {
     navigation,
     templates: String(template),
     'template-parts': String(part),
+    comments: comment,
   };
   const revisions: Record<string, string> = {
     posts: await revisionOf(`posts/${postId}`),
@@ -144,6 +151,7 @@ async function seed(app: Express) {
     menu_order: '2',
     template_prefix: 'single',
     mime_type: 'image/jpeg',
+    author_email: 'administrator@loom.test',
   };
   return { callers, path, value: (arg: string) => values[arg] };
 }

@@ -146,7 +146,9 @@ test('every collection of the index: an administrator’s Allow on a refused arg
     const bad = get && badArgument(key, get);
     if (!bad) continue;
     const r = await call('GET', `${key}?${bad[0]}=${bad[1]}`, admin);
-    const methods = [...new Set(entry.endpoints.flatMap((x) => x.methods))].join(', ');
+    // Creating a comment needs a post, which a list's arguments do not name: WordPress answers `Allow: GET` there too.
+    const methods =
+      key === '/core/v2/comments' ? 'GET' : [...new Set(entry.endpoints.flatMap((x) => x.methods))].join(', ');
     expect({ route: key, status: r.status, allow: r.allow }).toEqual({ route: key, status: 400, allow: methods });
     checked++;
   }

@@ -20,6 +20,9 @@ test('hints round-trip; anything else is no hint', () => {
   });
   expect(parseChangeHint('tags updated abc-1')).toEqual({ resource: 'tags', action: 'updated', item_id: 'abc-1' });
   expect(parseChangeHint('forms deleted')).toEqual({ resource: 'forms', action: 'deleted', item_id: null });
+  // A comment's moderation is named by its new status.
+  for (const action of ['approved', 'held', 'spammed'] as const)
+    expect(parseChangeHint(`comments ${action} 7`)).toEqual({ resource: 'comments', action, item_id: 7 });
   for (const bad of [
     undefined,
     '',

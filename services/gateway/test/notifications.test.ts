@@ -164,6 +164,42 @@ describe('one notification per successful write', () => {
     expect(got[2].n.item).toMatchObject({ id, wp_pattern_sync_status: 'unsynced' });
   });
 
+  test('a comment created, approved, held, spammed, edited, trashed, then deleted: its moderation named', async () => {
+    const from = live.length;
+    const post = await rest().post('/core/v2/posts', { title: unique('Commented'), status: 'publish' });
+    const c = await rest().post('/core/v2/comments', {
+      post: post.body.id,
+      content: unique('Comment'),
+      status: 'hold',
+    });
+    expect([c.status, c.body.status]).toEqual([201, 'hold']);
+    const id = c.body.id as number;
+    const steps = [
+      await rest().patch(`/core/v2/comments/${id}`, { status: 'approved' }),
+      await rest().put(`/core/v2/comments/${id}`, { status: 'hold' }),
+      await rest().post(`/core/v2/comments/${id}`, { status: 'spam' }),
+      await rest().post(`/core/v2/comments/${id}`, { content: 'edited' }),
+      await rest().del(`/core/v2/comments/${id}`),
+      await rest().del(`/core/v2/comments/${id}?force=true`),
+    ];
+    expect(steps.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    // Once it is gone, deleting it fails and publishes nothing.
+    expect((await rest().del(`/core/v2/comments/${id}?force=true`)).status).toBe(404);
+    const got = await next(from, 8);
+    expect(got.map((g) => [g.subject, g.n.action, g.n.method, g.n.item_id])).toEqual([
+      ['loom.changes.core_v2.posts', 'created', 'POST', post.body.id],
+      ['loom.changes.core_v2.comments', 'created', 'POST', id],
+      ['loom.changes.core_v2.comments', 'approved', 'PATCH', id],
+      ['loom.changes.core_v2.comments', 'held', 'PUT', id],
+      ['loom.changes.core_v2.comments', 'spammed', 'POST', id],
+      ['loom.changes.core_v2.comments', 'updated', 'POST', id],
+      ['loom.changes.core_v2.comments', 'trashed', 'DELETE', id],
+      ['loom.changes.core_v2.comments', 'deleted', 'DELETE', id],
+    ]);
+    expect(got[2].n.item).toMatchObject({ id, status: 'approved' });
+    expect(steps[0].headers['x-loom-change']).toBeUndefined();
+  });
+
   test('failed writes (400, 401, 404) and reads publish nothing', async () => {
     const from = live.length;
     expect((await rest().post('/core/v2/categories', {})).status).toBe(400);

@@ -123,15 +123,3 @@ export function postItemEmbedder(rules: PostTypeBehaviour): Embedder {
     },
   };
 }
-
-/**
- * `core/v2/comments?post=<id>` (every post's `replies` link). Loom keeps no comments (they are not part of the
- * spec), so each post has none: the embed is the empty list, which `_embed` leaves out as WordPress does for a post
- * without comments, instead of a rest_no_route error for a route Loom does not serve.
- */
-export const repliesEmbedder: Embedder = {
-  match: (url) => url.pathname === '/rest/core/v2/comments' && url.searchParams.has('post'),
-  async load(urls) {
-    return new Map(urls.map((u) => [u.href, []]));
-  },
-};

@@ -45,6 +45,8 @@ export interface PostDoc extends Record<string, unknown> {
   desired_slug?: string;
   /** The slug's claim under the sparse unique index, while WordPress makes the slug unique (slugKey). */
   slug_key?: string;
+  /** Approved comments (wp_update_comment_count), kept by the comments: absent until the first one. */
+  comment_count?: number;
 }
 
 /** What create and update may set; every field optional (update: absent means unchanged). */

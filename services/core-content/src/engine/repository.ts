@@ -568,8 +568,10 @@ export class PostRepository {
     }
     rules.hooks.beforeSave?.(next, previous);
     const current = await saveWithUniqueSlug(this.posts, next, base, (doc, unsetKey) => {
-      const { id: _id, ...fields } = doc;
+      // comment_count is the comments' to keep (recounted as they change): a post's save never writes it back.
+      const { id: _id, comment_count: _count, ...fields } = doc;
       void _id;
+      void _count;
       const remove = unsetKey ? { ...unset, slug_key: true as const } : unset;
       return this.posts.updateOne(
         { id, type: rules.name },

@@ -8,8 +8,8 @@ import type { UserDoc } from './repository';
 /** gmdate( 'c' ): `2026-11-22T12:07:03+00:00`. */
 export const gmdateC = (iso: string): string => `${iso.slice(0, 19)}+00:00`;
 
-/** get_avatar_url() for each REST size (Gravatar, by the SHA-256 of the address as WordPress 6.8 does). */
-function avatarUrls(email: string): Record<string, string> {
+/** get_avatar_url() for each REST size (Gravatar, by the SHA-256 of the address as WordPress 6.8 does); also comments'. */
+export function avatarUrls(email: string): Record<string, string> {
   const hash = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
   return Object.fromEntries(
     core.AVATAR_SIZES.map((s) => [String(s), `https://secure.gravatar.com/avatar/${hash}?s=${s}&d=mm&r=g`]),

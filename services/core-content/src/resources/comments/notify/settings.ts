@@ -1,8 +1,9 @@
 /**
- * The site options comment mail reads, from the environment until the settings resource stores them (WordPress's
- * defaults: both notifications on), and the site's name and admin address (docs/configuration.md).
+ * The site options comment mail reads (the discussion options' comments_notify and moderation_notify, WordPress's
+ * defaults: both on), and the site's name and admin address (docs/configuration.md).
  */
-import { envSwitch, type KitConfig } from '@loom/service-kit';
+import type { KitConfig } from '@loom/service-kit';
+import { loadDiscussionSettings } from '../discussion';
 import type { NotifyOptions } from './recipients';
 import type { MailSite } from './texts';
 
@@ -13,9 +14,11 @@ export interface CommentMailSettings extends NotifyOptions {
 }
 
 export function loadCommentMailSettings(config: KitConfig, env: NodeJS.ProcessEnv = process.env): CommentMailSettings {
+  // comments_notify and moderation_notify are discussion options: read where the others are.
+  const { commentsNotify, moderationNotify } = loadDiscussionSettings(env);
   return {
-    commentsNotify: envSwitch(env, 'LOOM_COMMENTS_NOTIFY', true),
-    moderationNotify: envSwitch(env, 'LOOM_MODERATION_NOTIFY', true),
+    commentsNotify,
+    moderationNotify,
     adminEmail: env.LOOM_ADMIN_EMAIL || 'admin@example.com',
     site: {
       name: env.LOOM_SITE_NAME || 'Loom',
