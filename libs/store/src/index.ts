@@ -12,6 +12,7 @@ export * from './port';
 export * from './files';
 export * from './window-counter';
 export * from './work-queue';
+export { backoffMs, Poller } from './poller';
 export * from './shapes';
 export { openEmbeddedStore } from './embedded';
 export { LOCK_FILE, StoreLockedError } from './lock';

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { DuplicateKeyError, type Collection, type Store } from './port';
+import { backoffMs, Poller } from './poller';
 
 /** A job as stored. Done jobs are deleted; `failed` ones stay, for an operator to see. */
 export interface QueuedJob<T> {
@@ -54,15 +55,13 @@ export class WorkQueue<T> {
   private readonly jobs: Collection<QueuedJob<T>>;
   private readonly owner = randomUUID();
   private readonly now: () => number;
-  private timer: NodeJS.Timeout | null = null;
-  private tick: Promise<void> | null = null;
-  private again = false;
+  private readonly poller: Poller;
   private initialized = false;
-  private stopped = true;
 
   constructor(private readonly opts: WorkQueueOptions<T>) {
     this.jobs = opts.store.collection<QueuedJob<T>>(opts.collection);
     this.now = opts.now ?? Date.now;
+    this.poller = new Poller(() => this.pass(), opts.pollMs ?? 5000);
   }
 
   async init(): Promise<void> {
@@ -91,7 +90,7 @@ export class WorkQueue<T> {
     } catch (e) {
       if (!(e instanceof DuplicateKeyError)) throw e;
     }
-    if (!this.stopped) setImmediate(() => void this.runTick());
+    if (!this.poller.stopped) setImmediate(() => void this.runTick());
   }
 
   /** Jobs waiting to be done (not the failed ones). */
@@ -103,58 +102,39 @@ export class WorkQueue<T> {
   /** Starts the worker; its first pass takes what an earlier process left. */
   async start(): Promise<void> {
     await this.init();
-    this.stopped = false;
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.runTick(), this.opts.pollMs ?? 5000);
-    this.timer.unref();
-    void this.runTick();
+    this.poller.start();
   }
 
   /** Stops the worker and waits for the job in hand (its outcome is stored before this resolves). */
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.tick;
+  stop(): Promise<void> {
+    return this.poller.stop();
   }
 
   /** One pass over the due jobs; a call during a pass makes it run once more after (so no new job waits a poll). */
   async runTick(): Promise<void> {
     // The store closed under the worker (its process or app is stopping): the worker ends with it.
     if (!this.opts.store.isOpen()) return this.stop();
-    if (this.tick) {
-      this.again = true;
-      return this.tick;
-    }
-    this.tick = (async () => {
-      do {
-        this.again = false;
-        try {
-          const now = this.now();
-          const due = await this.jobs.find(
-            { state: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } },
-            { sort: { next_attempt_at: 1, id: 1 }, limit: 50 },
-          );
-          for (const job of due) {
-            if (this.stopped) break;
-            await this.attempt(job.id);
-          }
-        } catch (err) {
-          this.opts.log?.error({ err: (err as Error).message, queue: this.opts.collection }, 'work queue pass failed');
-        }
-      } while (this.again && !this.stopped);
-    })();
+    return this.poller.run();
+  }
+
+  private async pass(): Promise<void> {
     try {
-      await this.tick;
-    } finally {
-      this.tick = null;
+      const now = this.now();
+      const due = await this.jobs.find(
+        { state: 'pending', next_attempt_at: { $lte: now }, lease_until: { $lte: now } },
+        { sort: { next_attempt_at: 1, id: 1 }, limit: 50 },
+      );
+      for (const job of due) {
+        if (this.poller.stopped) break;
+        await this.attempt(job.id);
+      }
+    } catch (err) {
+      this.opts.log?.error({ err: (err as Error).message, queue: this.opts.collection }, 'work queue pass failed');
     }
   }
 
   private backoff(attempts: number): number {
-    const base = this.opts.retryBaseMs ?? 1000;
-    const raw = Math.min(this.opts.retryMaxMs ?? 300_000, base * 2 ** Math.min(30, attempts - 1));
-    return Math.max(1, Math.round(raw * (1 - 0.2 * Math.random())));
+    return backoffMs(attempts, this.opts.retryBaseMs ?? 1000, this.opts.retryMaxMs ?? 300_000);
   }
 
   private async attempt(id: string): Promise<void> {

@@ -10,7 +10,7 @@
  * A submission's messages go in order: `mail_2` (the autoresponder) only after `mail` went, as in the plugin.
  */
 import { randomUUID } from 'node:crypto';
-import { DuplicateKeyError, type Collection, type Store } from '@loom/store';
+import { backoffMs, DuplicateKeyError, Poller, type Collection, type Store } from '@loom/store';
 import { NOT_CONFIGURED, type Mailer } from './mailer';
 import type { ComposedMail } from './types';
 
@@ -81,10 +81,9 @@ export class Outbox {
   private readonly retryMaxMs: number;
   private readonly maxAttempts: number;
   private readonly leaseMs: number;
-  private readonly pollMs: number;
-  private timer: NodeJS.Timeout | null = null;
-  private tick: Promise<void> | null = null;
+  private readonly poller: Poller;
   private initialized = false;
+  /** Set by stop(): a pass in hand ends after the row it is sending (runTick works before start() too). */
   private stopped = false;
 
   constructor(private readonly opts: OutboxOptions) {
@@ -94,7 +93,7 @@ export class Outbox {
     this.retryMaxMs = opts.retryMaxMs ?? 3_600_000;
     this.maxAttempts = opts.maxAttempts ?? 10;
     this.leaseMs = opts.leaseMs ?? 120_000;
-    this.pollMs = opts.pollMs ?? 5_000;
+    this.poller = new Poller(() => this.pass(), opts.pollMs ?? 5_000);
   }
 
   /** Creates the indexes. Call once before use (start() calls it too). */
@@ -201,49 +200,38 @@ export class Outbox {
   async start(): Promise<void> {
     await this.init();
     this.stopped = false;
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.runTick(), this.pollMs);
-    this.timer.unref();
-    void this.runTick();
+    this.poller.start();
   }
 
   /** Stops the worker and waits for a send in progress (its row is marked before this resolves). */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.tick;
+    await this.poller.stop();
   }
 
   /** One pass of the worker over the due rows (exposed for tests and shutdown hooks). */
-  async runTick(): Promise<void> {
-    if (this.tick) return this.tick;
+  runTick(): Promise<void> {
+    return this.poller.run();
+  }
+
+  private async pass(): Promise<void> {
     if (!this.opts.mailer.configured) return; // nothing can be sent: rows wait for a configured start
-    this.tick = (async () => {
-      try {
-        const due = await this.rows.find(
-          { state: 'pending', next_attempt_at: { $lte: this.now() }, lease_until: { $lte: this.now() } },
-          { sort: { next_attempt_at: 1, id: 1 }, limit: 50 },
-        );
-        for (const row of due) {
-          if (this.stopped) break;
-          await this.process(row, false);
-        }
-      } catch (err) {
-        this.opts.log?.error({ err: (err as Error).message }, 'mail outbox pass failed');
-      }
-    })();
     try {
-      await this.tick;
-    } finally {
-      this.tick = null;
+      const due = await this.rows.find(
+        { state: 'pending', next_attempt_at: { $lte: this.now() }, lease_until: { $lte: this.now() } },
+        { sort: { next_attempt_at: 1, id: 1 }, limit: 50 },
+      );
+      for (const row of due) {
+        if (this.stopped) break;
+        await this.process(row, false);
+      }
+    } catch (err) {
+      this.opts.log?.error({ err: (err as Error).message }, 'mail outbox pass failed');
     }
   }
 
-  /** The backoff before attempt `attempts + 1`: base·2^(attempts−1), capped, minus up to 20 % jitter. */
   private backoff(attempts: number): number {
-    const raw = Math.min(this.retryMaxMs, this.retryBaseMs * 2 ** Math.min(30, attempts - 1));
-    return Math.max(1, Math.round(raw * (1 - 0.2 * Math.random())));
+    return backoffMs(attempts, this.retryBaseMs, this.retryMaxMs);
   }
 
   /**
