@@ -129,3 +129,39 @@ test('a post created, read, updated and deleted through node-wpapi, unmodified',
   const item = await shortcut('menu-items').create({ title: 'Home', url: 'https://example.com/', status: 'publish' });
   expect(item.url).toBe('https://example.com/');
 });
+
+test('pages, categories, tags, menu items and templates: create, read, update and delete through their shortcuts', async () => {
+  const cases: Array<[string, object, object, (r: Record<string, unknown>) => unknown]> = [
+    [
+      'pages',
+      { title: 'A wpapi page', status: 'publish' },
+      { title: 'Renamed page' },
+      (r) => (r.title as { raw: string }).raw,
+    ],
+    ['categories', { name: 'wpapi category' }, { name: 'Renamed category' }, (r) => r.name],
+    ['tags', { name: 'wpapi tag' }, { name: 'Renamed tag' }, (r) => r.name],
+    [
+      'menu-items',
+      { title: 'Docs', url: 'https://example.com/docs', status: 'publish' },
+      { title: 'Manual' },
+      (r) => (r.title as { raw: string }).raw,
+    ],
+    [
+      'templates',
+      { slug: 'wpapi-template', title: 'From wpapi', content: '<!-- wp:paragraph --><p>Hi</p><!-- /wp:paragraph -->' },
+      { title: 'Renamed template' },
+      (r) => (r.title as { raw: string }).raw,
+    ],
+  ];
+  for (const [name, body, change, read] of cases) {
+    const made = await shortcut(name).create(body);
+    const id = made.id as number;
+    expect({ name, id: made.id }).toEqual({ name, id: expect.anything() });
+    const got = (await shortcut(name).id(id).get()) as Record<string, unknown>;
+    expect({ name, id: got.id }).toEqual({ name, id: made.id });
+    const updated = await shortcut(name).id(id).update(change);
+    expect({ name, value: read(updated) }).toEqual({ name, value: Object.values(change)[0] });
+    const gone = await shortcut(name).id(id).param('force', true).delete();
+    expect({ name, deleted: gone.deleted }).toEqual({ name, deleted: true });
+  }
+});
