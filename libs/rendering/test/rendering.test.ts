@@ -1,6 +1,6 @@
 /**
  * Rendering of content, title and excerpt, and save-time sanitising, against what WordPress produces: the pairs
- * captured from WordPress 6.1 (shared/reference/wordpress-samples, copied here so the suite stands alone), cases
+ * captured from WordPress 6.1 (the project's recorded WordPress answers, copied here so the suite stands alone), cases
  * from WordPress's own PHPUnit suite (tests/phpunit/tests/formatting), and the behaviours the issue lists.
  */
 import {

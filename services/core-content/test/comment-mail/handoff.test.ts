@@ -24,7 +24,7 @@ import {
 } from '@loom/testing';
 import { notifyComment, type NotifyComment, type NotifyPost } from '../../src/resources/comments/notify';
 import { UserRepository } from '../../src/resources/users/repository';
-import { RECORDED } from './recorded';
+import { ADA, RECORDED } from './recorded';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,21 +82,7 @@ const post = (): NotifyPost => ({
   type: 'post',
   link: 'http://127.0.0.1:8089/mail-check-tea-cake/',
 });
-const comment = (over: Partial<NotifyComment> = {}): NotifyComment => ({
-  id: 4,
-  post: 65,
-  parent: 0,
-  author: 0,
-  author_name: 'Ada "Al" Lovelace',
-  author_email: 'ada@example.org',
-  author_url: 'https://ada.example.org',
-  author_ip: '127.0.0.1',
-  content: 'Lovely &amp; warm <b>bold</b> x 1 &lt; 2',
-  status: '0',
-  type: 'comment',
-  date: '2026-11-28T08:27:19',
-  ...over,
-});
+const comment = (over: Partial<NotifyComment> = {}): NotifyComment => ({ ...ADA, ...over });
 const deps = (over: object = {}) => ({
   config: core.config,
   store: core.store,

@@ -13,6 +13,8 @@
  * - Comment 13 on post 71, held, then approved as comment 4 was.
  * Creating comments through `POST /wp-json/wp/v2/comments` (approved or held) sent nothing.
  */
+import type { NotifyComment } from '../../src/resources/comments/notify';
+
 export interface RecordedMail {
   /** The SMTP envelope's recipients. */
   to: string[];
@@ -49,4 +51,20 @@ export const RECORDED: Record<string, RecordedMail> = {
     to: ['cm-contributor@example.com'],
     raw: 'Date: Sat, 28 Nov 2026 08:29:01 +0000\r\nTo: cm-contributor@example.com\r\nFrom: Grace <wordpress@127.0.0.1>\r\nReply-To: "\\"grace@example.org\\"" <grace@example.org>\r\nSubject: [Loom Reference] Comment: "Mail check: contributor post"\r\nMessage-ID: <72jCZNYklAZk35jwlMBW4Q5Bp9YWAkpxg5pIumLd4@127.0.0.1>\r\nX-Mailer: PHPMailer 6.6.5 (https://github.com/PHPMailer/PHPMailer)\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=UTF-8\r\n\r\nNew comment on your post "Mail check: contributor post"\r\nAuthor: Grace (IP address: 127.0.0.1, localhost)\r\nEmail: grace@example.org\r\nURL: \r\nComment: \r\nFirst!\r\n\r\nYou can see all comments on this post here:\r\nhttp://127.0.0.1:8089/mail-check-contributor-post/#comments\r\n\r\nPermalink: http://127.0.0.1:8089/mail-check-contributor-post/#comment-13\r\n',
   },
+};
+
+// The comments as WordPress stored them (GET /wp/v2/comments/<id>?context=edit: content.raw is kses'ed).
+export const ADA: NotifyComment = {
+  id: 4,
+  post: 65,
+  parent: 0,
+  author: 0,
+  author_name: 'Ada "Al" Lovelace',
+  author_email: 'ada@example.org',
+  author_url: 'https://ada.example.org',
+  author_ip: '127.0.0.1',
+  content: 'Lovely &amp; warm <b>bold</b> x 1 &lt; 2',
+  status: '0',
+  type: 'comment',
+  date: '2026-11-28T08:27:19',
 };

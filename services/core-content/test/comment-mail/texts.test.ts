@@ -10,7 +10,7 @@ import {
   type NotificationText,
 } from '../../src/resources/comments/notify/texts';
 import type { NotifyComment, NotifyPost } from '../../src/resources/comments/notify/types';
-import { RECORDED, type RecordedMail } from './recorded';
+import { ADA, RECORDED, type RecordedMail } from './recorded';
 
 const SITE: MailSite = {
   name: 'Loom Reference',
@@ -32,21 +32,6 @@ const CONTRIBUTED: NotifyPost = {
   status: 'publish',
   type: 'post',
   link: 'http://127.0.0.1:8089/mail-check-contributor-post/',
-};
-// The comments as WordPress stored them (GET /wp/v2/comments/<id>?context=edit: content.raw is kses'ed).
-const ADA: NotifyComment = {
-  id: 4,
-  post: 65,
-  parent: 0,
-  author: 0,
-  author_name: 'Ada "Al" Lovelace',
-  author_email: 'ada@example.org',
-  author_url: 'https://ada.example.org',
-  author_ip: '127.0.0.1',
-  content: 'Lovely &amp; warm <b>bold</b> x 1 &lt; 2',
-  status: '0',
-  type: 'comment',
-  date: '2026-11-28T08:27:19',
 };
 const REPLY: NotifyComment = { ...ADA, id: 7, parent: 4, content: 'A reply, with &amp; an entity' };
 const GRACE: NotifyComment = {
