@@ -11,7 +11,8 @@ import { permalink } from '../../engine/permalinks';
 import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
 import { ancestorsOf, type PostDoc } from '../../engine/repository';
 import type { DiscussionSettings } from './discussion';
-import { notifyComment } from './notify';
+import { notifyComment, type NotifyComment } from './notify';
+import { mailsFor } from './notify/recipients';
 import { COMMENTS, type CommentDoc } from './repository';
 
 export type CommentEventKind = 'created' | 'approved' | 'held' | 'spammed' | 'trashed' | 'deleted';
@@ -39,14 +40,30 @@ export interface CommentEventContext {
  * (notifyComment never rejects). A comment whose post is gone mails no one.
  */
 export async function onCommentEvent(ctx: CommentEventContext, event: CommentEvent): Promise<void> {
-  const { comment, post } = event;
+  const { comment: c, post } = event;
   if (!post) return;
+  const comment: NotifyComment = {
+    id: c.id,
+    post: c.post,
+    parent: c.parent,
+    author: c.user_id,
+    author_name: c.author_name,
+    author_email: c.author_email,
+    author_url: c.author_url,
+    author_ip: c.author_ip,
+    content: c.content,
+    status: c.approved,
+    type: c.type,
+    date: c.date,
+  };
+  // Most changes mail no one (mailsFor decides, as notifyComment will): then the permalink is not worth a read.
+  if (!mailsFor({ kind: event.kind, comment }, ctx.discussion).length) return;
   const rules = POST_TYPE_BEHAVIOURS().get(post.type);
   const link = rules
     ? permalink(post, {
         homeUrl: ctx.config.homeUrl,
         rules,
-        ancestors: await ancestorsOf(ctx.store, [post]).then((a) => a.get(post.id) ?? []),
+        ancestors: (await ancestorsOf(ctx.store, [post])).get(post.id) ?? [],
         canRead: true,
       })
     : ctx.config.homeUrl;
@@ -59,20 +76,7 @@ export async function onCommentEvent(ctx: CommentEventContext, event: CommentEve
     },
     {
       kind: event.kind,
-      comment: {
-        id: comment.id,
-        post: comment.post,
-        parent: comment.parent,
-        author: comment.user_id,
-        author_name: comment.author_name,
-        author_email: comment.author_email,
-        author_url: comment.author_url,
-        author_ip: comment.author_ip,
-        content: comment.content,
-        status: comment.approved,
-        type: comment.type,
-        date: comment.date,
-      },
+      comment,
       post: {
         id: post.id,
         title: post.title,
