@@ -5,6 +5,10 @@
  */
 import { eventsClient, startEventsWorld, type EventsWorld } from '@loom/testing';
 
+// Hundreds of writes at once, each probing the unique slug index: what is asserted is the outcome, not the speed. On
+// a loaded 2-core CI machine the 200-event case took 30 s once (jest's default limit), so the limit leaves room.
+jest.setTimeout(120_000);
+
 let world: EventsWorld;
 beforeAll(async () => {
   world = await startEventsWorld();
