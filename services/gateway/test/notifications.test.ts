@@ -39,6 +39,16 @@ beforeAll(async () => {
   changes = await watchChanges(nats.url);
   ({ nc, live } = changes);
   await eventually(async () => gw.notifier.counters().pending === 0, 5000);
+  // The notifier makes the stream once connected, on its own schedule: wait for it (on a loaded machine it came late).
+  const jsm = await nc.jetstreamManager();
+  await eventually(
+    () =>
+      jsm.streams.info(CHANGES_STREAM).then(
+        () => true,
+        () => false,
+      ),
+    10000,
+  );
 });
 
 afterAll(async () => {
