@@ -17,3 +17,4 @@ export * from './openapi-schema';
 export * from './openapi-summary';
 export * from './endpoint-docs';
 export * from './safe-keys';
+export * from './site-options';

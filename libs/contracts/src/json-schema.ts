@@ -62,6 +62,23 @@ export function sanitizedOnly<T extends ZodTypeAny>(schema: T): T {
 }
 
 /**
+ * Args that take null besides their declared type, without saying so in the index (WP_REST_Settings_Controller's
+ * sanitize_callback lets null through: "reset this setting"). The kit hands null to the handler unchecked.
+ */
+const nullTaken = new WeakSet<ZodTypeAny>();
+
+export function takesNull<T extends ZodTypeAny>(schema: T): T {
+  nullTaken.add(schema);
+  return schema;
+}
+
+/** Whether the schema, or one it wraps, was marked with takesNull(). */
+export function isTakingNull(schema: ZodTypeAny): boolean {
+  for (let s: ZodTypeAny | undefined = schema; s; s = unwrapOnce(s)) if (nullTaken.has(s)) return true;
+  return false;
+}
+
+/**
  * Args a handler must see although WordPress does not list them (the posts controller reads `$request['id']` on
  * create to refuse it with rest_post_exists): parsed like any arg, left out of the index and OPTIONS.
  */

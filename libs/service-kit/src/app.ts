@@ -6,7 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import express, { type Express, type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { errorBody, REQUEST_ID_HEADER, routeEntries, routeEntry, type ErrorCode, type RouteDef } from '@loom/contracts';
+import {
+  errorBody,
+  REQUEST_ID_HEADER,
+  routeEntries,
+  routeEntry,
+  SITE_REV_HEADER,
+  type ErrorCode,
+  type RouteDef,
+} from '@loom/contracts';
 import type { Store } from '@loom/store';
 import { usesDevSecret, type KitConfig } from './config';
 import { bind, Dispatcher, restHeaders, type Binding, type UserResolver } from './dispatch';
@@ -16,6 +24,7 @@ import { requireInternal } from './internal';
 import type { Logger } from './logger';
 import { metricsFor, routeLabel, tracingMiddleware } from './telemetry';
 import { isMultipart } from './multipart';
+import { closeSiteOptions } from './site-options/remote';
 
 export interface ServiceDefinition {
   name: string;
@@ -85,6 +94,8 @@ export function createServiceApp(
     const id = given && SAFE_ID.test(given) ? given : randomUUID();
     res.locals.requestId = id;
     res.set('X-Request-Id', id);
+    // For the gateway's answer cache (SITE_REV_HEADER): which site options this answer was made with.
+    res.set(SITE_REV_HEADER, String(config.site.rev));
     const start = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
@@ -229,6 +240,7 @@ export async function runService(
       server.closeIdleConnections();
     });
     await deps.onClose?.();
+    await closeSiteOptions(app);
     await store?.close();
     log.info('stopped');
     log.flush?.();

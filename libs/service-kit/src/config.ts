@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { ServiceName } from '@loom/contracts';
+import { initialSiteOptions, SiteOptions } from './site-options/holder';
 
 export const DEFAULT_PORTS: Record<ServiceName | 'gateway', number> = {
   gateway: 8080,
@@ -55,11 +56,16 @@ export interface KitConfig {
   logLevel: string;
   /**
    * The site's `gmt_offset` option as WordPress stores it (hours, a string such as `0`, `5.5`, `-4`), shown by the
-   * index and used for local dates when no timezone is named (LOOM_GMT_OFFSET).
+   * index and used for local dates when no timezone is named (LOOM_GMT_OFFSET). Read live from `site`.
    */
-  gmtOffset: string;
-  /** The site's `timezone_string` (an IANA name such as `Europe/Paris`, or empty); wins over gmtOffset (LOOM_TIMEZONE). */
-  timezoneString: string;
+  readonly gmtOffset: string;
+  /**
+   * The site's `timezone_string` (an IANA name such as `Europe/Paris`, or empty); wins over gmtOffset. Read live
+   * from `site`: LOOM_TIMEZONE is its initial value, the `settings` resource changes it.
+   */
+  readonly timezoneString: string;
+  /** The site's options as this process knows them now (site-options/): the environment's, then core-content's. */
+  site: SiteOptions;
 }
 
 /**
@@ -134,7 +140,10 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
   const secret = env.LOOM_INTERNAL_SECRET || '';
   if (!secret && env.NODE_ENV === 'production')
     throw new Error('LOOM_INTERNAL_SECRET must be set when NODE_ENV=production');
-  return {
+  const site = new SiteOptions(
+    initialSiteOptions(env, { gmtOffset: envGmtOffset(env), timezoneString: envTimezone(env) }),
+  );
+  const config: Omit<KitConfig, 'gmtOffset' | 'timezoneString'> = {
     service,
     host: env.LOOM_HOST || '127.0.0.1',
     port: envInt(env, portVar(service), DEFAULT_PORTS[service]),
@@ -150,10 +159,14 @@ export function loadConfig(service: ServiceName | 'gateway', env: NodeJS.Process
     shutdownTimeoutMs: envInt(env, 'LOOM_SHUTDOWN_TIMEOUT_MS', 10000),
     maxBodyBytes: envInt(env, 'LOOM_MAX_BODY_BYTES', 10 * 1024 * 1024),
     logLevel: env.LOG_LEVEL || 'info',
-    // One definition for every service: the gateway's index shows them, core-content dates posts with them.
-    gmtOffset: envGmtOffset(env),
-    timezoneString: envTimezone(env),
+    site,
   };
+  // One definition for every service: the gateway's index shows them, every service dates with them, and they
+  // follow the settings resource (getters, so that every reader of the config sees a change at once).
+  return Object.defineProperties(config as KitConfig, {
+    gmtOffset: { get: () => site.current().gmt_offset, enumerable: true },
+    timezoneString: { get: () => site.current().timezone, enumerable: true },
+  });
 }
 
 export function usesDevSecret(config: KitConfig): boolean {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { parse as parseQs } from 'qs';
 import {
   isSanitizedOnly,
+  isTakingNull,
   isWellFormedDeep,
   parseClientJson,
   toWpArg,
@@ -112,7 +113,10 @@ function collect(endpoint: EndpointDef, sources: Sources): Collected {
   for (const [name, schema] of Object.entries(wp)) {
     const { found, value } = lookup(sources, name);
     const nullable = Array.isArray(schema.type) && schema.type.includes('null');
-    if (found && (value !== null || nullable)) {
+    if (found && value === null && isTakingNull(endpoint.args[name]!)) {
+      c.given.add(name);
+      c.values[name] = null;
+    } else if (found && (value !== null || nullable)) {
       c.given.add(name);
       // A lone surrogate (JSON's "\ud800") has no UTF-8 form: no sanitizer, store or client could handle it.
       if (!isWellFormedDeep(value)) {

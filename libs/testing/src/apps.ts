@@ -5,7 +5,7 @@
  */
 import type { Express } from 'express';
 import type { Dial, Lookup } from '@loom/safe-fetch';
-import { testConfig, type KitConfig, type Logger } from '@loom/service-kit';
+import { closeSiteOptions, testConfig, type KitConfig, type Logger } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildApp as buildEvents } from '@loom/events';
@@ -36,6 +36,12 @@ export interface AppOptions {
   beforeBuild?: (store: Store) => Promise<void>;
 }
 
+/** Stops what the app follows in the background (the site options), then closes its store. */
+async function closeApp(app: Express, store: Store): Promise<void> {
+  await closeSiteOptions(app);
+  await store.close();
+}
+
 async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed', opts: AppOptions) {
   const config = testConfig(service, { ...opts.config, ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}) });
   const opened = opts.openStore ? await opts.openStore() : await openStore({ service, dataDir: config.dataDir });
@@ -48,14 +54,14 @@ async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed',
 export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {
   const { config, store, log, env } = await prepared('core-content', opts);
   const app = await buildCore({ config, store, log }, env);
-  return { app, store, config, close: () => store.close() };
+  return { app, store, config, close: () => closeApp(app, store) };
 }
 
 /** events (events/v1); `env` carries its core-content client's settings (CORE_CONTENT_URL...). */
 export async function eventsApp(opts: AppOptions = {}): Promise<InProcess> {
   const { config, store, log, env } = await prepared('events', opts);
   const app = await buildEvents({ config, store, log, env });
-  return { app, store, config, close: () => store.close() };
+  return { app, store, config, close: () => closeApp(app, store) };
 }
 
 /** forms (formsA/v1, formsB/v1), its mail outbox running; close() stops the outbox. */
@@ -79,5 +85,5 @@ export async function oembedApp(
 ): Promise<InProcess> {
   const { config, store, log, env } = await prepared('oembed', opts);
   const app = await buildOembed({ config, store, log, env, fetch: opts.fetch });
-  return { app, store, config, close: () => store.close() };
+  return { app, store, config, close: () => closeApp(app, store) };
 }

@@ -6,6 +6,7 @@
  * store itself. Exit codes: 0 done, 1 failed, 2 usage.
  */
 import { loadConfig } from '@loom/service-kit';
+import { readStoredOptionsOnce } from './resources/settings/live';
 import { openStore, StoreLockedError, type Store } from '@loom/store';
 import { runCommandLine, runOn, type Io } from './site/cli/commands';
 import { forward } from './site/cli/forward';
@@ -34,6 +35,7 @@ export async function run(
     }
     try {
       await ensureIndexes(store);
+      await readStoredOptionsOnce(config, store, env);
       return await runOn(store, io)(command, opts);
     } finally {
       await store.close();

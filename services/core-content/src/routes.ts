@@ -13,6 +13,7 @@ import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
+import { settings } from './resources/settings/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -24,6 +25,7 @@ export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
+export * from './resources/settings/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -70,9 +72,10 @@ export const coreRoutes = derived(
       applicationPasswords.collection,
       applicationPasswords.introspect,
       applicationPasswords.item,
-      // Then comments (create_initial_rest_routes).
+      // Then comments, then (after search and the block routes) settings (create_initial_rest_routes).
       comments.collection,
       comments.item,
+      settings.item,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,

@@ -7,7 +7,13 @@
 import './taxonomies';
 import './types';
 import * as core from './routes';
-import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
+import {
+  createServiceApp,
+  keepSiteOptionsFollower,
+  type KitConfig,
+  type Logger,
+  type ServiceDefinition,
+} from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { applicationPasswordBindings } from './resources/application-passwords/handlers';
 import { ensureAppPasswordIndexes } from './resources/application-passwords/repository';
@@ -44,9 +50,9 @@ import { ensureUserIndexes } from './resources/users/repository';
 import { startAnswerCache } from './site/answer-cache';
 import { startMailHandoff } from './site/mail/handoff';
 import { loadMailHandoffSettings } from './site/mail/settings';
-import { activateCommentMail } from './resources/comments/notify';
-import { loadCommentMailSettings } from './resources/comments/notify/settings';
-import { activateDiscussion, loadDiscussionSettings } from './resources/comments/discussion';
+import { activateDiscussion } from './resources/comments/discussion';
+import { settingsBindings } from './resources/settings/handlers';
+import { followStoredOptions, mountSiteOptionsEndpoint } from './resources/settings/live';
 import { commentBindings } from './resources/comments/handlers';
 import { registerCommentLifecycle } from './resources/comments/lifecycle';
 import { ensureCommentIndexes } from './resources/comments/repository';
@@ -74,6 +80,7 @@ export const coreContent: ServiceDefinition = {
     ...applicationPasswordBindings,
     ...menuLocationBindings,
     ...commentBindings,
+    ...settingsBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
@@ -92,6 +99,7 @@ export const coreContent: ServiceDefinition = {
     mountInternalAuth(app, deps);
     mountOembedPost(app, deps);
     mountCli(app, deps);
+    mountSiteOptionsEndpoint(app, deps);
     // Uploaded files, at ${LOOM_BASE_URL}/uploads/ (the gateway forwards them).
     mountUploads(app, deps.store);
   },
@@ -130,7 +138,7 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
 
 /**
  * `env` holds the first administrator (LOOM_ADMIN_*), the theme's settings (LOOM_THEME, LOOM_THEME_ROOT,
- * LOOM_MENU_LOCATIONS), the discussion options (resources/comments/discussion.ts) and comment mail's (FORMS_URL...).
+ * LOOM_MENU_LOCATIONS), the discussion options' initial values (resources/comments/discussion.ts) and comment mail's (FORMS_URL...).
  */
 export async function buildApp(
   deps: { config: KitConfig; store: Store; log: Logger },
@@ -138,14 +146,18 @@ export async function buildApp(
 ) {
   const { theme } = activateTheme(deps.config, loadThemeSettings(env));
   activateMedia(loadMediaSettings(env));
-  activateDiscussion(loadDiscussionSettings(env));
+  activateDiscussion(env);
   deps.log.info({ theme: theme.name, dir: theme.dir, blockTheme: theme.isBlockTheme }, 'theme');
   // Before anything holds a collection of the store: the answer cache counts every write made through it.
   const beforeDispatch = startAnswerCache(deps, env);
   await prepareStore(deps.store, { config: deps.config, log: deps.log, env });
   startOrphanSweep(deps.store, deps.log);
+  // The site options (resources/settings) as stored, followed from now on.
+  const siteOptions = followStoredOptions({ ...deps, env });
+  await siteOptions.ready;
   // Comment mail is handed to the forms service through a queue in this store, whose worker starts here.
-  activateCommentMail(deps.config, loadCommentMailSettings(deps.config, env));
   await startMailHandoff(deps, loadMailHandoffSettings(env));
-  return createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);
+  const app = createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);
+  keepSiteOptionsFollower(app, siteOptions);
+  return app;
 }

@@ -4,7 +4,13 @@
  * core-content through its typed client (core-client.ts).
  */
 import * as events from './contracts';
-import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
+import {
+  createServiceApp,
+  followCoreSiteOptions,
+  type KitConfig,
+  type Logger,
+  type ServiceDefinition,
+} from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { ensureTermIndexes } from '@loom/terms';
 import { categoryBindings } from './categories';
@@ -46,5 +52,8 @@ export async function buildApp(deps: { config: KitConfig; store: Store; log: Log
   await prepareStore(deps.store);
   registerCoreClient(deps.config, createCoreClient(deps.config, deps.log, deps.env));
   registerEventSettings(deps.config, loadEventSettings(deps.env));
-  return createServiceApp(eventsService, deps);
+  const app = createServiceApp(eventsService, deps);
+  // The site's options (its time zone: events' default zone) follow core-content's settings.
+  followCoreSiteOptions(app, deps, deps.env);
+  return app;
 }

@@ -4,7 +4,13 @@
  * the forms' own and what other services hand over on `/_loom/mail`.
  */
 import * as forms from './contracts';
-import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
+import {
+  createServiceApp,
+  followCoreSiteOptions,
+  type KitConfig,
+  type Logger,
+  type ServiceDefinition,
+} from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { contactFormBindings } from './contact-forms/handlers';
 import { ensureContactFormIndexes } from './contact-forms/repository';
@@ -42,7 +48,7 @@ export async function prepareStore(store: Store): Promise<void> {
 }
 
 /**
- * `env` holds the site values mail shows (LOOM_SITE_NAME, LOOM_ADMIN_EMAIL...), the spam rules (LOOM_FORMS_*) and
+ * `env` holds the spam rules (LOOM_FORMS_*) and
  * the mail settings (SMTP_URL...). The outbox starts with the app (sending what an earlier process left pending);
  * `stop()` ends it.
  */
@@ -76,7 +82,10 @@ export async function buildForms(deps: { config: KitConfig; store: Store; log: L
   await outbox.start();
   registerForms(deps.config, { settings, outbox });
   const app = createServiceApp(formsService, deps);
+  // The site's options (mail's [_site_title], From and admin address) follow core-content's settings.
+  const siteOptions = followCoreSiteOptions(app, deps, env);
   const stop = async () => {
+    await siteOptions.close();
     await outbox.stop();
     mailer.close();
   };

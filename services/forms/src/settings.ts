@@ -1,6 +1,6 @@
 /**
- * The forms service's settings, from the environment (docs/configuration.md): the site values mail-tags show, the
- * spam rules, and the secret quiz answers and posted-data hashes are keyed with.
+ * The forms service's settings, from the environment (docs/configuration.md): the spam rules and the secret quiz
+ * answers and posted-data hashes are keyed with; and the site values mail-tags show, from the site options.
  */
 import { createHash } from 'node:crypto';
 import { envInt, type KitConfig } from '@loom/service-kit';
@@ -38,13 +38,13 @@ export function loadFormsSettings(config: KitConfig, env: NodeJS.ProcessEnv = pr
   const honeypot = env.LOOM_FORMS_HONEYPOT_FIELD ?? '_loom_hp';
   if (honeypot !== '' && !/^[A-Za-z_][\w:.-]{0,63}$/.test(honeypot))
     throw new Error(`LOOM_FORMS_HONEYPOT_FIELD must be a field name, got "${honeypot}"`);
+  const domain = home.hostname.replace(/^www\./i, '');
   return {
-    site: {
-      title: env.LOOM_SITE_NAME || 'Loom',
-      description: env.LOOM_SITE_DESCRIPTION ?? '',
-      url: config.homeUrl,
-      domain: home.hostname.replace(/^www\./i, ''),
-      adminEmail: env.LOOM_ADMIN_EMAIL || 'admin@example.com',
+    // Read at each use: the site's title, tagline and admin address are site options (core/v2 settings), which
+    // the config's copy follows (LOOM_SITE_NAME... are their initial values).
+    get site() {
+      const o = config.site.current();
+      return { title: o.title, description: o.description, url: config.homeUrl, domain, adminEmail: o.email };
     },
     locale: env.LOOM_LOCALE || 'en_US',
     rateMax: envInt(env, 'LOOM_FORMS_RATE_MAX', 5),

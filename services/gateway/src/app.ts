@@ -9,8 +9,11 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
 import {
+  coreSiteOptionsLoader,
+  followSiteOptions,
   Metrics,
   noRoute,
+  siteOptionsPollMs,
   plainGet,
   signIdentity,
   tracingMiddleware,
@@ -64,7 +67,7 @@ import { gatewayRouteLabel } from './telemetry';
 import { RouteIndex } from './route-index';
 import { AUTH_CACHE_MAX_MS, loadGatewaySettings, type GatewaySettings } from './settings';
 import { Throttle } from './throttle';
-import { matchNamespace, resolveUpstreams, type Upstreams } from './upstreams';
+import { matchNamespace, resolveUpstreams, SERVICES, type Upstreams } from './upstreams';
 import { createWpFace, faceOf } from './wp-face';
 
 export interface GatewayDeps {
@@ -147,6 +150,13 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     indexRefreshMs: deps.refreshMs ?? loaded.indexRefreshMs,
     indexTimeoutMs: deps.indexTimeoutMs ?? loaded.indexTimeoutMs,
     upstreamTimeoutMs: deps.upstreamTimeoutMs ?? loaded.upstreamTimeoutMs,
+    // The site's title and tagline now: site options, which the config's copy follows (siteOptions below).
+    get siteName() {
+      return config.site.current().title;
+    },
+    get siteDescription() {
+      return config.site.current().description;
+    },
   };
   const upstreams = resolveUpstreams(env, deps.upstreams);
   const { restUrl } = config;
@@ -157,6 +167,15 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     log,
     secret: config.internalSecret,
   });
+  // The site's options (the index's name, logo, front page...) follow core-content's settings. Every cached answer
+  // may show one of them (a title, a date in the site's zone), so a change empties the whole cache.
+  const siteOptions = followSiteOptions({
+    site: config.site,
+    load: coreSiteOptionsLoader(config, env, upstreams['core-content']),
+    natsUrl: config.natsUrl,
+    pollMs: siteOptionsPollMs(config, env),
+    log,
+  });
   const notifier =
     deps.notifier ??
     createNotifier({ natsUrl: config.natsUrl, dataDir: config.dataDir, maxPending: settings.outboxMax, log });
@@ -165,6 +184,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     deps.answers !== undefined
       ? (deps.answers ?? undefined)
       : createGatewayAnswers({ settings: settings.answerCache, natsUrl: config.natsUrl, log, metrics });
+  config.site.onChange(() => {
+    for (const service of SERVICES) answers?.cache.purge(service);
+  });
   // Every replica's cached answers of a service go once a write to it has been made, before its client is answered.
   const flush = async (service: ServiceName): Promise<void> => answers?.coordination.flush(service);
   const proxies = createProxies({
@@ -176,6 +198,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     metrics,
     internalSecret: config.internalSecret,
     answers: answers?.cache,
+    siteRev: () => config.site.rev,
     flush,
   });
   const core = createCoreClient({
@@ -382,10 +405,29 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     if (refused) return sendError(req, res, restUrl, refused);
     next();
   });
-  app.use(authorizePage({ config, siteName: settings.siteName, core: pageCore, signIn }));
+  app.use(
+    authorizePage({
+      config,
+      get siteName() {
+        return settings.siteName;
+      },
+      core: pageCore,
+      signIn,
+    }),
+  );
   // wp-login.php (sign in, sign out) and admin-ajax.php's rest-nonce, for browsers (login/).
   app.use(
-    loginPages({ config, siteName: settings.siteName, signIn, core, cookies: sessionCookies, auth: cookieAuth, now }),
+    loginPages({
+      config,
+      get siteName() {
+        return settings.siteName;
+      },
+      signIn,
+      core,
+      cookies: sessionCookies,
+      auth: cookieAuth,
+      now,
+    }),
   );
   app.use(adminAjax({ auth: cookieAuth }));
   // `<permalink>embed/`: the pages oEmbed iframes show, served by the oembed service (embed-pages.ts).
@@ -438,7 +480,9 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(
     apiDocs({
       config,
-      siteName: settings.siteName,
+      get siteName() {
+        return settings.siteName;
+      },
       routes: async () => (await index(true, true)).routes as Record<string, RouteEntry>,
     }),
   );
@@ -447,8 +491,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   app.use(
     homePage({
       config,
-      siteName: settings.siteName,
-      siteDescription: settings.siteDescription,
+      get siteName() {
+        return settings.siteName;
+      },
+      get siteDescription() {
+        return settings.siteDescription;
+      },
       wpJsonUrl: face?.rootUrl,
     }),
   );
@@ -560,6 +608,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
       routeIndex.stop();
       proxies.close();
       void answers?.coordination.close();
+      void siteOptions.close();
       batch.close();
       void notifier.close();
     },

@@ -64,27 +64,45 @@ export function indexRoutes({
 
 /** WP_REST_Server::get_index, in WordPress's key order. */
 export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
-  const { config, settings } = inputs;
+  const { config } = inputs;
+  // The site options as this gateway knows them now (core/v2 settings; the kit config follows them).
+  const o = config.site.current();
+  const logo = o.site_logo ?? 0;
   return {
-    name: settings.siteName,
-    description: settings.siteDescription,
+    name: o.title,
+    description: o.description,
     url: config.baseUrl,
     home: config.homeUrl,
-    // A string, as WordPress stores the option; both come from the kit's config, shared with the services.
-    gmt_offset: config.gmtOffset,
-    timezone_string: config.timezoneString,
-    page_for_posts: 0,
-    page_on_front: 0,
-    show_on_front: 'posts',
+    // A string, as WordPress stores the option.
+    gmt_offset: o.gmt_offset,
+    timezone_string: o.timezone,
+    page_for_posts: o.page_for_posts,
+    page_on_front: o.page_on_front,
+    show_on_front: o.show_on_front,
     namespaces: [...NAMESPACES],
     authentication: {
       'application-passwords': { endpoints: { authorization: `${config.baseUrl}/admin/authorize-application` } },
     },
     routes: indexRoutes(inputs),
-    site_logo: 0,
-    site_icon: 0,
-    site_icon_url: '',
-    _links: { help: [{ href: 'https://developer.wordpress.org/rest-api/' }] },
+    site_logo: logo,
+    site_icon: o.site_icon,
+    site_icon_url: o.site_icon_url,
+    _links: {
+      help: [{ href: 'https://developer.wordpress.org/rest-api/' }],
+      // add_image_to_index(): the logo's, then the icon's attachment, each embeddable.
+      ...(logo || o.site_icon
+        ? {
+            'https://api.w.org/featuredmedia': [
+              ...(logo
+                ? [{ embeddable: true, type: 'site_logo', href: `${config.restUrl}/core/v2/media/${logo}` }]
+                : []),
+              ...(o.site_icon
+                ? [{ embeddable: true, type: 'site_icon', href: `${config.restUrl}/core/v2/media/${o.site_icon}` }]
+                : []),
+            ],
+          }
+        : {}),
+    },
   };
 }
 

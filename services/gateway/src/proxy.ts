@@ -16,6 +16,7 @@ import {
   CLIENT_ADDRESS_HEADER,
   IDENTITY_HEADER,
   SHAREABLE_HEADER,
+  SITE_REV_HEADER,
   parseChangeHint,
   type ChangeHint,
   type ServiceName,
@@ -46,6 +47,8 @@ export interface ProxyOptions {
   answers?: GatewayAnswerCache;
   /** Drops every replica's cached answers of a service a write changed; awaited before the write's answer is sent. */
   flush?: (service: ServiceName) => Promise<void>;
+  /** The revision of the site options this gateway holds: an answer made with another one is not kept. */
+  siteRev?: () => number;
 }
 
 /** A proxied write request: what the answer cache and the change notifier need of it. */
@@ -152,7 +155,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
     proxyRes: IncomingMessage,
     req: IncomingMessage,
     locals: ProxyLocals | undefined,
-  ): { shareable: unknown; hint: ChangeHint | undefined } => {
+  ): { shareable: unknown; hint: ChangeHint | undefined; siteRev: unknown } => {
     const h = proxyRes.headers;
     // Services already send the REST headers; fill in only what an upstream left out, never twice.
     for (const [k, v] of Object.entries(base)) if (h[k.toLowerCase()] === undefined) h[k.toLowerCase()] = v;
@@ -161,16 +164,20 @@ export function createProxies(opts: ProxyOptions): Proxies {
     delete h[SHAREABLE_HEADER];
     const hintHeader = h[CHANGE_HEADER];
     delete h[CHANGE_HEADER];
+    const siteRev = h[SITE_REV_HEADER];
+    delete h[SITE_REV_HEADER];
     for (const [k, v] of Object.entries(corsHeaders(req.headers, siteOrigin))) h[k.toLowerCase()] = v;
     h.vary = varyWithOrigin(h.vary);
     if (locals?.requestId) h['x-request-id'] = locals.requestId;
     locals?.upstreamDone?.(proxyRes.statusCode);
-    return { shareable, hint: parseChangeHint(typeof hintHeader === 'string' ? hintHeader : undefined) };
+    return { shareable, hint: parseChangeHint(typeof hintHeader === 'string' ? hintHeader : undefined), siteRev };
   };
 
   const onProxyRes = (proxyRes: IncomingMessage, req: IncomingMessage, res: ServerResponse) => {
     const locals = (res as Response).locals as ProxyLocals | undefined;
-    const { shareable } = settleHeaders(proxyRes, req, locals);
+    const { shareable, siteRev } = settleHeaders(proxyRes, req, locals);
+    // Made with site options this gateway does not hold (one of us has not learnt a change yet): not kept.
+    const sameSite = siteRev === undefined || !opts.siteRev || siteRev === String(opts.siteRev());
     // A lifetime in ms (`none`: until a write), so that the services' clocks need not agree with ours.
     const lifetime =
       shareable === 'none'
@@ -178,7 +185,7 @@ export function createProxies(opts: ProxyOptions): Proxies {
         : typeof shareable === 'string' && /^\d{1,15}$/.test(shareable)
           ? Number(shareable)
           : undefined;
-    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined)
+    if (locals?.ticket && opts.answers && proxyRes.statusCode === 200 && lifetime !== undefined && sameSite)
       opts.answers.fill(locals.ticket, proxyRes, lifetime);
   };
 

@@ -1,16 +1,16 @@
 /**
  * The gateway's own settings, read from the environment on top of the kit's shared config
- * (docs/configuration.md: LOOM_SITE_NAME, LOOM_SITE_DESCRIPTION, LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
+ * (docs/configuration.md: LOOM_INDEX_REFRESH_MS, LOOM_INDEX_TIMEOUT_MS, LOOM_READY_INCOMPLETE_AFTER_MS, LOOM_UPSTREAM_TIMEOUT_MS, the LOOM_AUTH_* settings,
  * LOOM_SESSION_TTL_MS, LOOM_TRUST_PROXY, LOOM_OUTBOX_MAX, LOOM_GATEWAY_CACHE, LOOM_GATEWAY_CACHE_MAX_AGE_MS, LOOM_ANSWER_CACHE_BYTES, LOOM_WP_FACE, and the upstream URLs in upstreams.ts). The site's clock (LOOM_GMT_OFFSET, LOOM_TIMEZONE) is
  * shared with the services, so it lives in the kit's config (`gmtOffset`, `timezoneString`).
  */
 import { answerCacheBytes, envInt, envSwitch } from '@loom/service-kit';
 
 export interface GatewaySettings {
-  /** The index's `name` (WordPress's blogname). */
-  siteName: string;
-  /** The index's `description` (blogdescription). */
-  siteDescription: string;
+  /** The index's `name` (WordPress's blogname): the site option, read live (LOOM_SITE_NAME is its initial value). */
+  readonly siteName: string;
+  /** The index's `description` (blogdescription), likewise (LOOM_SITE_DESCRIPTION). */
+  readonly siteDescription: string;
   /** How often each service's `/_loom/routes` is re-read. */
   indexRefreshMs: number;
   /**
@@ -53,10 +53,10 @@ export interface GatewaySettings {
 /** A revoked application password must stop working within this long (the issue asks for at most 10 s). */
 export const AUTH_CACHE_MAX_MS = 10000;
 
-export function loadGatewaySettings(env: NodeJS.ProcessEnv = process.env): GatewaySettings {
+export function loadGatewaySettings(
+  env: NodeJS.ProcessEnv = process.env,
+): Omit<GatewaySettings, 'siteName' | 'siteDescription'> {
   return {
-    siteName: env.LOOM_SITE_NAME ?? 'Loom',
-    siteDescription: env.LOOM_SITE_DESCRIPTION ?? '',
     indexRefreshMs: envInt(env, 'LOOM_INDEX_REFRESH_MS', 10000, 1),
     indexTimeoutMs: envInt(env, 'LOOM_INDEX_TIMEOUT_MS', 2000, 1),
     readyIncompleteAfterMs: envInt(env, 'LOOM_READY_INCOMPLETE_AFTER_MS', 30000, 0),

@@ -46,7 +46,7 @@ interface Card {
 }
 
 function page(ctx: OembedContext, card: Card, nonce: string, canonical?: string): string {
-  const site = escAttr(ctx.settings.siteName);
+  const site = escAttr(ctx.config.site.current().title);
   return (
     `<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n` +
     `<meta name="robots" content="noindex, follow">\n<title>${escAttr(wpStripAllTags(card.title))} &#8211; ${site}</title>\n` +
@@ -73,7 +73,7 @@ const notFound = (ctx: OembedContext): Card => ({
   title: 'Page not found',
   body:
     `<div class="wp-embed"><p class="wp-embed-heading">Oops! That embed can&#8217;t be found.</p>` +
-    `<div class="wp-embed-excerpt"><p>It looks like nothing was found at this location. Maybe try visiting <a href="${escUrl(ctx.config.homeUrl)}" target="_top">${escAttr(ctx.settings.siteName)}</a> directly?</p></div></div>`,
+    `<div class="wp-embed-excerpt"><p>It looks like nothing was found at this location. Maybe try visiting <a href="${escUrl(ctx.config.homeUrl)}" target="_top">${escAttr(ctx.config.site.current().title)}</a> directly?</p></div></div>`,
 });
 
 async function card(ctx: OembedContext, permalink: string): Promise<{ card: Card; canonical?: string }> {

@@ -6,7 +6,13 @@
  */
 import * as oembed from './contracts';
 import { SafeFetcher, type Dial, type Lookup } from '@loom/safe-fetch';
-import { createServiceApp, type KitConfig, type Logger, type ServiceDefinition } from '@loom/service-kit';
+import {
+  createServiceApp,
+  followCoreSiteOptions,
+  type KitConfig,
+  type Logger,
+  type ServiceDefinition,
+} from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { ProxyCache } from './cache';
 import type { OembedContext } from './context';
@@ -64,9 +70,18 @@ export async function buildApp(deps: OembedDeps) {
     fetcher,
     cache: new ProxyCache(store, settings.cacheMaxEntries),
     store,
-    local: { core, siteName: settings.siteName, homeUrl: config.homeUrl },
+    local: {
+      core,
+      // The site's title now: provider_name follows core-content's settings.
+      get siteName() {
+        return config.site.current().title;
+      },
+      homeUrl: config.homeUrl,
+    },
     remote: { fetcher, providers: [...WORDPRESS_PROVIDERS, ...settings.extraProviders], homeUrl: config.homeUrl, log },
     log,
   };
-  return createServiceApp(oembedService(ctx), deps);
+  const app = createServiceApp(oembedService(ctx), deps);
+  followCoreSiteOptions(app, deps, env);
+  return app;
 }

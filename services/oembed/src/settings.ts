@@ -1,6 +1,6 @@
 /**
- * The oembed service's settings, read from the environment once per app (docs/configuration.md): the site's
- * name (LOOM_SITE_NAME, oEmbed's provider_name), how long proxied answers are kept (LOOM_OEMBED_CACHE_MS, a day as
+ * The oembed service's settings, read from the environment once per app (docs/configuration.md; the site's title,
+ * oEmbed's provider_name, is a site option the kit config follows): how long proxied answers are kept (LOOM_OEMBED_CACHE_MS, a day as
  * WordPress's rest_oembed_ttl; failures LOOM_OEMBED_FAILURE_CACHE_MS), the outbound fetcher's limits
  * (LOOM_OEMBED_FETCH_TIMEOUT_MS, LOOM_OEMBED_FETCH_MAX_BYTES), the hosts a private deployment lets it reach
  * (LOOM_OEMBED_ALLOW_HOSTS, none by default), more providers (LOOM_OEMBED_PROVIDERS_FILE), whether the proxy
@@ -14,7 +14,6 @@ import { envInt, envSwitch } from '@loom/service-kit';
 import { parseProviders, type Provider } from './providers';
 
 export interface OembedSettings {
-  siteName: string;
   cacheMs: number;
   failureCacheMs: number;
   fetchTimeoutMs: number;
@@ -34,7 +33,6 @@ export interface OembedSettings {
 export function loadOembedSettings(env: NodeJS.ProcessEnv = process.env): OembedSettings {
   const file = (env.LOOM_OEMBED_PROVIDERS_FILE ?? '').trim();
   return {
-    siteName: env.LOOM_SITE_NAME ?? 'Loom',
     cacheMs: envInt(env, 'LOOM_OEMBED_CACHE_MS', 24 * 60 * 60 * 1000),
     failureCacheMs: envInt(env, 'LOOM_OEMBED_FAILURE_CACHE_MS', 60 * 1000),
     fetchTimeoutMs: envInt(env, 'LOOM_OEMBED_FETCH_TIMEOUT_MS', 5000, 1),

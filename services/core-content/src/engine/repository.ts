@@ -20,6 +20,7 @@ import { DuplicateKeyError, type Collection, type Filter, type Sort, type Store 
 import { adjustTermCounts, recountTerms, termIdsOf, TERMS, type TermDoc } from '@loom/terms';
 import { formatUtc, gmtFromLocal, nowStamps, type SiteClock } from './dates';
 import { postDeleted, postSaved } from './lifecycle';
+import { siteOptions } from '../site/site-options';
 import { permalink } from './permalinks';
 import {
   SHARED_SLUG_STATUSES,
@@ -222,8 +223,10 @@ async function defaultTerms(store: Store, type: string): Promise<Array<[string, 
   const out: Array<[string, number[]]> = [];
   for (const tax of core.taxonomiesOf(type)) {
     const d = tax.defaultTerm;
-    if (d?.postTypes.includes(type) && (await store.collection(TERMS).count({ id: d.id, taxonomy: tax.name })))
-      out.push([tax.restBase, [d.id]]);
+    // The term the site's option names (default_category), else the one seeded at first start.
+    const id = d?.option ? Number(siteOptions()[d.option]) || d.id : d?.id;
+    if (d?.postTypes.includes(type) && (await store.collection(TERMS).count({ id, taxonomy: tax.name })))
+      out.push([tax.restBase, [id!]]);
   }
   return out;
 }
@@ -457,8 +460,12 @@ export class PostRepository {
       content: input.content ?? '',
       excerpt: input.excerpt ?? '',
       password: status === 'private' ? '' : (input.password ?? ''),
-      comment_status: input.comment_status ?? rules.defaultCommentStatus,
-      ping_status: input.ping_status ?? rules.defaultPingStatus,
+      // get_default_comment_status(): a type that supports comments (pings) takes the site's default.
+      comment_status:
+        input.comment_status ??
+        (rules.defaultCommentStatus === 'open' ? siteOptions().default_comment_status : 'closed'),
+      ping_status:
+        input.ping_status ?? (rules.defaultPingStatus === 'open' ? siteOptions().default_ping_status : 'closed'),
       parent,
       menu_order: input.menu_order ?? 0,
       guid: '',

@@ -32,11 +32,27 @@ export async function ensureOptionIndexes(store: Store): Promise<void> {
 }
 
 async function readOption<T>(store: Store, name: string, dflt: T): Promise<T> {
-  return (await store.collection<OptionDoc<T>>(OPTIONS).findOne({ name }))?.value ?? dflt;
+  return (await readOptionRev(store, name, dflt)).value;
+}
+
+/** An option's value and its revision (0: never stored). */
+export async function readOptionRev<T>(store: Store, name: string, dflt: T): Promise<{ value: T; rev: number }> {
+  const doc = await store.collection<OptionDoc<T>>(OPTIONS).findOne({ name });
+  return doc ? { value: doc.value, rev: doc.rev } : { value: dflt, rev: 0 };
 }
 
 /** update_option() of a value computed from the stored one, retried when another write changed it meanwhile. */
 async function changeOption<T>(store: Store, name: string, dflt: T, change: (current: T) => T): Promise<T> {
+  return (await changeOptionRev(store, name, dflt, change)).value;
+}
+
+/** changeOption() answering the revision it wrote too. */
+export async function changeOptionRev<T>(
+  store: Store,
+  name: string,
+  dflt: T,
+  change: (current: T) => T,
+): Promise<{ value: T; rev: number }> {
   const options = store.collection<OptionDoc<T>>(OPTIONS);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const doc = await options.findOne({ name });
@@ -44,13 +60,14 @@ async function changeOption<T>(store: Store, name: string, dflt: T, change: (cur
     if (!doc) {
       try {
         await options.insert({ name, value, rev: 1 });
-        return value;
+        return { value, rev: 1 };
       } catch (e) {
         if (!(e instanceof DuplicateKeyError)) throw e;
         continue;
       }
     }
-    if (await options.updateOne({ name, rev: doc.rev }, { $set: { value, rev: doc.rev + 1 } })) return value;
+    if (await options.updateOne({ name, rev: doc.rev }, { $set: { value, rev: doc.rev + 1 } }))
+      return { value, rev: doc.rev + 1 };
   }
   throw new Error(`option ${name}: too many concurrent changes`);
 }

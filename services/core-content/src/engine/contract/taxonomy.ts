@@ -54,6 +54,8 @@ export interface DefaultTerm {
   name: string;
   slug: string;
   postTypes: string[];
+  /** The site option naming the default term when it has been changed (`default_category`). */
+  option?: 'default_category';
 }
 
 export interface TaxonomyObject extends Omit<TaxonomyDef, 'labels' | 'rest'> {

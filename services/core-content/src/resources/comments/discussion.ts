@@ -1,9 +1,12 @@
 /**
- * WordPress's discussion options (Settings → Discussion) with WordPress's defaults. Until Loom serves the settings
- * resource they come from the environment (docs/configuration.md), read once at start; every replica reads the
- * same environment, so they agree.
+ * WordPress's discussion options (Settings → Discussion), as the comment routes read them: site options
+ * (resources/settings), changed through `core/v2/settings` and live in every replica; their LOOM_COMMENT_*
+ * variables are initial values only (docs/configuration.md). Whether anonymous callers may comment is WordPress's
+ * rest_allow_anonymous_comments filter, not an option, so it stays a setting of the deployment.
  */
+import type { SiteOptionValues } from '@loom/contracts';
 import { envInt, envSwitch } from '@loom/service-kit';
+import { siteOptions } from '../../site/site-options';
 
 export interface DiscussionSettings {
   /** comment_registration: only signed-in users may comment (also what the REST API asks of anonymous callers). */
@@ -40,30 +43,67 @@ const words = (raw: string | undefined): string[] =>
     .map((w) => w.trim())
     .filter(Boolean);
 
-export function loadDiscussionSettings(env: NodeJS.ProcessEnv): DiscussionSettings {
+type DiscussionOptions = Pick<
+  SiteOptionValues,
+  | 'comment_registration'
+  | 'require_name_email'
+  | 'comment_moderation'
+  | 'comment_previously_approved'
+  | 'comment_max_links'
+  | 'moderation_keys'
+  | 'disallowed_keys'
+  | 'close_comments_for_old_posts'
+  | 'close_comments_days_old'
+  | 'thread_comments'
+  | 'thread_comments_depth'
+  | 'comments_notify'
+  | 'moderation_notify'
+>;
+
+/** The discussion options' initial values from the environment (WordPress's defaults where a variable is unset). */
+export function initialDiscussionOptions(env: NodeJS.ProcessEnv): DiscussionOptions {
+  const list = (name: string) => words(env[name]).join('\n');
   return {
-    commentRegistration: envSwitch(env, 'LOOM_COMMENT_REGISTRATION', false),
-    allowAnonymous: envSwitch(env, 'LOOM_COMMENTS_ALLOW_ANONYMOUS', false),
-    requireNameEmail: envSwitch(env, 'LOOM_COMMENTS_REQUIRE_NAME_EMAIL', true),
-    moderation: envSwitch(env, 'LOOM_COMMENT_MODERATION', false),
-    previouslyApproved: envSwitch(env, 'LOOM_COMMENT_PREVIOUSLY_APPROVED', true),
-    maxLinks: envInt(env, 'LOOM_COMMENT_MAX_LINKS', 2),
-    moderationKeys: words(env.LOOM_COMMENT_MODERATION_KEYS),
-    disallowedKeys: words(env.LOOM_COMMENT_DISALLOWED_KEYS),
-    closeForOldPosts: envSwitch(env, 'LOOM_CLOSE_COMMENTS_FOR_OLD_POSTS', false),
-    closeDaysOld: envInt(env, 'LOOM_CLOSE_COMMENTS_DAYS_OLD', 14),
-    threadComments: envSwitch(env, 'LOOM_THREAD_COMMENTS', true),
-    threadDepth: envInt(env, 'LOOM_THREAD_COMMENTS_DEPTH', 5, 1),
-    commentsNotify: envSwitch(env, 'LOOM_COMMENTS_NOTIFY', true),
-    moderationNotify: envSwitch(env, 'LOOM_MODERATION_NOTIFY', true),
+    comment_registration: envSwitch(env, 'LOOM_COMMENT_REGISTRATION', false),
+    require_name_email: envSwitch(env, 'LOOM_COMMENTS_REQUIRE_NAME_EMAIL', true),
+    comment_moderation: envSwitch(env, 'LOOM_COMMENT_MODERATION', false),
+    comment_previously_approved: envSwitch(env, 'LOOM_COMMENT_PREVIOUSLY_APPROVED', true),
+    comment_max_links: envInt(env, 'LOOM_COMMENT_MAX_LINKS', 2),
+    moderation_keys: list('LOOM_COMMENT_MODERATION_KEYS'),
+    disallowed_keys: list('LOOM_COMMENT_DISALLOWED_KEYS'),
+    close_comments_for_old_posts: envSwitch(env, 'LOOM_CLOSE_COMMENTS_FOR_OLD_POSTS', false),
+    close_comments_days_old: envInt(env, 'LOOM_CLOSE_COMMENTS_DAYS_OLD', 14),
+    thread_comments: envSwitch(env, 'LOOM_THREAD_COMMENTS', true),
+    thread_comments_depth: envInt(env, 'LOOM_THREAD_COMMENTS_DEPTH', 5, 1),
+    comments_notify: envSwitch(env, 'LOOM_COMMENTS_NOTIFY', true),
+    moderation_notify: envSwitch(env, 'LOOM_MODERATION_NOTIFY', true),
   };
 }
 
-let active: DiscussionSettings = loadDiscussionSettings({});
+let allowAnonymous = false;
 
-/** Sets the settings the comment routes use (buildApp, once per process; tests build one app at a time). */
-export function activateDiscussion(settings: DiscussionSettings): void {
-  active = settings;
+/** LOOM_COMMENTS_ALLOW_ANONYMOUS (buildApp, once per process; tests build one app at a time). */
+export function activateDiscussion(env: NodeJS.ProcessEnv): void {
+  allowAnonymous = envSwitch(env, 'LOOM_COMMENTS_ALLOW_ANONYMOUS', false);
 }
 
-export const discussion = (): DiscussionSettings => active;
+/** The options in force now. */
+export function discussion(): DiscussionSettings {
+  const o = siteOptions();
+  return {
+    commentRegistration: o.comment_registration,
+    allowAnonymous,
+    requireNameEmail: o.require_name_email,
+    moderation: o.comment_moderation,
+    previouslyApproved: o.comment_previously_approved,
+    maxLinks: o.comment_max_links,
+    moderationKeys: words(o.moderation_keys),
+    disallowedKeys: words(o.disallowed_keys),
+    closeForOldPosts: o.close_comments_for_old_posts,
+    closeDaysOld: o.close_comments_days_old,
+    threadComments: o.thread_comments,
+    threadDepth: o.thread_comments_depth,
+    commentsNotify: o.comments_notify,
+    moderationNotify: o.moderation_notify,
+  };
+}

@@ -7,7 +7,7 @@ export const categoryTaxonomy = defineTaxonomy({
   restBase: 'categories',
   objectType: ['post'],
   showTagcloud: true,
-  defaultTerm: { id: 1, name: 'Uncategorized', slug: 'uncategorized', postTypes: ['post'] },
+  defaultTerm: { id: 1, name: 'Uncategorized', slug: 'uncategorized', postTypes: ['post'], option: 'default_category' },
   visibility: PUBLIC_TAXONOMY,
   cap: {
     manage_terms: 'manage_categories',

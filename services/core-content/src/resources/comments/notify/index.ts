@@ -15,18 +15,11 @@ import type { Store } from '@loom/store';
 import { handOffMail } from '../../../site/mail/handoff';
 import { UserRepository } from '../../users/repository';
 import { canEditComments, mailsFor, moderatorRecipients, postAuthorRecipients, type MailUser } from './recipients';
-import type { CommentMailSettings } from './settings';
+import { commentMailSettings } from './settings';
 import { looksLikeAddress, moderatorNotification, postAuthorNotification, type NotificationText } from './texts';
 import type { CommentEvent } from './types';
 
 export type { CommentEvent, NotifyComment, NotifyPost } from './types';
-
-const active = new WeakMap<KitConfig, CommentMailSettings>();
-
-/** The options and site values this app's comment mail uses (buildApp, from the environment). */
-export function activateCommentMail(config: KitConfig, settings: CommentMailSettings): void {
-  active.set(config, settings);
-}
 
 export interface NotifyDeps {
   config: KitConfig;
@@ -68,14 +61,13 @@ const mailUser = (u: { id: number; email: string; roles: MailUser['roles'] } | n
 /**
  * Hands over the mails `event` makes, as WordPress sends them: a new comment held for moderation → the moderators
  * (wp_notify_moderator), a new approved comment or one approved later → the post's author (wp_notify_postauthor),
- * each under its option (LOOM_MODERATION_NOTIFY, LOOM_COMMENTS_NOTIFY). Other changes mail no one. Resolves once
+ * each under its option (moderation_notify, comments_notify). Other changes mail no one. Resolves once
  * the messages are stored for hand-over; never rejects (a failure is logged).
  */
 export async function notifyComment(deps: NotifyDeps, event: CommentEvent): Promise<void> {
   const { comment, post } = event;
   try {
-    const settings = active.get(deps.config);
-    if (!settings) throw new Error('comment mail is not activated for this app');
+    const settings = commentMailSettings(deps.config);
     const mails = mailsFor(event, settings);
     if (!mails.length) return;
     const author = mailUser(await new UserRepository(deps.store).get(post.author));

@@ -1,9 +1,8 @@
 /**
- * The site options comment mail reads (the discussion options' comments_notify and moderation_notify, WordPress's
- * defaults: both on), and the site's name and admin address (docs/configuration.md).
+ * What comment mail reads, at the moment it is sent: the discussion options' comments_notify and
+ * moderation_notify, and the site's title and admin address (site options, live: resources/settings).
  */
 import type { KitConfig } from '@loom/service-kit';
-import { loadDiscussionSettings } from '../discussion';
 import type { NotifyOptions } from './recipients';
 import type { MailSite } from './texts';
 
@@ -13,15 +12,14 @@ export interface CommentMailSettings extends NotifyOptions {
   site: MailSite;
 }
 
-export function loadCommentMailSettings(config: KitConfig, env: NodeJS.ProcessEnv = process.env): CommentMailSettings {
-  // comments_notify and moderation_notify are discussion options: read where the others are.
-  const { commentsNotify, moderationNotify } = loadDiscussionSettings(env);
+export function commentMailSettings(config: KitConfig): CommentMailSettings {
+  const o = config.site.current();
   return {
-    commentsNotify,
-    moderationNotify,
-    adminEmail: env.LOOM_ADMIN_EMAIL || 'admin@example.com',
+    commentsNotify: o.comments_notify,
+    moderationNotify: o.moderation_notify,
+    adminEmail: o.email,
     site: {
-      name: env.LOOM_SITE_NAME || 'Loom',
+      name: o.title,
       homeUrl: config.homeUrl,
       // admin_url() is under the site URL (LOOM_BASE_URL), where WordPress's admin screens would be.
       adminUrl: `${config.baseUrl}/wp-admin/`,

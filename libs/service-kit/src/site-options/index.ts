@@ -1,0 +1,3 @@
+export * from './holder';
+export * from './follow';
+export * from './remote';

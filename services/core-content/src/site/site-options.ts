@@ -1,0 +1,18 @@
+/**
+ * The site options in force in this process, for code without a request at hand (a new post's defaults, the
+ * comment rules): the kit config's live copy, which resources/settings keeps in step with the store.
+ */
+import type { SiteOptionValues } from '@loom/contracts';
+import type { SiteOptions } from '@loom/service-kit';
+
+let active: SiteOptions | undefined;
+
+/** buildApp, once per process (tests build one core-content app at a time). */
+export function activateSiteOptions(site: SiteOptions): void {
+  active = site;
+}
+
+export function siteOptions(): Readonly<SiteOptionValues> {
+  if (!active) throw new Error('site options read before core-content was built');
+  return active.current();
+}
