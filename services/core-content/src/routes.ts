@@ -13,6 +13,7 @@ import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
+import { search } from './resources/search/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -24,6 +25,7 @@ export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
+export * from './resources/search/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -73,6 +75,8 @@ export const coreRoutes = derived(
       // Then comments (create_initial_rest_routes).
       comments.collection,
       comments.item,
+      // Then search, with its three handlers.
+      search().collection,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,
