@@ -32,4 +32,4 @@ export {
   truncateSlug,
   uniqueSlug,
 } from './slugs';
-export { relevanceRank, searchClauses, searchTerms, type SearchedText } from './search';
+export { relevanceRank, searchClauses, searchTerms } from './search';

@@ -41,7 +41,7 @@ export function searchClauses(terms: readonly string[], fields: readonly string[
 }
 
 /** The searched texts of one post (its title, excerpt and content as stored). */
-export interface SearchedText {
+interface SearchedText {
   title: string;
   excerpt: string;
   content: string;
