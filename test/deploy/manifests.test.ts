@@ -499,6 +499,7 @@ test('every call a process makes is configured and allowed by the NetworkPolicie
       'events -> core-content:8081',
       'oembed -> core-content:8081',
       'core-content -> forms:8083',
+      'core-content -> events:8082',
     ].sort(),
   );
 });

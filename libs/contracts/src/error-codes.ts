@@ -45,6 +45,10 @@ export const ERROR_CODES = {
   rest_request_too_large: { status: 413, message: 'The request body is too large.' },
   rest_missing_callback_param: { status: 400, message: 'Missing parameter(s): %s', messageAtCallSite: 'always' },
   rest_invalid_param: { status: 400, message: 'Invalid parameter(s): %s', messageAtCallSite: 'always' },
+  rest_search_invalid_page_number: {
+    status: 400,
+    message: 'The page number requested is larger than the number of pages available.',
+  },
   rest_post_invalid_page_number: {
     status: 400,
     message: 'The page number requested is larger than the number of pages available.',

@@ -119,3 +119,28 @@ export const oembedPostSchema = z.object({
   mime_type: z.string(),
 });
 export type OembedPost = z.infer<typeof oembedPostSchema>;
+
+/**
+ * events: `GET /_loom/event-search?search=&include=&exclude=&limit=` → the published events core/v2/search lists
+ * among the posts (WP_Query `s` over post_type tribe_events, post_status publish), first `limit` of them in
+ * WordPress's order (relevance rank when searching, then post_date descending), with how many there are in all.
+ * `include` and `exclude` are comma lists of ids. core-content merges them with its own posts by rank and date.
+ */
+export const EVENT_SEARCH_PATH = '/_loom/event-search';
+export const eventSearchHitSchema = z.object({
+  id: z.number().int().positive(),
+  /** get_the_title(). */
+  title: z.string(),
+  /** get_permalink(). */
+  link: z.string(),
+  /** post_date, site time, as core-content keeps it (`YYYY-MM-DDTHH:MM:SS`). */
+  date: z.string(),
+  /** parse_search_order()'s rank (0 without a search): lower first. */
+  rank: z.number().int().nonnegative(),
+});
+export type EventSearchHit = z.infer<typeof eventSearchHitSchema>;
+export const eventSearchResultSchema = z.object({
+  total: z.number().int().nonnegative(),
+  items: z.array(eventSearchHitSchema),
+});
+export type EventSearchResult = z.infer<typeof eventSearchResultSchema>;

@@ -32,3 +32,4 @@ export {
   truncateSlug,
   uniqueSlug,
 } from './slugs';
+export { relevanceRank, searchClauses, searchTerms } from './search';

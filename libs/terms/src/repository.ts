@@ -146,6 +146,11 @@ export async function seedDefaultTerms(store: Store, seeds: DefaultTermSeed[]): 
   }
 }
 
+/** WP_Term_Query::get_search_sql(): the text in the name or the slug (LIKE '%text%'). */
+export const termSearchClause = (search: string): Filter => ({
+  $or: [{ name: { $contains: search } }, { slug: { $contains: search } }],
+});
+
 export class TermRepository {
   private readonly terms: Collection<TermDoc>;
 
@@ -172,9 +177,7 @@ export class TermRepository {
     if (q.include.length) and.push({ id: { $in: q.include } });
     if (q.exclude.length) and.push({ id: { $nin: q.exclude } });
     if (q.slug?.length) and.push({ slug: { $in: q.slug } });
-    if (q.search) {
-      and.push({ $or: [{ name: { $contains: q.search } }, { slug: { $contains: q.search } }] });
-    }
+    if (q.search) and.push(termSearchClause(q.search));
     if (this.rules.hierarchical && q.parent !== undefined) and.push({ parent: q.parent });
     if (q.hideEmpty) and.push({ count: { $gt: 0 } });
     if (q.post !== undefined && q.post !== 0) {

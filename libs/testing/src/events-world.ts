@@ -6,6 +6,7 @@ import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '@loom/gateway';
 import { basicForAll, roleUsers, type TestUser } from './accounts';
 import { restClient } from './http';
+import { freePort } from './net';
 import { startCore, startEvents, startGateway, type RunningService } from './services';
 
 export type EventsCaller = 'anonymous' | 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
@@ -20,9 +21,11 @@ export interface EventsWorld {
 }
 
 export async function startEventsWorld(siteEnv: NodeJS.ProcessEnv = {}): Promise<EventsWorld> {
-  // events reads users and media from core-content through its typed client.
-  const core = await startCore(siteEnv);
-  const events = await startEvents(0, { ...siteEnv, CORE_CONTENT_URL: core.url });
+  // events reads users and media from core-content through its typed client; core-content's search asks events for
+  // events (EVENTS_URL): events' port is chosen first so that each knows the other.
+  const eventsPort = await freePort();
+  const core = await startCore({ ...siteEnv, EVENTS_URL: `http://127.0.0.1:${eventsPort}` });
+  const events = await startEvents(eventsPort, { ...siteEnv, CORE_CONTENT_URL: core.url });
   const gw = await startGateway(
     { upstreams: { 'core-content': core.url, events: events.url }, config: testConfig('gateway', siteEnv) },
     { LOOM_AUTH_MAX_FAILURES: '1000', LOOM_AUTH_MAX_USER_FAILURES: '1000' },

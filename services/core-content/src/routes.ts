@@ -13,6 +13,7 @@ import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
+import { search } from './resources/search/contract';
 import { settings } from './resources/settings/contract';
 
 export * from './engine/contract/registry';
@@ -25,6 +26,7 @@ export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
+export * from './resources/search/contract';
 export * from './resources/settings/contract';
 export * from './types/attachment/routes';
 
@@ -75,6 +77,8 @@ export const coreRoutes = derived(
       // Then comments, then (after search and the block routes) settings (create_initial_rest_routes).
       comments.collection,
       comments.item,
+      // Then search, with its three handlers.
+      search().collection,
       settings.item,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,

@@ -54,6 +54,8 @@ import { activateDiscussion } from './resources/comments/discussion';
 import { settingsBindings } from './resources/settings/handlers';
 import { followStoredOptions, mountSiteOptionsEndpoint } from './resources/settings/live';
 import { commentBindings } from './resources/comments/handlers';
+import { searchBindings } from './resources/search/handlers';
+import { createEventsClient, eventEmbedder, registerEventsClient } from './resources/search/events';
 import { registerCommentLifecycle } from './resources/comments/lifecycle';
 import { ensureCommentIndexes } from './resources/comments/repository';
 import { ensureFloodIndexes } from './resources/comments/rules';
@@ -80,6 +82,7 @@ export const coreContent: ServiceDefinition = {
     ...applicationPasswordBindings,
     ...menuLocationBindings,
     ...commentBindings,
+    ...searchBindings,
     ...settingsBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
@@ -91,6 +94,8 @@ export const coreContent: ServiceDefinition = {
     // Attachments read by their own rule (an inherit attachment follows its parent), before the generic post embedder.
     mediaItemEmbedder,
     ...postTypes.map(postItemEmbedder),
+    // An event search result's `self`: the event, from the events service.
+    eventEmbedder,
     // A post's `replies` (comments?post=<id>) is the comments route itself, dispatched in-process.
   ],
   // Service-to-service routes: credential checks and users (auth/internal.ts), which post a URL names, for oembed (site/oembed-post),
@@ -138,7 +143,8 @@ export async function prepareStore(store: Store, opts: PrepareOptions): Promise<
 
 /**
  * `env` holds the first administrator (LOOM_ADMIN_*), the theme's settings (LOOM_THEME, LOOM_THEME_ROOT,
- * LOOM_MENU_LOCATIONS), the discussion options' initial values (resources/comments/discussion.ts) and comment mail's (FORMS_URL...).
+ * LOOM_MENU_LOCATIONS), the discussion options' initial values (resources/comments/discussion.ts), comment mail's
+ * (FORMS_URL...) and search's events client (EVENTS_URL, LOOM_EVENTS_TIMEOUT_MS).
  */
 export async function buildApp(
   deps: { config: KitConfig; store: Store; log: Logger },
@@ -157,6 +163,8 @@ export async function buildApp(
   await siteOptions.ready;
   // Comment mail is handed to the forms service through a queue in this store, whose worker starts here.
   await startMailHandoff(deps, loadMailHandoffSettings(env));
+  // core/v2/search asks the events service for events (EVENTS_URL, LOOM_EVENTS_TIMEOUT_MS).
+  registerEventsClient(deps.config, createEventsClient(deps.config, deps.log, env));
   const app = createServiceApp(beforeDispatch ? { ...coreContent, beforeDispatch } : coreContent, deps);
   keepSiteOptionsFollower(app, siteOptions);
   return app;

@@ -17,6 +17,7 @@ import { categoryBindings } from './categories';
 import { createCoreClient, registerCoreClient } from './core-client';
 import { docBindings } from './doc';
 import { ensureEventMonths, eventBindings } from './events';
+import { mountEventSearch } from './events/search';
 import { loadEventSettings, registerEventSettings } from './settings';
 import { ensurePostIndexes } from './linked-posts/repository';
 import { organizerBindings } from './organizers';
@@ -35,6 +36,8 @@ export const eventsService: ServiceDefinition = {
     ...categoryBindings(),
     ...tagBindings(),
   ],
+  // Service-to-service: the events core-content's core/v2/search lists among the posts.
+  extend: (app, deps) => mountEventSearch(app, deps),
 };
 
 /** Indexes of the events store (one `posts` collection for events, venues and organizers; `terms` for their taxonomies). */

@@ -10,6 +10,9 @@ import {
   createDueCheck,
   isFloating,
   publishDue,
+  relevanceRank as rankBy,
+  searchClauses,
+  searchTerms,
   slugAcrossTrash,
   statusForDate,
   trashChanges,
@@ -59,27 +62,7 @@ const SORT_FIELDS: Record<string, string> = {
 
 const SEARCH_FIELDS: Record<string, string> = { post_title: 'title', post_excerpt: 'excerpt', post_content: 'content' };
 
-/** The English stopwords WP_Query::get_search_stopwords() drops from searches. */
-const STOPWORDS = new Set(
-  'about,an,are,as,at,be,by,com,for,from,how,in,is,it,of,on,or,that,the,this,to,was,what,when,where,who,will,with,www'.split(
-    ',',
-  ),
-);
-
-/** WP_Query::parse_search() terms: quoted phrases kept whole, short terms and stopwords dropped; >9 terms → one sentence. */
-export function searchTerms(search: string): string[] {
-  const s = search.replace(/[\r\n]/g, '');
-  const matches = s.match(/".*?("|$)|((?<=[\t ",+])|^)[^\t ",+]+/g);
-  if (!matches) return [s];
-  const checked: string[] = [];
-  for (let term of matches) {
-    term = /^".+"$/.test(term) ? term.replace(/^["']+|["']+$/g, '') : term.replace(/^["' ]+|["' ]+$/g, '');
-    if (!term || (term.length === 1 && /^[a-z-]$/i.test(term))) continue;
-    if (STOPWORDS.has(term.toLowerCase())) continue;
-    checked.push(term);
-  }
-  return checked.length === 0 || checked.length > 9 ? [s] : checked;
-}
+export { searchTerms };
 
 export async function ensurePostIndexes(store: Store): Promise<void> {
   const posts = store.collection<PostDoc>(POSTS);
@@ -312,12 +295,7 @@ export class PostRepository {
       const columns = (q.searchColumns.length ? q.searchColumns : ['post_title', 'post_excerpt', 'post_content'])
         .map((c) => own(SEARCH_FIELDS, c))
         .filter((f): f is string => !!f);
-      for (const term of terms) {
-        const exclude = term.length > 1 && term.startsWith('-');
-        const text = exclude ? term.slice(1) : term;
-        const clauses = columns.map((c) => ({ [c]: { $contains: text } }));
-        and.push(exclude ? { $nor: clauses } : { $or: clauses });
-      }
+      and.push(...searchClauses(terms, columns));
       if (q.anonymous) and.push({ password: '' });
     }
 
@@ -698,27 +676,9 @@ function mergeMeta(
   return out;
 }
 
-/**
- * WP_Query::parse_search_order() for orderby=relevance: the whole search in the title first, then all its terms
- * in the title, then any of them, then the whole search in the excerpt, then in the content; ties by date.
- */
-export function relevanceRank(search: string, terms: string[]): (p: PostDoc) => number {
-  const positive = terms.filter((t) => !(t.length > 1 && t.startsWith('-')));
-  const has = (text: string, t: string) => text.toLowerCase().includes(t.toLowerCase());
-  if (terms.length <= 1) {
-    const term = positive[0] ?? search;
-    return (p) => (has(p.title, term) ? 0 : 1);
-  }
-  const sentence = /(?:\s|^)-/.test(search) ? null : search;
-  return (p) => {
-    if (sentence && has(p.title, sentence)) return 1;
-    if (positive.length < 7 && positive.length && positive.every((t) => has(p.title, t))) return 2;
-    if (positive.length < 7 && positive.length > 1 && positive.some((t) => has(p.title, t))) return 3;
-    if (sentence && has(p.excerpt, sentence)) return 4;
-    if (sentence && has(p.content, sentence)) return 5;
-    return 6;
-  };
-}
+/** WP_Query::parse_search_order() for orderby=relevance over stored posts (@loom/post-engine's ranks). */
+export const relevanceRank = (search: string, terms: string[]): ((p: PostDoc) => number) =>
+  rankBy<PostDoc>(search, terms, (p) => p);
 
 /** wp_delete_user(): the user's posts of the types deleted with their author go, with their term counts. */
 export async function deleteAuthorContent(store: Store, userId: number, types: readonly string[]): Promise<void> {

@@ -26,6 +26,11 @@ export function globalId(req: Pick<RestRequest, 'config'>, id: number): string {
  */
 export function permalink(req: RestRequest, base: string, doc: BasePostDoc): string {
   const viewable = doc.status === 'publish' || (doc.status === 'private' && canRead(req, doc));
-  if (viewable && !isNoSlug(doc.slug)) return `${req.config.homeUrl}/${base}/${doc.slug}/`;
-  return `${req.config.homeUrl}/?post_type=${doc.type}&p=${doc.id}`;
+  return linkOf(req.config.homeUrl, base, doc, viewable);
+}
+
+/** get_permalink() once it is known whether the reader may view the post. */
+export function linkOf(homeUrl: string, base: string, doc: BasePostDoc, viewable: boolean): string {
+  if (viewable && !isNoSlug(doc.slug)) return `${homeUrl}/${base}/${doc.slug}/`;
+  return `${homeUrl}/?post_type=${doc.type}&p=${doc.id}`;
 }

@@ -10,6 +10,7 @@ import { own } from '@loom/contracts';
 import * as core from '../contract';
 import type { RevisionSummary, SaveContext } from '../lifecycle';
 import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../repository';
+import { searchClauses } from '@loom/post-engine';
 
 export const REVISION = 'revision';
 
@@ -103,12 +104,7 @@ export class RevisionRepository {
     let terms: string[] = [];
     if (q.search) {
       terms = searchTerms(q.search);
-      for (const term of terms) {
-        const exclude = term.length > 1 && term.startsWith('-');
-        const text = exclude ? term.slice(1) : term;
-        const clauses = ['title', 'excerpt', 'content'].map((c) => ({ [c]: { $contains: text } }));
-        and.push(exclude ? { $nor: clauses } : { $or: clauses });
-      }
+      and.push(...searchClauses(terms, ['title', 'excerpt', 'content']));
     }
     const filter: Filter = { $and: and };
     const total = await this.posts.count(filter);

@@ -24,6 +24,7 @@ import type { Store } from '@loom/store';
 import { nextScheduledDate, POSTS } from '../../engine/repository';
 import { formatUtc } from '../../engine/dates';
 import { WriteVersions, type ReadSet } from './write-versions';
+import { keptOut } from './kept-out';
 
 interface Answer {
   status: number;
@@ -109,7 +110,7 @@ export class AnswerCache {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
       const chunk = args[0];
-      if (res.statusCode === 200 && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
+      if (res.statusCode === 200 && !keptOut(res) && (typeof chunk === 'string' || Buffer.isBuffer(chunk))) {
         const body =
           typeof chunk === 'string'
             ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8')

@@ -9,6 +9,7 @@ import type { RequestHandler, Response } from 'express';
 import { SHAREABLE_HEADER } from '@loom/contracts';
 import { formatUtc } from '../../engine/dates';
 import { plainGet } from './cache';
+import { keptOut } from './kept-out';
 
 /** `nextDue`: date_gmt of the earliest scheduled post, '' when none. */
 export function markShareable(nextDue: () => Promise<string>, now: () => number = Date.now): RequestHandler {
@@ -27,7 +28,7 @@ function mark(res: Response, until: number | undefined, now: () => number): void
   const end = res.end.bind(res) as (...args: unknown[]) => Response;
   res.end = ((...args: unknown[]) => {
     const lifetime = until === undefined ? 'none' : String(Math.max(0, until - now()));
-    if (res.statusCode === 200 && !res.headersSent) res.setHeader(SHAREABLE_HEADER, lifetime);
+    if (res.statusCode === 200 && !res.headersSent && !keptOut(res)) res.setHeader(SHAREABLE_HEADER, lifetime);
     return end(...args);
   }) as Response['end'];
 }
