@@ -31,3 +31,21 @@ export {
 export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass, wpSpecialcharsDecode } from './escape';
 export { WP_MIME_TYPES } from './mime-types';
 export { constrainDimensions } from './shortcodes/media/image';
+export {
+  BLOCK_NAME,
+  BlockTypeRegistry,
+  blockTypeFromMetadata,
+  createBlockTypeRegistry,
+  type BlockMetadataSource,
+  type BlockType,
+  type RegistryOptions,
+} from './block-types/registry';
+export { hasDynamicBlocks, loadDynamicBlocks, renderDynamicBlock, DYNAMIC_BLOCKS } from './dynamic';
+export type {
+  CommentSummary,
+  DynamicBlockData,
+  MonthCount,
+  PageSummary,
+  PostSummary,
+  TermSummary,
+} from './dynamic/port';

@@ -24,3 +24,4 @@ export * from './multipart';
 export * from './cached-answers';
 export * from './method-override';
 export * from './plain-get';
+export { formatPhpDate } from './php-date';

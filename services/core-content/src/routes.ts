@@ -13,6 +13,8 @@ import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
+import { blockTypes } from './resources/block-types/contract';
+import { blockRenderer } from './resources/block-renderer/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -24,6 +26,8 @@ export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
+export * from './resources/block-types/contract';
+export * from './resources/block-renderer/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -76,5 +80,10 @@ export const coreRoutes = derived(
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,
+      // Then (rest_api_init's later controllers) the block types and the block renderer.
+      blockTypes.collection,
+      blockTypes.namespace,
+      blockTypes.item,
+      blockRenderer.item,
     ] as RouteDef[],
 );

@@ -31,6 +31,8 @@ import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTyp
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
 import { templateRouteBindings } from './engine/templates';
 import { menuLocationBindings } from './resources/menu-locations/handlers';
+import { blockTypeBindings } from './resources/block-types/handlers';
+import { blockRendererBindings } from './resources/block-renderer/handlers';
 import { registerMenuLifecycle, rememberMenuSite } from './types/nav-menu-item/lifecycle';
 import { ensureOptionIndexes } from './site/options';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
@@ -74,6 +76,8 @@ export const coreContent: ServiceDefinition = {
     ...applicationPasswordBindings,
     ...menuLocationBindings,
     ...commentBindings,
+    ...blockTypeBindings,
+    ...blockRendererBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
