@@ -32,20 +32,10 @@ export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass, wpSpecialcha
 export { WP_MIME_TYPES } from './mime-types';
 export { constrainDimensions } from './shortcodes/media/image';
 export {
-  BLOCK_NAME,
-  BlockTypeRegistry,
-  blockTypeFromMetadata,
   createBlockTypeRegistry,
   type BlockMetadataSource,
   type BlockType,
-  type RegistryOptions,
+  type BlockTypeRegistry,
 } from './block-types/registry';
-export { hasDynamicBlocks, loadDynamicBlocks, renderDynamicBlock, DYNAMIC_BLOCKS } from './dynamic';
-export type {
-  CommentSummary,
-  DynamicBlockData,
-  MonthCount,
-  PageSummary,
-  PostSummary,
-  TermSummary,
-} from './dynamic/port';
+export { loadDynamicBlocks, renderDynamicBlock } from './dynamic';
+export type { DynamicBlockData, PostSummary } from './dynamic/port';

@@ -5,9 +5,14 @@
  */
 import { wpautop } from '../autop';
 import { escAttr, escUrl } from '../escape';
-import { wpTrimWords } from '../excerpt';
 import type { CommentSummary } from './port';
 import { wrapperAttributes, type DynamicBlock } from './wrapper';
+
+/** wp_trim_words( $text, $num, '&hellip;' ) of text whose tags are already stripped. */
+function trimWords(text: string, num: number): string {
+  const words = text.split(/[\n\r\t ]+/).filter((w) => w !== '');
+  return words.length > num ? `${words.slice(0, num).join(' ')}&hellip;` : words.join(' ');
+}
 
 /** get_avatar( $comment, 48 ) with the class the block adds; Gravatar over HTTPS with WordPress's defaults (mm, g). */
 function avatar(hash: string): string {
@@ -36,7 +41,7 @@ export const latestComments: DynamicBlock<CommentSummary[]> = {
       items += '</footer>';
       if (a.displayExcerpt) {
         const text = c.content.replace(/[\n\r]/g, ' ').replace(/<[^>]*>/g, '');
-        items += `<div class="wp-block-latest-comments__comment-excerpt">${wpautop(wpTrimWords(text, 20, '&hellip;'))}</div>`;
+        items += `<div class="wp-block-latest-comments__comment-excerpt">${wpautop(trimWords(text, 20))}</div>`;
       }
       items += '</article></li>';
     }

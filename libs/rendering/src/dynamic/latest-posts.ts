@@ -5,7 +5,6 @@
  * content are not rendered (Loom renders no image sizes here).
  */
 import { escAttr, escUrl } from '../escape';
-import { renderTitle } from '../title';
 import type { PostSummary } from './port';
 import type { DynamicBlock } from './wrapper';
 import { wrapperAttributes } from './wrapper';
@@ -27,7 +26,7 @@ export const latestPosts: DynamicBlock<PostSummary[]> = {
     let items = '';
     for (const post of posts) {
       const link = escUrl(post.link);
-      const title = renderTitle(post.title) || '(no title)';
+      const title = post.title || '(no title)';
       items += '<li>';
       // latest-posts.php: the title link (line "wp-block-latest-posts__post-title").
       items += `<a class="wp-block-latest-posts__post-title" href="${escUrl(link)}">${title}</a>`;

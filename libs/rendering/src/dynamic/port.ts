@@ -6,7 +6,7 @@
 
 export interface PostSummary {
   id: number;
-  /** The raw title (get_the_title() is applied here). */
+  /** get_the_title(). */
   title: string;
   link: string;
   /** post_date_gmt, `YYYY-MM-DDTHH:MM:SS`. */

@@ -5,10 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { formatPhpDate, type KitConfig } from '@loom/service-kit';
-import type { DynamicBlockData, PostSummary } from '@loom/rendering';
+import { renderExcerpt, renderTitle, type DynamicBlockData, type PostSummary } from '@loom/rendering';
 import type { Store } from '@loom/store';
 import { TERMS, termsWithAncestors, termSlugPath, type TermDoc } from '@loom/terms';
-import { renderer } from '../../engine/render';
 import { permalink } from '../../engine/permalinks';
 import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
 import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
@@ -72,11 +71,11 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
       const names = new Map(users.map((u) => [u.id, u.name]));
       return posts.map((p): PostSummary => ({
         id: p.id,
-        title: p.title,
+        title: renderTitle(p.title),
         link: link(p),
         dateGmt: p.date_gmt ?? p.date,
         authorName: names.get(p.author) ?? '',
-        excerpt: p.password ? '' : renderer.renderExcerpt(p.excerpt, p.content),
+        excerpt: p.password ? '' : renderExcerpt(p.excerpt, p.content),
         passwordRequired: Boolean(p.password),
       }));
     },
@@ -120,7 +119,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
       const ancestors = await ancestorsOf(store, pages);
       return pages.map((p) => ({
         id: p.id,
-        title: p.title,
+        title: renderTitle(p.title),
         link: link(p, ancestors.get(p.id) ?? []),
         parent: p.parent,
         menuOrder: p.menu_order,
@@ -144,7 +143,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
           emailHash: createHash('md5').update(c.author_email.trim().toLowerCase()).digest('hex'),
           dateGmt: c.date_gmt,
           content: c.content,
-          postTitle: post ? renderer.renderTitle(post.title) : '',
+          postTitle: post ? renderTitle(post.title) : '',
           // get_comment_link(): the post's link with the comment's anchor (comments are not paged).
           link: `${postLink}#comment-${c.id}`,
         };
