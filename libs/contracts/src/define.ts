@@ -126,6 +126,10 @@ const PLACEHOLDERS: Record<string, string> = {
   status: '(?P<status>[\\w-]+)',
   taxonomy: '(?P<taxonomy>[\\w-]+)',
   location: '(?P<location>[\\w-]+)',
+  // Block types: a namespace, a name, and (the block renderer's) both as one `namespace/name` parameter.
+  block_namespace: '(?P<namespace>[a-zA-Z0-9_-]+)',
+  block_name: '(?P<name>[a-zA-Z0-9_-]+)',
+  block_full_name: '(?P<name>[a-z0-9-]+/[a-z0-9-]+)',
   // Spec 1.2: one or two segments, their separator `/` or (WordPress's ids, `theme//slug`) `//`. The only inner
   // group closes right before the named one, so clients that read a group up to its first `)` can compile it.
   template_id: `(?P<id>${TEMPLATE_ID})`,

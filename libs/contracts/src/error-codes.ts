@@ -249,6 +249,21 @@ export const ERROR_CODES = {
   rest_title_required: { status: 400, message: 'The title is required when using a custom menu item type.' },
   rest_url_required: { status: 400, message: 'The url is required when using a custom menu item type.' },
 
+  // Block types and the block renderer (WP_REST_Block_Types_Controller, WP_REST_Block_Renderer_Controller).
+  rest_block_type_invalid: { status: 404, message: 'Invalid block type.' },
+  rest_block_type_cannot_view: {
+    status: 401,
+    message: 'Sorry, you are not allowed to manage block types.',
+    auth: true,
+  },
+  block_cannot_read: {
+    status: 401,
+    message: 'Sorry, you are not allowed to read blocks as this user.',
+    messageAtCallSite: 'sometimes',
+    auth: true,
+  },
+  block_invalid: { status: 404, message: 'Invalid block.' },
+
   // Descriptors: types, taxonomies, statuses.
   rest_type_invalid: { status: 404, message: 'Invalid post type.' },
   rest_cannot_read_type: { status: 401, message: 'Cannot view post type.', auth: true },

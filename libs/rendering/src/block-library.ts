@@ -1,9 +1,11 @@
 /** The render callbacks of core's dynamic blocks ported so far (the other server-rendered blocks render as ''). */
 import { hasBlocks, parseBlocks, type BlockRenderer, type ParsedBlock } from './blocks';
+import { dynamicRenderers } from './dynamic';
 import { navigationLinkPost, renderNavigationLink } from './navigation-link';
 
 export const CORE_BLOCK_RENDERERS: Readonly<Record<string, BlockRenderer>> = {
   'core/navigation-link': renderNavigationLink,
+  ...dynamicRenderers(),
 };
 
 /**

@@ -116,6 +116,15 @@ export interface BlockContext {
    * linked post counts as published.
    */
   postStatus?(id: number): string | undefined;
+  /**
+   * What the dynamic blocks read from the site (dynamic/index.ts loadDynamicBlocks()), with the port that read it;
+   * without it they render as ''. `counters`: wp_unique_id()'s, per rendering.
+   */
+  dynamic?: {
+    port: import('./dynamic/port').DynamicBlockData;
+    data: ReadonlyMap<string, unknown>;
+    counters?: Map<string, number>;
+  };
 }
 
 /**

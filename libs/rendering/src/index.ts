@@ -31,3 +31,11 @@ export {
 export { escAttr, escUrl, ksesNormalizeEntities, sanitizeHtmlClass, wpSpecialcharsDecode } from './escape';
 export { WP_MIME_TYPES } from './mime-types';
 export { constrainDimensions } from './shortcodes/media/image';
+export {
+  createBlockTypeRegistry,
+  type BlockMetadataSource,
+  type BlockType,
+  type BlockTypeRegistry,
+} from './block-types/registry';
+export { loadDynamicBlocks, renderDynamicBlock } from './dynamic';
+export type { DynamicBlockData, PostSummary } from './dynamic/port';

@@ -25,3 +25,4 @@ export * from './cached-answers';
 export * from './method-override';
 export * from './plain-get';
 export * from './site-options';
+export { formatPhpDate } from './php-date';

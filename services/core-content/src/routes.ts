@@ -15,6 +15,8 @@ import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
 import { search } from './resources/search/contract';
 import { settings } from './resources/settings/contract';
+import { blockTypes } from './resources/block-types/contract';
+import { blockRenderer } from './resources/block-renderer/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -28,6 +30,8 @@ export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
 export * from './resources/search/contract';
 export * from './resources/settings/contract';
+export * from './resources/block-types/contract';
+export * from './resources/block-renderer/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -74,11 +78,15 @@ export const coreRoutes = derived(
       applicationPasswords.collection,
       applicationPasswords.introspect,
       applicationPasswords.item,
-      // Then comments, then (after search and the block routes) settings (create_initial_rest_routes).
+      // Then comments (create_initial_rest_routes).
       comments.collection,
       comments.item,
-      // Then search, with its three handlers.
+      // Then search, with its three handlers, the block renderer and block types, then settings.
       search().collection,
+      blockRenderer.item,
+      blockTypes.collection,
+      blockTypes.namespace,
+      blockTypes.item,
       settings.item,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,

@@ -37,6 +37,8 @@ import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTyp
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
 import { templateRouteBindings } from './engine/templates';
 import { menuLocationBindings } from './resources/menu-locations/handlers';
+import { blockTypeBindings } from './resources/block-types/handlers';
+import { blockRendererBindings } from './resources/block-renderer/handlers';
 import { registerMenuLifecycle, rememberMenuSite } from './types/nav-menu-item/lifecycle';
 import { ensureOptionIndexes } from './site/options';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
@@ -84,6 +86,8 @@ export const coreContent: ServiceDefinition = {
     ...commentBindings,
     ...searchBindings,
     ...settingsBindings,
+    ...blockTypeBindings,
+    ...blockRendererBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,

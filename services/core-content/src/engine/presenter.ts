@@ -75,6 +75,7 @@ export class PostPresenter {
     const blocks = await linkedPosts(
       this.store,
       posts.map((p) => p.content),
+      this.req.config,
     );
     const media = await mediaForContents(this.req, posts, posts);
     await rules.hooks.preparePage?.(posts, {
@@ -128,7 +129,8 @@ export class PostPresenter {
 
     // An attachment's text follows its file (prepend_attachment), which its raw text does not tell.
     const attachment = rules.hooks.contentAttachment?.(post, req);
-    // Render once (answers/render-memo.ts): reused only while the raw text is the same and nothing else shapes it.
+    // Render once (answers/render-memo.ts): reused only while the raw text is the same and nothing else shapes it
+    // (blocks linking to posts, dynamic blocks showing other posts, comments or terms make `blocks` non-empty).
     const memo = Object.keys(blocks).length || attachment ? undefined : renderMemoOf(this.req.config);
     const render = (field: string, raw: string, raw2: string, compute: () => string) =>
       memo ? memo.get(field, `${post.type}:${post.id}`, raw, raw2, compute) : compute();

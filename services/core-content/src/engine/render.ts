@@ -5,6 +5,8 @@
  */
 import * as rendering from '@loom/rendering';
 import type { Store } from '@loom/store';
+import type { KitConfig } from '@loom/service-kit';
+import { siteBlockData } from '../resources/block-renderer/site-data';
 import { POSTS, type PostDoc } from './repository';
 
 /** What content rendering may consult: the status of the posts its blocks link to (see linkedPosts). */
@@ -72,10 +74,12 @@ export const contentSavePre = (raw: string, unfiltered: boolean): string =>
  * The status of every post that the given contents' blocks link to (a navigation link renders only while its
  * post is published), in one query for a whole page of posts; nothing is read when no content links to one.
  */
-export async function linkedPosts(store: Store, contents: string[]): Promise<BlockContext> {
+export async function linkedPosts(store: Store, contents: string[], config?: KitConfig): Promise<BlockContext> {
+  // The dynamic blocks' data (latest posts, archives...): read only for contents that hold such blocks.
+  const dynamic = config ? await rendering.loadDynamicBlocks(contents, siteBlockData(store, config)) : {};
   const ids = [...new Set(contents.flatMap(rendering.linkedPostIds))];
-  if (!ids.length) return {};
+  if (!ids.length) return dynamic;
   const found = await store.collection<PostDoc>(POSTS).find({ id: { $in: ids } });
   const status = new Map(found.map((p) => [p.id, p.status]));
-  return { postStatus: (id) => status.get(id) };
+  return { ...dynamic, postStatus: (id) => status.get(id) };
 }

@@ -23,7 +23,7 @@ import {
   type PostedData,
   type UploadedFile,
 } from '../form-tags';
-import { formatPhpDate } from './date-format';
+import { formatPhpDate } from '@loom/service-kit';
 import {
   MailComposeError,
   type ComposedMail,

@@ -153,7 +153,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         raw: doc.content,
         rendered: renderer.renderContent(
           doc.content,
-          o.blocks ?? (await linkedPosts(req.store, [doc.content])),
+          o.blocks ?? (await linkedPosts(req.store, [doc.content], req.config)),
           (o.media ?? (await mediaForContents(req, [doc])))(doc.id),
         ),
       },

@@ -1,4 +1,4 @@
-/** PHP date() formats (wp_date) for `[_date]`, `[_time]` and `[_format_<field> "fmt"]`, in English. */
+/** PHP date() formats (wp_date) in English: forms' mail tags (`[_date]`, `[_format_<field> "fmt"]`) and the dates dynamic blocks show. */
 
 const MONTHS = [
   'January',

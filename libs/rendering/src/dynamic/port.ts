@@ -1,0 +1,79 @@
+/**
+ * What the dynamic blocks read from the site, supplied by the caller (core-content implements it with its
+ * repositories): only what an anonymous visitor may read (published posts, approved comments on published posts),
+ * so rendered markup never shows a draft to anyone. libs/rendering itself has no storage.
+ */
+
+export interface PostSummary {
+  id: number;
+  /** get_the_title(). */
+  title: string;
+  link: string;
+  /** post_date_gmt, `YYYY-MM-DDTHH:MM:SS`. */
+  dateGmt: string;
+  authorName: string;
+  /** The excerpt as get_the_excerpt() gives it (the manual one, or one made from the content). */
+  excerpt: string;
+  passwordRequired: boolean;
+}
+
+export interface TermSummary {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  count: number;
+  link: string;
+}
+
+export interface PageSummary {
+  id: number;
+  title: string;
+  link: string;
+  parent: number;
+  menuOrder: number;
+}
+
+export interface CommentSummary {
+  id: number;
+  authorName: string;
+  /** comment_author_url, or the author's posts URL for a registered author without one. */
+  authorUrl: string;
+  /** md5 of the lowercased email, for the avatar ('' for none). */
+  emailHash: string;
+  dateGmt: string;
+  /** The comment's text (comment_content), for the excerpt. */
+  content: string;
+  postTitle: string;
+  /** get_comment_link(). */
+  link: string;
+}
+
+export interface MonthCount {
+  year: number;
+  month: number;
+  count: number;
+  link: string;
+}
+
+export interface DynamicBlockData {
+  /** WordPress's date_format option. */
+  dateFormat(): string;
+  /** date() of a GMT instant in the site's time zone. */
+  formatDate(dateGmt: string, format: string): string;
+  latestPosts(q: {
+    perPage: number;
+    order: 'asc' | 'desc';
+    orderBy: string;
+    categories?: number[];
+    author?: number;
+  }): Promise<PostSummary[]>;
+  /** Published posts per month (yearly: month 0), newest first, each with its archive link. */
+  archives(type: 'monthly' | 'yearly'): Promise<MonthCount[]>;
+  /** Terms of a taxonomy by name, with their counts of published objects. */
+  terms(taxonomy: string): Promise<TermSummary[]>;
+  /** Published pages. */
+  pages(): Promise<PageSummary[]>;
+  /** Approved comments on published posts, newest first. */
+  latestComments(n: number): Promise<CommentSummary[]>;
+}

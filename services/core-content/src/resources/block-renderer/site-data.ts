@@ -1,0 +1,154 @@
+/**
+ * The data port of the dynamic blocks (@loom/rendering's DynamicBlockData) over core-content's store: published
+ * posts and pages, terms with their published counts, approved comments on published posts. What it reads is what
+ * an anonymous visitor may read, whoever asks, so a draft never reaches rendered markup.
+ */
+import { createHash } from 'node:crypto';
+import { formatPhpDate, type KitConfig } from '@loom/service-kit';
+import { renderExcerpt, renderTitle, type DynamicBlockData, type PostSummary } from '@loom/rendering';
+import type { Store } from '@loom/store';
+import { TERMS, termsWithAncestors, termSlugPath, type TermDoc } from '@loom/terms';
+import { permalink } from '../../engine/permalinks';
+import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
+import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
+import { TAXONOMY_BEHAVIOURS } from '../../engine/terms';
+import { COMMENTS, type CommentDoc } from '../comments/repository';
+import { USERS } from '../users/repository';
+import { siteClock, type SiteClock } from '../../engine/dates';
+
+/**
+ * The settings the blocks' markup depends on: the date format and the site's clock. One function, so that the
+ * `settings` resource can supply the live values: until then WordPress's default date_format and the clock of
+ * LOOM_TIMEZONE / LOOM_GMT_OFFSET.
+ */
+export function blockSettings(config: KitConfig): { dateFormat: string; clock: SiteClock } {
+  // The site's date format and clock now (core/v2 settings, followed live by the config).
+  return { dateFormat: config.site.current().date_format, clock: siteClock(config) };
+}
+
+/** The zone formatPhpDate() takes for the site's clock: its IANA name, else its fixed offset. */
+function zoneOf(clock: SiteClock): string {
+  if (clock.timezone) return clock.timezone;
+  const minutes = Math.round(clock.gmtOffset * 60);
+  const abs = Math.abs(minutes);
+  return `${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+}
+
+const PUBLISHED = { status: 'publish' };
+
+export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData {
+  const { dateFormat, clock } = blockSettings(config);
+  const zone = zoneOf(clock);
+  const home = config.homeUrl;
+  const link = (post: PostDoc, ancestors: PostDoc[] = []) => {
+    const rules = POST_TYPE_BEHAVIOURS().get(post.type)!;
+    return permalink(post, { homeUrl: home, rules, ancestors, canRead: true });
+  };
+  const termLinks = async (taxonomy: string, terms: TermDoc[]) => {
+    const o = TAXONOMY_BEHAVIOURS().get(taxonomy);
+    const known = o?.rules.hierarchical ? await termsWithAncestors(store, taxonomy, terms) : new Map<number, TermDoc>();
+    return (t: TermDoc) =>
+      o?.permalinkBase
+        ? `${home}/${o.permalinkBase}/${termSlugPath(t, known).join('/')}/`
+        : `${home}/?taxonomy=${taxonomy}&term=${t.slug}`;
+  };
+  return {
+    dateFormat: () => dateFormat,
+    formatDate: (gmt, format) => formatPhpDate(format, new Date(`${gmt}Z`), zone),
+
+    async latestPosts(q) {
+      const filter: Record<string, unknown> = { type: 'post', ...PUBLISHED };
+      if (q.categories?.length) filter.categories = { $in: q.categories };
+      if (q.author !== undefined) filter.author = q.author;
+      const dir = q.order === 'asc' ? 1 : -1;
+      const field = q.orderBy === 'title' ? 'title' : q.orderBy === 'modified' ? 'modified' : 'date';
+      const posts = await store
+        .collection<PostDoc>(POSTS)
+        .find(filter, { sort: { [field]: dir, id: dir }, limit: q.perPage });
+      const authors = [...new Set(posts.map((p) => p.author))];
+      const users = authors.length
+        ? await store.collection<{ id: number; name: string }>(USERS).find({ id: { $in: authors } })
+        : [];
+      const names = new Map(users.map((u) => [u.id, u.name]));
+      return posts.map((p): PostSummary => ({
+        id: p.id,
+        title: renderTitle(p.title),
+        link: link(p),
+        dateGmt: p.date_gmt ?? p.date,
+        authorName: names.get(p.author) ?? '',
+        excerpt: p.password ? '' : renderExcerpt(p.excerpt, p.content),
+        passwordRequired: Boolean(p.password),
+      }));
+    },
+
+    async archives(type) {
+      const posts = await store.collection<PostDoc>(POSTS).find({ type: 'post', ...PUBLISHED });
+      const counts = new Map<string, { year: number; month: number; count: number }>();
+      for (const p of posts) {
+        // post_date is the site's local date: archives group by it, as MySQL's YEAR( post_date ) does.
+        const year = Number(p.date.slice(0, 4));
+        const month = type === 'yearly' ? 0 : Number(p.date.slice(5, 7));
+        const key = `${year}-${month}`;
+        const row = counts.get(key) ?? { year, month, count: 0 };
+        row.count++;
+        counts.set(key, row);
+      }
+      return [...counts.values()]
+        .sort((a, b) => b.year - a.year || b.month - a.month)
+        .map((r) => ({
+          ...r,
+          // get_month_link() / get_year_link() under the site's pretty permalinks.
+          link: r.month ? `${home}/${r.year}/${String(r.month).padStart(2, '0')}/` : `${home}/${r.year}/`,
+        }));
+    },
+
+    async terms(taxonomy) {
+      const terms = await store.collection<TermDoc>(TERMS).find({ taxonomy }, { sort: { name_sort: 1, id: 1 } });
+      const linkOf = await termLinks(taxonomy, terms);
+      return terms.map((t) => ({
+        id: t.id,
+        name: t.name,
+        slug: t.slug,
+        parent: t.parent,
+        count: t.count,
+        link: linkOf(t),
+      }));
+    },
+
+    async pages() {
+      const pages = await store.collection<PostDoc>(POSTS).find({ type: 'page', ...PUBLISHED });
+      const ancestors = await ancestorsOf(store, pages);
+      return pages.map((p) => ({
+        id: p.id,
+        title: renderTitle(p.title),
+        link: link(p, ancestors.get(p.id) ?? []),
+        parent: p.parent,
+        menuOrder: p.menu_order,
+      }));
+    },
+
+    async latestComments(n) {
+      const comments = await store
+        .collection<CommentDoc>(COMMENTS)
+        .find({ approved: '1', post_status: 'publish' }, { sort: { date_gmt: -1, id: -1 }, limit: n });
+      const postIds = [...new Set(comments.map((c) => c.post))];
+      const posts = postIds.length ? await store.collection<PostDoc>(POSTS).find({ id: { $in: postIds } }) : [];
+      const byId = new Map(posts.map((p) => [p.id, p]));
+      return comments.map((c) => {
+        const post = byId.get(c.post);
+        const postLink = post ? link(post) : `${home}/?p=${c.post}`;
+        return {
+          id: c.id,
+          authorName: c.author_name,
+          authorUrl: c.author_url || (c.user_id ? `${home}/?author=${c.user_id}` : ''),
+          emailHash: createHash('md5').update(c.author_email.trim().toLowerCase()).digest('hex'),
+          dateGmt: c.date_gmt,
+          content: c.content,
+          postTitle: post ? renderTitle(post.title) : '',
+          // get_comment_link(): the post's link with the comment's anchor (comments are not paged).
+          link: `${postLink}#comment-${c.id}`,
+        };
+      });
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * core/v2/block-types and core/v2/block-renderer through the gateway (WP_REST_Block_Types_Controller and
+ * WP_REST_Block_Renderer_Controller, WordPress 6.4), and dynamic blocks inside content.rendered.
+ */
+import { as, err, startWorld, type World } from '@loom/testing';
+
+const REST = 'http://loom.test/rest';
+let w: World;
+beforeAll(async () => {
+  w = await startWorld();
+});
+afterAll(() => w.close());
+const admin = () => as(w, 'administrator');
+
+test('core/paragraph has 6.4 shape: attributes with those supports add, handles, deprecated fields (sample 178)', async () => {
+  const r = await admin().get('/core/v2/block-types/core/paragraph');
+  expect(r.status).toBe(200);
+  // Sample 178's attribute order: block.json's, lock, then the supports' (colors, class name, typography).
+  expect(Object.keys(r.body.attributes)).toEqual([
+    'align',
+    'content',
+    'dropCap',
+    'placeholder',
+    'direction',
+    'lock',
+    'style',
+    'backgroundColor',
+    'textColor',
+    'gradient',
+    'className',
+    'fontSize',
+    'fontFamily',
+  ]);
+  expect(r.body).toMatchObject({
+    is_dynamic: false,
+    api_version: 3,
+    name: 'core/paragraph',
+    title: 'Paragraph',
+    icon: null,
+    category: 'text',
+    parent: null,
+    ancestor: null,
+    provides_context: [],
+    textdomain: null,
+    // The atelier theme is a block theme: core styles load separately, so their handles are registered.
+    editor_style_handles: ['wp-block-paragraph-editor'],
+    style_handles: ['wp-block-paragraph'],
+    editor_script: null,
+    editor_style: 'wp-block-paragraph-editor',
+    style: 'wp-block-paragraph',
+    view_script_handles: [],
+  });
+  expect(r.body._links.self).toEqual([{ href: `${REST}/core/v2/block-types/core/paragraph` }]);
+  expect(r.body._links.up).toEqual([{ href: `${REST}/core/v2/block-types/core` }]);
+  expect(r.body._links['https://api.w.org/render-block']).toBeUndefined();
+});
+
+test('a dynamic block links to its renderer; a viewScript file becomes a -view handle', async () => {
+  const r = await admin().get('/core/v2/block-types/core/search');
+  expect(r.body.is_dynamic).toBe(true);
+  expect(r.body.view_script_handles).toEqual(['wp-block-search-view']);
+  expect(r.body.view_script).toBe('wp-block-search-view');
+  expect(r.body._links['wp:render-block'] ?? r.body._links['https://api.w.org/render-block']).toBeDefined();
+});
+
+test('the list, the namespace filter and the namespace route; unknown types are 404', async () => {
+  const all = await admin().get('/core/v2/block-types');
+  expect(all.status).toBe(200);
+  expect(all.body.length).toBe(93);
+  expect(all.body[0].name).toBe('core/legacy-widget');
+  const byParam = await admin().get('/core/v2/block-types?namespace=core');
+  expect(byParam.body.length).toBe(93);
+  expect((await admin().get('/core/v2/block-types?namespace=nope')).body).toEqual([]);
+  expect((await admin().get('/core/v2/block-types/core')).body.length).toBe(93);
+  expect(err(await admin().get('/core/v2/block-types/core/nope'))).toEqual({
+    status: 404,
+    code: 'rest_block_type_invalid',
+  });
+});
+
+test('block types need edit_posts: 401 anonymous (sample 179), 403 subscriber', async () => {
+  const anon = await as(w, 'anonymous').get('/core/v2/block-types');
+  expect(anon.status).toBe(401);
+  expect(anon.body).toEqual({
+    code: 'rest_block_type_cannot_view',
+    message: 'Sorry, you are not allowed to manage block types.',
+    data: { status: 401 },
+  });
+  expect(err(await as(w, 'subscriber').get('/core/v2/block-types/core/paragraph'))).toEqual({
+    status: 403,
+    code: 'rest_block_type_cannot_view',
+  });
+  expect((await as(w, 'contributor').get('/core/v2/block-types/core/paragraph')).status).toBe(200);
+});
+
+describe('block-renderer', () => {
+  let published: { id: number; link: string };
+  let draft: { id: number };
+  beforeAll(async () => {
+    published = (
+      await admin().post('/core/v2/posts', { title: 'Spring linen', status: 'publish', date: '2024-03-05T10:00:00' })
+    ).body;
+    draft = (await admin().post('/core/v2/posts', { title: 'Secret draft', status: 'draft' })).body;
+  });
+
+  test('latest-posts: the published posts as latest-posts.php lists them, never a draft', async () => {
+    const r = await admin().get(
+      '/core/v2/block-renderer/core/latest-posts?context=edit&attributes[postsToShow]=20&attributes[displayPostDate]=true&attributes[className]=mine',
+    );
+    expect(r.status).toBe(200);
+    const html: string = r.body.rendered;
+    // latest-posts.php: extra classes first, then the supports' (custom class name, generated class name).
+    expect(html.startsWith('<ul class="wp-block-latest-posts__list has-dates mine wp-block-latest-posts"><li>')).toBe(
+      true,
+    );
+    expect(html).toContain(
+      `<a class="wp-block-latest-posts__post-title" href="${published.link}">Spring linen</a><time datetime="2024-03-05T10:00:00+00:00" class="wp-block-latest-posts__post-date">March 5, 2024</time></li>\n`,
+    );
+    expect(html).not.toContain('Secret draft');
+    expect(draft.id).toBeGreaterThan(0);
+  });
+
+  test('archives: monthly counts (archives.php, get_archives_link)', async () => {
+    const r = await admin().post('/core/v2/block-renderer/core/archives', { attributes: { showPostCounts: true } });
+    expect(r.status).toBe(200);
+    expect(r.body.rendered).toContain(`\t<li><a href='http://loom.test/2024/03/'>March 2024</a>&nbsp;(1)</li>\n`);
+    expect(r.body.rendered.startsWith('<ul class="wp-block-archives-list wp-block-archives">')).toBe(true);
+  });
+
+  test('categories and tag cloud list the terms with published posts', async () => {
+    const cats = await admin().get('/core/v2/block-renderer/core/categories');
+    expect(cats.body.rendered).toBe(
+      '<ul class="wp-block-categories-list wp-block-categories">\t<li class="cat-item cat-item-1"><a href="http://loom.test/category/uncategorized/">Uncategorized</a>\n</li>\n</ul>',
+    );
+    const tags = await admin().get('/core/v2/block-renderer/core/tag-cloud');
+    expect(tags.body.rendered).toBe('<p class="wp-block-tag-cloud">There&#8217;s no content to show here yet.</p>');
+  });
+
+  test('latest-comments with no comments says so', async () => {
+    const r = await admin().get('/core/v2/block-renderer/core/latest-comments');
+    expect(r.body.rendered).toBe(
+      '<div class="has-avatars has-dates has-excerpts no-comments wp-block-latest-comments">No comments to show.</div>',
+    );
+  });
+
+  test('attributes are validated against the block type: unknown or mistyped ones are 400', async () => {
+    const unknown = await admin().post('/core/v2/block-renderer/core/latest-posts', { attributes: { nope: 1 } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe('rest_invalid_param');
+    expect(unknown.body.data.params.attributes).toBe('nope is not a valid property of Object.');
+    const typed = await admin().post('/core/v2/block-renderer/core/latest-posts', { attributes: { postsToShow: 'x' } });
+    expect(typed.body.data.params.attributes).toBe('attributes[postsToShow] is not of type number.');
+  });
+
+  test('a static or unknown block is 404 block_invalid; permissions follow edit_posts and post_id', async () => {
+    expect(err(await admin().get('/core/v2/block-renderer/core/paragraph'))).toEqual({
+      status: 404,
+      code: 'block_invalid',
+    });
+    expect(err(await admin().get('/core/v2/block-renderer/core/nope'))).toEqual({ status: 404, code: 'block_invalid' });
+    expect(err(await as(w, 'anonymous').get('/core/v2/block-renderer/core/archives'))).toEqual({
+      status: 401,
+      code: 'block_cannot_read',
+    });
+    expect(err(await as(w, 'subscriber').get('/core/v2/block-renderer/core/archives'))).toEqual({
+      status: 403,
+      code: 'block_cannot_read',
+    });
+    // A contributor may not edit the administrator's post.
+    const other = await as(w, 'contributor').get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`);
+    expect(err(other)).toEqual({ status: 403, code: 'block_cannot_read' });
+    expect((await admin().get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`)).status).toBe(200);
+  });
+
+  test('a latest-posts block in content shows a post published after the first read', async () => {
+    const page = (
+      await admin().post('/core/v2/pages', {
+        title: 'News',
+        status: 'publish',
+        content: '<!-- wp:latest-posts {"postsToShow":50} /-->',
+      })
+    ).body;
+    const before = await as(w, 'anonymous').get(`/core/v2/pages/${page.id}`);
+    expect(before.body.content.rendered).toContain('Spring linen');
+    expect(before.body.content.rendered).not.toContain('Autumn wool');
+    await admin().post('/core/v2/posts', { title: 'Autumn wool', status: 'publish' });
+    const after = await as(w, 'anonymous').get(`/core/v2/pages/${page.id}`);
+    expect(after.body.content.rendered).toContain('Autumn wool');
+    expect(after.body.content.rendered).not.toContain('Secret draft');
+  });
+});
