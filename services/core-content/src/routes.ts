@@ -13,6 +13,9 @@ import { users } from './resources/users/contract';
 import { applicationPasswords } from './resources/application-passwords/contract';
 import { menuLocations } from './resources/menu-locations/contract';
 import { comments } from './resources/comments/contract';
+import { globalStyles } from './resources/global-styles/contract';
+import { themes } from './resources/themes/contract';
+import { blockPatterns } from './resources/block-patterns/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -24,6 +27,9 @@ export * from './resources/users/contract';
 export * from './resources/application-passwords/contract';
 export * from './resources/menu-locations/contract';
 export * from './resources/comments/contract';
+export * from './resources/global-styles/contract';
+export * from './resources/themes/contract';
+export * from './resources/block-patterns/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -73,6 +79,15 @@ export const coreRoutes = derived(
       // Then comments (create_initial_rest_routes).
       comments.collection,
       comments.item,
+      // Then (create_initial_rest_routes) global styles' revisions, global styles, themes, and the block patterns.
+      globalStyles.revisions,
+      globalStyles.variations,
+      globalStyles.theme,
+      globalStyles.item,
+      themes.collection,
+      themes.item,
+      blockPatterns.patterns,
+      blockPatterns.categories,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,

@@ -31,6 +31,9 @@ import { ensurePostIndexes, POST_TYPE_BEHAVIOURS, postTypeRouteBindings, postTyp
 import { ensureRevisionIndexes, registerRevisionLifecycle, revisionBindings } from './engine/revisions';
 import { templateRouteBindings } from './engine/templates';
 import { menuLocationBindings } from './resources/menu-locations/handlers';
+import { globalStylesBindings } from './resources/global-styles/handlers';
+import { themeBindings } from './resources/themes/handlers';
+import { blockPatternBindings } from './resources/block-patterns/handlers';
 import { registerMenuLifecycle, rememberMenuSite } from './types/nav-menu-item/lifecycle';
 import { ensureOptionIndexes } from './site/options';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
@@ -74,6 +77,9 @@ export const coreContent: ServiceDefinition = {
     ...applicationPasswordBindings,
     ...menuLocationBindings,
     ...commentBindings,
+    ...globalStylesBindings,
+    ...themeBindings,
+    ...blockPatternBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,
