@@ -3,7 +3,21 @@
  * GPL-2.0-or-later), in its order, as data: their titles, categories, block types, viewport width and content exactly
  * as the PHP files return them (the content's indentation included).
  */
-import type { RegisteredPattern } from './registry';
+/** A registered pattern's properties, in register_block_pattern()'s names. */
+export interface RegisteredPattern {
+  name: string;
+  title: string;
+  content: string;
+  description?: string;
+  viewportWidth?: number;
+  inserter?: boolean;
+  categories?: string[];
+  keywords?: string[];
+  blockTypes?: string[];
+  postTypes?: string[];
+  templateTypes?: string[];
+  source?: string;
+}
 
 export const CORE_PATTERNS: readonly RegisteredPattern[] = [
   {

@@ -8,24 +8,8 @@
 import { own } from '@loom/contracts';
 import { parseBlocks, serializeBlocks } from '@loom/rendering';
 import { injectTheme, type PatternCategory, type Theme } from '../../site/theme';
-import { CORE_PATTERNS } from './core-patterns';
+import { CORE_PATTERNS, type RegisteredPattern } from './core-patterns';
 import { CORE_PATTERN_CATEGORIES } from './core-categories';
-
-/** A registered pattern's properties, in register_block_pattern()'s names. */
-export interface RegisteredPattern {
-  name: string;
-  title: string;
-  content: string;
-  description?: string;
-  viewportWidth?: number;
-  inserter?: boolean;
-  categories?: string[];
-  keywords?: string[];
-  blockTypes?: string[];
-  postTypes?: string[];
-  templateTypes?: string[];
-  source?: string;
-}
 
 /** WP_REST_Block_Patterns_Controller::$categories_migration: 6.4's renamed core categories. */
 const MIGRATED_CATEGORIES: Readonly<Record<string, string>> = {

@@ -8,7 +8,7 @@ const HEAD_BYTES = 8 * 1024;
 const quote = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
 
 /** PHP's trim(): spaces, tabs, newlines, carriage returns, NUL and vertical tabs only. */
-const phpTrim = (s: string): string => s.replace(/^[ \t\n\r\0\x0B]+|[ \t\n\r\0\x0B]+$/g, '');
+const phpTrim = (s: string): string => s.replace(/^[ \t\n\r\0\v]+|[ \t\n\r\0\v]+$/g, '');
 
 /** _cleanup_header_comment(): the value without a closing `*\/` or `?>` and what follows. */
 const cleanup = (s: string): string => phpTrim(s.replace(/\s*(?:\*\/|\?>).*/, ''));
