@@ -3,19 +3,11 @@
  * GPL-2.0-or-later), in its order, as data: their titles, categories, block types, viewport width and content exactly
  * as the PHP files return them (the content's indentation included).
  */
-/** A registered pattern's properties, in register_block_pattern()'s names. */
-export interface RegisteredPattern {
+import type { PatternProperties } from '../../site/theme';
+
+/** A registered pattern: its properties and name, and where it comes from. */
+export interface RegisteredPattern extends PatternProperties {
   name: string;
-  title: string;
-  content: string;
-  description?: string;
-  viewportWidth?: number;
-  inserter?: boolean;
-  categories?: string[];
-  keywords?: string[];
-  blockTypes?: string[];
-  postTypes?: string[];
-  templateTypes?: string[];
   source?: string;
 }
 

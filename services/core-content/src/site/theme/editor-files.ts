@@ -9,6 +9,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, relative } from 'node:path';
 import { fileData, THEME_HEADERS, type ThemeHeader } from './file-data';
+import { isObject, readJson } from './json-file';
 
 export interface StyleVariationFile {
   /** Its path under `styles/`, the order WordPress sorts them in. */
@@ -18,12 +19,11 @@ export interface StyleVariationFile {
   data: unknown;
 }
 
-/** A pattern as WP_Theme::get_block_patterns() reads it, with its content (the file after its header). */
-export interface ThemePattern {
-  slug: string;
+/** A pattern's properties in register_block_pattern()'s names. */
+export interface PatternProperties {
   title: string;
-  description: string;
   content: string;
+  description?: string;
   viewportWidth?: number;
   inserter?: boolean;
   categories?: string[];
@@ -33,20 +33,16 @@ export interface ThemePattern {
   templateTypes?: string[];
 }
 
+/** A pattern as WP_Theme::get_block_patterns() reads it, with its content (the file after its header). */
+export interface ThemePattern extends PatternProperties {
+  slug: string;
+  description: string;
+}
+
 export interface PatternCategory {
   name: string;
   label: string;
   description?: string;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function readJson(path: string, what: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new Error(`${what}: ${(e as Error).message}`);
-  }
 }
 
 /** The header of style.css (every header '' when the theme has no style.css). */

@@ -42,5 +42,5 @@ export {
 export { filterPartArea, loadTheme, type Theme, type ThemeFile, type TemplateType } from './theme';
 export { injectTheme } from './theme';
 export { ThemeJson, LATEST_SCHEMA, isJsonObject, type Json, type JsonObject } from './theme-json';
-export type { PatternCategory } from './editor-files';
+export type { PatternCategory, PatternProperties } from './editor-files';
 export { CORE_THEME_JSON } from './core-theme-json';

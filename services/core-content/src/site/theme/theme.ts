@@ -20,6 +20,7 @@ import {
   type ThemePattern,
 } from './editor-files';
 import type { ThemeHeader } from './file-data';
+import { isObject, readJson } from './json-file';
 
 export type TemplateType = 'wp_template' | 'wp_template_part';
 
@@ -68,16 +69,6 @@ export interface Theme {
 interface ThemeJson {
   customTemplates?: Array<{ name?: unknown; title?: unknown; postTypes?: unknown }>;
   templateParts?: Array<{ name?: unknown; title?: unknown; area?: unknown }>;
-}
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function readJson(path: string, what: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new Error(`${what}: ${(e as Error).message}`);
-  }
 }
 
 /** _inject_theme_attribute_in_template_part_block(), over every block of the file. */
