@@ -134,6 +134,13 @@ const PLACEHOLDERS: Record<string, string> = {
   // group closes right before the named one, so clients that read a group up to its first `)` can compile it.
   template_id: `(?P<id>${TEMPLATE_ID})`,
   template_parent: `(?P<parent>${TEMPLATE_ID})`,
+  // WP_REST_Themes_Controller::PATTERN: a theme directory, `<theme>` or `<subdirectory>/<theme>`.
+  stylesheet: '(?P<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
+  // The global styles variations route's own, looser form: WordPress 6.4's `[\/\s%\w\.\(\)\[\]\@_\-]+` with `@`
+  // unescaped (`\@` is no valid escape in a JavaScript `u` regex), the same characters.
+  variations_stylesheet: '(?P<stylesheet>[\\/\\s%\\w\\.\\(\\)\\[\\]@_\\-]+)',
+  // A global styles id: WordPress's `[\/\w-]+` (the controller then reads it as a post id).
+  global_styles_id: '(?P<id>[\\/\\w-]+)',
 };
 
 /** Turns a spec path (`/core/v2/categories/<id>`) into WordPress's pattern form. */

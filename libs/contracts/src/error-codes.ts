@@ -263,6 +263,25 @@ export const ERROR_CODES = {
     auth: true,
   },
   block_invalid: { status: 404, message: 'Invalid block.' },
+  // Themes, global styles and block patterns (the editor's endpoints).
+  rest_cannot_view_themes: { status: 401, message: 'Sorry, you are not allowed to view themes.', auth: true },
+  rest_cannot_view_active_theme: {
+    status: 401,
+    message: 'Sorry, you are not allowed to view the active theme.',
+    auth: true,
+  },
+  rest_theme_not_found: { status: 404, message: 'Theme not found.' },
+  rest_cannot_manage_global_styles: {
+    status: 401,
+    message: 'Sorry, you are not allowed to access the global styles on this site.',
+    auth: true,
+  },
+  rest_global_styles_not_found: {
+    status: 404,
+    message: 'No global styles config exist with that id.',
+    messageAtCallSite: 'sometimes',
+  },
+  rest_custom_css_illegal_markup: { status: 400, message: 'Markup is not allowed in CSS.' },
 
   // Descriptors: types, taxonomies, statuses.
   rest_type_invalid: { status: 404, message: 'Invalid post type.' },

@@ -17,6 +17,9 @@ import { search } from './resources/search/contract';
 import { settings } from './resources/settings/contract';
 import { blockTypes } from './resources/block-types/contract';
 import { blockRenderer } from './resources/block-renderer/contract';
+import { globalStyles } from './resources/global-styles/contract';
+import { themes } from './resources/themes/contract';
+import { blockPatterns } from './resources/block-patterns/contract';
 
 export * from './engine/contract/registry';
 export * from './engine/terms/contract';
@@ -32,6 +35,9 @@ export * from './resources/search/contract';
 export * from './resources/settings/contract';
 export * from './resources/block-types/contract';
 export * from './resources/block-renderer/contract';
+export * from './resources/global-styles/contract';
+export * from './resources/themes/contract';
+export * from './resources/block-patterns/contract';
 export * from './types/attachment/routes';
 
 export const coreRoot = namespaceRoute(CORE);
@@ -81,13 +87,22 @@ export const coreRoutes = derived(
       // Then comments (create_initial_rest_routes).
       comments.collection,
       comments.item,
-      // Then search, with its three handlers, the block renderer and block types, then settings.
+      // Then search, with its three handlers, the block renderer and block types, global styles' revisions and
+      // global styles, settings, themes, and the block patterns (create_initial_rest_routes).
       search().collection,
       blockRenderer.item,
       blockTypes.collection,
       blockTypes.namespace,
       blockTypes.item,
+      globalStyles.revisions,
+      globalStyles.variations,
+      globalStyles.theme,
+      globalStyles.item,
       settings.item,
+      themes.collection,
+      themes.item,
+      blockPatterns.patterns,
+      blockPatterns.categories,
       // Menu locations come last, as WordPress registers them (after the taxonomies, users and the rest).
       menuLocations.collection,
       menuLocations.item,

@@ -39,6 +39,9 @@ import { templateRouteBindings } from './engine/templates';
 import { menuLocationBindings } from './resources/menu-locations/handlers';
 import { blockTypeBindings } from './resources/block-types/handlers';
 import { blockRendererBindings } from './resources/block-renderer/handlers';
+import { globalStylesBindings } from './resources/global-styles/handlers';
+import { themeBindings } from './resources/themes/handlers';
+import { blockPatternBindings } from './resources/block-patterns/handlers';
 import { registerMenuLifecycle, rememberMenuSite } from './types/nav-menu-item/lifecycle';
 import { ensureOptionIndexes } from './site/options';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
@@ -88,6 +91,9 @@ export const coreContent: ServiceDefinition = {
     ...settingsBindings,
     ...blockTypeBindings,
     ...blockRendererBindings,
+    ...globalStylesBindings,
+    ...themeBindings,
+    ...blockPatternBindings,
   ],
   // Callers are users of this store: a signed identity for a user that is gone is nobody.
   resolveUser: resolveCaller,

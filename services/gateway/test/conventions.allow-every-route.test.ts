@@ -69,6 +69,8 @@ function refused(schema: Schema): string | null {
   if (types.includes('array') && schema.items?.enum) return 'no-such-value';
   if (types.includes('array') && (schema.items?.type === 'integer' || schema.items?.type === 'number'))
     return 'not-a-number';
+  // A word is no object (rest_is_object() takes only '' of the strings).
+  if (types.includes('object')) return 'not-an-object';
   return null;
 }
 

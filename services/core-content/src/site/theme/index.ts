@@ -40,3 +40,7 @@ export {
   type ThemeSettings,
 } from './settings';
 export { filterPartArea, loadTheme, type Theme, type ThemeFile, type TemplateType } from './theme';
+export { injectTheme } from './theme';
+export { ThemeJson, LATEST_SCHEMA, isJsonObject, type Json, type JsonObject } from './theme-json';
+export type { PatternCategory, PatternProperties } from './editor-files';
+export { CORE_THEME_JSON } from './core-theme-json';

@@ -3,12 +3,24 @@
  * process): its block templates and template parts (`templates/*.html`, `parts/*.html`, or the older
  * `block-templates/`, `block-template-parts/`), theme.json's custom templates and template-part areas, and the menu
  * locations it registers (`menu-locations.json`: `{"name": "Description"}`, register_nav_menus()'s array; Loom runs
- * no PHP). A directory without `templates/index.html` is a classic theme: it has no block templates.
+ * no PHP), and what the editor's endpoints read (editor-files.ts: style.css's header, style variations, patterns and
+ * pattern categories). A directory without `templates/index.html` is a classic theme: it has no block templates.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseBlocks, serializeBlocks, type ParsedBlock } from '@loom/rendering';
 import { checkedLocation, type MenuLocation, type ThemeSettings } from './settings';
+import {
+  readPatternCategories,
+  readStyleVariations,
+  readThemeHeader,
+  readThemePatterns,
+  type PatternCategory,
+  type StyleVariationFile,
+  type ThemePattern,
+} from './editor-files';
+import type { ThemeHeader } from './file-data';
+import { isObject, readJson } from './json-file';
 
 export type TemplateType = 'wp_template' | 'wp_template_part';
 
@@ -45,6 +57,13 @@ export interface Theme {
   file(type: string, slug: string): ThemeFile | undefined;
   /** The menu locations the theme registers. */
   menuLocations: readonly MenuLocation[];
+  /** style.css's header (WP_Theme::get()). */
+  header: Readonly<Record<ThemeHeader, string>>;
+  /** theme.json as the file has it; null when the theme has none (wp_theme_has_theme_json()). */
+  json: Readonly<Record<string, unknown>> | null;
+  styleVariations: readonly StyleVariationFile[];
+  patterns: readonly ThemePattern[];
+  patternCategories: readonly PatternCategory[];
 }
 
 interface ThemeJson {
@@ -52,18 +71,8 @@ interface ThemeJson {
   templateParts?: Array<{ name?: unknown; title?: unknown; area?: unknown }>;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function readJson(path: string, what: string): unknown {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch (e) {
-    throw new Error(`${what}: ${(e as Error).message}`);
-  }
-}
-
 /** _inject_theme_attribute_in_template_part_block(), over every block of the file. */
-function injectTheme(blocks: ParsedBlock[], theme: string): void {
+export function injectTheme(blocks: ParsedBlock[], theme: string): void {
   for (const block of blocks) {
     if (block.blockName === 'core/template-part' && !Object.hasOwn(block.attrs ?? {}, 'theme'))
       block.attrs = { ...block.attrs, theme };
@@ -86,9 +95,8 @@ export function loadTheme(settings: Pick<ThemeSettings, 'name' | 'root'>): Theme
     throw new Error(`LOOM_THEME: no theme directory ${dir} (LOOM_THEME_ROOT ${settings.root})`);
 
   const jsonPath = join(dir, 'theme.json');
-  const json: ThemeJson = existsSync(jsonPath)
-    ? ((readJson(jsonPath, `${settings.name}/theme.json`) as ThemeJson) ?? {})
-    : {};
+  const jsonFile = existsSync(jsonPath) ? readJson(jsonPath, `${settings.name}/theme.json`) : null;
+  const json: ThemeJson = isObject(jsonFile) ? (jsonFile as ThemeJson) : {};
   const custom = new Map<string, { title: string; postTypes: string[] }>();
   for (const item of Array.isArray(json.customTemplates) ? json.customTemplates : []) {
     if (!isObject(item) || typeof item.name !== 'string') continue;
@@ -147,5 +155,10 @@ export function loadTheme(settings: Pick<ThemeSettings, 'name' | 'root'>): Theme
     files: (type) => [...files.get(type)!.values()],
     file: (type, slug) => files.get(type)?.get(slug),
     menuLocations,
+    header: readThemeHeader(dir),
+    json: isObject(jsonFile) ? jsonFile : null,
+    styleVariations: readStyleVariations(dir, settings.name),
+    patterns: readThemePatterns(dir),
+    patternCategories: readPatternCategories(dir, settings.name),
   };
 }
