@@ -62,15 +62,14 @@ type DiscussionOptions = Pick<
 
 /** The discussion options' initial values from the environment (WordPress's defaults where a variable is unset). */
 export function initialDiscussionOptions(env: NodeJS.ProcessEnv): DiscussionOptions {
-  const list = (name: string) => words(env[name]).join('\n');
   return {
     comment_registration: envSwitch(env, 'LOOM_COMMENT_REGISTRATION', false),
     require_name_email: envSwitch(env, 'LOOM_COMMENTS_REQUIRE_NAME_EMAIL', true),
     comment_moderation: envSwitch(env, 'LOOM_COMMENT_MODERATION', false),
     comment_previously_approved: envSwitch(env, 'LOOM_COMMENT_PREVIOUSLY_APPROVED', true),
     comment_max_links: envInt(env, 'LOOM_COMMENT_MAX_LINKS', 2),
-    moderation_keys: list('LOOM_COMMENT_MODERATION_KEYS'),
-    disallowed_keys: list('LOOM_COMMENT_DISALLOWED_KEYS'),
+    moderation_keys: words(env.LOOM_COMMENT_MODERATION_KEYS).join('\n'),
+    disallowed_keys: words(env.LOOM_COMMENT_DISALLOWED_KEYS).join('\n'),
     close_comments_for_old_posts: envSwitch(env, 'LOOM_CLOSE_COMMENTS_FOR_OLD_POSTS', false),
     close_comments_days_old: envInt(env, 'LOOM_CLOSE_COMMENTS_DAYS_OLD', 14),
     thread_comments: envSwitch(env, 'LOOM_THREAD_COMMENTS', true),
