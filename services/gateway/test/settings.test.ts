@@ -15,6 +15,7 @@ import {
   ownAddress,
   roleUsers,
   startCore,
+  startEvents,
   startForms,
   startNats,
   startOembed,
@@ -34,6 +35,7 @@ let smtp: SmtpSink;
 let core: RunningService;
 let forms: RunningService;
 let oembed: RunningService;
+let events: RunningService;
 let site: Awaited<ReturnType<typeof gatewayOnOwnAddress>>;
 let auth: Record<Caller, Record<string, string>>;
 
@@ -51,9 +53,10 @@ beforeAll(async () => {
   };
   core = await startCore(env);
   forms = await startForms({ ...FAST_MAIL_ENV, ...env, SMTP_URL: smtp.url, CORE_CONTENT_URL: core.url });
+  events = await startEvents(0, { ...env, CORE_CONTENT_URL: core.url });
   oembed = await startOembed({ ...env, CORE_CONTENT_URL: core.url, LOOM_OEMBED_REMOTE: 'off' });
   site = await gatewayOnOwnAddress(
-    { 'core-content': core.url, forms: forms.url, oembed: oembed.url },
+    { 'core-content': core.url, events: events.url, forms: forms.url, oembed: oembed.url },
     {
       config: testConfig('gateway', { LOOM_BASE_URL: address.url, NATS_URL: nats.url }),
       env: { LOOM_SITE_OPTIONS_POLL_MS: '600000' },
@@ -65,7 +68,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
-  for (const s of [oembed, forms, core]) await s?.close();
+  for (const s of [oembed, events, forms, core]) await s?.close();
   await smtp?.down();
   await nats?.stop();
 });
@@ -258,6 +261,12 @@ describe('settings drive the other services, with no restart', () => {
       { embeddable: true, type: 'site_logo', href: `${site.url}/rest/core/v2/media/${id}` },
       { embeddable: true, type: 'site_icon', href: `${site.url}/rest/core/v2/media/${id}` },
     ]);
+    // get_page_link(): the front page links to the home page; map_meta_cap: only managers of options may delete it.
+    expect((await as('editor').get(`/core/v2/pages/${page.body.id}`)).body.link).toBe(`${site.url}/`);
+    expect(err(await request(site.url).delete(`/rest/core/v2/pages/${page.body.id}`).set(auth.editor))).toEqual({
+      status: 403,
+      code: 'rest_cannot_delete',
+    });
     expect(err(await as('administrator').post('/core/v2/settings', { site_icon: page.body.id }))).toEqual({
       status: 400,
       code: 'rest_invalid_param',
@@ -293,6 +302,15 @@ describe('settings drive the other services, with no restart', () => {
     expect(after.body).toMatchObject({ comment_status: 'closed', categories: [cat.body.id] });
     const page = await as('administrator').post('/core/v2/pages', { title: 'Fresh page', status: 'publish' });
     expect(page.body.comment_status).toBe('closed');
+    // The events service's default zone is the site's (an event created without one takes it).
+    await eventually(async () => {
+      const ev = await as('administrator').post('/events/v1/events', {
+        title: 'Trunk show',
+        start_date: '2025-03-01 10:00:00',
+        end_date: '2025-03-01 12:00:00',
+      });
+      return ev.status === 201 && ev.body.timezone === 'Asia/Kolkata';
+    }, 5000);
   });
 });
 

@@ -11,6 +11,7 @@ import * as core from './contract';
 import { can, type BodyReader, type CapPost, type Link, type RestRequest, type WpError } from '@loom/service-kit';
 import type { Filter } from '@loom/store';
 import type { PostDoc, PostInput } from './post';
+import { siteOptions } from '../site/site-options';
 
 type Params = Record<string, unknown>;
 
@@ -152,6 +153,8 @@ export interface PostTypeBehaviour {
    * post (its slug `%postname%` when sampling) and the generic context (ancestors, nearest first).
    */
   permalink?(post: { id: number; slug: string; status: string; parent: number }, c: PermalinkContext): string;
+  /** Whether a post of the type links to the home page itself (get_page_link(): the page shown on the front). */
+  linksHome?(id: number): boolean;
   /** get_post_type_archive_link(): the type's archive, if it has one (posts: the home page). */
   archiveUrl?(homeUrl: string): string;
   /** rest_trash_not_supported's message, for types whose REST settings keep no trash (DELETE needs force). */
@@ -205,10 +208,18 @@ export const isDateFloating = (status: string): boolean => statusObject(status)?
 
 /** The fields of a post a capability check reads (a stored post, or a hypothetical one for query filters). */
 export interface CapTarget {
+  /** A stored post's id (a query filter's hypothetical post has none). */
+  id?: number;
   author: number;
   status: string;
   type: string;
   trashed_from?: string;
+}
+
+/** Whether the site's options name the post as its front page or its posts page. */
+function isFrontOrPostsPage(id: number): boolean {
+  const o = siteOptions();
+  return o.page_on_front === id || o.page_for_posts === id;
 }
 
 /** current_user_can( $cap, $post ): edit_post, delete_post, read_post, publish_post against the type's caps. */
@@ -220,6 +231,8 @@ export function postCan(
   const status = statusObject(post.status);
   const type = core.postTypeNamed(post.type);
   if (!type) return false;
+  // map_meta_cap( 'delete_post' ): the page shown on the front and the posts page also need manage_options.
+  if (cap === 'delete_post' && post.id && isFrontOrPostsPage(post.id) && !can(user, 'manage_options')) return false;
   const target: CapPost = {
     author: post.author,
     status: post.status,

@@ -35,6 +35,7 @@ export function permalink(
   post: Pick<PostDoc, 'id' | 'slug' | 'status'> & Partial<Pick<PostDoc, 'parent'>>,
   c: PermalinkContext,
 ): string {
+  if (c.rules.linksHome?.(post.id)) return `${c.homeUrl}/`;
   // A type whose links are its own (attachments: get_attachment_link, under their parent's).
   if (c.rules.permalink) return c.rules.permalink({ parent: 0, ...post }, c);
   // A type with no permalink structure (not viewable: blocks, navigation) always links in the plain form.
