@@ -35,6 +35,8 @@ interface Answer {
   due: string;
   /** The registered listeners (hooks) the answer was made with (listenersGeneration). */
   hooks: number;
+  /** The revision of the site options it was made with (a title, a front page, a date format show in answers). */
+  site: number;
   /** The route pattern the dispatcher matched (res.locals.route): logs and metrics label a replay as the original. */
   route: unknown;
 }
@@ -47,6 +49,8 @@ export interface AnswerCacheOptions {
   maxBytes?: number;
   metrics?: Metrics;
   now?: () => number;
+  /** The site options' revision now (config.site.rev): an answer made with another one is not replayed. */
+  siteRev?: () => number;
 }
 
 export class AnswerCache {
@@ -54,6 +58,7 @@ export class AnswerCache {
   private readonly versions: WriteVersions;
   private next: { version: number; due: Promise<string> } | undefined;
   private readonly now: () => number;
+  private readonly siteRev: () => number;
 
   constructor(
     private readonly store: Store,
@@ -61,6 +66,7 @@ export class AnswerCache {
   ) {
     this.versions = new WriteVersions(store);
     this.now = opts.now ?? Date.now;
+    this.siteRev = opts.siteRev ?? (() => 0);
     this.answers = new CachedAnswers<Answer>({
       maxBytes: opts.maxBytes ?? DEFAULT_ANSWER_CACHE_BYTES,
       fresh: (a) => this.fresh(a),
@@ -88,6 +94,7 @@ export class AnswerCache {
     return (
       this.versions.unchanged(a.reads) &&
       a.hooks === listenersGeneration() &&
+      a.site === this.siteRev() &&
       (a.due === '' || formatUtc(this.now()) < a.due)
     );
   }
@@ -106,6 +113,7 @@ export class AnswerCache {
     // The scheduled posts are part of what the answer read: a new or changed one changes `due`.
     const reads: ReadSet = new Map([[POSTS, version]]);
     const hooks = listenersGeneration();
+    const site = this.siteRev();
     if (due !== '' && formatUtc(this.now()) >= due) return void this.versions.track(new Map(), next);
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     res.end = ((...args: unknown[]) => {
@@ -115,7 +123,7 @@ export class AnswerCache {
           typeof chunk === 'string'
             ? Buffer.from(chunk, typeof args[1] === 'string' ? (args[1] as BufferEncoding) : 'utf8')
             : chunk;
-        if (this.versions.unchanged(reads) && hooks === listenersGeneration())
+        if (this.versions.unchanged(reads) && hooks === listenersGeneration() && site === this.siteRev())
           this.answers.set(key, {
             status: 200,
             headers: replayable(res),
@@ -123,6 +131,7 @@ export class AnswerCache {
             reads,
             due,
             hooks,
+            site,
             route: res.locals.route,
           });
       }

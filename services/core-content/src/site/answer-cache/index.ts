@@ -25,7 +25,11 @@ export function startAnswerCache(
     log.info('answer cache off: the store is shared with other replicas, whose writes this process would not see');
     return markShareable(() => nextScheduledDate(store));
   }
-  const cache = new AnswerCache(store, { maxBytes: answerCacheBytes(env), metrics: observedMetrics(store) });
+  const cache = new AnswerCache(store, {
+    maxBytes: answerCacheBytes(env),
+    metrics: observedMetrics(store),
+    siteRev: () => config.site.rev,
+  });
   const mark = markShareable(() => cache.nextDueDate());
   return (req, res, next) => mark(req, res, (err?: unknown) => (err ? next(err) : cache.middleware(req, res, next)));
 }
