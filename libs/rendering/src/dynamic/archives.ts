@@ -11,20 +11,9 @@ import { wptexturize } from '../texturize';
 import type { MonthCount } from './port';
 import { wrapperAttributes, type DynamicBlock } from './wrapper';
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** $wp_locale->get_month() in English. */
+const monthName = (month: number): string =>
+  new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 export const archives: DynamicBlock<MonthCount[]> = {
   load: (a, port) => port.archives(a.type === 'yearly' ? 'yearly' : 'monthly'),
@@ -35,7 +24,7 @@ export const archives: DynamicBlock<MonthCount[]> = {
     // wp_get_archives(): one get_archives_link() per row, `&nbsp;(n)` after the text when counts are shown.
     let links = '';
     for (const row of rows) {
-      const text = wptexturize(yearly ? String(row.year) : `${MONTHS[row.month - 1]} ${row.year}`);
+      const text = wptexturize(yearly ? String(row.year) : `${monthName(row.month)} ${row.year}`);
       const after = showCount ? `&nbsp;(${row.count})` : '';
       const url = escUrl(row.link);
       links += dropdown

@@ -50,6 +50,23 @@ export interface PostDoc extends Record<string, unknown> {
 }
 
 /** What create and update may set; every field optional (update: absent means unchanged). */
+/**
+ * The fields of a stored post that no client writes for it (a revision, a theme's global styles): no password,
+ * comments and pings closed, no parent order, format, template, featured image or meta.
+ */
+export const internalPostFields = () => ({
+  password: '',
+  comment_status: 'closed' as const,
+  ping_status: 'closed' as const,
+  menu_order: 0,
+  guid: '',
+  sticky: false,
+  format: 'standard',
+  template: '',
+  featured_media: 0,
+  meta: {},
+});
+
 export interface PostInput {
   title?: string;
   content?: string;

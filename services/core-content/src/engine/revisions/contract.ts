@@ -69,19 +69,17 @@ export function autosaveResource(parent: ResourceDef): ResourceDef {
 const revisionParent = () => idParam('The ID for the parent of the revision.');
 const autosaveParent = () => idParam('The ID for the parent of the autosave.');
 
+/** A revisions collection's per_page: no default (all revisions). */
+export const revisionPerPage = () =>
+  z.number().int().min(1).max(100).optional().describe('Maximum number of items to be returned in result set.');
+
 /** WP_REST_Revisions_Controller::get_collection_params(): per_page has no default (all revisions). */
 export function revisionCollectionArgs() {
   return {
     parent: revisionParent(),
     context: contextParam('view'),
     page: pageParam(),
-    per_page: z
-      .number()
-      .int()
-      .min(1)
-      .max(100)
-      .optional()
-      .describe('Maximum number of items to be returned in result set.'),
+    per_page: revisionPerPage(),
     search: searchParam(),
     exclude: excludeParam(),
     include: includeParam(),

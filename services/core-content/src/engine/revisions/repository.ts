@@ -11,6 +11,7 @@ import * as core from '../contract';
 import type { RevisionSummary, SaveContext } from '../lifecycle';
 import { POST_SEQUENCE, POSTS, relevanceRank, searchTerms, type PostDoc } from '../repository';
 import { searchClauses } from '@loom/post-engine';
+import { internalPostFields } from '../post';
 
 export const REVISION = 'revision';
 
@@ -171,18 +172,9 @@ export class RevisionRepository {
       title_sort: fields.title.toLowerCase(),
       content: fields.content,
       excerpt: fields.excerpt,
-      password: '',
-      comment_status: 'closed',
-      ping_status: 'closed',
       parent: post.id,
-      menu_order: 0,
-      // get_permalink() of a revision (an `inherit` status forces the plain form), made at response time.
-      guid: '',
-      sticky: false,
-      format: 'standard',
-      template: '',
-      featured_media: 0,
-      meta: {},
+      // guid: get_permalink() of a revision (an `inherit` status forces the plain form), made at response time.
+      ...internalPostFields(),
     };
     return this.posts.insert(doc);
   }

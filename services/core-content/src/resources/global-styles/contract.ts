@@ -18,6 +18,7 @@ import {
   type ResourceDef,
 } from '@loom/contracts';
 import { CORE } from '../../engine/terms/contract';
+import { revisionPerPage } from '../../engine/revisions/contract';
 
 const object = () => z.object({}).passthrough();
 
@@ -84,13 +85,7 @@ export const globalStyles = {
         parent: z.number().int().optional().describe('The ID for the parent of the revision.'),
         context: contextParam('view'),
         page: pageParam(),
-        per_page: z
-          .number()
-          .int()
-          .min(1)
-          .max(100)
-          .optional()
-          .describe('Maximum number of items to be returned in result set.'),
+        per_page: revisionPerPage(),
         offset: offsetParam(),
       }),
     },

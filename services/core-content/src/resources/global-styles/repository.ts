@@ -10,7 +10,7 @@ import { DuplicateKeyError, type Store } from '@loom/store';
 import { siteClock, type KitConfig } from '@loom/service-kit';
 import { nowStamps } from '../../engine/dates';
 import { POST_SEQUENCE, POSTS } from '../../engine/repository';
-import type { PostDoc } from '../../engine/post';
+import { internalPostFields, type PostDoc } from '../../engine/post';
 import { slugKey } from '../../engine/slugs';
 import { fieldsDiffer, RevisionRepository } from '../../engine/revisions/repository';
 import { LATEST_SCHEMA } from '../../site/theme';
@@ -76,17 +76,8 @@ export class GlobalStylesRepository {
       title_sort: 'custom styles',
       content: `{"version": ${LATEST_SCHEMA}, "isGlobalStylesUserThemeJSON": true }`,
       excerpt: '',
-      password: '',
-      comment_status: 'closed',
-      ping_status: 'closed',
       parent: 0,
-      menu_order: 0,
-      guid: '',
-      sticky: false,
-      format: 'standard',
-      template: '',
-      featured_media: 0,
-      meta: {},
+      ...internalPostFields(),
     };
     try {
       return await this.posts.insert(doc);
