@@ -47,6 +47,7 @@ import { ensureOptionIndexes } from './site/options';
 import { TAXONOMY_BEHAVIOURS, taxonomyRouteBindings } from './engine/terms';
 import { ensureTermIndexes, seedDefaultTerms } from '@loom/terms';
 import { activateTheme, loadThemeSettings } from './site/theme';
+import { mountThemeFiles } from './site/theme/files';
 import { ensureAuthorshipIndexes } from './resources/users/authorship';
 import { bootstrapAdmin } from './resources/users/bootstrap';
 import { resolveCaller } from './resources/users/caller';
@@ -115,8 +116,9 @@ export const coreContent: ServiceDefinition = {
     mountOembedPost(app, deps);
     mountCli(app, deps);
     mountSiteOptionsEndpoint(app, deps);
-    // Uploaded files, at ${LOOM_BASE_URL}/uploads/ (the gateway forwards them).
+    // Uploaded files, at ${LOOM_BASE_URL}/uploads/, and the theme's at /wp-content/themes/ (the gateway forwards them).
     mountUploads(app, deps.store);
+    mountThemeFiles(app, deps.config);
   },
 };
 

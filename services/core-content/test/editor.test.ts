@@ -25,7 +25,9 @@ describe('themes', () => {
     const t = r.body[0];
     expect(Object.keys(t)).toEqual([
       'stylesheet',
+      'stylesheet_uri',
       'template',
+      'template_uri',
       'requires_php',
       'requires_wp',
       'textdomain',
@@ -49,7 +51,8 @@ describe('themes', () => {
       requires_wp: '6.4',
       textdomain: 'atelier',
       version: '1.0.0',
-      screenshot: '',
+      stylesheet_uri: expect.stringMatching(/\/wp-content\/themes\/atelier$/),
+      screenshot: expect.stringMatching(/\/wp-content\/themes\/atelier\/screenshot\.png$/),
       author: { raw: 'The Loom team', rendered: '<a href="https://example.com/">The Loom team</a>' },
       author_uri: { raw: 'https://example.com/', rendered: 'https://example.com/' },
       name: { raw: 'Atelier', rendered: 'Atelier' },

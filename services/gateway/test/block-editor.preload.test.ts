@@ -170,6 +170,30 @@ describe('settings, theme, styles and patterns', () => {
     expect(options.allow).toBe('GET, POST, PUT, PATCH');
   });
 
+  test("the theme's stylesheet and screenshot URLs answer with its files; nothing else of the theme is served", async () => {
+    const [theme] = (await call('GET', '/wp/v2/themes?status=active', editor)).body as Obj[];
+    const dir = `${site.url}/wp-content/themes/${theme!.stylesheet as string}`;
+    expect(theme).toMatchObject({ stylesheet_uri: dir, template_uri: dir, screenshot: `${dir}/screenshot.png` });
+    const css = await fetch(`${dir}/style.css`);
+    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(await css.text()).toContain('Theme Name:');
+    const png = await fetch(theme!.screenshot as string);
+    expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+    for (const path of [
+      `${dir}/theme.json`,
+      `${dir}/templates/index.html`,
+      `${dir}/%2e%2e/%2e%2e/package.json`,
+      `${site.url}/wp-content/themes/another/style.css`,
+      `${dir}/.hidden.css`,
+    ])
+      expect({ path, status: (await fetch(path)).status }).toEqual({ path, status: 404 });
+  });
+
   test('getBlockPatterns() and getBlockPatternCategories()', async () => {
     const patterns = await call('GET', '/wp/v2/block-patterns/patterns', editor);
     expect(patterns.status).toBe(200);

@@ -3,7 +3,7 @@
  * directory in use, the active one (src/site/theme), so the collection holds that theme alone.
  */
 import { z } from 'zod';
-import { READABLE, endpoint, field, resource, route, type FieldDef, type ResourceDef } from '@loom/contracts';
+import { READABLE, endpoint, field, resource, route, wp, type FieldDef, type ResourceDef } from '@loom/contracts';
 import { CORE } from '../../engine/terms/contract';
 import { THEME_FEATURES } from './supports';
 
@@ -52,6 +52,11 @@ export const themeResource: ResourceDef = resource('theme', {
   requires_php: field(z.string().describe('The minimum PHP version required for the theme to work.'), [...ALL], ro),
   requires_wp: field(z.string().describe('The minimum WordPress version required for the theme to work.'), [...ALL], ro),
   screenshot: field(z.string().url().describe("The theme's screenshot URL."), [...ALL], ro),
+  stylesheet_uri: field(
+    wp(z.string().describe("The uri for the theme's stylesheet directory."), { format: 'uri' }),
+    [...ALL],
+    ro,
+  ),
   tags: field(
     z
       .object({ raw: z.array(z.string()), rendered: z.string() })
@@ -64,6 +69,18 @@ export const themeResource: ResourceDef = resource('theme', {
         rendered: field(z.string().describe('The theme tags, transformed for display.'), [...ALL]),
       },
     },
+  ),
+  template_uri: field(
+    wp(
+      z
+        .string()
+        .describe(
+          "The uri for the theme's template directory. If this is a child theme, this refers to the parent theme, otherwise this is the same as the theme's stylesheet directory.",
+        ),
+      { format: 'uri' },
+    ),
+    [...ALL],
+    ro,
   ),
   textdomain: field(z.string().describe("The theme's text domain."), [...ALL], ro),
   theme_supports: field(

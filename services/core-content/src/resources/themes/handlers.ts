@@ -3,11 +3,14 @@
  * describe it. Those who may switch themes read any; a caller who may edit some type's posts reads the active one.
  * Loom reads no other theme directory, so the collection is the active theme (or, for `status=inactive`, empty).
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { sanitizeUrl } from '@loom/contracts';
 import { escUrl, wpKses, wptexturize } from '@loom/rendering';
 import { bind, can, filterByContext, forbidden, links, wpError, type Binding, type RestRequest } from '@loom/service-kit';
 import { canEditSomePostType } from '../../engine/access';
 import { themeOf, type Theme } from '../../site/theme';
+import { SCREENSHOTS, themeDirectoryUri } from '../../site/theme/files';
 import { GlobalStylesRepository } from '../global-styles/repository';
 import { themeResource, themes } from './contract';
 import { themeSupports } from './supports';
@@ -51,19 +54,27 @@ function headerFields(theme: Theme): Record<string, unknown> {
   };
 }
 
+/** WP_Theme::get_screenshot( 'relative' ) under the theme's URI, or '' without one. */
+function screenshotOf(req: RestRequest, theme: Theme): string {
+  const file = SCREENSHOTS.find((f) => existsSync(join(theme.dir, f)));
+  return file ? `${themeDirectoryUri(req.config, theme.name)}/${file}` : '';
+}
+
 async function present(req: RestRequest, theme: Theme): Promise<Record<string, unknown>> {
   const h = theme.header;
   const rich = headerFields(theme);
   const data = {
     stylesheet: theme.name,
+    // WordPress 6.5's stylesheet_uri and template_uri (6.4 has neither): Loom serves the theme's public files there.
+    stylesheet_uri: themeDirectoryUri(req.config, theme.name),
     // get_template(): Loom has no parent themes, so a theme is its own template.
     template: theme.name,
+    template_uri: themeDirectoryUri(req.config, theme.name),
     requires_php: h.RequiresPHP.replace(/<[^>]*>/g, ''),
     requires_wp: h.RequiresWP.replace(/<[^>]*>/g, ''),
     textdomain: h.TextDomain,
     version: h.Version.replace(/<[^>]*>/g, ''),
-    // Loom does not serve the theme's files, so no screenshot has a URL.
-    screenshot: '',
+    screenshot: screenshotOf(req, theme),
     author: rich.author,
     author_uri: rich.author_uri,
     description: rich.description,
