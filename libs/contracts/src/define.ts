@@ -136,9 +136,10 @@ const PLACEHOLDERS: Record<string, string> = {
   template_parent: `(?P<parent>${TEMPLATE_ID})`,
   // WP_REST_Themes_Controller::PATTERN: a theme directory, `<theme>` or `<subdirectory>/<theme>`.
   stylesheet: '(?P<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
-  // The global styles variations route's own, looser form: WordPress 6.4's `[\/\s%\w\.\(\)\[\]\@_\-]+` with `@`
-  // unescaped (`\@` is no valid escape in a JavaScript `u` regex), the same characters.
-  variations_stylesheet: '(?P<stylesheet>[\\/\\s%\\w\\.\\(\\)\\[\\]@_\\-]+)',
+  // The global styles variations route's own, looser form: WordPress 6.4's `[\/\s%\w\.\(\)\[\]\@_\-]+`, the same
+  // characters, with `@` unescaped (`\@` is no valid escape in a JavaScript `u` regex) and the parentheses as
+  // `\x28\x29`, so that clients reading the group up to its first `)` (node-wpapi) can compile it.
+  variations_stylesheet: '(?P<stylesheet>[\\/\\s%\\w\\.\\x28\\x29\\[\\]@_\\-]+)',
   // A global styles id: WordPress's `[\/\w-]+` (the controller then reads it as a post id).
   global_styles_id: '(?P<id>[\\/\\w-]+)',
 };

@@ -47,6 +47,8 @@ export interface SiteOptionValues {
   site_icon: number;
   /** Derived by core-content (it owns the media): get_site_icon_url(), '' when there is no icon. */
   site_icon_url: string;
+  /** get_option( 'stylesheet' ): the active theme, the deployment's (LOOM_THEME), not a REST setting. */
+  stylesheet: string;
   // The discussion options comments use (Settings → Discussion).
   comment_registration: boolean;
   require_name_email: boolean;
@@ -86,6 +88,7 @@ export const SITE_OPTION_DEFAULTS: SiteOptionValues = {
   site_logo: null,
   site_icon: 0,
   site_icon_url: '',
+  stylesheet: '',
   comment_registration: false,
   require_name_email: true,
   comment_moderation: false,

@@ -7,7 +7,7 @@
  * The same API answers under /wp-json in WordPress's names too (wp-face/), mapped to /rest as requests come in.
  */
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { routeEntry, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
+import { routeEntry, type Identity, type Namespace, type RouteDef, type RouteEntry } from '@loom/contracts';
 import {
   coreSiteOptionsLoader,
   followSiteOptions,
@@ -113,7 +113,7 @@ export interface Gateway {
   metrics: Metrics;
   /** The answer cache (undefined when off). */
   answers?: GatewayAnswers;
-  /** Resolves when the first read of every service's routes is over (reached or not). */
+  /** Resolves when the first read of every service's routes and of the site options is over (reached or not). */
   ready: Promise<void>;
   /** Re-reads every service's routes now. */
   refresh(): Promise<void>;
@@ -301,12 +301,12 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   const startedAt = Date.now();
   const startWaitMs = deps.indexStartWaitMs ?? INDEX_START_WAIT_MS;
   // `docs`: the API reference's index, each endpoint with its docs (never the public index's).
-  const index = async (help: boolean, docs = false) => {
+  const index = async (help: boolean, docs = false, user: Omit<Identity, 'iat'> | null = null) => {
     await routeIndex.whenStarted(); // the very first requests wait for the first read, not an empty index
     // Just after start, services that are still starting are waited for (bounded), not left out.
     await routeIndex.whenComplete(startedAt + startWaitMs - Date.now());
     const routes = help ? await routeIndex.helpRoutes(docs) : routeIndex.routesFor.bind(routeIndex);
-    return indexDocument({ config, settings, routes, help, docs });
+    return indexDocument({ config, settings, routes, help, docs, user });
   };
 
   const rest = async (req: Request, res: Response, restPath: string | null): Promise<void> => {
@@ -331,7 +331,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
           )
         : undefined;
     if (restPath === null) return sendNoRoute(req, res, restUrl);
-    if (restPath === '/') return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: index });
+    if (restPath === '/')
+      return serveOwn(req, res, GATEWAY_ROUTES.get('/')!, { get: (help) => index(help, false, user) });
     if (restPath === '/batch/v1') {
       return serveOwn(req, res, GATEWAY_ROUTES.get('/batch/v1')!, {
         // Every batch item runs as this caller (each item signs a fresh identity).
@@ -590,7 +591,8 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
   if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS)
     log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);
-  const ready = routeIndex.start();
+  // Ready once every service's routes were read and the site options loaded (either may have failed: then later).
+  const ready = Promise.all([routeIndex.start(), siteOptions.ready]).then(() => undefined);
   let closed = false;
   return {
     app,

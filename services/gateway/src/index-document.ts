@@ -14,8 +14,9 @@ import {
   type Namespace,
   type RouteDef,
   type ServiceName,
+  type Identity,
 } from '@loom/contracts';
-import type { KitConfig } from '@loom/service-kit';
+import { can, type KitConfig } from '@loom/service-kit';
 import type { Routes } from './route-index';
 import type { GatewaySettings } from './settings';
 
@@ -41,6 +42,8 @@ export interface IndexInputs {
   help: boolean;
   /** The API reference's index: endpoints carry their docs too (`routes` must have been read with them). */
   docs?: boolean;
+  /** The caller (the active theme's link is for those who may edit posts or switch themes). */
+  user?: Omit<Identity, 'iat'> | null;
 }
 
 /** `routes`: `/`, then each namespace in advertised order, then `/batch/v1`. */
@@ -60,6 +63,12 @@ export function indexRoutes({
   }
   out['/batch/v1'] = own(batchRoute);
   return out;
+}
+
+/** add_active_theme_link_to_index()'s test: switch_themes, or edit_posts. */
+function mayFindTheme(user: Omit<Identity, 'iat'> | null | undefined): boolean {
+  const who = user ? { ...user, iat: 0 } : null;
+  return can(who, 'switch_themes') || can(who, 'edit_posts');
 }
 
 /** WP_REST_Server::get_index, in WordPress's key order. */
@@ -89,6 +98,11 @@ export function indexDocument(inputs: IndexInputs): Record<string, unknown> {
     site_icon_url: o.site_icon_url,
     _links: {
       help: [{ href: 'https://developer.wordpress.org/rest-api/' }],
+      // add_active_theme_link_to_index(): for those who may switch themes or edit posts (every role that edits
+      // some post type has edit_posts here).
+      ...(o.stylesheet && mayFindTheme(inputs.user)
+        ? { 'https://api.w.org/active-theme': [{ href: `${config.restUrl}/core/v2/themes/${o.stylesheet}` }] }
+        : {}),
       // add_image_to_index(): the logo's, then the icon's attachment, each embeddable.
       ...(logo || o.site_icon
         ? {

@@ -115,6 +115,13 @@ describe('settings, theme, styles and patterns', () => {
     expect((await call('GET', '/wp/v2/settings', editor)).status).toBe(403);
   });
 
+  test('the index links the active theme for those who may edit posts (add_active_theme_link_to_index)', async () => {
+    const links = async (auth: Record<string, string>) =>
+      (obj(await call('GET', '/', auth))._links as Obj)['https://api.w.org/active-theme'];
+    expect(await links(editor)).toEqual([{ href: `${site.url}/wp-json/wp/v2/themes/atelier` }]);
+    expect(await links({})).toBeUndefined();
+  });
+
   test("core-data's __unstableBase: the index's site fields", async () => {
     const base = await call(
       'GET',

@@ -21,11 +21,12 @@ let site: string;
 beforeAll(async () => {
   const port = await freePort();
   site = `http://127.0.0.1:${port}`;
-  core = await startCore();
-  gw = await startGateway(
-    { upstreams: { 'core-content': core.url }, config: testConfig('gateway', { LOOM_BASE_URL: site }) },
-    { LOOM_SITE_NAME: 'Wool & <Linen>', LOOM_SITE_DESCRIPTION: 'Yarns "for" knitters' },
-  );
+  // The site's name and tagline are core-content's settings (initial values from its environment).
+  core = await startCore({ LOOM_SITE_NAME: 'Wool & <Linen>', LOOM_SITE_DESCRIPTION: 'Yarns "for" knitters' });
+  gw = await startGateway({
+    upstreams: { 'core-content': core.url },
+    config: testConfig('gateway', { LOOM_BASE_URL: site }),
+  });
   server = await listen(gw.app, port);
 });
 afterAll(async () => {

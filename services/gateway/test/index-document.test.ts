@@ -3,7 +3,7 @@ import request from 'supertest';
 import { NAMESPACES } from '@loom/contracts';
 import { testConfig } from '@loom/service-kit';
 import type { Gateway } from '../src';
-import { startCore, startEcho, startEvents, startGateway, type Running } from '@loom/testing';
+import { eventually, startCore, startEcho, startEvents, startGateway, type Running } from '@loom/testing';
 
 let core: Running;
 let events: Running;
@@ -90,15 +90,16 @@ describe('the index document', () => {
     expect(head.text ?? '').toBe('');
     expect(head.headers.allow).toBe('GET');
 
-    // The site's clock is the kit's config (shared with the services); the name and tagline are the gateway's own.
-    const custom = await startGateway(
-      {
-        upstreams: { 'core-content': core.url },
-        config: testConfig('gateway', { LOOM_GMT_OFFSET: '5.5', LOOM_TIMEZONE: 'Asia/Kolkata' }),
-      },
-      { LOOM_SITE_NAME: 'Garments & Co', LOOM_SITE_DESCRIPTION: 'Made well' },
-    );
+    // The site's name, tagline and clock are site options, core-content's: the environment gives their initial values.
+    const site = await startCore({
+      LOOM_GMT_OFFSET: '5.5',
+      LOOM_TIMEZONE: 'Asia/Kolkata',
+      LOOM_SITE_NAME: 'Garments & Co',
+      LOOM_SITE_DESCRIPTION: 'Made well',
+    });
+    const custom = await startGateway({ upstreams: { 'core-content': site.url }, config: testConfig('gateway') });
     try {
+      await eventually(async () => (await request(custom.app).get('/rest/')).body.name === 'Garments & Co');
       const r = await request(custom.app).get('/rest/');
       expect(r.body).toMatchObject({
         name: 'Garments & Co',
@@ -108,6 +109,7 @@ describe('the index document', () => {
       });
     } finally {
       custom.close();
+      await site.close();
     }
   });
 

@@ -5,13 +5,14 @@
  */
 import { SITE_OPTION_DEFAULTS, type SiteOptionValues } from '@loom/contracts';
 import type { KitConfig } from '@loom/service-kit';
+import { themeOf } from '../../site/theme';
 import { initialDiscussionOptions } from '../comments/discussion';
 
 let initial: SiteOptionValues = SITE_OPTION_DEFAULTS;
 
 /** buildApp, before the options are first followed (the config's copy is still the environment's then). */
 export function activateInitialOptions(config: KitConfig, env: NodeJS.ProcessEnv): SiteOptionValues {
-  initial = { ...config.site.current(), ...initialDiscussionOptions(env) };
+  initial = { ...config.site.current(), ...initialDiscussionOptions(env), stylesheet: themeOf({ config }).name };
   return initial;
 }
 
