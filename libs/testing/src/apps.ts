@@ -12,6 +12,7 @@ import { buildApp as buildEvents } from '@loom/events';
 import { buildForms } from '@loom/forms';
 import { buildApp as buildOembed } from '@loom/oembed';
 import { silentLog } from './logs';
+import { freePort } from './net';
 
 export interface InProcess {
   app: Express;
@@ -47,8 +48,16 @@ async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed',
   const opened = opts.openStore ? await opts.openStore() : await openStore({ service, dataDir: config.dataDir });
   const store = opts.wrapStore ? opts.wrapStore(opened) : opened;
   await opts.beforeBuild?.(store);
-  return { config, store, log: opts.log ?? silentLog(service), env: opts.env ?? opts.config ?? {} };
+  const env = opts.env ?? opts.config ?? {};
+  // A service whose suite names no core-content asks a closed port, never the default one, where a run of
+  // `npm start` (the e2e suite's, a developer's) could answer with its own site options and content.
+  const core = service === 'core-content' || env.CORE_CONTENT_URL ? {} : { CORE_CONTENT_URL: await closedUrl() };
+  return { config, store, log: opts.log ?? silentLog(service), env: { ...core, ...env } };
 }
+
+let closed: Promise<string> | undefined;
+/** A loopback URL nothing listens on (a port free when asked, once per process). */
+const closedUrl = (): Promise<string> => (closed ??= freePort().then((port) => `http://127.0.0.1:${port}`));
 
 /** core-content (core/v2). Its first start makes the administrator from LOOM_ADMIN_* in `env`, if set. */
 export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {

@@ -45,12 +45,12 @@ export async function startOembedWorld(
   env: NodeJS.ProcessEnv = {},
   opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {},
 ): Promise<OembedWorld> {
-  const core = await startCore();
+  // The site's name is a site option, core-content's (its environment gives the initial value).
+  const core = await startCore({ LOOM_SITE_NAME: SITE_NAME });
   const coreFront = await startCoreFront(core.url);
   // Suites fetch far more than a person would; the per-user limit is services/oembed/test/limits.test.ts' subject, not theirs.
   const oembed = await startOembed(
     {
-      LOOM_SITE_NAME: SITE_NAME,
       CORE_CONTENT_URL: coreFront.url,
       LOOM_CORE_CACHE_MS: '0',
       LOOM_OEMBED_RATE_MAX: '1000',
@@ -60,7 +60,7 @@ export async function startOembedWorld(
   );
   const gw = await startGateway(
     { upstreams: { 'core-content': core.url, oembed: oembed.url } },
-    { LOOM_SITE_NAME: SITE_NAME, LOOM_AUTH_MAX_FAILURES: '1000' },
+    { LOOM_AUTH_MAX_FAILURES: '1000' },
   );
   const all = roleUsers();
   const users = {

@@ -8,7 +8,7 @@ import { Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { IDENTITY_HEADER, INTERNAL_HEADER } from '@loom/contracts';
+import { IDENTITY_HEADER, INTERNAL_HEADER, SITE_REV_HEADER } from '@loom/contracts';
 import { AGENT_IDLE_MS, type Logger } from '@loom/service-kit';
 
 export interface PublicPages {
@@ -35,6 +35,8 @@ export function publicPages(opts: PublicPages): RequestHandler {
     changeOrigin: true,
     proxyTimeout: opts.timeoutMs,
     on: {
+      // The services' word to the gateway (which site options made the answer) is not for the client.
+      proxyRes: (proxyRes: IncomingMessage) => void delete proxyRes.headers[SITE_REV_HEADER],
       error: (err: Error & { code?: string }, _req: IncomingMessage, res: ServerResponse | Socket) => {
         opts.log.warn({ err: err.code ?? err.message }, opts.failure);
         if (!('writeHead' in res) || res.headersSent) return void res.destroy();

@@ -25,6 +25,7 @@ import {
   own,
   type Method,
   type ServiceName,
+  SITE_REV_HEADER,
 } from '@loom/contracts';
 import {
   AGENT_IDLE_MS,
@@ -164,6 +165,7 @@ const DROPPED_RESPONSE_HEADERS = new Set([
   'vary',
   'x-request-id',
   'etag',
+  SITE_REV_HEADER,
 ]);
 const CANONICAL: Record<string, string> = { 'x-wp-total': 'X-WP-Total', 'x-wp-totalpages': 'X-WP-TotalPages' };
 const canonical = (name: string) =>

@@ -4,7 +4,7 @@
  * WordPress's defaults. Fixed when the app is built.
  */
 import { SITE_OPTION_DEFAULTS, type SiteOptionValues } from '@loom/contracts';
-import type { KitConfig } from '@loom/service-kit';
+import { initialSiteOptions, type KitConfig } from '@loom/service-kit';
 import { themeOf } from '../../site/theme';
 import { initialDiscussionOptions } from '../comments/discussion';
 
@@ -12,7 +12,16 @@ let initial: SiteOptionValues = SITE_OPTION_DEFAULTS;
 
 /** buildApp, before the options are first followed (the config's copy is still the environment's then). */
 export function activateInitialOptions(config: KitConfig, env: NodeJS.ProcessEnv): SiteOptionValues {
-  initial = { ...config.site.current(), ...initialDiscussionOptions(env), stylesheet: themeOf({ config }).name };
+  // The app's environment (process.env in production, the kit config's too) names the site where it says.
+  const named = initialSiteOptions(env, { gmtOffset: config.gmtOffset, timezoneString: config.timezoneString });
+  initial = {
+    ...config.site.current(),
+    ...(env.LOOM_SITE_NAME ? { title: named.title } : {}),
+    ...(env.LOOM_SITE_DESCRIPTION !== undefined ? { description: named.description } : {}),
+    ...(env.LOOM_ADMIN_EMAIL ? { email: named.email } : {}),
+    ...initialDiscussionOptions(env),
+    stylesheet: themeOf({ config }).name,
+  };
   return initial;
 }
 
