@@ -106,3 +106,9 @@ test('the checks find what they are for', () => {
     ),
   ).toEqual(['x.ts:1 /work/shared', 'x.ts:1 /Users/me']);
 });
+
+test('no installed package, build output or link to one is tracked (node_modules, dist: folders or links)', () => {
+  const tracked = execFileSync('git', ['ls-files', '--cached'], { cwd: ROOT, encoding: 'utf8' }).split('\n');
+  // A worktree's link to another checkout's node_modules was once committed: `node_modules/` ignores folders only.
+  expect(tracked.filter((f) => /(^|\/)(node_modules|dist)(\/|$)/.test(f))).toEqual([]);
+});

@@ -3,6 +3,8 @@
  * given), for supertest or for listen(). One place builds each service the way its main does, so no suite copies
  * the config, store and app steps. close() stops what the app runs in the background, then closes its store.
  */
+import { once } from 'node:events';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Dial, Lookup } from '@loom/safe-fetch';
 import { closeSiteOptions, testConfig, type KitConfig, type Logger } from '@loom/service-kit';
@@ -12,7 +14,6 @@ import { buildApp as buildEvents } from '@loom/events';
 import { buildForms } from '@loom/forms';
 import { buildApp as buildOembed } from '@loom/oembed';
 import { silentLog } from './logs';
-import { freePort } from './net';
 
 export interface InProcess {
   app: Express;
@@ -56,8 +57,18 @@ async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed',
 }
 
 let closed: Promise<string> | undefined;
-/** A loopback URL nothing listens on (a port free when asked, once per process). */
-const closedUrl = (): Promise<string> => (closed ??= freePort().then((port) => `http://127.0.0.1:${port}`));
+/**
+ * A loopback URL that answers nobody: a port held for the whole process (so no other test server is given it
+ * later) whose connections are dropped at once.
+ */
+const closedUrl = (): Promise<string> =>
+  (closed ??= (async () => {
+    const server = createNetServer((socket) => socket.destroy());
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    server.unref();
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  })());
 
 /** core-content (core/v2). Its first start makes the administrator from LOOM_ADMIN_* in `env`, if set. */
 export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {

@@ -143,7 +143,6 @@ describe('data2html', () => {
 describe('settings', () => {
   test('defaults: a day of cache, a minute for failures, 5 s and 1 MiB per fetch, no allowed hosts', () => {
     expect(loadOembedSettings({})).toMatchObject({
-      siteName: 'Loom',
       cacheMs: 86400000,
       failureCacheMs: 60000,
       fetchTimeoutMs: 5000,
