@@ -65,12 +65,21 @@ export function followSiteOptions(o: {
     return running;
   };
 
-  const timer = setInterval(() => void refresh(), o.pollMs);
-  timer.unref();
+  // The timer: every pollMs, but every second at most while core-content cannot be read (a start before it).
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    timer = setTimeout(
+      () => void refresh().finally(() => !closed && tick()),
+      failing ? Math.min(o.pollMs, 1000) : o.pollMs,
+    );
+    timer.unref();
+  };
 
+  /** Resolves once subscribed, or after the first failure (then it keeps trying every 2 s in the background). */
+  let warned = false;
   const subscribe = async (url: string): Promise<void> => {
     try {
-      nc = await connect({
+      const conn = await connect({
         servers: url,
         name: 'loom-site-options',
         reconnect: true,
@@ -78,24 +87,39 @@ export function followSiteOptions(o: {
         reconnectTimeWait: 500,
         timeout: 2000,
       });
-      if (closed) return void (await nc.close());
-      nc.subscribe(changeSubject('core/v2', SITE_OPTIONS_RESOURCE), { callback: (err) => !err && void refresh() });
-      await nc.flush();
+      if (closed) return void (await conn.close());
+      nc = conn;
+      conn.subscribe(changeSubject('core/v2', SITE_OPTIONS_RESOURCE), { callback: (err) => !err && void refresh() });
+      await conn.flush();
+      // Notifications sent while disconnected are lost: read again on every reconnection (and on this connection).
+      if (warned) void refresh();
+      void (async () => {
+        for await (const s of conn.status()) if (s.type === 'reconnect') void refresh();
+      })().catch(() => undefined);
     } catch (err) {
-      o.log.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        'site options: NATS unreachable, following by polling only',
-      );
+      if (!warned)
+        o.log.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          'site options: NATS unreachable, following by polling until it is back',
+        );
+      warned = true;
+      if (!closed) setTimeout(() => void subscribe(url), 2000).unref();
     }
   };
 
-  const ready = Promise.all([refresh(), o.natsUrl ? subscribe(o.natsUrl) : undefined]).then(() => undefined);
+  // Ready after the first read and, for at most 2 s, the subscription (a change made later is heard then).
+  const subscribed = o.natsUrl ? subscribe(o.natsUrl) : Promise.resolve();
+  const first = refresh();
+  void first.finally(() => !closed && tick()); // the timer's first period depends on how the first read went
+  const ready = Promise.all([first, Promise.race([subscribed, new Promise((r) => setTimeout(r, 2000).unref())])]).then(
+    () => undefined,
+  );
   return {
     ready,
     refresh,
     close: async () => {
       closed = true;
-      clearInterval(timer);
+      clearTimeout(timer);
       await nc?.close().catch(() => undefined);
       await running;
     },
