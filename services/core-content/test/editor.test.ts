@@ -440,7 +440,7 @@ test('the index lists the new routes with WordPress 6.4 keys; no pattern-directo
   const routes = (await admin().get('/')).body.routes;
   for (const key of [
     '/core/v2/global-styles/(?P<parent>[\\d]+)/revisions',
-    '/core/v2/global-styles/themes/(?P<stylesheet>[\\/\\s%\\w\\.\\(\\)\\[\\]@_\\-]+)/variations',
+    '/core/v2/global-styles/themes/(?P<stylesheet>[\\/\\s%\\w\\.\\x28\\x29\\[\\]@_\\-]+)/variations',
     '/core/v2/global-styles/themes/(?P<stylesheet>[^\\/:<>\\*\\?"\\|]+(?:\\/[^\\/:<>\\*\\?"\\|]+)?)',
     '/core/v2/global-styles/(?P<id>[\\/\\w-]+)',
     '/core/v2/themes',
