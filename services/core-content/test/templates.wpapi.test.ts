@@ -33,10 +33,10 @@ interface WpapiStatic {
 /** wpapi's names for path setters: `application-passwords` → `applicationPasswords` (resources keep their own). */
 const camel = (s: string) => s.replace(/[_-]+\w/g, (m) => m.replace(/[_-]+/, '').toUpperCase());
 
-/** A value for a path placeholder that its own pattern accepts (wpapi validates each part): a template id where one fits. */
+/** A value for a path placeholder that its own pattern accepts (wpapi validates each part): a template id where one fits, a block name for the block renderer. */
 function sampleFor(groupPattern: string): string {
   const accepts = new RegExp(`^${groupPattern}$`, 'i');
-  const value = ['atelier//index', '7', 'me'].find((v) => accepts.test(v));
+  const value = ['atelier//index', '7', 'me', 'core/paragraph'].find((v) => accepts.test(v));
   if (!value) throw new Error(`no sample value for ${groupPattern}`);
   return value;
 }
