@@ -13,6 +13,10 @@ import { ensureTermIndexes, TermRepository, type TermDoc } from '../src';
 
 const MONGO_URL = process.env.MONGO_URL?.trim();
 
+// What is asserted is the outcome (one term per name, distinct slugs), not the time: 100 racing creations took 60 s
+// once on the loaded 2-core CI machine, past jest's 30 s default.
+jest.setTimeout(120_000);
+
 interface Backend {
   open(): Promise<{ store: Store; cleanup(): Promise<void> }>;
 }
