@@ -183,6 +183,8 @@ export async function gatewayOnOwnAddress(
   });
   server.on('request', gateway.app);
   await gateway.ready;
+  // The site's name and the rest of its options, as core-content has them (the index shows them).
+  await gateway.siteOptionsRead;
   return {
     url,
     gateway,

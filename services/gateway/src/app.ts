@@ -113,8 +113,10 @@ export interface Gateway {
   metrics: Metrics;
   /** The answer cache (undefined when off). */
   answers?: GatewayAnswers;
-  /** Resolves when the first read of every service's routes and of the site options is over (reached or not). */
+  /** Resolves when the first read of every service's routes is over (reached or not). */
   ready: Promise<void>;
+  /** Resolves when the site options were first read (reached or not); until then the environment's apply. */
+  siteOptionsRead: Promise<void>;
   /** Re-reads every service's routes now. */
   refresh(): Promise<void>;
   /**
@@ -591,8 +593,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
   if (usesDevSecret(config)) log.warn('LOOM_INTERNAL_SECRET is not set: using the local development secret');
   if (Number(env.LOOM_AUTH_CACHE_MS) > AUTH_CACHE_MAX_MS)
     log.warn({ authCacheMs: settings.authCacheMs }, `LOOM_AUTH_CACHE_MS is capped at ${AUTH_CACHE_MAX_MS}`);
-  // Ready once every service's routes were read and the site options loaded (either may have failed: then later).
-  const ready = Promise.all([routeIndex.start(), siteOptions.ready]).then(() => undefined);
+  const ready = routeIndex.start();
   let closed = false;
   return {
     app,
@@ -603,6 +604,7 @@ export function buildGateway(deps: GatewayDeps): Gateway {
     metrics,
     answers,
     ready,
+    siteOptionsRead: siteOptions.ready,
     refresh: () => routeIndex.refresh(),
     close() {
       if (closed) return;

@@ -27,6 +27,7 @@ beforeAll(async () => {
     upstreams: { 'core-content': core.url },
     config: testConfig('gateway', { LOOM_BASE_URL: site }),
   });
+  await gw.siteOptionsRead;
   server = await listen(gw.app, port);
 });
 afterAll(async () => {
