@@ -12,10 +12,19 @@ import { commentsRows } from './matrix/comments-rows';
 import { coreRows } from './matrix/core-rows';
 import { mediaRows } from './matrix/media-rows';
 import { menusRows } from './matrix/menus-rows';
+import { siteRows } from './matrix/site-rows';
 import { templatesRows } from './matrix/templates-rows';
 import { CALLERS, label, startMatrix, type MatrixWorld, type Row } from './matrix/harness';
 
-const ROWS: Row[] = [...coreRows, ...mediaRows, ...blocksRows, ...menusRows, ...templatesRows, ...commentsRows];
+const ROWS: Row[] = [
+  ...coreRows,
+  ...mediaRows,
+  ...blocksRows,
+  ...menusRows,
+  ...templatesRows,
+  ...commentsRows,
+  ...siteRows,
+];
 
 let w: MatrixWorld & { close(): Promise<void> };
 beforeAll(async () => {
