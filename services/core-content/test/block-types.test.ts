@@ -172,6 +172,73 @@ describe('block-renderer', () => {
     expect((await admin().get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`)).status).toBe(200);
   });
 
+  test('page-list: published children of a page by menu_order (page-list.php), a draft never, even in content', async () => {
+    const page = async (body: Record<string, unknown>) => (await admin().post('/core/v2/pages', body)).body;
+    const guides = await page({ title: 'Guides', status: 'publish' });
+    const knit = await page({ title: 'Knitting', status: 'publish', parent: guides.id, menu_order: 2 });
+    const dye = await page({ title: 'Dyeing', status: 'publish', parent: guides.id, menu_order: 1 });
+    const plan = await page({ title: 'Hidden plan', status: 'draft', parent: guides.id });
+    const item = (p: { link: string }, title: string) =>
+      `<li class="wp-block-pages-list__item"><a class="wp-block-pages-list__item__link" href="${p.link}">${title}</a></li>`;
+    const r = await admin().get(`/core/v2/block-renderer/core/page-list?attributes[parentPageID]=${guides.id}`);
+    expect(r.status).toBe(200);
+    // render_block_core_page_list(): get_pages( sort_column menu_order,post_title ), the parent's children only.
+    expect(r.body.rendered).toBe(`<ul class="wp-block-page-list">${item(dye, 'Dyeing')}${item(knit, 'Knitting')}</ul>`);
+    expect(knit.link).toBe('http://loom.test/guides/knitting/');
+    const all = await admin().get('/core/v2/block-renderer/core/page-list');
+    expect(all.body.rendered).toContain(
+      `<li class="wp-block-pages-list__item has-child"><a class="wp-block-pages-list__item__link" href="${guides.link}">Guides</a><ul class="wp-block-navigation__submenu-container"><li class="wp-block-pages-list__item ">`,
+    );
+    expect(all.body.rendered).not.toContain('Hidden plan');
+
+    const host = await page({
+      title: 'Index',
+      status: 'publish',
+      content: `<!-- wp:page-list {"parentPageID":${guides.id}} /-->`,
+    });
+    const before = await as(w, 'anonymous').get(`/core/v2/pages/${host.id}`);
+    expect(before.body.content.rendered).toContain('Knitting');
+    expect(before.body.content.rendered).not.toContain('Hidden plan');
+    await admin().post(`/core/v2/pages/${plan.id}`, { status: 'publish' });
+    const after = await as(w, 'anonymous').get(`/core/v2/pages/${host.id}`);
+    expect(after.body.content.rendered).toContain('Hidden plan');
+  });
+
+  test('calendar: the current month of the site clock (get_calendar), published posts only', async () => {
+    const now = (await admin().post('/core/v2/posts', { title: 'Today post', status: 'publish' })).body;
+    await admin().post('/core/v2/posts', { title: 'Private', status: 'private', date: '2025-06-15T10:00:00' });
+    const scheduled = await admin().post('/core/v2/posts', {
+      title: 'Scheduled',
+      status: 'publish',
+      date: '2031-07-04T10:00:00',
+    });
+    expect(scheduled.body.status).toBe('future');
+    const r = await admin().post('/core/v2/block-renderer/core/calendar', { attributes: {} });
+    expect(r.status).toBe(200);
+    const html: string = r.body.rendered;
+    const [y, m, d] = (now.date as string).slice(0, 10).split('-');
+    const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-US', {
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(html.startsWith('<div class="wp-block-calendar"><table id="wp-calendar" class="wp-calendar-table">')).toBe(
+      true,
+    );
+    expect(html).toContain(
+      `\n\t<caption>${month} ${y}</caption>\n\t<thead>\n\t<tr>\n\t\t<th scope="col" title="Monday">M</th>`,
+    );
+    // The post published today links its day, which is today (calendar.php: <td id="today">).
+    expect(html).toContain(
+      `<td id="today"><a href="http://loom.test/${y}/${m}/${d}/" aria-label="Posts published on ${month} ${Number(d)}, ${y}">${Number(d)}</a></td>`,
+    );
+    // The nearest earlier month with a published post is March 2024 (not the private post's); no later one (not
+    // the scheduled post's).
+    expect(html).toContain(
+      '<span class="wp-calendar-nav-prev"><a href="http://loom.test/2024/03/">&laquo; Mar</a></span>',
+    );
+    expect(html).toContain('<span class="wp-calendar-nav-next">&nbsp;</span>\n\t</nav></div>');
+  });
+
   test('a latest-posts block in content shows a post published after the first read', async () => {
     const page = (
       await admin().post('/core/v2/pages', {

@@ -28,6 +28,7 @@ export interface TermSummary {
 
 export interface PageSummary {
   id: number;
+  /** post_title as stored (page-list shows it through wp_kses_post(), not get_the_title()). */
   title: string;
   link: string;
   parent: number;
@@ -56,11 +57,32 @@ export interface MonthCount {
   link: string;
 }
 
+/** get_calendar()'s reads for one month (year and month of the site's clock). */
+export interface CalendarMonth {
+  year: number;
+  month: number;
+  /** Days of the month with a published post (by its local post_date). */
+  days: number[];
+  /** The month of the latest published post before this month, and of the earliest after it. */
+  previous: { year: number; month: number } | null;
+  next: { year: number; month: number } | null;
+  /** current_time(): the site's date now. */
+  today: { year: number; month: number; day: number };
+}
+
 export interface DynamicBlockData {
   /** WordPress's date_format option. */
   dateFormat(): string;
   /** date() of a GMT instant in the site's time zone. */
   formatDate(dateGmt: string, format: string): string;
+  /** current_time( 'mysql' ): the site's local time now, `YYYY-MM-DDTHH:MM:SS`. */
+  now(): string;
+  /** The start_of_week option (0 is Sunday). */
+  startOfWeek(): number;
+  /** The page_on_front option (0 for none). */
+  frontPageId(): number;
+  /** get_month_link() / get_day_link(). */
+  dateLink(year: number, month: number, day?: number): string;
   latestPosts(q: {
     perPage: number;
     order: 'asc' | 'desc';
@@ -72,8 +94,10 @@ export interface DynamicBlockData {
   archives(type: 'monthly' | 'yearly'): Promise<MonthCount[]>;
   /** Terms of a taxonomy by name, with their counts of published objects. */
   terms(taxonomy: string): Promise<TermSummary[]>;
-  /** Published pages. */
+  /** Published pages, in any order. */
   pages(): Promise<PageSummary[]>;
+  /** get_calendar()'s reads for a month of the site's clock; null when the site has no published post at all. */
+  calendarMonth(year: number, month: number): Promise<CalendarMonth | null>;
   /** Approved comments on published posts, newest first. */
   latestComments(n: number): Promise<CommentSummary[]>;
 }

@@ -17,6 +17,7 @@ import { ancestorsOf, PostRepository, type PostDoc } from './repository';
 import { postCan, type PostTypeBehaviour } from './behaviour';
 import { POST_TYPE_BEHAVIOURS } from './registry';
 import { renderMemoOf } from '../site/answer-cache/render-memo';
+import { keepOutOfAnswerCaches } from '../site/answer-cache/kept-out';
 
 export interface PrepareOptions {
   context: Context;
@@ -77,6 +78,8 @@ export class PostPresenter {
       posts.map((p) => p.content),
       this.req.config,
     );
+    // A calendar marks today: an answer showing one is right only today, and no write would replace it.
+    if (blocks.dynamic?.readsClock) keepOutOfAnswerCaches(this.req);
     const media = await mediaForContents(this.req, posts, posts);
     await rules.hooks.preparePage?.(posts, {
       req: this.req,
