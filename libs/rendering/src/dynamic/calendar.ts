@@ -6,24 +6,9 @@
  */
 import { escAttr } from '../escape';
 import { kebab, safeCss } from '../block-types/supports';
+import { monthName, weekdayName } from './locale';
 import type { CalendarMonth } from './port';
 import { wrapperAttributes, type DynamicBlock } from './wrapper';
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** calendar_week_mod(). */
 const weekMod = (n: number) => n - 7 * Math.floor(n / 7);
@@ -43,9 +28,9 @@ export const calendar: DynamicBlock<CalendarMonth | null> = {
     const weekBegins = port.startOfWeek();
     const lastDay = new Date(Date.UTC(year, m, 0)).getUTCDate();
 
-    let out = `<table id="wp-calendar" class="wp-calendar-table">\n\t<caption>${MONTHS[m - 1]} ${year}</caption>\n\t<thead>\n\t<tr>`;
+    let out = `<table id="wp-calendar" class="wp-calendar-table">\n\t<caption>${monthName(m)} ${year}</caption>\n\t<thead>\n\t<tr>`;
     for (let i = 0; i <= 6; i++) {
-      const wd = WEEKDAYS[(i + weekBegins) % 7]!;
+      const wd = weekdayName((i + weekBegins) % 7);
       // get_weekday_initial(): the first letter of each English day name.
       out += `\n\t\t<th scope="col" title="${escAttr(wd)}">${wd[0]}</th>`;
     }
@@ -59,7 +44,7 @@ export const calendar: DynamicBlock<CalendarMonth | null> = {
       const isToday = today.year === year && today.month === m && today.day === day;
       out += isToday ? '<td id="today">' : '<td>';
       if (days.includes(day)) {
-        const label = `Posts published on ${MONTHS[m - 1]} ${day}, ${year}`;
+        const label = `Posts published on ${monthName(m)} ${day}, ${year}`;
         out += `<a href="${port.dateLink(year, m, day)}" aria-label="${escAttr(label)}">${day}</a>`;
       } else out += String(day);
       out += '</td>';
@@ -71,11 +56,11 @@ export const calendar: DynamicBlock<CalendarMonth | null> = {
     out += '\n\t</tr>\n\t</tbody>\n\t</table>';
     out += '<nav aria-label="Previous and next months" class="wp-calendar-nav">';
     out += previous
-      ? `\n\t\t<span class="wp-calendar-nav-prev"><a href="${port.dateLink(previous.year, previous.month)}">&laquo; ${MONTHS[previous.month - 1]!.slice(0, 3)}</a></span>`
+      ? `\n\t\t<span class="wp-calendar-nav-prev"><a href="${port.dateLink(previous.year, previous.month)}">&laquo; ${monthName(previous.month).slice(0, 3)}</a></span>`
       : '\n\t\t<span class="wp-calendar-nav-prev">&nbsp;</span>';
     out += '\n\t\t<span class="pad">&nbsp;</span>';
     out += next
-      ? `\n\t\t<span class="wp-calendar-nav-next"><a href="${port.dateLink(next.year, next.month)}">${MONTHS[next.month - 1]!.slice(0, 3)} &raquo;</a></span>`
+      ? `\n\t\t<span class="wp-calendar-nav-next"><a href="${port.dateLink(next.year, next.month)}">${monthName(next.month).slice(0, 3)} &raquo;</a></span>`
       : '\n\t\t<span class="wp-calendar-nav-next">&nbsp;</span>';
     out += '\n\t</nav>';
 
