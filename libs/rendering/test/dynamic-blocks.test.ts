@@ -119,6 +119,12 @@ describe('core/calendar (get_calendar( true, false ) in calendar.php)', () => {
     expect((await loadDynamicBlocks(['<!-- wp:calendar /-->'], p)).dynamic?.readsClock).toBe(true);
     expect((await loadDynamicBlocks(['<!-- wp:page-list /-->'], p)).dynamic?.readsClock).toBeUndefined();
   });
+
+  test('the delimiter as WP_Block_Parser reads it: the core/ namespace written out, any whitespace', async () => {
+    const raw = '<!-- wp:paragraph --><p>a</p><!-- /wp:paragraph --><!--\n  wp:core/calendar\n/-->';
+    const html = renderContent(raw, undefined, await loadDynamicBlocks([raw], port({ month: march })));
+    expect(html).toContain('<div class="wp-block-calendar"><table id="wp-calendar"');
+  });
 });
 
 const page = (id: number, title: string, parent = 0, menuOrder = 0): PageSummary => ({

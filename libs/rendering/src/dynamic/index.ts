@@ -23,10 +23,13 @@ export const DYNAMIC_BLOCKS: ReadonlyMap<string, DynamicBlock> = new Map<string,
   ['core/calendar', calendar as DynamicBlock],
 ]);
 
-const MARKERS = [...DYNAMIC_BLOCKS.keys()].map((n) => `<!-- wp:${n.slice('core/'.length)} `);
+// An opening delimiter as WP_Block_Parser reads one: any whitespace around the name, `core/` optional.
+const MARKER = new RegExp(
+  `<!--\\s+wp:(?:core/)?(?:${[...DYNAMIC_BLOCKS.keys()].map((n) => n.slice('core/'.length)).join('|')})\\s`,
+);
 
 /** Whether rendering `content` reads other site data (so its HTML cannot be kept by its raw text alone). */
-export const hasDynamicBlocks = (content: string): boolean => MARKERS.some((m) => content.includes(m));
+export const hasDynamicBlocks = (content: string): boolean => content.includes('wp:') && MARKER.test(content);
 
 const keyOf = (name: string, attrs: Record<string, unknown>) => `${name} ${JSON.stringify(attrs)}`;
 
