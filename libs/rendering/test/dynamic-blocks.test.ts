@@ -4,12 +4,18 @@
  * calendar.php around it) and block_core_page_list_render_nested_page_list() in blocks/page-list.php.
  */
 import { loadDynamicBlocks, renderContent, renderDynamicBlock, type DynamicBlockData } from '../src';
-import type { CalendarMonth, PageSummary } from '../src/dynamic/port';
+import type { CalendarMonth, PageSummary, TermSummary } from '../src/dynamic/port';
 
 const HOME = 'http://site.test';
 const two = (n: number) => String(n).padStart(2, '0');
 
-function port(o: { pages?: PageSummary[]; month?: CalendarMonth | null; startOfWeek?: number; front?: number }) {
+function port(o: {
+  terms?: TermSummary[];
+  pages?: PageSummary[];
+  month?: CalendarMonth | null;
+  startOfWeek?: number;
+  front?: number;
+}) {
   const unused = () => {
     throw new Error('not read by these blocks');
   };
@@ -19,10 +25,11 @@ function port(o: { pages?: PageSummary[]; month?: CalendarMonth | null; startOfW
     now: () => '2024-03-20T09:30:00',
     startOfWeek: () => o.startOfWeek ?? 1,
     frontPageId: () => o.front ?? 0,
+    homeUrl: () => HOME,
     dateLink: (y, m, d) => `${HOME}/${y}/${two(m)}/${d === undefined ? '' : `${two(d)}/`}`,
     latestPosts: unused,
     archives: unused,
-    terms: unused,
+    terms: () => Promise.resolve(o.terms ?? []),
     pages: () => Promise.resolve(o.pages ?? []),
     calendarMonth: (year, month) =>
       Promise.resolve(o.month === undefined ? null : o.month && { ...o.month, year, month }),
@@ -181,5 +188,64 @@ describe('core/page-list (render_block_core_page_list outside a Navigation block
     expect(html).toBe(
       `<ul style="line-height:2;" class="wp-block-page-list has-large-font-size">${li(1, 'One')}</li></ul>`,
     );
+  });
+});
+
+const term = (id: number, name: string, count: number, parent = 0): TermSummary => ({
+  id,
+  name,
+  slug: name.toLowerCase(),
+  parent,
+  count,
+  link: `${HOME}/category/${name.toLowerCase()}/`,
+});
+
+describe('core/categories as a dropdown (wp_dropdown_categories, Walker_CategoryDropdown)', () => {
+  const terms = [term(1, 'Uncategorized', 0), term(2, 'Yarn', 3), term(3, 'Wool', 2, 2), term(4, 'Dyes', 1)];
+  const script = (id: string) =>
+    "\t<script type='text/javascript'>\n\t/* <![CDATA[ */\n\t( function() {\n" +
+    `\t\tvar dropdown = document.getElementById( '${id}' );\n` +
+    '\t\tfunction onCatChange() {\n\t\t\tif ( dropdown.options[ dropdown.selectedIndex ].value > 0 ) {\n' +
+    `\t\t\t\tlocation.href = "${HOME}/?cat=" + dropdown.options[ dropdown.selectedIndex ].value;\n` +
+    '\t\t\t}\n\t\t}\n\t\tdropdown.onchange = onCatChange;\n\t})();\n\t/* ]]> */\n\t</script>\n\t';
+
+  test('flat, by name, empty ones hidden; the label, the select and the redirect script (categories.php)', async () => {
+    const html = await renderDynamicBlock(
+      'core/categories',
+      { displayAsDropdown: true, showPostCounts: true },
+      port({ terms }),
+    );
+    expect(html).toBe(
+      '<div class="wp-block-categories-dropdown wp-block-categories"><label class="screen-reader-text" for="wp-block-categories-1">Categories</label>' +
+        "<select  name='cat' id='wp-block-categories-1' class='postform'>\n\t<option value='-1'>Select Category</option>\n" +
+        '\t<option class="level-0" value="4">Dyes&nbsp;&nbsp;(1)</option>\n' +
+        '\t<option class="level-0" value="3">Wool&nbsp;&nbsp;(2)</option>\n' +
+        '\t<option class="level-0" value="2">Yarn&nbsp;&nbsp;(3)</option>\n' +
+        `</select>${script('wp-block-categories-1')}\n</div>`,
+    );
+  });
+
+  test('hierarchical: children indented under their parent; no categories selects the none option', async () => {
+    const html = await renderDynamicBlock(
+      'core/categories',
+      { displayAsDropdown: true, showHierarchy: true },
+      port({ terms }),
+    );
+    expect(html).toContain(
+      '\t<option class="level-0" value="2">Yarn</option>\n\t<option class="level-1" value="3">&nbsp;&nbsp;&nbsp;Wool</option>\n',
+    );
+    const none = await renderDynamicBlock('core/categories', { displayAsDropdown: true }, port({ terms: [] }));
+    expect(none).toContain(
+      "class='postform'>\n\t<option value='-1' selected='selected'>Select Category</option>\n</select>",
+    );
+  });
+
+  test('in content, each categories block (a list too) takes the next number', async () => {
+    const raw =
+      '<!-- wp:categories /--><!-- wp:categories {"displayAsDropdown":true} /--><!-- wp:categories {"displayAsDropdown":true,"showEmpty":true} /-->';
+    const html = renderContent(raw, undefined, await loadDynamicBlocks([raw], port({ terms })));
+    expect(html).not.toContain('wp-block-categories-1');
+    expect(html).toContain("id='wp-block-categories-2'");
+    expect(html).toContain("id='wp-block-categories-3'");
   });
 });

@@ -132,6 +132,14 @@ describe('block-renderer', () => {
     expect(cats.body.rendered).toBe(
       '<ul class="wp-block-categories-list wp-block-categories">\t<li class="cat-item cat-item-1"><a href="http://loom.test/category/uncategorized/">Uncategorized</a>\n</li>\n</ul>',
     );
+    // categories.php as a dropdown: wp_dropdown_categories() with show_option_none, then the redirect script.
+    const dropdown = await admin().get('/core/v2/block-renderer/core/categories?attributes[displayAsDropdown]=true');
+    expect(dropdown.body.rendered).toContain(
+      '<div class="wp-block-categories-dropdown wp-block-categories"><label class="screen-reader-text" for="wp-block-categories-1">Categories</label>' +
+        "<select  name='cat' id='wp-block-categories-1' class='postform'>\n\t<option value='-1'>Select Category</option>\n" +
+        '\t<option class="level-0" value="1">Uncategorized</option>\n</select>\t<script',
+    );
+    expect(dropdown.body.rendered).toContain('location.href = "http://loom.test/?cat=" + dropdown.options');
     const tags = await admin().get('/core/v2/block-renderer/core/tag-cloud');
     expect(tags.body.rendered).toBe('<p class="wp-block-tag-cloud">There&#8217;s no content to show here yet.</p>');
   });

@@ -81,6 +81,8 @@ export interface DynamicBlockData {
   startOfWeek(): number;
   /** The page_on_front option (0 for none). */
   frontPageId(): number;
+  /** home_url(). */
+  homeUrl(): string;
   /** get_month_link() / get_day_link(). */
   dateLink(year: number, month: number, day?: number): string;
   latestPosts(q: {

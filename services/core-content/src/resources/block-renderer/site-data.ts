@@ -66,6 +66,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
     now: () => localAt(clock, clock.now()),
     startOfWeek: () => options.start_of_week,
     frontPageId: () => options.page_on_front,
+    homeUrl: () => home,
     dateLink,
 
     async latestPosts(q) {
