@@ -172,6 +172,9 @@ describe('core/page-list (render_block_core_page_list outside a Navigation block
       `<ul class="wp-block-page-list">${li(13, 'Alumni')}</li>${li(12, 'Team')}</li></ul>`,
     );
     expect(await renderDynamicBlock('core/page-list', { parentPageID: 10 }, port({ pages }))).toBe('');
+    // Hand-written markup may hold a string: PHP's array_key_exists() finds "11" as 11; "0" is no parent's id.
+    expect(await renderDynamicBlock('core/page-list', { parentPageID: '11' }, port({ pages }))).toContain('Alumni');
+    expect(await renderDynamicBlock('core/page-list', { parentPageID: '0' }, port({ pages }))).toBe('');
     expect(await renderDynamicBlock('core/page-list', { parentPageID: 99 }, port({ pages }))).toBe('');
     expect(await renderDynamicBlock('core/page-list', { parentPageID: 11, isNested: true }, port({ pages }))).toBe(
       `${li(13, 'Alumni', ' ')}</li>${li(12, 'Team', ' ')}</li>`,

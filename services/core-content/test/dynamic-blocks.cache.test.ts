@@ -1,5 +1,5 @@
 /**
- * Answers holding a calendar block are never kept: its markup marks today (get_calendar()'s current_time()), which
+ * Answers holding a calendar block (in content, or from the block renderer) are never kept: its markup marks today (get_calendar()'s current_time()), which
  * changes with no write to invalidate a kept answer. Other dynamic blocks follow writes, so their answers may be
  * kept. Checked on the header core-content gives the gateway (which answers it may keep: a lifetime, or `none` for
  * "until a write"); core-content's own answer cache follows the same mark (kept-out.ts).
@@ -51,4 +51,15 @@ test('a page showing a calendar is not shareable; one showing a page list is', a
   }
   // A list holding the calendar page is not kept either.
   expect((await request(app).get('/rest/core/v2/pages')).headers[SHAREABLE_HEADER]).toBeUndefined();
+});
+
+test("the block renderer's calendar is not shareable even for its signed-in caller; its archives are", async () => {
+  const admin = asRole('administrator');
+  const calendar = await request(app).get('/rest/core/v2/block-renderer/core/calendar').set(admin);
+  expect(calendar.status).toBe(200);
+  expect(calendar.body.rendered).toContain('<table id="wp-calendar"');
+  expect(calendar.headers[SHAREABLE_HEADER]).toBeUndefined();
+  const archives = await request(app).get('/rest/core/v2/block-renderer/core/archives').set(admin);
+  expect(archives.status).toBe(200);
+  expect(archives.headers[SHAREABLE_HEADER]).toMatch(/^(\d+|none)$/);
 });

@@ -28,6 +28,9 @@ const MARKER = new RegExp(
   `<!--\\s+wp:(?:core/)?(?:${[...DYNAMIC_BLOCKS.keys()].map((n) => n.slice('core/'.length)).join('|')})\\s`,
 );
 
+/** Whether a block's markup follows the site's clock (its answer must not be kept: see DynamicBlock.readsClock). */
+export const blockReadsClock = (name: string): boolean => DYNAMIC_BLOCKS.get(name)?.readsClock === true;
+
 /** Whether rendering `content` reads other site data (so its HTML cannot be kept by its raw text alone). */
 export const hasDynamicBlocks = (content: string): boolean => content.includes('wp:') && MARKER.test(content);
 

@@ -40,7 +40,7 @@ export const pageList: DynamicBlock<PageList> = {
     if (!all.length) return '';
     const children = new Map<number, PageSummary[]>();
     for (const p of all) children.set(p.parent, [...(children.get(p.parent) ?? []), p]);
-    const isNested = a.isNested === true;
+    const isNested = Boolean(a.isNested);
 
     // block_core_page_list_render_nested_page_list(), outside a Navigation block.
     const list = (level: PageSummary[], depth: number): string => {
@@ -59,11 +59,13 @@ export const pageList: DynamicBlock<PageList> = {
       return markup;
     };
 
-    const parentPageId = typeof a.parentPageID === 'number' ? a.parentPageID : 0;
+    // `0 !== $parent_page_id`: any other value (a string from hand-written markup too) names a parent.
+    const parentPageId = a.parentPageID ?? 0;
     let top = children.get(0) ?? [];
     if (parentPageId !== 0) {
+      const n = Number(parentPageId);
       // The parent page has no (published) child pages: nothing to show.
-      const under = children.get(parentPageId);
+      const under = Number.isInteger(n) && n !== 0 ? children.get(n) : undefined;
       if (!under) return '';
       top = under;
     }
