@@ -1,8 +1,9 @@
 /**
- * Answers holding a calendar block (in content, or from the block renderer) are never kept: its markup marks today (get_calendar()'s current_time()), which
- * changes with no write to invalidate a kept answer. Other dynamic blocks follow writes, so their answers may be
- * kept. Checked on the header core-content gives the gateway (which answers it may keep: a lifetime, or `none` for
- * "until a write"); core-content's own answer cache follows the same mark (kept-out.ts).
+ * Answers holding a calendar block (in content, or from the block renderer) are never kept: its markup marks today
+ * (get_calendar()'s current_time()), which changes with no write to invalidate a kept answer. Other dynamic blocks
+ * follow writes, so their answers may be kept. Checked on the header core-content gives the gateway (which answers
+ * it may keep: a lifetime, or `none` for "until a write"); core-content's own answer cache follows the same mark
+ * (kept-out.ts).
  */
 import type { Express } from 'express';
 import request from 'supertest';
