@@ -247,6 +247,17 @@ describe('block-renderer', () => {
     expect(html).toContain('<span class="wp-calendar-nav-next">&nbsp;</span>\n\t</nav></div>');
   });
 
+  test('revisions render dynamic blocks with the site data, listed as well as one by one', async () => {
+    const post = (await admin().post('/core/v2/posts', { title: 'Digest', status: 'draft', content: 'v0' })).body;
+    await admin().post(`/core/v2/posts/${post.id}`, { content: '<!-- wp:latest-posts {"postsToShow":50} /-->' });
+    const list = await admin().get(`/core/v2/posts/${post.id}/revisions`);
+    expect(list.status).toBe(200);
+    const latest = list.body[0];
+    expect(latest.content.rendered).toContain('Spring linen');
+    const one = await admin().get(`/core/v2/posts/${post.id}/revisions/${latest.id}`);
+    expect(one.body.content.rendered).toBe(latest.content.rendered);
+  });
+
   test('a latest-posts block in content shows a post published after the first read', async () => {
     const page = (
       await admin().post('/core/v2/pages', {

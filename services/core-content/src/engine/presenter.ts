@@ -11,13 +11,12 @@ import { TERMS, type TermDoc } from '@loom/terms';
 import { gmtFromLocal, type SiteClock } from './dates';
 import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';
-import { linkedPosts, renderer, type BlockContext } from './render';
+import { renderer, requestBlocks, type BlockContext } from './render';
 import { mediaForContents, NO_MEDIA_CONTEXTS, type MediaContexts } from './media/shortcodes';
 import { ancestorsOf, PostRepository, type PostDoc } from './repository';
 import { postCan, type PostTypeBehaviour } from './behaviour';
 import { POST_TYPE_BEHAVIOURS } from './registry';
 import { renderMemoOf } from '../site/answer-cache/render-memo';
-import { keepOutOfAnswerCaches } from '../site/answer-cache/kept-out';
 
 export interface PrepareOptions {
   context: Context;
@@ -73,13 +72,10 @@ export class PostPresenter {
       ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } })
       : [];
     const revisions = await revisionSummaries(posts, this.store);
-    const blocks = await linkedPosts(
-      this.store,
+    const blocks = await requestBlocks(
+      this.req,
       posts.map((p) => p.content),
-      this.req.config,
     );
-    // A calendar marks today: an answer showing one is right only today, and no write would replace it.
-    if (blocks.dynamic?.readsClock) keepOutOfAnswerCaches(this.req);
     const media = await mediaForContents(this.req, posts, posts);
     await rules.hooks.preparePage?.(posts, {
       req: this.req,
