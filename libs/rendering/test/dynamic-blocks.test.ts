@@ -30,6 +30,7 @@ function port(o: {
     latestPosts: unused,
     archives: unused,
     terms: () => Promise.resolve(o.terms ?? []),
+    termObjects: () => Promise.resolve(o.objects ?? new Map()),
     pages: () => Promise.resolve(o.pages ?? []),
     calendarMonth: (year, month) =>
       Promise.resolve(o.month === undefined ? null : o.month && { ...o.month, year, month }),
@@ -241,6 +242,37 @@ describe('core/categories as a dropdown (wp_dropdown_categories, Walker_Category
     expect(none).toContain(
       "class='postform'>\n\t<option value='-1' selected='selected'>Select Category</option>\n</select>",
     );
+  });
+
+  test('counts in a tree are padded (_pad_term_counts): distinct posts of the term and its descendants', async () => {
+    // Yarn holds posts 10-12, its child Wool 12 and 13: Yarn counts 4 (post 12 once), Wool 2.
+    const objects = new Map([
+      [2, [10, 11, 12]],
+      [3, [12, 13]],
+    ]);
+    const tree = await renderDynamicBlock(
+      'core/categories',
+      { displayAsDropdown: true, showHierarchy: true, showPostCounts: true },
+      port({ terms, objects }),
+    );
+    expect(tree).toContain(
+      '\t<option class="level-0" value="2">Yarn&nbsp;&nbsp;(4)</option>\n\t<option class="level-1" value="3">&nbsp;&nbsp;&nbsp;Wool&nbsp;&nbsp;(2)</option>\n',
+    );
+    const list = await renderDynamicBlock(
+      'core/categories',
+      { showHierarchy: true, showPostCounts: true },
+      port({ terms, objects }),
+    );
+    expect(list).toContain(`<a href="${HOME}/category/yarn/">Yarn</a> (4)\n`);
+    // Flat, or top level only: no padding.
+    const flat = await renderDynamicBlock('core/categories', { showPostCounts: true }, port({ terms, objects }));
+    expect(flat).toContain(`<a href="${HOME}/category/yarn/">Yarn</a> (3)\n`);
+    const top = await renderDynamicBlock(
+      'core/categories',
+      { showHierarchy: true, showPostCounts: true, showOnlyTopLevel: true },
+      port({ terms, objects }),
+    );
+    expect(top).toContain(`<a href="${HOME}/category/yarn/">Yarn</a> (3)\n`);
   });
 
   test('in content, each categories block (a list too) takes the next number', async () => {

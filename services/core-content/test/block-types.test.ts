@@ -180,6 +180,26 @@ describe('block-renderer', () => {
     expect((await admin().get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`)).status).toBe(200);
   });
 
+  test('categories in a tree with counts pad them: distinct published posts of the term and its descendants', async () => {
+    const fibres = (await admin().post('/core/v2/categories', { name: 'Fibres' })).body;
+    const linen = (await admin().post('/core/v2/categories', { name: 'Linen', parent: fibres.id })).body;
+    const post = (categories: number[], status = 'publish') =>
+      admin().post('/core/v2/posts', { title: 'Fibre post', status, categories });
+    await post([fibres.id, linen.id]);
+    await post([linen.id]);
+    await post([fibres.id], 'draft');
+    const r = await admin().get(
+      '/core/v2/block-renderer/core/categories?attributes[showHierarchy]=true&attributes[showPostCounts]=true',
+    );
+    // Fibres holds one published post itself; with Linen's two (one shared) it counts 2 (wp_list_categories()
+    // sets pad_counts for counts in a tree); the draft counts nowhere.
+    expect(r.body.rendered).toContain(
+      `<li class="cat-item cat-item-${fibres.id}"><a href="http://loom.test/category/fibres/">Fibres</a> (2)\n<ul class='children'>\n\t<li class="cat-item cat-item-${linen.id}"><a href="http://loom.test/category/fibres/linen/">Linen</a> (2)\n</li>\n</ul>\n</li>\n`,
+    );
+    const flat = await admin().get('/core/v2/block-renderer/core/categories?attributes[showPostCounts]=true');
+    expect(flat.body.rendered).toContain('Fibres</a> (1)\n');
+  });
+
   test('page-list: published children of a page by menu_order (page-list.php), a draft never, even in content', async () => {
     const page = async (body: Record<string, unknown>) => (await admin().post('/core/v2/pages', body)).body;
     const guides = await page({ title: 'Guides', status: 'publish' });

@@ -13,9 +13,37 @@ import type { ParsedBlock } from '../blocks';
 const byName = (a: TermSummary, b: TermSummary) =>
   a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }) || a.id - b.id;
 
-export const categories: DynamicBlock<TermSummary[]> = {
-  load: (_a, port) => port.terms('category'),
-  render(block, a, all, env) {
+/** wp_list_categories() / wp_dropdown_categories() set pad_counts for counts in a tree (get_terms( parent 0 ) drops it). */
+const padsCounts = (a: Record<string, unknown>) =>
+  Boolean(a.showPostCounts) && Boolean(a.showHierarchy) && !a.showOnlyTopLevel;
+
+/**
+ * _pad_term_counts(): a term's count becomes the number of distinct published posts in it or any of its
+ * descendants; a term none of whose tree has a post keeps its count.
+ */
+function padCounts(terms: TermSummary[], objects: ReadonlyMap<number, number[]>): TermSummary[] {
+  const children = new Map<number, number[]>();
+  for (const t of terms) children.set(t.parent, [...(children.get(t.parent) ?? []), t.id]);
+  const union = (id: number, into: Set<number>, seen: Set<number>): Set<number> => {
+    if (seen.has(id)) return into;
+    seen.add(id);
+    for (const post of objects.get(id) ?? []) into.add(post);
+    for (const child of children.get(id) ?? []) union(child, into, seen);
+    return into;
+  };
+  return terms.map((t) => {
+    const items = union(t.id, new Set(), new Set());
+    return items.size ? { ...t, count: items.size } : t;
+  });
+}
+
+export const categories: DynamicBlock<{ terms: TermSummary[]; objects?: ReadonlyMap<number, number[]> }> = {
+  load: async (a, port) => ({
+    terms: await port.terms('category'),
+    objects: padsCounts(a) ? await port.termObjects('category') : undefined,
+  }),
+  render(block, a, data, env) {
+    const all = data.objects ? padCounts(data.terms, data.objects) : data.terms;
     // categories.php's static $block_id counts every categories block of the request, lists too.
     const id = env.uniqueId('wp-block-categories-');
     if (a.displayAsDropdown) return dropdown(block, a, all, id, env);

@@ -96,6 +96,8 @@ export interface DynamicBlockData {
   archives(type: 'monthly' | 'yearly'): Promise<MonthCount[]>;
   /** Terms of a taxonomy by name, with their counts of published objects. */
   terms(taxonomy: string): Promise<TermSummary[]>;
+  /** The published objects (of the taxonomy's object types) in each term of a taxonomy, by term id. */
+  termObjects(taxonomy: string): Promise<ReadonlyMap<number, number[]>>;
   /** Published pages, in any order. */
   pages(): Promise<PageSummary[]>;
   /** get_calendar()'s reads for a month of the site's clock; null when the site has no published post at all. */

@@ -127,6 +127,19 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
       }));
     },
 
+    async termObjects(taxonomy) {
+      const out = new Map<number, number[]>();
+      const o = TAXONOMY_BEHAVIOURS().get(taxonomy);
+      // Posts keep their term ids under the taxonomy's rest base.
+      const field = o?.rules.postField;
+      if (!o || !field) return out;
+      const published = await posts.find({ type: { $in: o.object.objectType }, ...PUBLISHED });
+      for (const p of published)
+        for (const id of Array.isArray(p[field]) ? (p[field] as number[]) : [])
+          out.set(id, [...(out.get(id) ?? []), p.id]);
+      return out;
+    },
+
     async pages() {
       const pages = await store.collection<PostDoc>(POSTS).find({ type: 'page', ...PUBLISHED });
       const ancestors = await ancestorsOf(store, pages);
