@@ -120,6 +120,26 @@ describe('block-renderer', () => {
     expect(draft.id).toBeGreaterThan(0);
   });
 
+  test('latest-posts excerpts: excerptLength words and a Read more link, or the manual excerpt as written', async () => {
+    const long = (
+      await admin().post('/core/v2/posts', {
+        title: 'Long read',
+        status: 'publish',
+        content: 'one two three four five six seven',
+      })
+    ).body;
+    await admin().post('/core/v2/posts', { title: 'Short read', status: 'publish', excerpt: 'Hand <em>made</em>' });
+    const r = await admin().get(
+      '/core/v2/block-renderer/core/latest-posts?attributes[postsToShow]=2&attributes[displayPostContent]=true&attributes[excerptLength]=5',
+    );
+    // latest-posts.php: get_the_excerpt() under the block's excerpt_length, " [&hellip;]" replaced by the link;
+    // a manual excerpt is neither trimmed nor given paragraphs (get_the_excerpt, not the_excerpt).
+    expect(r.body.rendered).toContain('<div class="wp-block-latest-posts__post-excerpt">Hand <em>made</em></div>');
+    expect(r.body.rendered).toContain(
+      `<div class="wp-block-latest-posts__post-excerpt">one two three four five… <a href="${long.link}" rel="noopener noreferrer">Read more<span class="screen-reader-text">: Long read</span></a></div>`,
+    );
+  });
+
   test('archives: monthly counts (archives.php, get_archives_link)', async () => {
     const r = await admin().post('/core/v2/block-renderer/core/archives', { attributes: { showPostCounts: true } });
     expect(r.status).toBe(200);

@@ -12,7 +12,10 @@ export interface PostSummary {
   /** post_date_gmt, `YYYY-MM-DDTHH:MM:SS`. */
   dateGmt: string;
   authorName: string;
-  /** The excerpt as get_the_excerpt() gives it (the manual one, or one made from the content). */
+  /**
+   * get_the_excerpt() with excerpt_length set to the query's excerptLength: the manual excerpt as stored, or one made
+   * from the content (wp_trim_excerpt(), ending in " [&hellip;]" when cut).
+   */
   excerpt: string;
   passwordRequired: boolean;
 }
@@ -91,6 +94,7 @@ export interface DynamicBlockData {
     orderBy: string;
     categories?: number[];
     author?: number;
+    excerptLength: number;
   }): Promise<PostSummary[]>;
   /** Published posts per month (yearly: month 0), newest first, each with its archive link. */
   archives(type: 'monthly' | 'yearly'): Promise<MonthCount[]>;

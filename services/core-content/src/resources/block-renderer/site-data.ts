@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatPhpDate, type KitConfig } from '@loom/service-kit';
-import { renderExcerpt, renderTitle, type DynamicBlockData, type PostSummary } from '@loom/rendering';
+import { renderTitle, trimExcerpt, type DynamicBlockData, type PostSummary } from '@loom/rendering';
 import type { Store } from '@loom/store';
 import { TERMS, termsWithAncestors, termSlugPath, type TermDoc } from '@loom/terms';
 import { permalink } from '../../engine/permalinks';
@@ -89,7 +89,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
         link: link(p),
         dateGmt: p.date_gmt ?? p.date,
         authorName: names.get(p.author) ?? '',
-        excerpt: p.password ? '' : renderExcerpt(p.excerpt, p.content),
+        excerpt: p.password ? '' : trimExcerpt(p.excerpt, p.content, undefined, undefined, q.excerptLength),
         passwordRequired: Boolean(p.password),
       }));
     },
