@@ -118,12 +118,14 @@ export interface BlockContext {
   postStatus?(id: number): string | undefined;
   /**
    * What the dynamic blocks read from the site (dynamic/index.ts loadDynamicBlocks()), with the port that read it;
-   * without it they render as ''. `counters`: wp_unique_id()'s, per rendering.
+   * without it they render as ''. `counters`: wp_unique_id()'s, per rendering. `readsClock`: a block's markup
+   * follows the site's clock (the calendar's today), so the answer holding it must not be kept.
    */
   dynamic?: {
     port: import('./dynamic/port').DynamicBlockData;
     data: ReadonlyMap<string, unknown>;
     counters?: Map<string, number>;
+    readsClock?: boolean;
   };
 }
 

@@ -91,7 +91,8 @@ export function wpTrimWords(text: string, num = EXCERPT_LENGTH, more = '&hellip;
 }
 
 /**
- * wp_trim_excerpt(): a blank excerpt is generated from the content's text-bearing blocks, 55 words at most.
+ * wp_trim_excerpt(): a blank excerpt is generated from the content's text-bearing blocks, `length` words at most
+ * (the excerpt_length filter's value: 55, or what a latest-posts block sets).
  * Registered shortcodes go first, with what they enclose (a caption's text too); an [[escaped]] one is unescaped
  * there, so the_content then runs it. An attachment's (`attachment`: the post itself) starts with the text of what
  * prepend_attachment() shows: a file's title, an audio or video file's URL (its player's fallback link).
@@ -101,6 +102,7 @@ export function trimExcerpt(
   rawContent: string,
   shortcodes: ShortcodeRegistry = defaultShortcodes,
   attachment?: MediaAttachment,
+  length = EXCERPT_LENGTH,
 ): string {
   if (phpTrim(rawExcerpt) !== '') return rawExcerpt;
   let text = shortcodes.stripShortcodes(excerptSource(rawContent));
@@ -108,7 +110,7 @@ export function trimExcerpt(
   // the_content on what remains, without a second do_blocks (WordPress unhooks it here since 6.4); the tags are
   // stripped next, so only the text-level filters (texturize, capital P) and shortcodes show in the result.
   text = applyContentFilters(text, { autop: true, attachment }, shortcodes).split(']]>').join(']]&gt;');
-  return wpTrimWords(text, EXCERPT_LENGTH, EXCERPT_MORE);
+  return wpTrimWords(text, length, EXCERPT_MORE);
 }
 
 export function renderExcerpt(

@@ -37,5 +37,5 @@ export {
   type BlockType,
   type BlockTypeRegistry,
 } from './block-types/registry';
-export { loadDynamicBlocks, renderDynamicBlock } from './dynamic';
+export { blockReadsClock, loadDynamicBlocks, renderDynamicBlock } from './dynamic';
 export type { DynamicBlockData, PostSummary } from './dynamic/port';

@@ -120,6 +120,26 @@ describe('block-renderer', () => {
     expect(draft.id).toBeGreaterThan(0);
   });
 
+  test('latest-posts excerpts: excerptLength words and a Read more link, or the manual excerpt as written', async () => {
+    const long = (
+      await admin().post('/core/v2/posts', {
+        title: 'Long read',
+        status: 'publish',
+        content: 'one two three four five six seven',
+      })
+    ).body;
+    await admin().post('/core/v2/posts', { title: 'Short read', status: 'publish', excerpt: 'Hand <em>made</em>' });
+    const r = await admin().get(
+      '/core/v2/block-renderer/core/latest-posts?attributes[postsToShow]=2&attributes[displayPostContent]=true&attributes[excerptLength]=5',
+    );
+    // latest-posts.php: get_the_excerpt() under the block's excerpt_length, " [&hellip;]" replaced by the link;
+    // a manual excerpt is neither trimmed nor given paragraphs (get_the_excerpt, not the_excerpt).
+    expect(r.body.rendered).toContain('<div class="wp-block-latest-posts__post-excerpt">Hand <em>made</em></div>');
+    expect(r.body.rendered).toContain(
+      `<div class="wp-block-latest-posts__post-excerpt">one two three four five… <a href="${long.link}" rel="noopener noreferrer">Read more<span class="screen-reader-text">: Long read</span></a></div>`,
+    );
+  });
+
   test('archives: monthly counts (archives.php, get_archives_link)', async () => {
     const r = await admin().post('/core/v2/block-renderer/core/archives', { attributes: { showPostCounts: true } });
     expect(r.status).toBe(200);
@@ -132,6 +152,14 @@ describe('block-renderer', () => {
     expect(cats.body.rendered).toBe(
       '<ul class="wp-block-categories-list wp-block-categories">\t<li class="cat-item cat-item-1"><a href="http://loom.test/category/uncategorized/">Uncategorized</a>\n</li>\n</ul>',
     );
+    // categories.php as a dropdown: wp_dropdown_categories() with show_option_none, then the redirect script.
+    const dropdown = await admin().get('/core/v2/block-renderer/core/categories?attributes[displayAsDropdown]=true');
+    expect(dropdown.body.rendered).toContain(
+      '<div class="wp-block-categories-dropdown wp-block-categories"><label class="screen-reader-text" for="wp-block-categories-1">Categories</label>' +
+        "<select  name='cat' id='wp-block-categories-1' class='postform'>\n\t<option value='-1'>Select Category</option>\n" +
+        '\t<option class="level-0" value="1">Uncategorized</option>\n</select>\t<script',
+    );
+    expect(dropdown.body.rendered).toContain('location.href = "http://loom.test/?cat=" + dropdown.options');
     const tags = await admin().get('/core/v2/block-renderer/core/tag-cloud');
     expect(tags.body.rendered).toBe('<p class="wp-block-tag-cloud">There&#8217;s no content to show here yet.</p>');
   });
@@ -170,6 +198,104 @@ describe('block-renderer', () => {
     const other = await as(w, 'contributor').get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`);
     expect(err(other)).toEqual({ status: 403, code: 'block_cannot_read' });
     expect((await admin().get(`/core/v2/block-renderer/core/archives?post_id=${published.id}`)).status).toBe(200);
+  });
+
+  test('categories in a tree with counts pad them: distinct published posts of the term and its descendants', async () => {
+    const fibres = (await admin().post('/core/v2/categories', { name: 'Fibres' })).body;
+    const linen = (await admin().post('/core/v2/categories', { name: 'Linen', parent: fibres.id })).body;
+    const post = (categories: number[], status = 'publish') =>
+      admin().post('/core/v2/posts', { title: 'Fibre post', status, categories });
+    await post([fibres.id, linen.id]);
+    await post([linen.id]);
+    await post([fibres.id], 'draft');
+    const r = await admin().get(
+      '/core/v2/block-renderer/core/categories?attributes[showHierarchy]=true&attributes[showPostCounts]=true',
+    );
+    // Fibres holds one published post itself; with Linen's two (one shared) it counts 2 (wp_list_categories()
+    // sets pad_counts for counts in a tree); the draft counts nowhere.
+    expect(r.body.rendered).toContain(
+      `<li class="cat-item cat-item-${fibres.id}"><a href="http://loom.test/category/fibres/">Fibres</a> (2)\n<ul class='children'>\n\t<li class="cat-item cat-item-${linen.id}"><a href="http://loom.test/category/fibres/linen/">Linen</a> (2)\n</li>\n</ul>\n</li>\n`,
+    );
+    const flat = await admin().get('/core/v2/block-renderer/core/categories?attributes[showPostCounts]=true');
+    expect(flat.body.rendered).toContain('Fibres</a> (1)\n');
+  });
+
+  test('page-list: published children of a page by menu_order (page-list.php), a draft never, even in content', async () => {
+    const page = async (body: Record<string, unknown>) => (await admin().post('/core/v2/pages', body)).body;
+    const guides = await page({ title: 'Guides', status: 'publish' });
+    const knit = await page({ title: 'Knitting', status: 'publish', parent: guides.id, menu_order: 2 });
+    const dye = await page({ title: 'Dyeing', status: 'publish', parent: guides.id, menu_order: 1 });
+    const plan = await page({ title: 'Hidden plan', status: 'draft', parent: guides.id });
+    const item = (p: { link: string }, title: string) =>
+      `<li class="wp-block-pages-list__item"><a class="wp-block-pages-list__item__link" href="${p.link}">${title}</a></li>`;
+    const r = await admin().get(`/core/v2/block-renderer/core/page-list?attributes[parentPageID]=${guides.id}`);
+    expect(r.status).toBe(200);
+    // render_block_core_page_list(): get_pages( sort_column menu_order,post_title ), the parent's children only.
+    expect(r.body.rendered).toBe(`<ul class="wp-block-page-list">${item(dye, 'Dyeing')}${item(knit, 'Knitting')}</ul>`);
+    expect(knit.link).toBe('http://loom.test/guides/knitting/');
+    const all = await admin().get('/core/v2/block-renderer/core/page-list');
+    expect(all.body.rendered).toContain(
+      `<li class="wp-block-pages-list__item has-child"><a class="wp-block-pages-list__item__link" href="${guides.link}">Guides</a><ul class="wp-block-navigation__submenu-container"><li class="wp-block-pages-list__item ">`,
+    );
+    expect(all.body.rendered).not.toContain('Hidden plan');
+
+    const host = await page({
+      title: 'Index',
+      status: 'publish',
+      content: `<!-- wp:page-list {"parentPageID":${guides.id}} /-->`,
+    });
+    const before = await as(w, 'anonymous').get(`/core/v2/pages/${host.id}`);
+    expect(before.body.content.rendered).toContain('Knitting');
+    expect(before.body.content.rendered).not.toContain('Hidden plan');
+    await admin().post(`/core/v2/pages/${plan.id}`, { status: 'publish' });
+    const after = await as(w, 'anonymous').get(`/core/v2/pages/${host.id}`);
+    expect(after.body.content.rendered).toContain('Hidden plan');
+  });
+
+  test('calendar: the current month of the site clock (get_calendar), published posts only', async () => {
+    const now = (await admin().post('/core/v2/posts', { title: 'Today post', status: 'publish' })).body;
+    await admin().post('/core/v2/posts', { title: 'Private', status: 'private', date: '2025-06-15T10:00:00' });
+    const scheduled = await admin().post('/core/v2/posts', {
+      title: 'Scheduled',
+      status: 'publish',
+      date: '2031-07-04T10:00:00',
+    });
+    expect(scheduled.body.status).toBe('future');
+    const r = await admin().post('/core/v2/block-renderer/core/calendar', { attributes: {} });
+    expect(r.status).toBe(200);
+    const html: string = r.body.rendered;
+    const [y, m, d] = (now.date as string).slice(0, 10).split('-');
+    const month = new Date(Date.UTC(Number(y), Number(m) - 1, 1)).toLocaleString('en-US', {
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(html.startsWith('<div class="wp-block-calendar"><table id="wp-calendar" class="wp-calendar-table">')).toBe(
+      true,
+    );
+    expect(html).toContain(
+      `\n\t<caption>${month} ${y}</caption>\n\t<thead>\n\t<tr>\n\t\t<th scope="col" title="Monday">M</th>`,
+    );
+    // The post published today links its day, which is today (calendar.php: <td id="today">).
+    expect(html).toContain(
+      `<td id="today"><a href="http://loom.test/${y}/${m}/${d}/" aria-label="Posts published on ${month} ${Number(d)}, ${y}">${Number(d)}</a></td>`,
+    );
+    // The nearest earlier month with a published post is March 2024 (not the private post's); no later one (not
+    // the scheduled post's).
+    expect(html).toContain(
+      '<span class="wp-calendar-nav-prev"><a href="http://loom.test/2024/03/">&laquo; Mar</a></span>',
+    );
+    expect(html).toContain('<span class="wp-calendar-nav-next">&nbsp;</span>\n\t</nav></div>');
+  });
+
+  test('revisions render dynamic blocks with the site data, listed as well as one by one', async () => {
+    const post = (await admin().post('/core/v2/posts', { title: 'Digest', status: 'draft', content: 'v0' })).body;
+    await admin().post(`/core/v2/posts/${post.id}`, { content: '<!-- wp:latest-posts {"postsToShow":50} /-->' });
+    const list = await admin().get(`/core/v2/posts/${post.id}/revisions`);
+    expect(list.status).toBe(200);
+    const latest = list.body[0];
+    expect(latest.content.rendered).toContain('Spring linen');
+    const one = await admin().get(`/core/v2/posts/${post.id}/revisions/${latest.id}`);
+    expect(one.body.content.rendered).toBe(latest.content.rendered);
   });
 
   test('a latest-posts block in content shows a post published after the first read', async () => {

@@ -7,8 +7,8 @@
  *
  * Of the apply callbacks, the common subset is ported: alignment, custom class name, colors (presets and custom
  * values), the generated class name, spacing (padding, margin) and typography (font size and family presets, the
- * custom font size, line height, and the other plain typography values). Border, dimensions, shadow and
- * `__experimentalSkipSerialization` are not.
+ * custom font size, line height, and the other plain typography values), each skipped where the block type's
+ * `__experimentalSkipSerialization` says so. Border, dimensions and shadow are not.
  */
 
 /** The block type fields supports read. */
@@ -29,6 +29,16 @@ export function blockSupport(type: SupportsOwner, path: string[], fallback: unkn
     v = v[key];
   }
   return v;
+}
+
+/**
+ * wp_should_skip_block_supports_serialization(): a block type that writes a feature's styles itself (calendar's
+ * colors go on its table) declares `__experimentalSkipSerialization`: true for the whole set, or the features.
+ */
+function skips(type: SupportsOwner, set: string, feature?: string): boolean {
+  const skip = blockSupport(type, [set, '__experimentalSkipSerialization'], false);
+  if (Array.isArray(skip)) return feature !== undefined && skip.includes(feature);
+  return Boolean(skip);
 }
 
 /** A support is on when declared truthy (PHP's (bool), arrays counting when not empty). */
@@ -132,7 +142,7 @@ const at = (o: unknown, ...path: string[]): unknown => {
 };
 
 /** safecss_filter_attr()'s outcome for the plain values supports write: declarations with an unsafe value are dropped. */
-const safeCss = (v: string) => !/[\\(&}]|\/\*/.test(v.replace(/var\(--[a-z0-9-]+\)/g, ''));
+export const safeCss = (v: string) => !/[\\(&}]|\/\*/.test(v.replace(/var\(--[a-z0-9-]+\)/g, ''));
 
 /** WP_Block_Supports::apply_block_supports(): the class and style the supports give a block from its parsed attributes. */
 export function applyBlockSupports(type: SupportsOwner, attrs: Attrs): { class?: string; style?: string } {
@@ -145,26 +155,26 @@ export function applyBlockSupports(type: SupportsOwner, attrs: Attrs): { class?:
   // align.php
   if (has(type, ['align']) && Object.hasOwn(attrs, 'align')) classes.push(`align${String(attrs.align ?? '')}`);
   // colors.php, through the style engine: text, then background, then gradient.
-  if (type.supports && Object.hasOwn(type.supports, 'color')) {
+  if (type.supports && Object.hasOwn(type.supports, 'color') && !skips(type, 'color')) {
     const color = colorFlags(type);
     const group: string[] = [];
     const text = str(attrs.textColor);
     const customText = str(at(attrs.style, 'color', 'text'));
-    if (color.text && (text || customText)) {
+    if (color.text && !skips(type, 'color', 'text') && (text || customText)) {
       group.push('has-text-color');
       if (text) group.push(`has-${kebab(text)}-color`);
       else css('color', customText);
     }
     const bg = str(attrs.backgroundColor);
     const customBg = str(at(attrs.style, 'color', 'background'));
-    if (color.background && (bg || customBg)) {
+    if (color.background && !skips(type, 'color', 'background') && (bg || customBg)) {
       group.push('has-background');
       if (bg) group.push(`has-${kebab(bg)}-background-color`);
       else css('background-color', customBg);
     }
     const gradient = str(attrs.gradient);
     const customGradient = str(at(attrs.style, 'color', 'gradient'));
-    if (color.gradients && (gradient || customGradient)) {
+    if (color.gradients && !skips(type, 'color', 'gradients') && (gradient || customGradient)) {
       group.push('has-background');
       if (gradient) group.push(`has-${kebab(gradient)}-gradient-background`);
       else css('background', customGradient);
@@ -178,23 +188,24 @@ export function applyBlockSupports(type: SupportsOwner, attrs: Attrs): { class?:
   if (has(type, ['className'], true)) classes.push(`wp-block-${type.name.replace(/\//g, '-').replace(/^core-/, '')}`);
   // spacing.php: padding then margin, each a string or per side.
   for (const kind of ['padding', 'margin'] as const) {
-    if (!has(type, ['spacing', kind])) continue;
+    if (!has(type, ['spacing', kind]) || skips(type, 'spacing') || skips(type, 'spacing', kind)) continue;
     const v = at(attrs.style, 'spacing', kind);
     if (typeof v === 'string') css(kind, v);
     else if (isObj(v)) for (const side of ['top', 'right', 'bottom', 'left']) css(`${kind}-${side}`, v[side]);
   }
   // typography.php
-  if (typographyFlags(type).any) {
+  if (typographyFlags(type).any && !skips(type, 'typography')) {
     const size = str(attrs.fontSize);
-    if (has(type, ['typography', 'fontSize'])) {
+    if (has(type, ['typography', 'fontSize']) && !skips(type, 'typography', 'fontSize')) {
       if (size) classes.push(`has-${kebab(size)}-font-size`);
       else css('font-size', at(attrs.style, 'typography', 'fontSize'));
     }
     const family = str(attrs.fontFamily);
-    if (has(type, ['typography', '__experimentalFontFamily'])) {
+    if (has(type, ['typography', '__experimentalFontFamily']) && !skips(type, 'typography', 'fontFamily')) {
       if (family) classes.push(`has-${kebab(family)}-font-family`);
       else css('font-family', at(attrs.style, 'typography', 'fontFamily'));
     }
+    // [support flag, style key (also the skip-serialization feature), CSS property]
     const plain: Array<[string, string, string]> = [
       ['__experimentalFontStyle', 'fontStyle', 'font-style'],
       ['__experimentalFontWeight', 'fontWeight', 'font-weight'],
@@ -206,7 +217,8 @@ export function applyBlockSupports(type: SupportsOwner, attrs: Attrs): { class?:
       ['__experimentalWritingMode', 'writingMode', 'writing-mode'],
     ];
     for (const [flag, key, property] of plain)
-      if (has(type, ['typography', flag])) css(property, at(attrs.style, 'typography', key));
+      if (has(type, ['typography', flag]) && !skips(type, 'typography', key))
+        css(property, at(attrs.style, 'typography', key));
   }
   const out: { class?: string; style?: string } = {};
   const cls = classes.filter((c) => c !== '').join(' ');

@@ -8,12 +8,9 @@ import { escAttr, escUrl } from '../escape';
 // esc_html() is esc_attr(): both _wp_specialchars( ENT_QUOTES ) without double encoding.
 const escHtml = escAttr;
 import { wptexturize } from '../texturize';
+import { monthName } from './locale';
 import type { MonthCount } from './port';
 import { wrapperAttributes, type DynamicBlock } from './wrapper';
-
-/** $wp_locale->get_month() in English. */
-const monthName = (month: number): string =>
-  new Date(Date.UTC(2000, month - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
 
 export const archives: DynamicBlock<MonthCount[]> = {
   load: (a, port) => port.archives(a.type === 'yearly' ? 'yearly' : 'monthly'),

@@ -4,9 +4,11 @@
  */
 import { parseBlocks, type BlockContext, type BlockRenderer, type ParsedBlock } from '../blocks';
 import { archives } from './archives';
+import { calendar } from './calendar';
 import { categories } from './categories';
 import { latestComments } from './latest-comments';
 import { latestPosts } from './latest-posts';
+import { pageList } from './page-list';
 import type { DynamicBlockData } from './port';
 import { tagCloud } from './tag-cloud';
 import { attributesWithDefaults, type DynamicBlock, type RenderEnv } from './wrapper';
@@ -17,12 +19,20 @@ export const DYNAMIC_BLOCKS: ReadonlyMap<string, DynamicBlock> = new Map<string,
   ['core/categories', categories as DynamicBlock],
   ['core/tag-cloud', tagCloud as DynamicBlock],
   ['core/latest-comments', latestComments as DynamicBlock],
+  ['core/page-list', pageList as DynamicBlock],
+  ['core/calendar', calendar as DynamicBlock],
 ]);
 
-const MARKERS = [...DYNAMIC_BLOCKS.keys()].map((n) => `<!-- wp:${n.slice('core/'.length)} `);
+// An opening delimiter as WP_Block_Parser reads one: any whitespace around the name, `core/` optional.
+const MARKER = new RegExp(
+  `<!--\\s+wp:(?:core/)?(?:${[...DYNAMIC_BLOCKS.keys()].map((n) => n.slice('core/'.length)).join('|')})\\s`,
+);
+
+/** Whether a block's markup follows the site's clock (its answer must not be kept: see DynamicBlock.readsClock). */
+export const blockReadsClock = (name: string): boolean => DYNAMIC_BLOCKS.get(name)?.readsClock === true;
 
 /** Whether rendering `content` reads other site data (so its HTML cannot be kept by its raw text alone). */
-export const hasDynamicBlocks = (content: string): boolean => MARKERS.some((m) => content.includes(m));
+export const hasDynamicBlocks = (content: string): boolean => content.includes('wp:') && MARKER.test(content);
 
 const keyOf = (name: string, attrs: Record<string, unknown>) => `${name} ${JSON.stringify(attrs)}`;
 
@@ -43,7 +53,8 @@ export async function loadDynamicBlocks(contents: string[], port: DynamicBlockDa
   if (!wanted.size) return {};
   const data = new Map<string, unknown>();
   await Promise.all([...wanted].map(async ([key, w]) => data.set(key, await w.block.load(w.attrs, port))));
-  return { dynamic: { port, data } };
+  const readsClock = [...wanted.values()].some((w) => w.block.readsClock === true);
+  return { dynamic: { port, data, ...(readsClock ? { readsClock } : {}) } };
 }
 
 /** The render callbacks of the dynamic blocks, reading what loadDynamicBlocks() read ('' without it). */
@@ -60,6 +71,7 @@ export function dynamicRenderers(): Record<string, BlockRenderer> {
       const counters = (loaded.counters ??= new Map<string, number>());
       const env: RenderEnv = {
         port: loaded.port,
+        loggedIn: false,
         uniqueId: (prefix) => {
           n = (counters.get(prefix) ?? 0) + 1;
           counters.set(prefix, n);
@@ -71,7 +83,10 @@ export function dynamicRenderers(): Record<string, BlockRenderer> {
   return out;
 }
 
-/** Renders one block as the block renderer endpoint does (render_block() of a block built from its attributes). */
+/**
+ * Renders one block as the block renderer endpoint does (render_block() of a block built from its attributes),
+ * for its signed-in caller.
+ */
 export async function renderDynamicBlock(
   name: string,
   attrs: Record<string, unknown>,
@@ -83,5 +98,5 @@ export async function renderDynamicBlock(
   const full = attributesWithDefaults(block);
   const data = await dyn.load(full, port);
   let n = 0;
-  return dyn.render(block, full, data, { port, uniqueId: (prefix) => `${prefix}${++n}` });
+  return dyn.render(block, full, data, { port, loggedIn: true, uniqueId: (prefix) => `${prefix}${++n}` });
 }

@@ -9,6 +9,9 @@ import type { PostSummary } from './port';
 import type { DynamicBlock } from './wrapper';
 import { wrapperAttributes } from './wrapper';
 
+/** wp_trim_excerpt()'s default excerpt_more. */
+const MORE = ' [&hellip;]';
+
 const num = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
 
 export const latestPosts: DynamicBlock<PostSummary[]> = {
@@ -21,6 +24,8 @@ export const latestPosts: DynamicBlock<PostSummary[]> = {
         ? a.categories.map((c) => Number((c as { id?: unknown })?.id)).filter((id) => Number.isInteger(id))
         : undefined,
       author: typeof a.selectedAuthor === 'number' ? a.selectedAuthor : undefined,
+      // $block_core_latest_posts_excerpt_length, which the block's excerpt_length filter returns.
+      excerptLength: Math.trunc(num(a.excerptLength, 55)),
     }),
   render(block, a, posts, { port }) {
     let items = '';
@@ -35,7 +40,12 @@ export const latestPosts: DynamicBlock<PostSummary[]> = {
       if (a.displayPostDate)
         items += `<time datetime="${escAttr(port.formatDate(post.dateGmt, 'c'))}" class="wp-block-latest-posts__post-date">${port.formatDate(post.dateGmt, port.dateFormat())}</time>`;
       if (a.displayPostContent && a.displayPostContentRadio === 'excerpt') {
-        const excerpt = post.passwordRequired ? 'This content is password protected.' : post.excerpt;
+        // The port's get_the_excerpt() ran under the block's excerpt_length; its " [&hellip;]" (excerpt_more)
+        // becomes a "Read more" link.
+        let excerpt = post.excerpt;
+        if (excerpt.endsWith(MORE))
+          excerpt = `${excerpt.slice(0, -MORE.length)}… <a href="${escUrl(link)}" rel="noopener noreferrer">Read more<span class="screen-reader-text">: ${escAttr(title)}</span></a>`;
+        if (post.passwordRequired) excerpt = 'This content is password protected.';
         items += `<div class="wp-block-latest-posts__post-excerpt">${excerpt}</div>`;
       }
       items += '</li>\n';

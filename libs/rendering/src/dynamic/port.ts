@@ -12,7 +12,10 @@ export interface PostSummary {
   /** post_date_gmt, `YYYY-MM-DDTHH:MM:SS`. */
   dateGmt: string;
   authorName: string;
-  /** The excerpt as get_the_excerpt() gives it (the manual one, or one made from the content). */
+  /**
+   * get_the_excerpt() with excerpt_length set to the query's excerptLength: the manual excerpt as stored, or one made
+   * from the content (wp_trim_excerpt(), ending in " [&hellip;]" when cut).
+   */
   excerpt: string;
   passwordRequired: boolean;
 }
@@ -28,6 +31,7 @@ export interface TermSummary {
 
 export interface PageSummary {
   id: number;
+  /** post_title as stored (page-list shows it through wp_kses_post(), not get_the_title()). */
   title: string;
   link: string;
   parent: number;
@@ -56,24 +60,52 @@ export interface MonthCount {
   link: string;
 }
 
+/** get_calendar()'s reads for one month (year and month of the site's clock). */
+export interface CalendarMonth {
+  year: number;
+  month: number;
+  /** Days of the month with a published post (by its local post_date). */
+  days: number[];
+  /** The month of the latest published post before this month, and of the earliest after it. */
+  previous: { year: number; month: number } | null;
+  next: { year: number; month: number } | null;
+  /** current_time(): the site's date now. */
+  today: { year: number; month: number; day: number };
+}
+
 export interface DynamicBlockData {
   /** WordPress's date_format option. */
   dateFormat(): string;
   /** date() of a GMT instant in the site's time zone. */
   formatDate(dateGmt: string, format: string): string;
+  /** current_time( 'mysql' ): the site's local time now, `YYYY-MM-DDTHH:MM:SS`. */
+  now(): string;
+  /** The start_of_week option (0 is Sunday). */
+  startOfWeek(): number;
+  /** The page_on_front option (0 for none). */
+  frontPageId(): number;
+  /** home_url(). */
+  homeUrl(): string;
+  /** get_month_link() / get_day_link(). */
+  dateLink(year: number, month: number, day?: number): string;
   latestPosts(q: {
     perPage: number;
     order: 'asc' | 'desc';
     orderBy: string;
     categories?: number[];
     author?: number;
+    excerptLength: number;
   }): Promise<PostSummary[]>;
   /** Published posts per month (yearly: month 0), newest first, each with its archive link. */
   archives(type: 'monthly' | 'yearly'): Promise<MonthCount[]>;
   /** Terms of a taxonomy by name, with their counts of published objects. */
   terms(taxonomy: string): Promise<TermSummary[]>;
-  /** Published pages. */
+  /** The published objects (of the taxonomy's object types) in each term of a taxonomy, by term id. */
+  termObjects(taxonomy: string): Promise<ReadonlyMap<number, number[]>>;
+  /** Published pages, in any order. */
   pages(): Promise<PageSummary[]>;
+  /** get_calendar()'s reads for a month of the site's clock; null when the site has no published post at all. */
+  calendarMonth(year: number, month: number): Promise<CalendarMonth | null>;
   /** Approved comments on published posts, newest first. */
   latestComments(n: number): Promise<CommentSummary[]>;
 }

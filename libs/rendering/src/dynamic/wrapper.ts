@@ -42,6 +42,8 @@ export function wrapperAttributes(block: ParsedBlock, extra: Record<string, stri
 
 /** A dynamic block: what it reads from the site (async, before rendering), then its markup from that (sync). */
 export interface DynamicBlock<D = unknown> {
+  /** Its markup follows the site's clock (today's date), not only stored data: no answer made with it may be kept. */
+  readsClock?: boolean;
   load(attrs: Attrs, port: import('./port').DynamicBlockData): Promise<D>;
   render(block: ParsedBlock, attrs: Attrs, data: D, env: RenderEnv): string;
 }
@@ -51,4 +53,9 @@ export interface RenderEnv {
   port: import('./port').DynamicBlockData;
   /** wp_unique_id( $prefix ): numbered per rendering, from 1. */
   uniqueId(prefix: string): string;
+  /**
+   * is_user_logged_in(): true for the block renderer (it needs a signed-in editor); false in content, which is
+   * rendered alike for every reader (as an anonymous visitor sees it).
+   */
+  loggedIn: boolean;
 }

@@ -11,7 +11,7 @@ import { TERMS, type TermDoc } from '@loom/terms';
 import { gmtFromLocal, type SiteClock } from './dates';
 import { revisionSummaries } from './lifecycle';
 import { permalink, samplePermalink, type PermalinkContext } from './permalinks';
-import { linkedPosts, renderer, type BlockContext } from './render';
+import { renderer, requestBlocks, type BlockContext } from './render';
 import { mediaForContents, NO_MEDIA_CONTEXTS, type MediaContexts } from './media/shortcodes';
 import { ancestorsOf, PostRepository, type PostDoc } from './repository';
 import { postCan, type PostTypeBehaviour } from './behaviour';
@@ -72,10 +72,9 @@ export class PostPresenter {
       ? await this.store.collection<TermDoc>(TERMS).find({ id: { $in: termIds } }, { sort: { name_sort: 1, id: 1 } })
       : [];
     const revisions = await revisionSummaries(posts, this.store);
-    const blocks = await linkedPosts(
-      this.store,
+    const blocks = await requestBlocks(
+      this.req,
       posts.map((p) => p.content),
-      this.req.config,
     );
     const media = await mediaForContents(this.req, posts, posts);
     await rules.hooks.preparePage?.(posts, {

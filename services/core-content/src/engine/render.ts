@@ -5,7 +5,8 @@
  */
 import * as rendering from '@loom/rendering';
 import type { Store } from '@loom/store';
-import type { KitConfig } from '@loom/service-kit';
+import type { KitConfig, RestRequest } from '@loom/service-kit';
+import { keepOutOfAnswerCaches } from '../site/answer-cache/kept-out';
 import { siteBlockData } from '../resources/block-renderer/site-data';
 import { POSTS, type PostDoc } from './repository';
 
@@ -74,12 +75,22 @@ export const contentSavePre = (raw: string, unfiltered: boolean): string =>
  * The status of every post that the given contents' blocks link to (a navigation link renders only while its
  * post is published), in one query for a whole page of posts; nothing is read when no content links to one.
  */
-export async function linkedPosts(store: Store, contents: string[], config?: KitConfig): Promise<BlockContext> {
+async function linkedPosts(store: Store, contents: string[], config: KitConfig): Promise<BlockContext> {
   // The dynamic blocks' data (latest posts, archives...): read only for contents that hold such blocks.
-  const dynamic = config ? await rendering.loadDynamicBlocks(contents, siteBlockData(store, config)) : {};
+  const dynamic = await rendering.loadDynamicBlocks(contents, siteBlockData(store, config));
   const ids = [...new Set(contents.flatMap(rendering.linkedPostIds))];
   if (!ids.length) return dynamic;
   const found = await store.collection<PostDoc>(POSTS).find({ id: { $in: ids } });
   const status = new Map(found.map((p) => [p.id, p.status]));
   return { ...dynamic, postStatus: (id) => status.get(id) };
+}
+
+/**
+ * linkedPosts() for the contents a request answers with. A calendar marks today: an answer showing one is right only
+ * today, and no write would replace it, so no answer cache keeps it.
+ */
+export async function requestBlocks(req: RestRequest, contents: string[]): Promise<BlockContext> {
+  const blocks = await linkedPosts(req.store, contents, req.config);
+  if (blocks.dynamic?.readsClock) keepOutOfAnswerCaches(req);
+  return blocks;
 }

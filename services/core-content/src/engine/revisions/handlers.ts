@@ -20,7 +20,7 @@ import {
 } from '@loom/service-kit';
 import { siteClock } from '../dates';
 import { permalink } from '../permalinks';
-import { linkedPosts, renderer, type BlockContext } from '../render';
+import { renderer, requestBlocks, type BlockContext } from '../render';
 import { mediaForContents, type MediaContexts } from '../media/shortcodes';
 import { PostRepository, type PostDoc, type PostInput } from '../repository';
 import { postCan, type PostTypeBehaviour } from '../behaviour';
@@ -153,7 +153,7 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
         raw: doc.content,
         rendered: renderer.renderContent(
           doc.content,
-          o.blocks ?? (await linkedPosts(req.store, [doc.content], req.config)),
+          o.blocks ?? (await requestBlocks(req, [doc.content])),
           (o.media ?? (await mediaForContents(req, [doc])))(doc.id),
         ),
       },
@@ -173,8 +173,9 @@ export function revisionBindings(rules: PostTypeBehaviour, writes: ParentWrites)
     const { items, total, perPage, page } = await revisionPage(req, parent);
     const context = req.params.context as Context;
     const body = [];
-    const blocks = await linkedPosts(
-      req.store,
+    // With the site's data for dynamic blocks, as a single revision renders them.
+    const blocks = await requestBlocks(
+      req,
       items.map((r) => r.content),
     );
     const media = await mediaForContents(req, items);

@@ -3,7 +3,8 @@
  * block's markup, rendered from `attributes` validated against the block type's attribute schema (no other
  * property allowed). Callers need edit_posts, or edit_post on the `post_id` they name.
  */
-import { renderDynamicBlock } from '@loom/rendering';
+import { blockReadsClock, renderDynamicBlock } from '@loom/rendering';
+import { keepOutOfAnswerCaches } from '../../site/answer-cache/kept-out';
 import {
   bind,
   can,
@@ -57,6 +58,8 @@ export const blockRendererBindings: Binding[] = [
     const name = req.params.name ?? '';
     const type = blockTypesOf(req).get(name);
     if (!type || !type.is_dynamic) throw wpError('block_invalid');
+    // A calendar marks today: the gateway keeps no answer of it for its signed-in caller either.
+    if (blockReadsClock(name)) keepOutOfAnswerCaches(req);
     // A dynamic block whose render callback Loom has not ported renders as WordPress would without it: ''.
     const rendered = (await renderDynamicBlock(name, attributes, siteBlockData(req.store, req.config))) ?? '';
     return { body: { rendered } };

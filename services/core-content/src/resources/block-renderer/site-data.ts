@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { formatPhpDate, type KitConfig } from '@loom/service-kit';
-import { renderExcerpt, renderTitle, type DynamicBlockData, type PostSummary } from '@loom/rendering';
+import { renderTitle, trimExcerpt, type DynamicBlockData, type PostSummary } from '@loom/rendering';
 import type { Store } from '@loom/store';
 import { TERMS, termsWithAncestors, termSlugPath, type TermDoc } from '@loom/terms';
 import { permalink } from '../../engine/permalinks';
@@ -14,7 +14,7 @@ import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
 import { TAXONOMY_BEHAVIOURS } from '../../engine/terms';
 import { COMMENTS, type CommentDoc } from '../comments/repository';
 import { USERS } from '../users/repository';
-import { siteClock, type SiteClock } from '../../engine/dates';
+import { localAt, siteClock, type SiteClock } from '../../engine/dates';
 
 /**
  * The settings the blocks' markup depends on: the date format and the site's clock. One function, so that the
@@ -35,11 +35,19 @@ function zoneOf(clock: SiteClock): string {
 }
 
 const PUBLISHED = { status: 'publish' };
+const two = (n: number) => String(n).padStart(2, '0');
 
 export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData {
   const { dateFormat, clock } = blockSettings(config);
+  const options = config.site.current();
   const zone = zoneOf(clock);
   const home = config.homeUrl;
+  // get_month_link() / get_day_link() under the site's pretty permalinks.
+  const dateLink = (year: number, month: number, day?: number) =>
+    `${home}/${year}/${two(month)}/${day === undefined ? '' : `${two(day)}/`}`;
+  const posts = store.collection<PostDoc>(POSTS);
+  const monthOf = (p: PostDoc | null) =>
+    p ? { year: Number(p.date.slice(0, 4)), month: Number(p.date.slice(5, 7)) } : null;
   const link = (post: PostDoc, ancestors: PostDoc[] = []) => {
     const rules = POST_TYPE_BEHAVIOURS().get(post.type)!;
     return permalink(post, { homeUrl: home, rules, ancestors, canRead: true });
@@ -55,6 +63,11 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
   return {
     dateFormat: () => dateFormat,
     formatDate: (gmt, format) => formatPhpDate(format, new Date(`${gmt}Z`), zone),
+    now: () => localAt(clock, clock.now()),
+    startOfWeek: () => options.start_of_week,
+    frontPageId: () => options.page_on_front,
+    homeUrl: () => home,
+    dateLink,
 
     async latestPosts(q) {
       const filter: Record<string, unknown> = { type: 'post', ...PUBLISHED };
@@ -76,7 +89,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
         link: link(p),
         dateGmt: p.date_gmt ?? p.date,
         authorName: names.get(p.author) ?? '',
-        excerpt: p.password ? '' : renderExcerpt(p.excerpt, p.content),
+        excerpt: p.password ? '' : trimExcerpt(p.excerpt, p.content, undefined, undefined, q.excerptLength),
         passwordRequired: Boolean(p.password),
       }));
     },
@@ -93,13 +106,12 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
         row.count++;
         counts.set(key, row);
       }
-      return [...counts.values()]
-        .sort((a, b) => b.year - a.year || b.month - a.month)
-        .map((r) => ({
-          ...r,
-          // get_month_link() / get_year_link() under the site's pretty permalinks.
-          link: r.month ? `${home}/${r.year}/${String(r.month).padStart(2, '0')}/` : `${home}/${r.year}/`,
-        }));
+      return (
+        [...counts.values()]
+          .sort((a, b) => b.year - a.year || b.month - a.month)
+          // get_year_link() under the site's pretty permalinks, or get_month_link().
+          .map((r) => ({ ...r, link: r.month ? dateLink(r.year, r.month) : `${home}/${r.year}/` }))
+      );
     },
 
     async terms(taxonomy) {
@@ -115,16 +127,52 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
       }));
     },
 
+    async termObjects(taxonomy) {
+      const out = new Map<number, number[]>();
+      const o = TAXONOMY_BEHAVIOURS().get(taxonomy);
+      // Posts keep their term ids under the taxonomy's rest base.
+      const field = o?.rules.postField;
+      if (!o || !field) return out;
+      const published = await posts.find({ type: { $in: o.object.objectType }, ...PUBLISHED });
+      for (const p of published)
+        for (const id of Array.isArray(p[field]) ? (p[field] as number[]) : [])
+          out.set(id, [...(out.get(id) ?? []), p.id]);
+      return out;
+    },
+
     async pages() {
       const pages = await store.collection<PostDoc>(POSTS).find({ type: 'page', ...PUBLISHED });
       const ancestors = await ancestorsOf(store, pages);
       return pages.map((p) => ({
         id: p.id,
-        title: renderTitle(p.title),
+        title: p.title,
         link: link(p, ancestors.get(p.id) ?? []),
         parent: p.parent,
         menuOrder: p.menu_order,
       }));
+    },
+
+    async calendarMonth(year, month) {
+      const published = { type: 'post', ...PUBLISHED };
+      if (!(await posts.findOne(published))) return null;
+      // post_date is local time, stored `YYYY-MM-DDTHH:MM:SS`: the month's bounds compare as strings.
+      const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+      const start = `${year}-${two(month)}-01T00:00:00`;
+      const end = `${year}-${two(month)}-${two(last)}T23:59:59`;
+      const [inMonth, before, after] = await Promise.all([
+        posts.find({ ...published, date: { $gte: start, $lte: end } }),
+        posts.find({ ...published, date: { $lt: start } }, { sort: { date: -1 }, limit: 1 }),
+        posts.find({ ...published, date: { $gt: end } }, { sort: { date: 1 }, limit: 1 }),
+      ]);
+      const now = localAt(clock, clock.now());
+      return {
+        year,
+        month,
+        days: [...new Set(inMonth.map((p) => Number(p.date.slice(8, 10))))],
+        previous: monthOf(before[0] ?? null),
+        next: monthOf(after[0] ?? null),
+        today: { year: Number(now.slice(0, 4)), month: Number(now.slice(5, 7)), day: Number(now.slice(8, 10)) },
+      };
     },
 
     async latestComments(n) {
