@@ -6,6 +6,10 @@
 import { posts as corePosts } from '@loom/core-content';
 import { as, make, startWorld, type Client, type World } from '@loom/testing';
 
+// The outcome of the races is asserted, not their time: 100 racing writes ran past jest's 30 s default on the
+// loaded 2-core CI machine.
+jest.setTimeout(120_000);
+
 let w: World;
 let admin: Client;
 

@@ -11,6 +11,10 @@ import { openEmbeddedStore, openMongoStore, type Store } from '@loom/store';
 import { EventRepository, type EventDoc } from '../src/events/repository';
 import { ensurePostIndexes, LinkedPostRepository, type LinkedPostDoc } from '../src/linked-posts/repository';
 
+// The outcome of the races is asserted, not their time: 100 racing writes ran past jest's 30 s default on the
+// loaded 2-core CI machine.
+jest.setTimeout(120_000);
+
 const MONGO_URL = process.env.MONGO_URL?.trim();
 
 const backends: [string, () => Promise<{ store: Store; cleanup(): Promise<void> }>][] = [
