@@ -8,7 +8,7 @@ export { formatTitleText, renderTitle } from './title';
 export { renderExcerpt, trimExcerpt, wpTrimWords, wpStripAllTags } from './excerpt';
 export { sanitizePostContent, sanitizeTextForTitle, wpFilterKses, wpKses } from './sanitize';
 export { parseBlocks, excerptRemoveBlocks, serializeBlocks, type BlockContext, type ParsedBlock } from './blocks';
-export { linkedPostIds } from './block-library';
+export { CORE_BLOCK_RENDERERS, linkedPostIds } from './block-library';
 export { wptexturize } from './texturize';
 export { renderCommentText, sanitizeCommentContent } from './comment';
 export { wpautop } from './autop';

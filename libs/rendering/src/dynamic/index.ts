@@ -2,12 +2,13 @@
  * The dynamic blocks whose data the site owns, rendered with real data: their data is read first (async, through
  * the caller's port), then blocks render synchronously as before. Content without these blocks reads nothing.
  */
-import { parseBlocks, type BlockContext, type BlockRenderer, type ParsedBlock } from '../blocks';
+import { parseBlocks, renderBlock, type BlockContext, type BlockRenderer, type ParsedBlock } from '../blocks';
 import { archives } from './archives';
 import { calendar } from './calendar';
 import { categories } from './categories';
 import { latestComments } from './latest-comments';
 import { latestPosts } from './latest-posts';
+import { navigation } from './navigation';
 import { pageList } from './page-list';
 import type { DynamicBlockData } from './port';
 import { tagCloud } from './tag-cloud';
@@ -21,6 +22,7 @@ export const DYNAMIC_BLOCKS: ReadonlyMap<string, DynamicBlock> = new Map<string,
   ['core/latest-comments', latestComments as DynamicBlock],
   ['core/page-list', pageList as DynamicBlock],
   ['core/calendar', calendar as DynamicBlock],
+  ['core/navigation', navigation as DynamicBlock],
 ]);
 
 // An opening delimiter as WP_Block_Parser reads one: any whitespace around the name, `core/` optional.
@@ -52,7 +54,8 @@ export async function loadDynamicBlocks(contents: string[], port: DynamicBlockDa
   for (const c of contents) if (hasDynamicBlocks(c)) walk(parseBlocks(c));
   if (!wanted.size) return {};
   const data = new Map<string, unknown>();
-  await Promise.all([...wanted].map(async ([key, w]) => data.set(key, await w.block.load(w.attrs, port))));
+  const loadInner = (inner: string[]) => loadDynamicBlocks(inner, port);
+  await Promise.all([...wanted].map(async ([key, w]) => data.set(key, await w.block.load(w.attrs, port, loadInner))));
   const readsClock = [...wanted.values()].some((w) => w.block.readsClock === true);
   return { dynamic: { port, data, ...(readsClock ? { readsClock } : {}) } };
 }
@@ -72,6 +75,7 @@ export function dynamicRenderers(): Record<string, BlockRenderer> {
       const env: RenderEnv = {
         port: loaded.port,
         loggedIn: false,
+        renderBlocks: (blocks, extra = {}) => blocks.map((b) => renderBlock(b, { ...ctx, ...extra })).join(''),
         uniqueId: (prefix) => {
           n = (counters.get(prefix) ?? 0) + 1;
           counters.set(prefix, n);
@@ -91,12 +95,21 @@ export async function renderDynamicBlock(
   name: string,
   attrs: Record<string, unknown>,
   port: DynamicBlockData,
+  renderers: Readonly<Record<string, BlockRenderer>>,
 ): Promise<string | undefined> {
   const dyn = DYNAMIC_BLOCKS.get(name);
   if (!dyn) return undefined;
   const block: ParsedBlock = { blockName: name, attrs, innerBlocks: [], innerHTML: '', innerContent: [] };
   const full = attributesWithDefaults(block);
-  const data = await dyn.load(full, port);
-  let n = 0;
-  return dyn.render(block, full, data, { port, loggedIn: true, uniqueId: (prefix) => `${prefix}${++n}` });
+  const data = await dyn.load(full, port, (inner) => loadDynamicBlocks(inner, port));
+  const counters = new Map<string, number>();
+  const uniqueId = (prefix: string) => {
+    const n = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, n);
+    return `${prefix}${n}`;
+  };
+  const ctx: BlockContext = { renderers, dynamic: { port, data: new Map(), counters } };
+  const renderBlocks = (blocks: ParsedBlock[], extra: Partial<BlockContext> = {}) =>
+    blocks.map((b) => renderBlock(b, { ...ctx, ...extra })).join('');
+  return dyn.render(block, full, data, { port, loggedIn: true, uniqueId, renderBlocks });
 }

@@ -73,6 +73,13 @@ export interface CalendarMonth {
   today: { year: number; month: number; day: number };
 }
 
+/** A `wp_navigation` post: its title, status and block markup. */
+export interface NavigationPost {
+  title: string;
+  status: string;
+  content: string;
+}
+
 export interface DynamicBlockData {
   /** WordPress's date_format option. */
   dateFormat(): string;
@@ -108,4 +115,10 @@ export interface DynamicBlockData {
   calendarMonth(year: number, month: number): Promise<CalendarMonth | null>;
   /** Approved comments on published posts, newest first. */
   latestComments(n: number): Promise<CommentSummary[]>;
+  /** The `wp_navigation` post of an id, whatever its status (null: none). */
+  navigation(id: number): Promise<NavigationPost | null>;
+  /** WP_Navigation_Fallback: the most recently published `wp_navigation` post (null: none). */
+  latestNavigation(): Promise<NavigationPost | null>;
+  /** get_post( $id )->post_status of each id that names a post. */
+  postStatuses(ids: number[]): Promise<ReadonlyMap<number, string>>;
 }

@@ -44,7 +44,12 @@ export function wrapperAttributes(block: ParsedBlock, extra: Record<string, stri
 export interface DynamicBlock<D = unknown> {
   /** Its markup follows the site's clock (today's date), not only stored data: no answer made with it may be kept. */
   readsClock?: boolean;
-  load(attrs: Attrs, port: import('./port').DynamicBlockData): Promise<D>;
+  /** `loadInner`: what the dynamic blocks of other markup read (a navigation post's blocks). */
+  load(
+    attrs: Attrs,
+    port: import('./port').DynamicBlockData,
+    loadInner: (contents: string[]) => Promise<import('../blocks').BlockContext>,
+  ): Promise<D>;
   render(block: ParsedBlock, attrs: Attrs, data: D, env: RenderEnv): string;
 }
 
@@ -58,4 +63,6 @@ export interface RenderEnv {
    * rendered alike for every reader (as an anonymous visitor sees it).
    */
   loggedIn: boolean;
+  /** render_block() of other blocks (a navigation's), in this rendering's context with `extra` over it. */
+  renderBlocks(blocks: ParsedBlock[], extra?: Partial<import('../blocks').BlockContext>): string;
 }

@@ -3,7 +3,7 @@
  * block's markup, rendered from `attributes` validated against the block type's attribute schema (no other
  * property allowed). Callers need edit_posts, or edit_post on the `post_id` they name.
  */
-import { blockReadsClock, renderDynamicBlock } from '@loom/rendering';
+import { blockReadsClock, CORE_BLOCK_RENDERERS, renderDynamicBlock } from '@loom/rendering';
 import { keepOutOfAnswerCaches } from '../../site/answer-cache/kept-out';
 import {
   bind,
@@ -61,7 +61,8 @@ export const blockRendererBindings: Binding[] = [
     // A calendar marks today: the gateway keeps no answer of it for its signed-in caller either.
     if (blockReadsClock(name)) keepOutOfAnswerCaches(req);
     // A dynamic block whose render callback Loom has not ported renders as WordPress would without it: ''.
-    const rendered = (await renderDynamicBlock(name, attributes, siteBlockData(req.store, req.config))) ?? '';
+    const rendered =
+      (await renderDynamicBlock(name, attributes, siteBlockData(req.store, req.config), CORE_BLOCK_RENDERERS)) ?? '';
     return { body: { rendered } };
   }),
 ];

@@ -35,6 +35,7 @@ function zoneOf(clock: SiteClock): string {
 }
 
 const PUBLISHED = { status: 'publish' };
+const NAVIGATION = 'wp_navigation';
 const two = (n: number) => String(n).padStart(2, '0');
 
 export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData {
@@ -197,6 +198,21 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
           link: `${postLink}#comment-${c.id}`,
         };
       });
+    },
+    async navigation(id) {
+      const p = id > 0 ? await store.collection<PostDoc>(POSTS).findOne({ id, type: NAVIGATION }) : null;
+      return p ? { title: p.title, status: p.status, content: p.content } : null;
+    },
+    async latestNavigation() {
+      const [p] = await store
+        .collection<PostDoc>(POSTS)
+        .find({ type: NAVIGATION, ...PUBLISHED }, { sort: { date: -1, id: -1 }, limit: 1 });
+      return p ? { title: p.title, status: p.status, content: p.content } : null;
+    },
+    async postStatuses(ids) {
+      if (!ids.length) return new Map();
+      const found = await store.collection<PostDoc>(POSTS).find({ id: { $in: ids } });
+      return new Map(found.map((p) => [p.id, p.status]));
     },
   };
 }
