@@ -70,7 +70,7 @@ test('the responsive menu (overlayMenu mobile, the default): the overlay markup 
     '<button aria-haspopup="true" aria-label="Open menu" class="wp-block-navigation__responsive-container-open " \n\t\t\tdata-wp-on--click="actions.core.navigation.openMenuOnClick"',
   );
   expect(html).toMatch(
-    /<div class="wp-block-navigation__responsive-container  has-background has-base-background-color" style="" id="modal-1" \n\t\t\tdata-wp-class--has-modal-open=/,
+    /<div class="wp-block-navigation__responsive-container {2}has-background has-base-background-color" style="" id="modal-1" \n\t\t\tdata-wp-class--has-modal-open=/,
   );
   expect(html).toContain('<div class="wp-block-navigation__responsive-container-content" id="modal-1-content">');
   expect(html).toContain(
