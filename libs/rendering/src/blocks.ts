@@ -117,6 +117,11 @@ export interface BlockContext {
    */
   postStatus?(id: number): string | undefined;
   /**
+   * WP_Block::$context: what an ancestor provides its inner blocks (a navigation's colors, font size, submenu
+   * settings, by its block.json's providesContext).
+   */
+  blockContext?: Readonly<Record<string, unknown>>;
+  /**
    * What the dynamic blocks read from the site (dynamic/index.ts loadDynamicBlocks()), with the port that read it;
    * without it they render as ''. `counters`: wp_unique_id()'s, per rendering. `readsClock`: a block's markup
    * follows the site's clock (the calendar's today), so the answer holding it must not be kept.

@@ -9,7 +9,7 @@ import { escAttr, escUrl } from './escape';
 import { sanitizePostContent } from './sanitize';
 
 /** PHP's empty(). */
-const isEmpty = (v: unknown) =>
+export const isEmpty = (v: unknown) =>
   v === undefined ||
   v === null ||
   v === false ||
@@ -19,7 +19,7 @@ const isEmpty = (v: unknown) =>
   (Array.isArray(v) && v.length === 0);
 
 /** PHP's is_numeric() for what a block attribute can hold. */
-const isNumeric = (v: unknown) =>
+export const isNumeric = (v: unknown) =>
   (typeof v === 'number' && Number.isFinite(v)) ||
   (typeof v === 'string' && /^[ \t\n\r\v\f]*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?[ \t\n\r\v\f]*$/.test(v));
 
@@ -57,6 +57,7 @@ function maybeUrldecode(url: string): string {
 }
 
 /** The post a link to a post or page names (get_post( $id ) of its render callback), if any. */
+/** The post a link (or a submenu's parent link) names, if it names one: its status decides whether it renders. */
 export function navigationLinkPost(block: ParsedBlock): number | undefined {
   const a = block.attrs ?? {};
   const isPostType = a.kind === 'post-type' || a.type === 'post' || a.type === 'page';

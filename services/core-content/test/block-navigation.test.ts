@@ -115,3 +115,34 @@ test('inside content.rendered: the same menu, its name numbered the second time 
   const after = (await as(w, 'anonymous').get(`/core/v2/posts/${post.id}`)).body.content.rendered as string;
   expect(after).not.toContain('aria-label="Footer"');
 });
+
+test('a submenu (navigation-submenu) and the home link, styled from the navigation, with the submenu directives', async () => {
+  const page = await make(admin(), 'pages', { title: 'Looms', status: 'publish' });
+  const menu = await navigationPost(
+    'With submenu',
+    '<!-- wp:home-link {"label":"Home"} /-->' +
+      `<!-- wp:navigation-submenu {"label":"Looms","type":"page","id":${page.id},"url":"${page.link as string}","kind":"post-type"} -->` +
+      '<!-- wp:navigation-link {"label":"Floor looms","url":"/floor","kind":"custom"} /-->' +
+      '<!-- /wp:navigation-submenu -->',
+  );
+  const html = await render({ ref: menu.id, overlayMenu: 'never', overlayTextColor: 'base', fontSize: 'small' });
+  const home =
+    '<li class="has-small-font-size wp-block-navigation-item wp-block-home-link"><a class="wp-block-home-link__content wp-block-navigation-item__content" href="http://loom.test" rel="home">Home</a></li>';
+  const icon =
+    '<svg xmlns="http://www.w3.org/2000/svg" width="12" height="12" viewBox="0 0 12 12" fill="none" aria-hidden="true" focusable="false"><path d="M1.50002 4L6.00002 8L10.5 4" stroke-width="1.5"></path></svg>';
+  // block_core_navigation_add_directives_to_submenu(): the has-child item, its toggle, its list.
+  const submenu =
+    `<li class="has-small-font-size wp-block-navigation-item has-child open-on-hover-click wp-block-navigation-submenu" data-wp-interactive data-wp-context="{ &quot;core&quot;: { &quot;navigation&quot;: { &quot;submenuOpenedBy&quot;: {}, &quot;type&quot;: &quot;submenu&quot; } } }" data-wp-effect="effects.core.navigation.initMenu" data-wp-on--focusout="actions.core.navigation.handleMenuFocusout" data-wp-on--keydown="actions.core.navigation.handleMenuKeydown" tabindex="-1" data-wp-on--mouseenter="actions.core.navigation.openMenuOnHover" data-wp-on--mouseleave="actions.core.navigation.closeMenuOnHover">` +
+    `<a class="wp-block-navigation-item__content" href="${page.link as string}">Looms</a>` +
+    `<button aria-label="Looms submenu" class="wp-block-navigation__submenu-icon wp-block-navigation-submenu__toggle" aria-expanded="false" data-wp-on--click="actions.core.navigation.toggleMenuOnClick" data-wp-bind--aria-expanded="selectors.core.navigation.isMenuOpen">${icon}</button>` +
+    `<ul class="wp-block-navigation__submenu-container has-text-color has-base-color wp-block-navigation-submenu" data-wp-on--focus="actions.core.navigation.openMenuOnFocus">${link('Floor looms', '/floor')}</ul></li>`;
+  expect(html).toBe(
+    // The font size's class twice, as 6.4 writes it: the navigation's own, then its typography support's.
+    `<nav class="has-small-font-size wp-block-navigation has-small-font-size" aria-label="With submenu"><ul class="wp-block-navigation__container has-small-font-size wp-block-navigation has-small-font-size">${home}${submenu}</ul></nav>`,
+  );
+  // A submenu under a page that is no longer published goes, its items with it.
+  await admin().post(`/core/v2/pages/${page.id}`, { status: 'draft' });
+  const after = await render({ ref: menu.id, overlayMenu: 'never' });
+  expect(after).not.toContain('Floor looms');
+  expect(after).toContain('wp-block-home-link');
+});

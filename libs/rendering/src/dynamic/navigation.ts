@@ -36,7 +36,10 @@ const containsNavigation = (blocks: ParsedBlock[]): boolean =>
 
 function linkedIds(blocks: ParsedBlock[], out = new Set<number>()): Set<number> {
   for (const b of blocks) {
-    const id = b.blockName === 'core/navigation-link' ? navigationLinkPost(b) : undefined;
+    const id =
+      b.blockName === 'core/navigation-link' || b.blockName === 'core/navigation-submenu'
+        ? navigationLinkPost(b)
+        : undefined;
     if (id !== undefined) out.add(id);
     linkedIds(b.innerBlocks, out);
   }
@@ -94,6 +97,29 @@ function layoutClass(a: Attrs): string {
   if (layout.flexWrap === 'nowrap') out += ' no-wrap';
   return out;
 }
+
+/** What the navigation provides its inner blocks (block.json's providesContext: the attributes of those names). */
+const PROVIDES = [
+  'textColor',
+  'customTextColor',
+  'backgroundColor',
+  'customBackgroundColor',
+  'overlayTextColor',
+  'customOverlayTextColor',
+  'overlayBackgroundColor',
+  'customOverlayBackgroundColor',
+  'fontSize',
+  'customFontSize',
+  'showSubmenuIcon',
+  'openSubmenusOnClick',
+  'style',
+  'maxNestingLevel',
+];
+const providedContext = (a: Attrs): Record<string, unknown> => {
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  for (const k of PROVIDES) if (Object.hasOwn(a, k) && a[k] !== undefined) out[k] = a[k];
+  return out;
+};
 
 const LIST_ITEMS = new Set([
   'core/navigation-link',
@@ -234,7 +260,12 @@ export const navigation: DynamicBlock<Loaded | null> = {
 
     // The post's (or the fallback's) blocks read their own data; the block's own inner blocks the page's.
     const statuses = data.statuses;
-    const ctx: Partial<BlockContext> = useOwn ? {} : { postStatus: (id) => statuses.get(id), dynamic: data.inner };
+    const ctx: Partial<BlockContext> = {
+      ...(useOwn ? {} : { postStatus: (id: number) => statuses.get(id) }),
+      // The menu's own dynamic blocks' data when it has some; the port stays the page's otherwise (home links).
+      ...(!useOwn && data.inner ? { dynamic: data.inner } : {}),
+      blockContext: providedContext(a),
+    };
     let html = '';
     let listOpen = false;
     let hasSubmenus = false;
