@@ -102,10 +102,10 @@ test('every variable set is read by the code; the required ones are set', () => 
   }
   const needs: Record<Loom, string[]> = {
     gateway: [urlVar('core-content'), urlVar('events'), urlVar('forms'), urlVar('oembed'), 'NATS_URL', 'DATA_DIR'],
-    'core-content': ['MONGO_URL', urlVar('forms')],
-    events: ['MONGO_URL', urlVar('core-content')],
-    forms: ['MONGO_URL'],
-    oembed: ['MONGO_URL', urlVar('core-content')],
+    'core-content': ['MONGO_URL', urlVar('forms'), 'NATS_URL'],
+    events: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
+    forms: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
+    oembed: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
   };
   for (const p of LOOM)
     for (const v of needs[p]) expect([p, v, services[p]!.environment?.[v]]).toEqual([p, v, expect.any(String)]);

@@ -466,13 +466,14 @@ function target(url: string): { service: string; to: Peer; port: Port } {
 
 test('every call a process makes is configured and allowed by the NetworkPolicies', () => {
   // What the code calls: the gateway every service (their *_URL) and NATS; events and oembed core-content
-  // through their typed clients; core-content forms (the mail it hands over); each service its own MongoDB.
+  // through their typed clients; core-content forms (the mail it hands over); each service its own MongoDB; every
+  // process NATS and core-content (the site options' notification and source).
   const expected: Record<Loom, string[]> = {
     gateway: [...LOOM.filter((s) => s !== 'gateway').map((s) => urlVar(s)), 'NATS_URL'],
-    'core-content': ['MONGO_URL', urlVar('forms')],
-    events: ['MONGO_URL', urlVar('core-content')],
-    forms: ['MONGO_URL'],
-    oembed: ['MONGO_URL', urlVar('core-content')],
+    'core-content': ['MONGO_URL', urlVar('forms'), 'NATS_URL'],
+    events: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
+    forms: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
+    oembed: ['MONGO_URL', urlVar('core-content'), 'NATS_URL'],
   };
   const calls: string[] = [];
   for (const name of LOOM) {
@@ -500,6 +501,11 @@ test('every call a process makes is configured and allowed by the NetworkPolicie
       'oembed -> core-content:8081',
       'core-content -> forms:8083',
       'core-content -> events:8082',
+      'forms -> core-content:8081',
+      'core-content -> nats:4222',
+      'events -> nats:4222',
+      'forms -> nats:4222',
+      'oembed -> nats:4222',
     ].sort(),
   );
 });
@@ -529,9 +535,10 @@ test('and nothing else: calls the design does not make stay closed', () => {
   const controller: Peer = { namespace: 'ingress-nginx', labels: {} };
   const prometheus: Peer = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
   const closed: Array<[Peer, string, Port]> = [
-    [podOf('forms'), 'core-content', { number: 8081, name: 'http' }],
+    [podOf('forms'), 'events', { number: 8082, name: 'http' }],
     [podOf('oembed'), 'events', { number: 8082, name: 'http' }],
-    [podOf('events'), 'nats', { number: 4222, name: 'client' }],
+    [podOf('events'), 'forms', { number: 8083, name: 'http' }],
+    [podOf('core-content'), 'nats', { number: 8222, name: 'monitor' }],
     [podOf('gateway'), 'core-content-mongo', { number: 27017, name: 'mongo' }],
     [podOf('events'), 'core-content-mongo', { number: 27017, name: 'mongo' }],
     [controller, 'core-content', { number: 8081, name: 'http' }],
