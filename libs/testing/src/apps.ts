@@ -3,8 +3,6 @@
  * given), for supertest or for listen(). One place builds each service the way its main does, so no suite copies
  * the config, store and app steps. close() stops what the app runs in the background, then closes its store.
  */
-import { once } from 'node:events';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { Dial, Lookup } from '@loom/safe-fetch';
 import { closeSiteOptions, testConfig, type KitConfig, type Logger } from '@loom/service-kit';
@@ -52,23 +50,15 @@ async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed',
   const env = opts.env ?? opts.config ?? {};
   // A service whose suite names no core-content asks a closed port, never the default one, where a run of
   // `npm start` (the e2e suite's, a developer's) could answer with its own site options and content.
-  const core = service === 'core-content' || env.CORE_CONTENT_URL ? {} : { CORE_CONTENT_URL: await closedUrl() };
+  const core = service === 'core-content' || env.CORE_CONTENT_URL ? {} : { CORE_CONTENT_URL: NOWHERE };
   return { config, store, log: opts.log ?? silentLog(service), env: { ...core, ...env } };
 }
 
-let closed: Promise<string> | undefined;
 /**
- * A loopback URL that answers nobody: a port held for the whole process (so no other test server is given it
- * later) whose connections are dropped at once.
+ * A URL nothing can answer: port 0 is no port a server listens on, so a connection is refused at once. (A held
+ * ephemeral port would not do: another suite's "free port, then listen on it" could be handed the same number.)
  */
-const closedUrl = (): Promise<string> =>
-  (closed ??= (async () => {
-    const server = createNetServer((socket) => socket.destroy());
-    server.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    server.unref();
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  })());
+const NOWHERE = 'http://127.0.0.1:0';
 
 /** core-content (core/v2). Its first start makes the administrator from LOOM_ADMIN_* in `env`, if set. */
 export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {
