@@ -7,6 +7,10 @@ import { asRole } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { startCore } from './helpers';
 
+// Hundreds of hostile bodies, each checked against the store: the outcome is asserted, not the time. One test ran
+// past jest's 30 s default on the loaded CI machine.
+jest.setTimeout(120_000);
+
 let app: Awaited<ReturnType<typeof startCore>>['app'];
 let store: Store;
 let close: () => Promise<void>;
