@@ -51,8 +51,14 @@ async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed',
   // A service whose suite names no core-content asks a closed port, never the default one, where a run of
   // `npm start` (the e2e suite's, a developer's) could answer with its own site options and content.
   const core = service === 'core-content' || env.CORE_CONTENT_URL ? {} : { CORE_CONTENT_URL: NOWHERE };
-  return { config, store, log: opts.log ?? silentLog(service), env: { ...core, ...env } };
+  return { config, store, log: opts.log ?? silentLog(service), env: { ...TEST_FOLLOW, ...core, ...env } };
 }
+
+/**
+ * The site options' timer in test apps (LOOM_SITE_OPTIONS_POLL_MS): suites that change settings watch them arrive
+ * through NATS or `eventually`, so the apps need not read every 500 ms in the background of every suite.
+ */
+export const TEST_FOLLOW: NodeJS.ProcessEnv = { LOOM_SITE_OPTIONS_POLL_MS: '5000' };
 
 /**
  * A URL nothing can answer: port 0 is no port a server listens on, so a connection is refused at once. (A held

@@ -15,7 +15,7 @@ import { requireInternal, TEST_SECRET, TEST_USER_IDS, testConfig, type Logger } 
 import type { Store } from '@loom/store';
 import { buildGateway, type Gateway, type GatewayDeps } from '@loom/gateway';
 import { ADMIN, createUser } from './accounts';
-import { coreApp, eventsApp, formsApp, oembedApp, type InProcess } from './apps';
+import { coreApp, eventsApp, formsApp, oembedApp, TEST_FOLLOW, type InProcess } from './apps';
 import { silentLog } from './logs';
 import { freePort, listen, type Running } from './net';
 
@@ -141,7 +141,7 @@ export async function startGateway(
   const gw = buildGateway({
     config: testConfig('gateway'),
     log: silentLog(),
-    env,
+    env: { ...TEST_FOLLOW, ...env },
     // Most suites leave some services unreachable on purpose: index requests do not wait for them.
     indexStartWaitMs: 0,
     ...deps,
@@ -177,7 +177,7 @@ export async function gatewayOnOwnAddress(
   const gateway = buildGateway({
     config: testConfig('gateway', { LOOM_BASE_URL: url }),
     log: silentLog('gateway'),
-    env: {},
+    env: TEST_FOLLOW,
     ...deps,
     upstreams,
   });
