@@ -17,9 +17,8 @@ import { USERS } from '../users/repository';
 import { localAt, siteClock, type SiteClock } from '../../engine/dates';
 
 /**
- * The settings the blocks' markup depends on: the date format and the site's clock. One function, so that the
- * `settings` resource can supply the live values: until then WordPress's default date_format and the clock of
- * LOOM_TIMEZONE / LOOM_GMT_OFFSET.
+ * The settings the blocks' markup depends on: the date format and the site's clock, both the site options' live
+ * values (core/v2 settings).
  */
 export function blockSettings(config: KitConfig): { dateFormat: string; clock: SiteClock } {
   // The site's date format and clock now (core/v2 settings, followed live by the config).
