@@ -5,12 +5,13 @@
  */
 import type { Express } from 'express';
 import type { Dial, Lookup } from '@loom/safe-fetch';
-import { closeSiteOptions, testConfig, type KitConfig, type Logger } from '@loom/service-kit';
+import { closeSiteOptions, testConfig, type KitConfig, type Logger, type SiteOptionsFollower } from '@loom/service-kit';
 import { openStore, type Store } from '@loom/store';
 import { buildApp as buildCore } from '@loom/core-content';
 import { buildApp as buildEvents } from '@loom/events';
 import { buildForms } from '@loom/forms';
 import { buildApp as buildOembed } from '@loom/oembed';
+import { closedAtEnd } from './cleanup';
 import { silentLog } from './logs';
 
 export interface InProcess {
@@ -42,6 +43,21 @@ async function closeApp(app: Express, store: Store): Promise<void> {
   await store.close();
 }
 
+/**
+ * Waits until a service other than core-content has read core-content's site options once. Its own start does not
+ * wait (it serves the environment's values until then, and reads again every second while it cannot), but suites
+ * assert what core-content holds, and on a loaded machine the first read can run past its timeout.
+ */
+export async function siteOptionsRead(built: InProcess, withinMs = 20000): Promise<void> {
+  const follower = built.app.locals.siteOptions as SiteOptionsFollower | undefined;
+  const until = Date.now() + withinMs;
+  while (built.config.site.rev < 0) {
+    if (!follower || Date.now() > until) throw new Error(`the site options were not read from core-content`);
+    await follower.refresh();
+    if (built.config.site.rev < 0) await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed', opts: AppOptions) {
   const config = testConfig(service, { ...opts.config, ...(opts.dataDir ? { DATA_DIR: opts.dataDir } : {}) });
   const opened = opts.openStore ? await opts.openStore() : await openStore({ service, dataDir: config.dataDir });
@@ -70,14 +86,14 @@ const NOWHERE = 'http://127.0.0.1:0';
 export async function coreApp(opts: AppOptions = {}): Promise<InProcess> {
   const { config, store, log, env } = await prepared('core-content', opts);
   const app = await buildCore({ config, store, log }, env);
-  return { app, store, config, close: () => closeApp(app, store) };
+  return { app, store, config, close: closedAtEnd(() => closeApp(app, store)) };
 }
 
 /** events (events/v1); `env` carries its core-content client's settings (CORE_CONTENT_URL...). */
 export async function eventsApp(opts: AppOptions = {}): Promise<InProcess> {
   const { config, store, log, env } = await prepared('events', opts);
   const app = await buildEvents({ config, store, log, env });
-  return { app, store, config, close: () => closeApp(app, store) };
+  return { app, store, config, close: closedAtEnd(() => closeApp(app, store)) };
 }
 
 /** forms (formsA/v1, formsB/v1), its mail outbox running; close() stops the outbox. */
@@ -88,10 +104,10 @@ export async function formsApp(opts: AppOptions = {}): Promise<InProcess> {
     app,
     store,
     config,
-    close: async () => {
+    close: closedAtEnd(async () => {
       await stop();
       await store.close();
-    },
+    }),
   };
 }
 
@@ -101,5 +117,5 @@ export async function oembedApp(
 ): Promise<InProcess> {
   const { config, store, log, env } = await prepared('oembed', opts);
   const app = await buildOembed({ config, store, log, env, fetch: opts.fetch });
-  return { app, store, config, close: () => closeApp(app, store) };
+  return { app, store, config, close: closedAtEnd(() => closeApp(app, store)) };
 }

@@ -4,6 +4,7 @@
  * keep their lines, `eventually`, supertest clients, images, and the worlds the suites start (a service, its
  * core-content and the gateway in front, a user per role). Test-only: the one lib that imports the services.
  */
+export * from './cleanup';
 export * from './net';
 export * from './logs';
 export * from './http';

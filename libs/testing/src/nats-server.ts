@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { closedAtEnd } from './cleanup';
 import { freePort } from './net';
 
 export function natsServerBinary(): string {
@@ -84,6 +85,8 @@ export async function startNats(port?: number): Promise<NatsServer> {
       rmSync(storeDir, { recursive: true, force: true });
     },
   };
+  // A suite that never disposes of its server (its setup timed out) leaves no nats-server running.
+  server.dispose = closedAtEnd(server.dispose);
   await server.start();
   return server;
 }

@@ -4,6 +4,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Express } from 'express';
 import { keepConnections } from '@loom/service-kit';
+import { closedAtEnd } from './cleanup';
 
 export interface Running {
   url: string;
@@ -25,11 +26,13 @@ export async function listen(app: Express, port = 0): Promise<Running> {
   return {
     url: `http://127.0.0.1:${p}`,
     port: p,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      }),
+    close: closedAtEnd(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          for (const s of sockets) s.destroy();
+        }),
+    ),
   };
 }
 
@@ -56,10 +59,12 @@ export async function startHanging(): Promise<Running> {
   return {
     url: `http://127.0.0.1:${port}`,
     port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: closedAtEnd(
+      () =>
+        new Promise<void>((resolve) => {
+          for (const s of sockets) s.destroy();
+          server.close(() => resolve());
+        }),
+    ),
   };
 }

@@ -15,7 +15,8 @@ import { requireInternal, TEST_SECRET, TEST_USER_IDS, testConfig, type Logger } 
 import type { Store } from '@loom/store';
 import { buildGateway, type Gateway, type GatewayDeps } from '@loom/gateway';
 import { ADMIN, createUser } from './accounts';
-import { coreApp, eventsApp, formsApp, oembedApp, TEST_FOLLOW, type InProcess } from './apps';
+import { coreApp, eventsApp, formsApp, oembedApp, siteOptionsRead, TEST_FOLLOW, type InProcess } from './apps';
+import { closedAtEnd } from './cleanup';
 import { silentLog } from './logs';
 import { freePort, listen, type Running } from './net';
 
@@ -57,12 +58,19 @@ export async function startCore(configEnv: NodeJS.ProcessEnv = {}): Promise<Runn
   return running;
 }
 
+/** A service started against a real core-content (CORE_CONTENT_URL given) once it has read the site options. */
+async function readingCore(starting: Promise<InProcess>, env: NodeJS.ProcessEnv): Promise<InProcess> {
+  const built = await starting;
+  if (env.CORE_CONTENT_URL) await siteOptionsRead(built);
+  return built;
+}
+
 /**
  * The real events app (events/v1) on a fresh embedded store; `configEnv` also carries its core-content client's
  * settings (CORE_CONTENT_URL...).
  */
 export async function startEvents(port = 0, configEnv: NodeJS.ProcessEnv = {}): Promise<RunningService> {
-  return listenApp(await eventsApp({ config: configEnv }), port);
+  return listenApp(await readingCore(eventsApp({ config: configEnv }), configEnv), port);
 }
 
 /** The real forms app on a fresh embedded store (or `dataDir`, on `port`: a restart), with its mail outbox. */
@@ -70,7 +78,7 @@ export async function startForms(
   env: NodeJS.ProcessEnv = {},
   at: { dataDir?: string; port?: number } = {},
 ): Promise<RunningService> {
-  return listenApp(await formsApp({ config: env, dataDir: at.dataDir }), at.port);
+  return listenApp(await readingCore(formsApp({ config: env, dataDir: at.dataDir }), env), at.port);
 }
 
 /** The real oembed app on a fresh embedded store; `opts.fetch` gives its fetcher the test seams. */
@@ -78,7 +86,7 @@ export async function startOembed(
   env: NodeJS.ProcessEnv = {},
   opts: { log?: Logger; fetch?: { lookup?: Lookup; dial?: Dial } } = {},
 ): Promise<RunningService> {
-  return listenApp(await oembedApp({ config: env, log: opts.log, fetch: opts.fetch }));
+  return listenApp(await readingCore(oembedApp({ config: env, log: opts.log, fetch: opts.fetch }), env));
 }
 
 export interface Echoed {
@@ -147,6 +155,9 @@ export async function startGateway(
     ...deps,
     upstreams: { 'core-content': closed, events: closed, forms: closed, oembed: closed, ...deps.upstreams },
   });
+  // Closed at the file's end if the suite does not close it.
+  const close = closedAtEnd(gw.close);
+  gw.close = () => void close();
   await gw.ready;
   return gw;
 }
@@ -188,10 +199,10 @@ export async function gatewayOnOwnAddress(
   return {
     url,
     gateway,
-    close: async () => {
+    close: closedAtEnd(async () => {
       gateway.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
-    },
+    }),
   };
 }

@@ -7,6 +7,7 @@
 import type net from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { closedAtEnd } from './cleanup';
 import { freePort } from './net';
 
 export interface Received {
@@ -102,7 +103,7 @@ export async function startSink(opts: SinkOptions = {}): Promise<Sink> {
       while (received.length < count && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
       return received;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: closedAtEnd(() => new Promise<void>((resolve) => server.close(() => resolve()))),
   };
 }
 
