@@ -25,4 +25,5 @@ export * from './cached-answers';
 export * from './method-override';
 export * from './plain-get';
 export * from './site-options';
+export { connectNats } from './nats';
 export { formatPhpDate } from './php-date';

@@ -4,9 +4,10 @@
  * replica of every service hears it), and on a timer as a safety net (a missed message, NATS down or not
  * configured). Without NATS the timer is the only way to learn, so it runs often (LOOM_SITE_OPTIONS_POLL_MS).
  */
-import { connect, type NatsConnection } from 'nats';
+import type { NatsConnection } from 'nats';
 import { changeSubject, SITE_OPTIONS_RESOURCE, type SiteOptionsAnswer } from '@loom/contracts';
 import type { Logger } from '../logger';
+import { connectNats } from '../nats';
 import type { SiteOptions } from './holder';
 
 /** Loads the current options; `unchanged` when they are still at revision `rev`, undefined when unreachable. */
@@ -79,14 +80,7 @@ export function followSiteOptions(o: {
   let warned = false;
   const subscribe = async (url: string): Promise<void> => {
     try {
-      const conn = await connect({
-        servers: url,
-        name: 'loom-site-options',
-        reconnect: true,
-        maxReconnectAttempts: -1,
-        reconnectTimeWait: 500,
-        timeout: 2000,
-      });
+      const conn = await connectNats(url, 'loom-site-options');
       if (closed) return void (await conn.close());
       nc = conn;
       conn.subscribe(changeSubject('core/v2', SITE_OPTIONS_RESOURCE), { callback: (err) => !err && void refresh() });

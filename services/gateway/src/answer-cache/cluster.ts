@@ -18,8 +18,8 @@
  * than its writes, at most LOOM_GATEWAY_CACHE_MAX_AGE_MS.
  */
 import { randomBytes } from 'node:crypto';
-import { connect, JSONCodec, type NatsConnection } from 'nats';
-import type { Logger } from '@loom/service-kit';
+import { JSONCodec, type NatsConnection } from 'nats';
+import { connectNats, type Logger } from '@loom/service-kit';
 import { LocalCoordination } from './coordination';
 
 export const PRESENCE_SUBJECT = 'loom.gateway.answers.presence';
@@ -64,14 +64,7 @@ export class ClusterCoordination extends LocalCoordination {
 
   /** Connects and starts the heartbeat; replays begin once the lease holds (a few heartbeats later). */
   async start(): Promise<void> {
-    this.nc = await connect({
-      servers: this.natsUrl,
-      name: `loom-gateway-answers-${this.id}`,
-      reconnect: true,
-      maxReconnectAttempts: -1,
-      reconnectTimeWait: 500,
-      timeout: 2000,
-    });
+    this.nc = await connectNats(this.natsUrl, `loom-gateway-answers-${this.id}`);
     this.nc.subscribe(PRESENCE_SUBJECT, {
       callback: (err, m) => !err && this.onPresence(codec.decode(m.data) as Presence),
     });

@@ -29,9 +29,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { connect, nanos, StorageType, type JetStreamClient, type NatsConnection } from 'nats';
+import { nanos, StorageType, type JetStreamClient, type NatsConnection } from 'nats';
 import { CHANGES_STREAM, CHANGES_SUBJECT_PREFIX, changeSubject, type ChangeNotification } from '@loom/contracts';
-import type { Logger } from '@loom/service-kit';
+import { connectNats, type Logger } from '@loom/service-kit';
 
 const SEGMENT = /^(\d+)\.jsonl$/;
 const COMPACT_ACKED_BYTES = 8 * 1024 * 1024;
@@ -272,14 +272,7 @@ export function startPublisher(opts: PublisherOptions): Publisher {
     while (!closed) {
       if (!nc) {
         try {
-          const conn = await connect({
-            servers: url,
-            name: 'loom-gateway',
-            reconnect: true,
-            maxReconnectAttempts: -1,
-            reconnectTimeWait: 500,
-            timeout: 2000,
-          });
+          const conn = await connectNats(url, 'loom-gateway');
           if (closed) {
             await conn.close();
             break;
