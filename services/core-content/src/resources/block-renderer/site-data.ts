@@ -16,15 +16,6 @@ import { COMMENTS, type CommentDoc } from '../comments/repository';
 import { USERS } from '../users/repository';
 import { localAt, siteClock, type SiteClock } from '../../engine/dates';
 
-/**
- * The settings the blocks' markup depends on: the date format and the site's clock, both the site options' live
- * values (core/v2 settings).
- */
-export function blockSettings(config: KitConfig): { dateFormat: string; clock: SiteClock } {
-  // The site's date format and clock now (core/v2 settings, followed live by the config).
-  return { dateFormat: config.site.current().date_format, clock: siteClock(config) };
-}
-
 /** The zone formatPhpDate() takes for the site's clock: its IANA name, else its fixed offset. */
 function zoneOf(clock: SiteClock): string {
   if (clock.timezone) return clock.timezone;
@@ -35,11 +26,15 @@ function zoneOf(clock: SiteClock): string {
 
 const PUBLISHED = { status: 'publish' };
 const NAVIGATION = 'wp_navigation';
+/** What the navigation block reads of a wp_navigation post. */
+const navigationMenu = (p: PostDoc | null) => (p ? { title: p.title, status: p.status, content: p.content } : null);
 const two = (n: number) => String(n).padStart(2, '0');
 
+/** Made for each render, so the site options it reads (date format, clock, start of week, front page) are the live ones. */
 export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData {
-  const { dateFormat, clock } = blockSettings(config);
   const options = config.site.current();
+  const dateFormat = options.date_format;
+  const clock = siteClock(config);
   const zone = zoneOf(clock);
   const home = config.homeUrl;
   // get_month_link() / get_day_link() under the site's pretty permalinks.
@@ -199,14 +194,13 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
       });
     },
     async navigation(id) {
-      const p = id > 0 ? await store.collection<PostDoc>(POSTS).findOne({ id, type: NAVIGATION }) : null;
-      return p ? { title: p.title, status: p.status, content: p.content } : null;
+      return navigationMenu(id > 0 ? await store.collection<PostDoc>(POSTS).findOne({ id, type: NAVIGATION }) : null);
     },
     async latestNavigation() {
       const [p] = await store
         .collection<PostDoc>(POSTS)
         .find({ type: NAVIGATION, ...PUBLISHED }, { sort: { date: -1, id: -1 }, limit: 1 });
-      return p ? { title: p.title, status: p.status, content: p.content } : null;
+      return navigationMenu(p ?? null);
     },
     async postStatuses(ids) {
       if (!ids.length) return new Map();
