@@ -13,7 +13,7 @@ import { ancestorsOf, type PostDoc } from '../../engine/repository';
 import type { DiscussionSettings } from './discussion';
 import { notifyComment, type NotifyComment } from './notify';
 import { mailsFor } from './notify/recipients';
-import { COMMENTS, type CommentDoc } from './repository';
+import { commentAuthorship, COMMENTS, type CommentDoc } from './repository';
 
 export type CommentEventKind = 'created' | 'approved' | 'held' | 'spammed' | 'trashed' | 'deleted';
 
@@ -43,14 +43,7 @@ export async function onCommentEvent(ctx: CommentEventContext, event: CommentEve
   const { comment: c, post } = event;
   if (!post) return;
   const comment: NotifyComment = {
-    id: c.id,
-    post: c.post,
-    parent: c.parent,
-    author: c.user_id,
-    author_name: c.author_name,
-    author_email: c.author_email,
-    author_url: c.author_url,
-    author_ip: c.author_ip,
+    ...commentAuthorship(c),
     content: c.content,
     status: c.approved,
     type: c.type,

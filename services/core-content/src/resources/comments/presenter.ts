@@ -11,7 +11,7 @@ import { ancestorsOf, POSTS, type PostDoc } from '../../engine/repository';
 import { POST_TYPE_BEHAVIOURS } from '../../engine/registry';
 import { avatarUrls } from '../users/presenter';
 import { commentResource } from './contract';
-import { CommentRepository, type Approval, type CommentDoc } from './repository';
+import { commentAuthorship, CommentRepository, type Approval, type CommentDoc } from './repository';
 
 /** prepare_status_response(): `1` approved, `0` hold, the others by name. */
 export const statusName = (approved: Approval): string =>
@@ -46,14 +46,7 @@ export async function prepareComments(
   return comments.map((c) => {
     const ofPost = postLink.get(c.post);
     const data = {
-      id: c.id,
-      post: c.post,
-      parent: c.parent,
-      author: c.user_id,
-      author_name: c.author_name,
-      author_email: c.author_email,
-      author_url: c.author_url,
-      author_ip: c.author_ip,
+      ...commentAuthorship(c),
       author_user_agent: c.agent,
       date: c.date,
       date_gmt: c.date_gmt,

@@ -59,6 +59,21 @@ export interface CommentDoc extends CommentFields, Record<string, unknown> {
   dupe_key?: string;
 }
 
+/**
+ * Who wrote a comment and where, under WordPress's names and in its order: the first fields of the REST answer
+ * (presenter.ts) and of what the comment mails are given (events.ts).
+ */
+export const commentAuthorship = (c: CommentDoc) => ({
+  id: c.id,
+  post: c.post,
+  parent: c.parent,
+  author: c.user_id,
+  author_name: c.author_name,
+  author_email: c.author_email,
+  author_url: c.author_url,
+  author_ip: c.author_ip,
+});
+
 /** The fields a comment copies from its post. */
 export const postFields = (post: PostDoc) => ({
   post_type: post.type,
