@@ -75,7 +75,7 @@ async function checkReferences(req: RestRequest, given: Record<string, unknown>)
 
 export const settingsBindings = [
   bind(core.settings.item.endpoints.read, check, async (req) => ({
-    body: present(req, (await readSiteOptions(req.store, initialOptions(), req.config.baseUrl)).values),
+    body: present(req, (await readSiteOptions(req.store, initialOptions(req.config), req.config.baseUrl)).values),
   })),
   bind(core.settings.item.endpoints.update, check, async (req) => {
     // Only the arguments the request gave (a setting left out keeps its value; null resets it).
@@ -89,7 +89,7 @@ export const settingsBindings = [
       given[name] === null ? null : sanitize(name, given[name]),
     ]);
     if (changes.length) await writeSiteOptions(req.store, changes);
-    const now = await readSiteOptions(req.store, initialOptions(), req.config.baseUrl);
+    const now = await readSiteOptions(req.store, initialOptions(req.config), req.config.baseUrl);
     // This replica answers with the new values at once; the others learn them from the change notification.
     req.config.site.apply(now);
     return { body: present(req, now.values) };

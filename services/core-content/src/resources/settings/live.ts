@@ -15,7 +15,7 @@ import {
 } from '@loom/service-kit';
 import type { Store } from '@loom/store';
 import { activateSiteOptions } from '../../site/site-options';
-import { activateInitialOptions, initialOptions } from './initial';
+import { initialOptions, setInitialOptions } from './initial';
 import { readSiteOptions, siteOptionsRev } from './repository';
 
 /** Follows the store (initial.ts gives the values nothing has been stored for). */
@@ -26,14 +26,14 @@ export function followStoredOptions(deps: {
   env: NodeJS.ProcessEnv;
 }): SiteOptionsFollower {
   const { config, store, log } = deps;
-  activateInitialOptions(config, deps.env);
+  setInitialOptions(config, deps.env);
   activateSiteOptions(config.site);
   return followSiteOptions({
     site: config.site,
     load: async (rev) =>
       rev >= 0 && (await siteOptionsRev(store)) === rev
         ? 'unchanged'
-        : readSiteOptions(store, initialOptions(), config.baseUrl),
+        : readSiteOptions(store, initialOptions(config), config.baseUrl),
     natsUrl: config.natsUrl,
     pollMs: siteOptionsPollMs(config, deps.env),
     log,
@@ -50,7 +50,7 @@ export function mountSiteOptionsEndpoint(app: Express, deps: { config: KitConfig
         res.status(304).end();
         return;
       }
-      res.json(await readSiteOptions(deps.store, initialOptions(), deps.config.baseUrl));
+      res.json(await readSiteOptions(deps.store, initialOptions(deps.config), deps.config.baseUrl));
     } catch (e) {
       next(e);
     }
@@ -60,7 +60,7 @@ export function mountSiteOptionsEndpoint(app: Express, deps: { config: KitConfig
 
 /** For a process that does not follow (the CLI's commands on the store): the stored options, read once. */
 export async function readStoredOptionsOnce(config: KitConfig, store: Store, env: NodeJS.ProcessEnv): Promise<void> {
-  activateInitialOptions(config, env);
-  config.site.apply(await readSiteOptions(store, initialOptions(), config.baseUrl));
+  setInitialOptions(config, env);
+  config.site.apply(await readSiteOptions(store, initialOptions(config), config.baseUrl));
   activateSiteOptions(config.site);
 }
