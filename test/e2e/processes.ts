@@ -4,24 +4,14 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+// The harness's: a port no other suite, in this worker or another, is handed at the same time.
+import { freePort } from '@loom/testing';
 
 const ROOT = resolve(__dirname, '../..');
 export const SERVICES = ['core-content', 'events', 'forms', 'oembed'] as const;
 export type Proc = (typeof SERVICES)[number] | 'gateway';
-
-export function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => res(port));
-    });
-    srv.on('error', rej);
-  });
-}
 
 const envName = (s: string) => s.toUpperCase().replace(/-/g, '_');
 

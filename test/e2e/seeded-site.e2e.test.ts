@@ -8,7 +8,8 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { join, resolve } from 'node:path';
-import { Cluster, freePort } from './processes';
+import { freePort } from '@loom/testing';
+import { Cluster } from './processes';
 
 const ROOT = resolve(__dirname, '../..');
 const cluster = new Cluster();

@@ -36,14 +36,35 @@ export async function listen(app: Express, port = 0): Promise<Running> {
   };
 }
 
-/** A port nothing listens on (connection refused). */
-export async function freePort(): Promise<number> {
+/**
+ * Where freePort() looks: below the kernel's ephemeral range (32768-60999 on Linux), from which every listen on port
+ * 0 and every outgoing connection takes its port, so a port found free here stays free until its suite listens on
+ * it. Each jest worker has a block of its own, so suites running at once in two workers never get the same port.
+ */
+const PORTS_FROM = 20000;
+const PORTS_PER_WORKER = 1500;
+const block = (Math.max(1, Number(process.env.JEST_WORKER_ID) || 1) - 1) % 8;
+let nextPort = 0;
+
+const canListen = async (port: number): Promise<boolean> => {
   const s = createNetServer();
-  s.listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address() as AddressInfo;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
+  try {
+    s.listen(port, '127.0.0.1');
+    await once(s, 'listening');
+    await new Promise<void>((r) => s.close(() => r()));
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** A port nothing listens on (connection refused), for a suite to listen on later or to find closed. */
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = PORTS_FROM + block * PORTS_PER_WORKER + (nextPort++ % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${PORTS_FROM + block * PORTS_PER_WORKER} + ${PORTS_PER_WORKER}`);
 }
 
 /** Accepts connections and never answers (an upstream that hangs). */
