@@ -12,7 +12,7 @@ import { buildApp as buildEvents } from '@loom/events';
 import { buildForms } from '@loom/forms';
 import { buildApp as buildOembed } from '@loom/oembed';
 import { closedAtEnd } from './cleanup';
-import { silentLog } from './logs';
+import { eventually, silentLog } from './logs';
 
 export interface InProcess {
   app: Express;
@@ -50,12 +50,13 @@ async function closeApp(app: Express, store: Store): Promise<void> {
  */
 export async function siteOptionsRead(built: InProcess, withinMs = 20000): Promise<void> {
   const follower = built.app.locals.siteOptions as SiteOptionsFollower | undefined;
-  const until = Date.now() + withinMs;
-  while (built.config.site.rev < 0) {
-    if (!follower || Date.now() > until) throw new Error(`the site options were not read from core-content`);
-    await follower.refresh();
-    if (built.config.site.rev < 0) await new Promise((r) => setTimeout(r, 100));
-  }
+  if (!follower) throw new Error('the app follows no site options');
+  await eventually(async () => {
+    if (built.config.site.rev < 0) await follower.refresh();
+    return built.config.site.rev >= 0;
+  }, withinMs).catch(() => {
+    throw new Error(`the site options were not read from core-content within ${withinMs} ms`);
+  });
 }
 
 async function prepared(service: 'core-content' | 'events' | 'forms' | 'oembed', opts: AppOptions) {

@@ -43,7 +43,7 @@ export async function listen(app: Express, port = 0): Promise<Running> {
  */
 const PORTS_FROM = 20000;
 const PORTS_PER_WORKER = 1500;
-const block = (Math.max(1, Number(process.env.JEST_WORKER_ID) || 1) - 1) % 8;
+const firstPort = PORTS_FROM + ((Math.max(1, Number(process.env.JEST_WORKER_ID) || 1) - 1) % 8) * PORTS_PER_WORKER;
 let nextPort = 0;
 
 const canListen = async (port: number): Promise<boolean> => {
@@ -61,10 +61,10 @@ const canListen = async (port: number): Promise<boolean> => {
 /** A port nothing listens on (connection refused), for a suite to listen on later or to find closed. */
 export async function freePort(): Promise<number> {
   for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
-    const port = PORTS_FROM + block * PORTS_PER_WORKER + (nextPort++ % PORTS_PER_WORKER);
+    const port = firstPort + (nextPort++ % PORTS_PER_WORKER);
     if (await canListen(port)) return port;
   }
-  throw new Error(`no free port in ${PORTS_FROM + block * PORTS_PER_WORKER} + ${PORTS_PER_WORKER}`);
+  throw new Error(`no free port in ${firstPort}-${firstPort + PORTS_PER_WORKER - 1}`);
 }
 
 /** Accepts connections and never answers (an upstream that hangs). */

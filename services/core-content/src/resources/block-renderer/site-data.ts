@@ -33,7 +33,6 @@ const two = (n: number) => String(n).padStart(2, '0');
 /** Made for each render, so the site options it reads (date format, clock, start of week, front page) are the live ones. */
 export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData {
   const options = config.site.current();
-  const dateFormat = options.date_format;
   const clock = siteClock(config);
   const zone = zoneOf(clock);
   const home = config.homeUrl;
@@ -56,7 +55,7 @@ export function siteBlockData(store: Store, config: KitConfig): DynamicBlockData
         : `${home}/?taxonomy=${taxonomy}&term=${t.slug}`;
   };
   return {
-    dateFormat: () => dateFormat,
+    dateFormat: () => options.date_format,
     formatDate: (gmt, format) => formatPhpDate(format, new Date(`${gmt}Z`), zone),
     now: () => localAt(clock, clock.now()),
     startOfWeek: () => options.start_of_week,
